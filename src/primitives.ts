@@ -1,0 +1,108 @@
+/**
+ * Validating constructors for points, segments, lines and rays.
+ * Bad input throws a `SkewlineInputError` that names the argument and the coordinate.
+ */
+import type { Kind, Primitive, VecLike } from './types.js';
+
+/** Thrown for invalid input: the message names the argument and what is wrong with it. */
+export class SkewlineInputError extends TypeError {
+  override name = 'SkewlineInputError';
+}
+
+/**
+ * Copies `v` into a fresh Float64Array, checking that it is an array-like of finite numbers.
+ * @throws SkewlineInputError if `v` is missing, not array-like, empty, or holds a non-number,
+ * NaN or ±Infinity (the message names `what` and the index).
+ */
+export function toVector(v: unknown, what: string): Float64Array {
+  if (v === undefined || v === null) throw new SkewlineInputError(`${what} is missing`);
+  if (typeof v !== 'object' || typeof (v as { length?: unknown }).length !== 'number') {
+    throw new SkewlineInputError(`${what} must be an array of numbers, got ${describe(v)}`);
+  }
+  const a = v as ArrayLike<unknown>;
+  const n = a.length;
+  if (n < 1) throw new SkewlineInputError(`${what} has no coordinates`);
+  const out = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const x = a[i];
+    if (typeof x !== 'number') {
+      throw new SkewlineInputError(`${what}[${i}] is not a number (got ${describe(x)})`);
+    }
+    if (!Number.isFinite(x)) throw new SkewlineInputError(`${what}[${i}] is not finite (got ${x})`);
+    out[i] = x;
+  }
+  return out;
+}
+
+function describe(x: unknown): string {
+  if (x === null) return 'null';
+  if (Array.isArray(x)) return 'an array';
+  if (typeof x === 'string') return JSON.stringify(x.length > 20 ? x.slice(0, 20) + '…' : x);
+  return typeof x;
+}
+
+function sameDim(a: Float64Array, b: Float64Array, what: string): void {
+  if (a.length !== b.length) {
+    throw new SkewlineInputError(`${what}: points of different dimensions (${a.length} and ${b.length})`);
+  }
+}
+
+function make(kind: Kind, p0: Float64Array, p1: Float64Array, dir: Float64Array): Primitive {
+  return Object.freeze({ kind, dim: p0.length, p0, p1, dir });
+}
+
+function difference(p1: Float64Array, p0: Float64Array): Float64Array {
+  const d = new Float64Array(p0.length);
+  for (let i = 0; i < d.length; i++) d[i] = p1[i] - p0[i];
+  return d;
+}
+
+/** A point. @throws SkewlineInputError on missing or non-finite coordinates. */
+export function point(p: VecLike): Primitive {
+  const q = toVector(p, 'point');
+  return make('point', q, q, new Float64Array(q.length));
+}
+
+/**
+ * The segment from p0 to p1. p0 = p1 is allowed: a zero-length segment behaves as a point
+ * and its pairs are tagged `degenerate`.
+ * @throws SkewlineInputError on missing, non-finite or different-dimension endpoints.
+ */
+export function segment(p0: VecLike, p1: VecLike): Primitive {
+  const a = toVector(p0, 'segment p0');
+  const b = toVector(p1, 'segment p1');
+  sameDim(a, b, 'segment');
+  return make('segment', a, b, difference(b, a));
+}
+
+/**
+ * The infinite line through p0 and p1 (parameter s = 0 at p0, 1 at p1).
+ * @throws SkewlineInputError if p0 = p1 (a line needs two distinct points), or on bad coordinates.
+ */
+export function line(p0: VecLike, p1: VecLike): Primitive {
+  const a = toVector(p0, 'line p0');
+  const b = toVector(p1, 'line p1');
+  sameDim(a, b, 'line');
+  if (a.every((x, i) => x === b[i])) throw new SkewlineInputError('line: p0 and p1 are the same point');
+  return make('line', a, b, difference(b, a));
+}
+
+/**
+ * The ray from `origin` along `direction` (not normalised; s is measured in units of it).
+ * @throws SkewlineInputError if the direction is zero, or on bad coordinates.
+ */
+export function ray(origin: VecLike, direction: VecLike): Primitive {
+  const o = toVector(origin, 'ray origin');
+  const d = toVector(direction, 'ray direction');
+  sameDim(o, d, 'ray');
+  if (d.every((x) => x === 0)) throw new SkewlineInputError('ray: direction is the zero vector');
+  return make('ray', o, o, d);
+}
+
+/** True if `x` is a primitive made by this module's constructors (or has the same shape). */
+export function isPrimitive(x: unknown): x is Primitive {
+  if (typeof x !== 'object' || x === null) return false;
+  const k = (x as { kind?: unknown }).kind;
+  return (k === 'point' || k === 'segment' || k === 'line' || k === 'ray') &&
+    (x as { p0?: unknown }).p0 instanceof Float64Array;
+}
