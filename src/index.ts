@@ -4,3 +4,8 @@
  */
 export type { VecLike, Kind, Primitive, Relation, ClosestResult } from './types.js';
 export { point, segment, line, ray, isPrimitive, SkewlineInputError } from './primitives.js';
+export { closestPoints, segmentDistance, intersectLineSegments, pointAt } from './closest.js';
+export type { IntersectLineSegmentsOptions, LineSegmentsResult } from './closest.js';
+export { closestFlat, OUT_S, OUT_T, OUT_DIST, OUT_REL, OUT_FLAGS, OUT_VEC } from './closest-kernel.js';
+export { exactRelation, exactParallel, POINT, SEGMENT, RAY, LINE } from './exact.js';
+export type { ExactRelation, Rational } from './exact.js';

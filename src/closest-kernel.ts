@@ -1,0 +1,337 @@
+/**
+ * The closest-point kernel for any two primitives in any dimension, on a flat layout.
+ * It does not allocate (module-level scratch; not re-entrant, which in single-threaded
+ * JavaScript only matters if you call it from inside itself).
+ *
+ * The method, in difference form (w = a0 − b0, u and v the directions):
+ * 1. Minimise |w + s·u − t·v|² over the parameter domain. The unconstrained minimiser is
+ *    s* = Σ m(u,v)·m(v,w) / D and t* = Σ m(u,v)·m(u,w) / D, where m(x,y) are the 2×2 minors
+ *    x_i·y_j − x_j·y_i and D = Σ m(u,v)² = |u|²|v|² − (u·v)² (Binet–Cauchy / Lagrange identity).
+ *    Computing D from the minors, not as (u·u)(v·v) − (u·v)², avoids the catastrophic
+ *    cancellation that ruins the classic formulas for nearly parallel segments; when the
+ *    segments are within 2⁻²⁰ rad of parallel, the minors are evaluated with error-free
+ *    products (see eft.ts) so that s* and t* keep full relative accuracy at any angle.
+ * 2. If (s*, t*) is outside the domain, clamp s, project onto b, and if needed clamp t and
+ *    project back (Ericson, Real-Time Collision Detection §5.1.9; the gem's "finite-segment
+ *    adjustment", Rhodes, Game Programming Gems 2 §2.3).
+ * 3. Parallel directions: the middle of the overlap of the shadows (Rhodes' policy), or the
+ *    nearest ends when the shadows are disjoint.
+ * 4. The residual is evaluated from the endpoint nearest to each parameter; in 3D the distance
+ *    between the lines of an interior solution is |w·n|/|n| with n = u×v.
+ * 5. Whenever the computed distance is within a generous error bound of zero, or the
+ *    directions are within rounding of parallel, exact BigInt arithmetic (exact.ts) decides:
+ *    `distance === 0` exactly when the primitives share a point.
+ */
+import { det2, EPS } from './eft.js';
+import { LINE, POINT, RAY, SEGMENT, exactClosestFlat, exactRelationFlat, ratToNumber } from './exact.js';
+import type { ExactRelation } from './exact.js';
+
+/** Slots of the kernel's output array (length ≥ 5 + dim). */
+export const OUT_S = 0;
+export const OUT_T = 1;
+export const OUT_DIST = 2;
+export const OUT_REL = 3;
+export const OUT_FLAGS = 4;
+/** d − c starts here (dim numbers). */
+export const OUT_VEC = 5;
+
+/** Relation codes written to out[OUT_REL]. */
+export const REL_APART = 0;
+export const REL_INTERSECTING = 1;
+export const REL_OVERLAPPING = 2;
+export const REL_PARALLEL = 3;
+export const REL_DEGENERATE = 4;
+
+/** Flag bits written to out[OUT_FLAGS]. */
+export const FLAG_NOT_UNIQUE = 1;
+export const FLAG_PARALLEL = 2;
+export const FLAG_DEGENERATE = 4;
+
+/** Below this sin²θ the minors are recomputed with error-free products: (2⁻²⁰)². */
+const ACCURATE_BELOW = 2 ** -40;
+/** Distances within this many units of 2⁻⁵³·(size of the terms) of zero are decided exactly. */
+const EXACT_FILTER = 64 * EPS;
+/** Directions whose computed sin²θ is below this may be exactly parallel: ask exact.ts. */
+const MAYBE_PARALLEL = 64 * EPS * EPS;
+
+let U = new Float64Array(4);
+let V = new Float64Array(4);
+let W = new Float64Array(4);
+let R = new Float64Array(4);
+
+function grow(dim: number): void {
+  if (U.length < dim) {
+    U = new Float64Array(dim);
+    V = new Float64Array(dim);
+    W = new Float64Array(dim);
+    R = new Float64Array(dim);
+  }
+}
+
+function clamp(x: number, lo: number, hi: number): number {
+  return x < lo ? lo : x > hi ? hi : x;
+}
+
+/** 2^k as a pair of factors so that neither overflows (|k| ≤ 2098). */
+function pow2(k: number): number {
+  return 2 ** k;
+}
+function scaleBy(x: number, k: number): number {
+  const h = Math.trunc(k / 2);
+  return x * pow2(h) * pow2(k - h);
+}
+
+/**
+ * Closest points of two primitives given on the flat layout: `data[k …]` holds four
+ * dim-vectors a0, a1, b0, b1, where a1 is the second point of a segment or line, the
+ * direction of a ray, and unused for a point (kinds: POINT, SEGMENT, RAY, LINE of exact.ts).
+ *
+ * Writes to `out`: s, t, distance, relation code, flags, then d − c (dim numbers), and
+ * returns the distance. Inputs must be finite (the friendly layer validates); a zero
+ * direction is allowed for segments (a point) and must not be passed for rays and lines.
+ * Not re-entrant (module-level scratch).
+ */
+export function closestFlat(
+  ka: number,
+  kb: number,
+  dim: number,
+  data: ArrayLike<number>,
+  k: number,
+  out: Float64Array,
+): number {
+  grow(dim);
+  const a0 = k;
+  const a1 = k + dim;
+  const b0 = k + 2 * dim;
+  const b1 = k + 3 * dim;
+  let uZero = true;
+  let vZero = true;
+  let maxAbs = 0;
+  for (let i = 0; i < dim; i++) {
+    const ui = ka === RAY ? data[a1 + i] : ka === POINT ? 0 : data[a1 + i] - data[a0 + i];
+    const vi = kb === RAY ? data[b1 + i] : kb === POINT ? 0 : data[b1 + i] - data[b0 + i];
+    const wi = data[a0 + i] - data[b0 + i];
+    U[i] = ui;
+    V[i] = vi;
+    W[i] = wi;
+    if (ui !== 0) uZero = false;
+    if (vi !== 0) vZero = false;
+    const m = Math.max(Math.abs(ui), Math.abs(vi), Math.abs(wi));
+    if (m > maxAbs) maxAbs = m;
+  }
+  // Keep squares and products of four factors away from overflow and underflow by an exact
+  // power-of-two scaling (it changes no relative error).
+  let e = 0;
+  if (maxAbs > 2 ** 150 || (maxAbs < 2 ** -150 && maxAbs > 0)) {
+    e = Math.floor(Math.log2(maxAbs));
+    for (let i = 0; i < dim; i++) {
+      U[i] = scaleBy(U[i], -e);
+      V[i] = scaleBy(V[i], -e);
+      W[i] = scaleBy(W[i], -e);
+    }
+  }
+
+  const sLo = ka === LINE ? -Infinity : 0;
+  const sHi = uZero ? 0 : ka === SEGMENT ? 1 : Infinity;
+  const tLo = kb === LINE ? -Infinity : 0;
+  const tHi = vZero ? 0 : kb === SEGMENT ? 1 : Infinity;
+
+  let aa = 0;
+  let cc = 0;
+  for (let i = 0; i < dim; i++) {
+    aa += U[i] * U[i];
+    cc += V[i] * V[i];
+  }
+
+  let s = 0;
+  let t = 0;
+  let rel: ExactRelation | null = null;
+  let floatParallel = false;
+  let exactParallel = false;
+  let interior = false;
+  let D = 0;
+  if (uZero && vZero) {
+    // two points
+  } else if (uZero) {
+    t = clamp(dotV(W, dim) / cc, tLo, tHi);
+  } else if (vZero) {
+    s = clamp(-dotU(W, dim) / aa, sLo, sHi);
+  } else {
+    let sN = 0;
+    let tN = 0;
+    for (let i = 0; i < dim; i++) {
+      for (let j = i + 1; j < dim; j++) {
+        const m = U[i] * V[j] - U[j] * V[i];
+        D += m * m;
+        sN += m * (V[i] * W[j] - V[j] * W[i]);
+        tN += m * (U[i] * W[j] - U[j] * W[i]);
+      }
+    }
+    if (D <= ACCURATE_BELOW * aa * cc) {
+      D = 0;
+      sN = 0;
+      tN = 0;
+      for (let i = 0; i < dim; i++) {
+        for (let j = i + 1; j < dim; j++) {
+          const m = det2(U[i], V[j], U[j], V[i]);
+          D += m * m;
+          sN += m * det2(V[i], W[j], V[j], W[i]);
+          tN += m * det2(U[i], W[j], U[j], W[i]);
+        }
+      }
+      if (D <= MAYBE_PARALLEL * aa * cc) {
+        rel = exactRelationFlat(ka, kb, dim, data, k);
+        exactParallel = rel.parallel;
+      }
+    }
+    floatParallel = D === 0 || exactParallel;
+    if (!floatParallel) {
+      const ss = sN / D;
+      const ts = tN / D;
+      if (ss >= sLo && ss <= sHi && ts >= tLo && ts <= tHi) {
+        s = ss;
+        t = ts;
+        interior = true;
+      } else {
+        const b = dotUV(dim);
+        const d = dotU(W, dim);
+        s = clamp(ss, sLo, sHi);
+        t = (dotV(W, dim) + b * s) / cc;
+        if (t < tLo || t > tHi) {
+          t = clamp(t, tLo, tHi);
+          s = clamp((b * t - d) / aa, sLo, sHi);
+        }
+      }
+    }
+  }
+
+  let notUnique = false;
+  if (floatParallel) {
+    // Parallel: b's parameter range seen on a is s(t) = (t·b − d)/aa.
+    const b = dotUV(dim);
+    const d = dotU(W, dim);
+    let lo = (tLo * b - d) / aa;
+    let hi = (tHi * b - d) / aa;
+    if (b < 0) {
+      const x = lo;
+      lo = hi;
+      hi = x;
+    }
+    const oLo = Math.max(sLo, lo);
+    const oHi = Math.min(sHi, hi);
+    if (oLo <= oHi) {
+      notUnique = oLo < oHi;
+      if (oLo > -Infinity && oHi < Infinity) s = oLo + 0.5 * (oHi - oLo);
+      else if (oLo > -Infinity) s = oLo;
+      else if (oHi < Infinity) s = oHi;
+      else s = (-0.5 * d) / aa; // two whole lines: the middle of a.p0 and b.p0's shadow
+    } else {
+      s = hi < sLo ? sLo : sHi;
+    }
+    t = clamp((dotV(W, dim) + b * s) / cc, tLo, tHi);
+  }
+
+  // Residual A(s) − B(t) from the nearest endpoints, and the size of its terms.
+  let ia = a0;
+  let sp = s;
+  if ((ka === SEGMENT || ka === LINE) && s > 0.5) {
+    ia = a1;
+    sp = s - 1;
+  }
+  let ib = b0;
+  let tp = t;
+  if ((kb === SEGMENT || kb === LINE) && t > 0.5) {
+    ib = b1;
+    tp = t - 1;
+  }
+  let dist2 = 0;
+  let base2 = 0;
+  for (let i = 0; i < dim; i++) {
+    const base = e === 0 ? data[ia + i] - data[ib + i] : scaleBy(data[ia + i] - data[ib + i], -e);
+    const r = base + sp * U[i] - tp * V[i];
+    R[i] = r;
+    dist2 += r * r;
+    base2 += base * base;
+  }
+  let size2 = Math.max(base2, sp * sp * aa, tp * tp * cc);
+  if (interior && dim === 3) {
+    // Distance between the two lines, |w·n|/|n| with n = u×v: accurate even when the
+    // nearest points are far from the input points (Lagrange: |n|² = D).
+    const nx = det2(U[1], V[2], U[2], V[1]);
+    const ny = det2(U[2], V[0], U[0], V[2]);
+    const nz = det2(U[0], V[1], U[1], V[0]);
+    const nn = nx * nx + ny * ny + nz * nz;
+    const f = (W[0] * nx + W[1] * ny + W[2] * nz) / nn;
+    R[0] = f * nx;
+    R[1] = f * ny;
+    R[2] = f * nz;
+    dist2 = R[0] * R[0] + R[1] * R[1] + R[2] * R[2];
+    size2 = Math.max(size2, W[0] * W[0] + W[1] * W[1] + W[2] * W[2]);
+  }
+  let dist = Math.sqrt(dist2);
+  if (dist2 < 2 ** -900 && dist2 !== 0) dist = safeNorm(R, dim);
+  if (e !== 0) dist = scaleBy(dist, e);
+  const size = e === 0 ? Math.sqrt(size2) : scaleBy(Math.sqrt(size2), e);
+
+  let relation = REL_APART;
+  for (let i = 0; i < dim; i++) out[OUT_VEC + i] = e === 0 ? 0 - R[i] : scaleBy(0 - R[i], e);
+  if (dist <= EXACT_FILTER * size) {
+    rel ??= exactRelationFlat(ka, kb, dim, data, k);
+    exactParallel = rel.parallel;
+    if (rel.share !== 'none' && rel.s !== null && rel.t !== null) {
+      s = ratToNumber(rel.s.num, rel.s.den);
+      t = ratToNumber(rel.t.num, rel.t.den);
+      dist = 0;
+      for (let i = 0; i < dim; i++) out[OUT_VEC + i] = 0;
+      relation = rel.share === 'overlap' ? REL_OVERLAPPING : REL_INTERSECTING;
+      notUnique = rel.share === 'overlap';
+    } else if (dist === 0) {
+      // Rounding made a positive distance vanish: take the exact one.
+      const ex = exactClosestFlat(ka, kb, dim, data, k);
+      dist = ex.distance;
+      for (let i = 0; i < dim; i++) out[OUT_VEC + i] = ex.vector[i];
+      if (!floatParallel) {
+        s = ratToNumber(ex.s.num, ex.s.den);
+        t = ratToNumber(ex.t.num, ex.t.den);
+      }
+    }
+  }
+  const degenerate = (ka === SEGMENT && uZero) || (kb === SEGMENT && vZero);
+  if (relation === REL_APART) {
+    if (degenerate) relation = REL_DEGENERATE;
+    else if (exactParallel) relation = REL_PARALLEL;
+  }
+  out[OUT_S] = s;
+  out[OUT_T] = t;
+  out[OUT_DIST] = dist;
+  out[OUT_REL] = relation;
+  out[OUT_FLAGS] = (notUnique ? FLAG_NOT_UNIQUE : 0) | (exactParallel ? FLAG_PARALLEL : 0) | (degenerate ? FLAG_DEGENERATE : 0);
+  return dist;
+}
+
+function dotU(x: Float64Array, dim: number): number {
+  let r = 0;
+  for (let i = 0; i < dim; i++) r += U[i] * x[i];
+  return r;
+}
+function dotV(x: Float64Array, dim: number): number {
+  let r = 0;
+  for (let i = 0; i < dim; i++) r += V[i] * x[i];
+  return r;
+}
+function dotUV(dim: number): number {
+  return dotU(V, dim);
+}
+
+/** |x| without underflow of the squares (x not all zero). */
+function safeNorm(x: Float64Array, dim: number): number {
+  let m = 0;
+  for (let i = 0; i < dim; i++) m = Math.max(m, Math.abs(x[i]));
+  if (m === 0) return 0;
+  let q = 0;
+  for (let i = 0; i < dim; i++) {
+    const y = x[i] / m;
+    q += y * y;
+  }
+  return Math.sqrt(q) * m;
+}

@@ -1,0 +1,419 @@
+/**
+ * Exact decisions in BigInt arithmetic, for any dimension and any pair of kinds.
+ *
+ * Every finite double is m·2^e with an integer m, so after multiplying all coordinates of a
+ * query by one power of two they are integers, and every question about incidence
+ * (do they share a point? are they parallel?) becomes integer arithmetic with no rounding.
+ * This is the slow path: the floating-point kernels answer first and call in here only when
+ * their error bound cannot decide. It is the single source of truth for `relation`.
+ */
+import type { Primitive } from './types.js';
+
+/** An exact rational num/den with den > 0 (not necessarily in lowest terms). */
+export interface Rational {
+  num: bigint;
+  den: bigint;
+}
+
+/** What {@link exactRelation} found. */
+export interface ExactRelation {
+  /** `none`: no common point; `point`: exactly one common point; `overlap`: a common piece of positive length. */
+  share: 'none' | 'point' | 'overlap';
+  /** Both have a non-zero direction and the directions are exactly parallel. */
+  parallel: boolean;
+  /**
+   * Parameters of a common point when share ≠ 'none' (else null). For an overlap it is the
+   * middle of the shared piece; if the shared piece is a ray, its origin; if it is a whole
+   * line (two collinear lines), the middle of a.p0 and b.p0.
+   */
+  s: Rational | null;
+  t: Rational | null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Doubles as exact integers
+
+const VIEW = new DataView(new ArrayBuffer(8));
+
+/** Splits a finite double into an integer mantissa and a power of two: x = m·2^e. */
+function decompose(x: number): [bigint, number] {
+  if (x === 0) return [0n, 0];
+  VIEW.setFloat64(0, x);
+  const hi = VIEW.getUint32(0);
+  const lo = VIEW.getUint32(4);
+  const biased = (hi >>> 20) & 0x7ff;
+  let m = (BigInt(hi & 0xfffff) << 32n) | BigInt(lo);
+  let e: number;
+  if (biased === 0) e = -1074; // subnormal
+  else {
+    m |= 1n << 52n;
+    e = biased - 1075;
+  }
+  return [hi >>> 31 ? -m : m, e];
+}
+
+/**
+ * Converts several vectors to BigInt integers with one common power-of-two scale, so that
+ * differences, dot products and minors of them are exact.
+ */
+function toIntegers(vs: readonly ArrayLike<number>[], eMin: number): bigint[][] {
+  // x = m·2^e becomes m·2^(e − eMin); for eMin > 0 this keeps the inputs' own units.
+  const lo = Math.min(eMin, 0);
+  return vs.map((v) => {
+    const row: bigint[] = [];
+    for (let i = 0; i < v.length; i++) {
+      const [m, e] = decompose(v[i]);
+      row.push(m === 0n ? 0n : m << BigInt(e - lo));
+    }
+    return row;
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Small exact vector helpers
+
+function dot(a: bigint[], b: bigint[]): bigint {
+  let s = 0n;
+  for (let i = 0; i < a.length; i++) s += a[i] * b[i];
+  return s;
+}
+function sub(a: bigint[], b: bigint[]): bigint[] {
+  return a.map((x, i) => x - b[i]);
+}
+function isZero(a: bigint[]): boolean {
+  return a.every((x) => x === 0n);
+}
+/** True when a and b are linearly dependent: every 2×2 minor a_i b_j − a_j b_i vanishes. */
+function dependent(a: bigint[], b: bigint[]): boolean {
+  for (let i = 0; i < a.length; i++) {
+    for (let j = i + 1; j < a.length; j++) if (a[i] * b[j] !== a[j] * b[i]) return false;
+  }
+  return true;
+}
+
+/** The parameter interval of a kind: [lo, hi] with null for an infinite end. */
+function domain(kind: number, hasDir: boolean): [bigint | null, bigint | null] {
+  if (!hasDir || kind === POINT) return [0n, 0n];
+  if (kind === SEGMENT) return [0n, 1n];
+  if (kind === RAY) return [0n, null];
+  return [null, null];
+}
+
+/** Is num/den (den > 0) inside [lo, hi] (null = unbounded)? */
+function inDomain(num: bigint, den: bigint, [lo, hi]: [bigint | null, bigint | null]): boolean {
+  return (lo === null || num >= lo * den) && (hi === null || num <= hi * den);
+}
+
+function rat(num: bigint, den: bigint): Rational {
+  return den < 0n ? { num: -num, den: -den } : { num, den };
+}
+
+interface Exact {
+  A0: bigint[];
+  B0: bigint[];
+  U: bigint[];
+  V: bigint[];
+  /** The integers are the inputs multiplied by this power of two. */
+  unit: bigint;
+}
+
+/**
+ * Kind codes of the flat layout shared with the float kernels: a query is four consecutive
+ * dim-vectors a0, a1, b0, b1 where a1 (b1) is the second point of a segment or line, the
+ * direction of a ray, and ignored for a point.
+ */
+export const POINT = 0;
+export const SEGMENT = 1;
+export const RAY = 2;
+export const LINE = 3;
+const CODE = { point: POINT, segment: SEGMENT, ray: RAY, line: LINE } as const;
+
+/** Kind code of a primitive. */
+export function kindCode(p: Primitive): number {
+  return CODE[p.kind];
+}
+
+function slice(data: ArrayLike<number>, at: number, dim: number): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < dim; i++) out.push(data[at + i]);
+  return out;
+}
+
+function exactDataFlat(ka: number, kb: number, dim: number, data: ArrayLike<number>, k: number): Exact {
+  const vs = [0, 1, 2, 3].map((j) => slice(data, k + j * dim, dim));
+  let eMin = Infinity;
+  for (const v of vs) for (const x of v) {
+    const [m, e] = decompose(x);
+    if (m !== 0n && e < eMin) eMin = e;
+  }
+  if (eMin === Infinity) eMin = 0;
+  const [A0, A1, B0, B1] = toIntegers(vs, eMin);
+  const zero = A0.map(() => 0n);
+  const U = ka === RAY ? A1 : ka === POINT ? zero : sub(A1, A0);
+  const V = kb === RAY ? B1 : kb === POINT ? zero : sub(B1, B0);
+  return { A0, B0, U, V, unit: eMin < 0 ? 1n << BigInt(-eMin) : 1n };
+}
+
+/** Writes a and b into the flat layout (a0, a1|dir, b0, b1|dir). */
+function flatten(a: Primitive, b: Primitive): number[] {
+  if (a.dim !== b.dim) throw new RangeError(`dimensions differ (${a.dim} and ${b.dim})`);
+  const second = (p: Primitive) => (p.kind === 'ray' ? p.dir : p.p1);
+  return [...a.p0, ...second(a), ...b.p0, ...second(b)];
+}
+
+/**
+ * Decides exactly whether two primitives of the same dimension share a point, whether
+ * they are parallel, and where they meet.
+ *
+ * Works in any dimension. Cost: a few dozen BigInt operations on numbers of up to a few
+ * thousand bits (microseconds); meant for the cases floating point cannot decide.
+ * A zero-length segment is treated as its point (s = 0).
+ */
+export function exactRelation(a: Primitive, b: Primitive): ExactRelation {
+  return exactRelationFlat(kindCode(a), kindCode(b), a.dim, flatten(a, b), 0);
+}
+
+/** {@link exactRelation} on the flat layout (see {@link POINT}). */
+export function exactRelationFlat(ka: number, kb: number, dim: number, data: ArrayLike<number>, k: number): ExactRelation {
+  const { A0, B0, U, V } = exactDataFlat(ka, kb, dim, data, k);
+  const W = sub(B0, A0); // we solve A0 + s·U = B0 + t·V, i.e. s·U − t·V = W
+  const uZero = isZero(U);
+  const vZero = isZero(V);
+  const da = domain(ka, !uZero);
+  const db = domain(kb, !vZero);
+  const none: ExactRelation = { share: 'none', parallel: false, s: null, t: null };
+
+  if (uZero && vZero) {
+    return isZero(W) ? { share: 'point', parallel: false, s: rat(0n, 1n), t: rat(0n, 1n) } : none;
+  }
+  if (uZero) {
+    // A0 = B0 + t·V  ⇔  t·V = −W
+    if (!dependent(V, W)) return none;
+    const tn = -dot(V, W);
+    const td = dot(V, V);
+    return inDomain(tn, td, db) ? { share: 'point', parallel: false, s: rat(0n, 1n), t: rat(tn, td) } : none;
+  }
+  if (vZero) {
+    if (!dependent(U, W)) return none;
+    const sn = dot(U, W);
+    const sd = dot(U, U);
+    return inDomain(sn, sd, da) ? { share: 'point', parallel: false, s: rat(sn, sd), t: rat(0n, 1n) } : none;
+  }
+
+  const aa = dot(U, U);
+  const bb = dot(U, V);
+  const cc = dot(V, V);
+  const uw = dot(U, W);
+  const vw = dot(V, W);
+  const D = aa * cc - bb * bb; // Gram determinant, ≥ 0, zero iff U ∥ V
+  if (D !== 0n) {
+    // Normal equations a·s − b·t = U·W, b·s − c·t = V·W (Cramer's rule).
+    const sn = cc * uw - bb * vw;
+    const tn = bb * uw - aa * vw;
+    for (let i = 0; i < W.length; i++) if (sn * U[i] - tn * V[i] !== D * W[i]) return none; // skew
+    if (!inDomain(sn, D, da) || !inDomain(tn, D, db)) return none;
+    return { share: 'point', parallel: false, s: rat(sn, D), t: rat(tn, D) };
+  }
+
+  // Parallel. They share points only if collinear (W ∥ U).
+  if (!dependent(U, W)) return { ...none, parallel: true };
+  // Map b's parameter interval onto a's, in units of 1/aa: B0 + t·V sits at s = (uw + t·bb)/aa.
+  const lo = db[0] === null ? null : uw + db[0] * bb;
+  const hi = db[1] === null ? null : uw + db[1] * bb;
+  // Order the image interval; bb ≠ 0 since U ∥ V and both are non-zero. null = −∞ or +∞.
+  let bLo: bigint | null;
+  let bHi: bigint | null;
+  if (bb > 0n) {
+    bLo = lo;
+    bHi = hi;
+  } else {
+    bLo = hi;
+    bHi = lo;
+  }
+  const aLo = da[0] === null ? null : da[0] * aa;
+  const aHi = da[1] === null ? null : da[1] * aa;
+  const iLo = maxLo(aLo, bLo);
+  const iHi = minHi(aHi, bHi);
+  if (iLo !== null && iHi !== null && iLo > iHi) return { ...none, parallel: true };
+  // Choose the representative parameter (numerator over 2·aa).
+  let sn2: bigint;
+  if (iLo !== null && iHi !== null) sn2 = iLo + iHi;
+  else if (iLo !== null) sn2 = 2n * iLo;
+  else if (iHi !== null) sn2 = 2n * iHi;
+  else sn2 = uw; // two whole lines: the middle of a.p0 (s = 0) and b.p0 (s = uw/aa)
+  const s = rat(sn2, 2n * aa);
+  // t of the point A0 + s·U on b: t = (s·bb − vw)/cc = (sn2·bb − 2·aa·vw)/(2·aa·cc).
+  const t = rat(sn2 * bb - 2n * aa * vw, 2n * aa * cc);
+  const share = iLo !== null && iHi !== null && iLo === iHi ? 'point' : 'overlap';
+  return { share, parallel: true, s, t };
+}
+
+function maxLo(x: bigint | null, y: bigint | null): bigint | null {
+  if (x === null) return y;
+  if (y === null) return x;
+  return x > y ? x : y;
+}
+function minHi(x: bigint | null, y: bigint | null): bigint | null {
+  if (x === null) return y;
+  if (y === null) return x;
+  return x < y ? x : y;
+}
+
+/**
+ * True when the directions of a and b are exactly parallel (both non-zero).
+ * Points and zero-length segments have no direction and are never parallel.
+ */
+export function exactParallel(a: Primitive, b: Primitive): boolean {
+  const { U, V } = exactDataFlat(kindCode(a), kindCode(b), a.dim, flatten(a, b), 0);
+  return !isZero(U) && !isZero(V) && dependent(U, V);
+}
+
+/** What {@link exactClosestFlat} found: the exact minimiser, rounded once at the end. */
+export interface ExactClosest {
+  s: Rational;
+  t: Rational;
+  /** Squared distance in the input's units. */
+  distanceSq: Rational;
+  /** Nearest distance, faithfully rounded. */
+  distance: number;
+  /** d − c, each component correctly rounded. */
+  vector: number[];
+}
+
+/**
+ * The exact nearest pair and distance of two primitives on the flat layout, any dimension,
+ * any kinds. Used when the floating-point distance of a pair that shares no point rounds to
+ * zero, so that `distance === 0` only for pairs that really touch. For a locus of nearest
+ * pairs (parallel primitives) it returns one of them, not the middle.
+ */
+export function exactClosestFlat(ka: number, kb: number, dim: number, data: ArrayLike<number>, k: number): ExactClosest {
+  const { A0, B0, U, V, unit } = exactDataFlat(ka, kb, dim, data, k);
+  const da = domain(ka, !isZero(U));
+  const db = domain(kb, !isZero(V));
+  const W = sub(A0, B0); // residual at (s, t): W + s·U − t·V
+  const aa = dot(U, U);
+  const cc = dot(V, V);
+  const bb = dot(U, V);
+  const dd = dot(U, W);
+  const ee = dot(V, W);
+  const D = aa * cc - bb * bb;
+  let best: { q: Rational; sn: bigint; tn: bigint; den: bigint } | null = null;
+  const consider = (sn: bigint, tn: bigint, den: bigint): void => {
+    // |den·W + sn·U − tn·V|² / den²
+    let q = 0n;
+    for (let i = 0; i < W.length; i++) {
+      const r = den * W[i] + sn * U[i] - tn * V[i];
+      q += r * r;
+    }
+    const cand = rat(q, den * den);
+    if (best === null || cand.num * best.q.den < best.q.num * cand.den) best = { q: cand, sn, tn, den };
+  };
+  if (D !== 0n) {
+    // Interior critical point of |W + s·U − t·V|²: a·s − b·t = −d, b·s − c·t = −e.
+    const sn = bb * ee - cc * dd;
+    const tn = aa * ee - bb * dd;
+    if (inDomain(sn, D, da) && inDomain(tn, D, db)) consider(sn, tn, D);
+  }
+  if (best === null) {
+    // Otherwise the minimum lies on the boundary of the parameter domain: each finite end of
+    // one primitive projected, with clamping, onto the other.
+    const ends = (d: [bigint | null, bigint | null]): bigint[] =>
+      [d[0], d[1]].filter((x, i, arr): x is bigint => x !== null && arr.indexOf(x) === i);
+    for (const s0 of ends(da)) {
+      if (cc === 0n) consider(s0, 0n, 1n);
+      else consider(s0 * cc, clampNum(ee + bb * s0, cc, db), cc);
+    }
+    for (const t0 of ends(db)) {
+      if (aa === 0n) consider(0n, t0, 1n);
+      else consider(clampNum(bb * t0 - dd, aa, da), t0 * aa, aa);
+    }
+    if (best === null) consider(0n, ee, cc); // two parallel lines: a.p0 and its projection on b
+  }
+  const r = best as unknown as { q: Rational; sn: bigint; tn: bigint; den: bigint };
+  const den = r.den * unit;
+  const vector: number[] = [];
+  for (let i = 0; i < W.length; i++) vector.push(ratToNumber(-(r.den * W[i] + r.sn * U[i] - r.tn * V[i]), den));
+  const distanceSq = rat(r.q.num, r.q.den * unit * unit);
+  return { s: rat(r.sn, r.den), t: rat(r.tn, r.den), distanceSq, distance: ratSqrt(distanceSq.num, distanceSq.den), vector };
+}
+
+function clampNum(num: bigint, den: bigint, [lo, hi]: [bigint | null, bigint | null]): bigint {
+  if (lo !== null && num < lo * den) return lo * den;
+  if (hi !== null && num > hi * den) return hi * den;
+  return num;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rationals back to doubles
+
+/** The double nearest to num/den (ties to even), for any size of num and den (den ≠ 0). */
+export function ratToNumber(num: bigint, den: bigint): number {
+  if (den < 0n) {
+    num = -num;
+    den = -den;
+  }
+  if (num === 0n) return 0;
+  const neg = num < 0n;
+  if (neg) num = -num;
+  // Scale so the quotient has at least 66 significant bits, then let Number() round once;
+  // a sticky bit stands for any remainder.
+  const shift = 66 - (bitLength(num) - bitLength(den));
+  let q: bigint;
+  let r: bigint;
+  if (shift >= 0) {
+    const n2 = num << BigInt(shift);
+    q = n2 / den;
+    r = n2 % den;
+  } else {
+    const d2 = den << BigInt(-shift);
+    q = num / d2;
+    r = num % d2;
+  }
+  if (r !== 0n) q |= 1n;
+  // q has 66..67 bits, so Number(q) is exact-enough to round once to 53 bits; then scale.
+  const x = scale2(Number(q), -shift);
+  return neg ? -x : x;
+}
+
+/** x·2^k without intermediate overflow or underflow where the result is representable. */
+function scale2(x: number, k: number): number {
+  while (k > 1000) {
+    x *= 2 ** 1000;
+    k -= 1000;
+  }
+  while (k < -1000) {
+    x *= 2 ** -1000;
+    k += 1000;
+  }
+  return x * 2 ** k;
+}
+
+function bitLength(x: bigint): number {
+  return x === 0n ? 0 : x.toString(2).length;
+}
+
+/** sqrt(num/den) as a double, faithful (error below one ulp); num ≥ 0, den > 0. */
+export function ratSqrt(num: bigint, den: bigint): number {
+  if (num === 0n) return 0;
+  // sqrt(num/den) = sqrt(num·den)/den; take an integer square root with 70+ bits of precision.
+  let k = 0;
+  let prod = num * den;
+  const want = 140;
+  const bl = bitLength(prod);
+  if (bl < want) {
+    k = Math.ceil((want - bl) / 2);
+    prod <<= BigInt(2 * k);
+  }
+  const root = isqrt(prod);
+  return ratToNumber(root, den << BigInt(k));
+}
+
+function isqrt(n: bigint): bigint {
+  if (n < 2n) return n;
+  let x = 1n << BigInt(Math.ceil(bitLength(n) / 2));
+  for (;;) {
+    const y = (x + n / x) >> 1n;
+    if (y >= x) return x;
+    x = y;
+  }
+}
