@@ -54,6 +54,9 @@ const EXACT_FILTER = 64 * EPS;
 /** Directions whose computed sin²θ is below this may be exactly parallel: ask exact.ts. */
 const MAYBE_PARALLEL = 64 * EPS * EPS;
 
+/** Squared lengths below this (after scaling) are handed to exact arithmetic. */
+const UNDERFLOW = 2 ** -900;
+
 let U = new Float64Array(4);
 let V = new Float64Array(4);
 let W = new Float64Array(4);
@@ -119,10 +122,11 @@ export function closestFlat(
     const m = Math.max(Math.abs(ui), Math.abs(vi), Math.abs(wi));
     if (m > maxAbs) maxAbs = m;
   }
-  // Keep squares and products of four factors away from overflow and underflow by an exact
-  // power-of-two scaling (it changes no relative error).
+  // Normalise by an exact power of two so that the largest difference is near 1: squares
+  // and products of four factors then neither overflow nor turn subnormal for any ratio below
+  // 2⁴⁵⁰, no relative error changes, and scaling the input by 2^k scales the output exactly.
   let e = 0;
-  if (maxAbs > 2 ** 150 || (maxAbs < 2 ** -150 && maxAbs > 0)) {
+  if (maxAbs > 0) {
     e = Math.floor(Math.log2(maxAbs));
     for (let i = 0; i < dim; i++) {
       U[i] = scaleBy(U[i], -e);
@@ -141,6 +145,12 @@ export function closestFlat(
   for (let i = 0; i < dim; i++) {
     aa += U[i] * U[i];
     cc += V[i] * V[i];
+  }
+
+  if ((!uZero && !(aa > UNDERFLOW)) || (!vZero && !(cc > UNDERFLOW))) {
+    // A direction so short beside the others that its square underflows even after scaling
+    // (a length ratio beyond 2⁴⁵⁰): no floating-point formula is safe; answer exactly.
+    return exactAnswer(ka, kb, dim, data, k, out, (ka === SEGMENT && uZero) || (kb === SEGMENT && vZero));
   }
 
   let s = 0;
@@ -253,7 +263,11 @@ export function closestFlat(
     dist2 += r * r;
     base2 += base * base;
   }
-  let size2 = Math.max(base2, sp * sp * aa, tp * tp * cc);
+  // The size of the terms the answer was computed from: the residual's own terms, and the
+  // data the parameters came from (w, and the extent of finite pieces).
+  let size2 = Math.max(base2, sp * sp * aa, tp * tp * cc, dotW(dim));
+  if (ka === SEGMENT) size2 = Math.max(size2, aa);
+  if (kb === SEGMENT) size2 = Math.max(size2, cc);
   if (interior && dim === 3) {
     // Distance between the two lines, |w·n|/|n| with n = u×v: accurate even when the
     // nearest points are far from the input points (Lagrange: |n|² = D).
@@ -266,7 +280,6 @@ export function closestFlat(
     R[1] = f * ny;
     R[2] = f * nz;
     dist2 = R[0] * R[0] + R[1] * R[1] + R[2] * R[2];
-    size2 = Math.max(size2, W[0] * W[0] + W[1] * W[1] + W[2] * W[2]);
   }
   let dist = Math.sqrt(dist2);
   if (dist2 < 2 ** -900 && dist2 !== 0) dist = safeNorm(R, dim);
@@ -309,6 +322,39 @@ export function closestFlat(
   return dist;
 }
 
+/** Everything from exact arithmetic: for inputs no floating-point formula can be trusted on. */
+function exactAnswer(ka: number, kb: number, dim: number, data: ArrayLike<number>, k: number, out: Float64Array, degenerate: boolean): number {
+  const rel = exactRelationFlat(ka, kb, dim, data, k);
+  let relation: number;
+  let s: number;
+  let t: number;
+  let dist = 0;
+  if (rel.share !== 'none' && rel.s !== null && rel.t !== null) {
+    relation = rel.share === 'overlap' ? REL_OVERLAPPING : REL_INTERSECTING;
+    s = ratToNumber(rel.s.num, rel.s.den);
+    t = ratToNumber(rel.t.num, rel.t.den);
+    for (let i = 0; i < dim; i++) out[OUT_VEC + i] = 0;
+  } else {
+    const ex = exactClosestFlat(ka, kb, dim, data, k);
+    relation = degenerate ? REL_DEGENERATE : rel.parallel ? REL_PARALLEL : REL_APART;
+    s = ratToNumber(ex.s.num, ex.s.den);
+    t = ratToNumber(ex.t.num, ex.t.den);
+    dist = ex.distance;
+    for (let i = 0; i < dim; i++) out[OUT_VEC + i] = ex.vector[i];
+  }
+  out[OUT_S] = s;
+  out[OUT_T] = t;
+  out[OUT_DIST] = dist;
+  out[OUT_REL] = relation;
+  out[OUT_FLAGS] = (rel.share === 'overlap' ? FLAG_NOT_UNIQUE : 0) | (rel.parallel ? FLAG_PARALLEL : 0) | (degenerate ? FLAG_DEGENERATE : 0);
+  return dist;
+}
+
+function dotW(dim: number): number {
+  let r = 0;
+  for (let i = 0; i < dim; i++) r += W[i] * W[i];
+  return r;
+}
 function dotU(x: Float64Array, dim: number): number {
   let r = 0;
   for (let i = 0; i < dim; i++) r += U[i] * x[i];

@@ -1,0 +1,295 @@
+/**
+ * Flat, non-allocating segment–segment kernels for bulk work: loop-free 2D and 3D versions
+ * and an n-D one. Each reads one pair laid out as a0, a1, b0, b1 (dim numbers each) from
+ * `data` at index k, writes s and t to out[o], out[o + 1] when `out` is given, and returns
+ * the distance — with the same accuracy and the same exact `distance === 0` rule as
+ * {@link closestFlat}, to which they hand over every pair their cheap path cannot vouch for
+ * (nearly parallel, zero-length, touching or nearly touching, extreme magnitudes).
+ * Not re-entrant (module-level scratch).
+ */
+import { EPS } from './eft.js';
+import { OUT_S, OUT_T, closestFlat } from './closest-kernel.js';
+import { SEGMENT } from './exact.js';
+
+const SCRATCH = new Float64Array(5 + 64);
+let scratchN = SCRATCH;
+
+/** sin²θ below which the 3D fast path defers to the accurate kernel (θ ≈ 2⁻²⁰ rad). */
+const ACCURATE_BELOW = 2 ** -40;
+/** Squared magnitudes outside [2⁻³⁰⁰, 2²⁰⁰] defer too (no overflow or underflow below). */
+const TINY = 2 ** -300;
+const HUGE = 2 ** 200;
+/** (64u)²: a distance within 64u of the size of its terms may be zero; decide it exactly. */
+const FILTER2 = (64 * EPS) ** 2;
+/** Error bound factor for the 2D orientation-style certificates (≥ 4u; see closestSegSeg2). */
+const CERT = 8 * EPS;
+
+function clamp01(x: number): number {
+  return x < 0 ? 0 : x > 1 ? 1 : x;
+}
+
+function fallback(dim: number, data: ArrayLike<number>, k: number, out: Float64Array | null, o: number): number {
+  const dist = closestFlat(SEGMENT, SEGMENT, dim, data, k, scratchN);
+  if (out !== null) {
+    out[o] = scratchN[OUT_S];
+    out[o + 1] = scratchN[OUT_T];
+  }
+  return dist;
+}
+
+/**
+ * Segment–segment closest points in 3D (12 numbers per pair from index k).
+ *
+ * Three tiers, chosen by sin²θ = D/(|u|²|v|²) with D = |u|²|v|² − (u·v)²:
+ * - sin²θ ≥ 1/16 (most random pairs): Ericson's dot-product form (Real-Time Collision
+ *   Detection §5.1.9). Its parameter error is about 2u·|w|/(|u|·sin²θ), at most 32u|w|/|u|
+ *   here; the interior residual is stationary in (s, t), so the distance error is second
+ *   order in it and stays within the bound once the distance exceeds the exact filter.
+ * - 2⁻⁴⁰ ≤ sin²θ < 1/16: the cross-product form (minors of u, v, w; see below).
+ * - smaller angles, zero lengths, extreme magnitudes, near contact: the generic accurate kernel.
+ */
+export function closestSegSeg3(data: ArrayLike<number>, k: number, out: Float64Array | null, o: number): number {
+  const a0x = data[k];
+  const a0y = data[k + 1];
+  const a0z = data[k + 2];
+  const b0x = data[k + 6];
+  const b0y = data[k + 7];
+  const b0z = data[k + 8];
+  const ux = data[k + 3] - a0x;
+  const uy = data[k + 4] - a0y;
+  const uz = data[k + 5] - a0z;
+  const vx = data[k + 9] - b0x;
+  const vy = data[k + 10] - b0y;
+  const vz = data[k + 11] - b0z;
+  const wx = a0x - b0x;
+  const wy = a0y - b0y;
+  const wz = a0z - b0z;
+  const aa = ux * ux + uy * uy + uz * uz;
+  const cc = vx * vx + vy * vy + vz * vz;
+  const b = ux * vx + uy * vy + uz * vz;
+  const ac = aa * cc;
+  const D = ac - b * b;
+  if (!(D >= 0.0625 * ac)) return segSeg3Cross(data, k, out, o);
+  const d = ux * wx + uy * wy + uz * wz;
+  const e = vx * wx + vy * wy + vz * wz;
+  // Unconstrained s* = (b·e − c·d)/D; then clamp, project onto b, clamp, project back.
+  // The last projection is always right: at the constrained optimum, s is the best s for
+  // its t, so no case analysis (and no unpredictable branch) is needed.
+  // One division gives all three reciprocals (1/D, 1/a, 1/c); the final check keeps
+  // a·c·D within range.
+  const q = 1 / (ac * D);
+  const iD = ac * q;
+  const iA = cc * D * q;
+  const iC = aa * D * q;
+  let s = clamp01((b * e - cc * d) * iD);
+  const t = clamp01((e + b * s) * iC);
+  s = clamp01((b * t - d) * iA);
+  const rx = wx + s * ux - t * vx;
+  const ry = wy + s * uy - t * vy;
+  const rz = wz + s * uz - t * vz;
+  const dist2 = rx * rx + ry * ry + rz * rz;
+  // One test covers the exact hand-over (distance within 64u of the size of the terms, which
+  // |w|² + |u|² + |v|² bounds), magnitudes that could over- or underflow, and NaN.
+  const size2 = wx * wx + wy * wy + wz * wz + aa + cc;
+  if (!(dist2 > FILTER2 * size2 && size2 < HUGE && ac > TINY)) return segSeg3Cross(data, k, out, o);
+  if (out !== null) {
+    out[o] = s;
+    out[o + 1] = t;
+  }
+  return Math.sqrt(dist2);
+}
+
+/**
+ * The middle tier of {@link closestSegSeg3}, for 2⁻⁴⁰ ≤ sin²θ < 1/16: n = u×v in plain doubles; when sin²θ = |n|²/(|u|²|v|²) ≥ 2⁻⁴⁰, the minors are
+ * accurate enough that s* = n·(v×w)/|n|², t* = n·(u×w)/|n|² place the nearest points within a
+ * few rounding errors, and the distance between the lines is |w·n|/|n|. Outside the unit
+ * square, clamp and project (Ericson §5.1.9). The result is handed to the exact path when it
+ * lies within 64u of the size of its terms.
+ */
+function segSeg3Cross(data: ArrayLike<number>, k: number, out: Float64Array | null, o: number): number {
+  const a0x = data[k];
+  const a0y = data[k + 1];
+  const a0z = data[k + 2];
+  const b0x = data[k + 6];
+  const b0y = data[k + 7];
+  const b0z = data[k + 8];
+  const ux = data[k + 3] - a0x;
+  const uy = data[k + 4] - a0y;
+  const uz = data[k + 5] - a0z;
+  const vx = data[k + 9] - b0x;
+  const vy = data[k + 10] - b0y;
+  const vz = data[k + 11] - b0z;
+  const wx = a0x - b0x;
+  const wy = a0y - b0y;
+  const wz = a0z - b0z;
+  const aa = ux * ux + uy * uy + uz * uz;
+  const cc = vx * vx + vy * vy + vz * vz;
+  const ww = wx * wx + wy * wy + wz * wz;
+  const nx = uy * vz - uz * vy;
+  const ny = uz * vx - ux * vz;
+  const nz = ux * vy - uy * vx;
+  const D = nx * nx + ny * ny + nz * nz;
+  if (!(D > ACCURATE_BELOW * aa * cc) || !(aa > TINY && cc > TINY && aa < HUGE && cc < HUGE && ww < HUGE)) {
+    return fallback(3, data, k, out, o);
+  }
+  // s* = n·(v×w)/D = ((n×v)·w)/D and t* = ((n×u)·w)/D (Binet–Cauchy).
+  const sN = (ny * vz - nz * vy) * wx + (nz * vx - nx * vz) * wy + (nx * vy - ny * vx) * wz;
+  const tN = (ny * uz - nz * uy) * wx + (nz * ux - nx * uz) * wy + (nx * uy - ny * ux) * wz;
+  let s: number;
+  let t: number;
+  let dist2: number;
+  let size2: number;
+  if (sN >= 0 && sN <= D && tN >= 0 && tN <= D) {
+    const inv = 1 / D;
+    s = sN * inv;
+    t = tN * inv;
+    const wn = wx * nx + wy * ny + wz * nz;
+    dist2 = wn * wn * inv;
+    size2 = ww + aa + cc;
+  } else {
+    const b = ux * vx + uy * vy + uz * vz;
+    const e = vx * wx + vy * wy + vz * wz;
+    s = sN < 0 ? 0 : sN > D ? 1 : sN / D;
+    t = (e + b * s) / cc;
+    if (t < 0 || t > 1) {
+      t = t < 0 ? 0 : 1;
+      const d = ux * wx + uy * wy + uz * wz;
+      s = (b * t - d) / aa;
+      s = s < 0 ? 0 : s > 1 ? 1 : s;
+    }
+    // Residual from the nearer endpoints (difference form).
+    let rx: number;
+    let ry: number;
+    let rz: number;
+    let sp = s;
+    let tp = t;
+    let ia = k;
+    let ib = k + 6;
+    if (s > 0.5) {
+      ia = k + 3;
+      sp = s - 1;
+    }
+    if (t > 0.5) {
+      ib = k + 9;
+      tp = t - 1;
+    }
+    const bx = data[ia] - data[ib];
+    const by = data[ia + 1] - data[ib + 1];
+    const bz = data[ia + 2] - data[ib + 2];
+    rx = bx + sp * ux - tp * vx;
+    ry = by + sp * uy - tp * vy;
+    rz = bz + sp * uz - tp * vz;
+    dist2 = rx * rx + ry * ry + rz * rz;
+    // w, u and v are what the parameters were computed from; they set the error scale.
+    size2 = ww + aa + cc + bx * bx + by * by + bz * bz;
+  }
+  if (dist2 <= FILTER2 * size2) return fallback(3, data, k, out, o);
+  if (out !== null) {
+    out[o] = s;
+    out[o + 1] = t;
+  }
+  return Math.sqrt(dist2);
+}
+
+/**
+ * Segment–segment closest points in 2D (8 numbers per pair from index k).
+ *
+ * In the plane, non-parallel segments whose lines cross inside both segments meet. The fast
+ * path certifies such a crossing when s* = (v×w)/(u×v) and t* = (u×w)/(u×v) are inside (0, 1)
+ * by more than a bound on the rounding of the 2×2 determinants (including the rounding of the
+ * differences u, v, w: 8u·Σ|products|, after Shewchuk's orient2d error analysis); it returns 0
+ * with the rounded parameters. Otherwise the nearest pair lies on an edge of the parameter
+ * square: clamp and project (Ericson §5.1.9), with the same exact hand-over as the 3D kernel.
+ */
+export function closestSegSeg2(data: ArrayLike<number>, k: number, out: Float64Array | null, o: number): number {
+  const a0x = data[k];
+  const a0y = data[k + 1];
+  const b0x = data[k + 4];
+  const b0y = data[k + 5];
+  const ux = data[k + 2] - a0x;
+  const uy = data[k + 3] - a0y;
+  const vx = data[k + 6] - b0x;
+  const vy = data[k + 7] - b0y;
+  const wx = a0x - b0x;
+  const wy = a0y - b0y;
+  const aa = ux * ux + uy * uy;
+  const cc = vx * vx + vy * vy;
+  const ww = wx * wx + wy * wy;
+  if (!(aa > TINY && cc > TINY && aa < HUGE && cc < HUGE && ww < HUGE)) return fallback(2, data, k, out, o);
+  const p1 = ux * vy;
+  const p2 = uy * vx;
+  const n = p1 - p2; // u×v
+  const q1 = vx * wy;
+  const q2 = vy * wx;
+  const sN = q1 - q2; // v×w: s* = sN/n
+  const r1 = ux * wy;
+  const r2 = uy * wx;
+  const tN = r1 - r2; // u×w: t* = tN/n
+  const en = CERT * (Math.abs(p1) + Math.abs(p2));
+  const es = CERT * (Math.abs(q1) + Math.abs(q2));
+  const et = CERT * (Math.abs(r1) + Math.abs(r2));
+  const an = Math.abs(n);
+  if (an > en) {
+    const sg = n > 0 ? 1 : -1;
+    const ss = sg * sN;
+    const ts = sg * tN;
+    // 0 < s* < 1 and 0 < t* < 1, each side certified against its error bound.
+    if (ss > es && an - ss > en + es + EPS * an && ts > et && an - ts > en + et + EPS * an) {
+      if (out !== null) {
+        out[o] = ss / an;
+        out[o + 1] = ts / an;
+      }
+      return 0;
+    }
+  }
+  const b = ux * vx + uy * vy;
+  const e = vx * wx + vy * wy;
+  let s: number;
+  if (an > en) {
+    s = (n > 0 ? sN : -sN) / an;
+    s = s < 0 ? 0 : s > 1 ? 1 : s;
+  } else {
+    return fallback(2, data, k, out, o); // nearly parallel
+  }
+  let t = (e + b * s) / cc;
+  if (t < 0 || t > 1) {
+    t = t < 0 ? 0 : 1;
+    const d = ux * wx + uy * wy;
+    s = (b * t - d) / aa;
+    s = s < 0 ? 0 : s > 1 ? 1 : s;
+  }
+  let sp = s;
+  let tp = t;
+  let ia = k;
+  let ib = k + 4;
+  if (s > 0.5) {
+    ia = k + 2;
+    sp = s - 1;
+  }
+  if (t > 0.5) {
+    ib = k + 6;
+    tp = t - 1;
+  }
+  const bx = data[ia] - data[ib];
+  const by = data[ia + 1] - data[ib + 1];
+  const rx = bx + sp * ux - tp * vx;
+  const ry = by + sp * uy - tp * vy;
+  const dist2 = rx * rx + ry * ry;
+  // w, u and v are what the parameters were computed from; they set the error scale.
+  const size2 = ww + aa + cc + bx * bx + by * by;
+  if (dist2 <= FILTER2 * size2) return fallback(2, data, k, out, o);
+  if (out !== null) {
+    out[o] = s;
+    out[o + 1] = t;
+  }
+  return Math.sqrt(dist2);
+}
+
+/**
+ * Segment–segment closest points in any dimension (4·dim numbers per pair from index k);
+ * the generic kernel with its full accuracy.
+ */
+export function closestSegSegN(data: ArrayLike<number>, k: number, dim: number, out: Float64Array | null, o: number): number {
+  if (scratchN.length < 5 + dim) scratchN = new Float64Array(5 + dim);
+  return fallback(dim, data, k, out, o);
+}
