@@ -61,6 +61,9 @@ let U = new Float64Array(4);
 let V = new Float64Array(4);
 let W = new Float64Array(4);
 let R = new Float64Array(4);
+/** Rounding errors of the directions p1 − p0 of lines (zero for other kinds), see lineDistance. */
+let UL = new Float64Array(4);
+let VL = new Float64Array(4);
 
 function grow(dim: number): void {
   if (U.length < dim) {
@@ -68,6 +71,8 @@ function grow(dim: number): void {
     V = new Float64Array(dim);
     W = new Float64Array(dim);
     R = new Float64Array(dim);
+    UL = new Float64Array(dim);
+    VL = new Float64Array(dim);
   }
 }
 
@@ -117,6 +122,10 @@ export function closestFlat(
     U[i] = ui;
     V[i] = vi;
     W[i] = wi;
+    // A line's nearest point can lie far out, where one ulp of turn in p1 − p0 moves it by
+    // u·|s·u|; keep the exact direction as ui + UL[i] (Knuth's two-difference).
+    UL[i] = ka === LINE ? diffError(data[a1 + i], data[a0 + i], ui) : 0;
+    VL[i] = kb === LINE ? diffError(data[b1 + i], data[b0 + i], vi) : 0;
     if (ui !== 0) uZero = false;
     if (vi !== 0) vZero = false;
     const m = Math.max(Math.abs(ui), Math.abs(vi), Math.abs(wi));
@@ -132,6 +141,8 @@ export function closestFlat(
       U[i] = scaleBy(U[i], -e);
       V[i] = scaleBy(V[i], -e);
       W[i] = scaleBy(W[i], -e);
+      UL[i] = scaleBy(UL[i], -e);
+      VL[i] = scaleBy(VL[i], -e);
     }
   }
 
@@ -159,6 +170,7 @@ export function closestFlat(
   let floatParallel = false;
   let exactParallel = false;
   let interior = false;
+  let certified = false;
   let D = 0;
   if (uZero && vZero) {
     // two points
@@ -198,20 +210,17 @@ export function closestFlat(
     if (!floatParallel) {
       const ss = sN / D;
       const ts = tN / D;
-      if (ss >= sLo && ss <= sHi && ts >= tLo && ts <= tHi) {
-        s = ss;
-        t = ts;
-        interior = true;
-      } else {
-        const b = dotUV(dim);
-        const d = dotU(W, dim);
-        s = clamp(ss, sLo, sHi);
-        t = (dotV(W, dim) + b * s) / cc;
-        if (t < tLo || t > tHi) {
-          t = clamp(t, tLo, tHi);
-          s = clamp((b * t - d) / aa, sLo, sHi);
-        }
-      }
+      interior = ss >= sLo && ss <= sHi && ts >= tLo && ts <= tHi;
+      if (interior && dim === 2) certified = certify2(ka, kb);
+      // Clamp s*, project onto b, clamp, project back (Ericson §5.1.9). Even for an interior
+      // optimum this matters: s* and t* carry independent rounding errors, and for nearly
+      // parallel pieces an error in s − t moves the pair *along* them; making t the best t
+      // for s (and s the best s for that t) leaves only the error across them.
+      const b = dotUV(dim);
+      const d = dotU(W, dim);
+      s = clamp(ss, sLo, sHi);
+      t = clamp((dotV(W, dim) + b * s) / cc, tLo, tHi);
+      s = clamp((b * t - d) / aa, sLo, sHi);
     }
   }
 
@@ -268,18 +277,16 @@ export function closestFlat(
   let size2 = Math.max(base2, sp * sp * aa, tp * tp * cc, dotW(dim));
   if (ka === SEGMENT) size2 = Math.max(size2, aa);
   if (kb === SEGMENT) size2 = Math.max(size2, cc);
-  if (interior && dim === 3) {
-    // Distance between the two lines, |w·n|/|n| with n = u×v: accurate even when the
-    // nearest points are far from the input points (Lagrange: |n|² = D).
-    const nx = det2(U[1], V[2], U[2], V[1]);
-    const ny = det2(U[2], V[0], U[0], V[2]);
-    const nz = det2(U[0], V[1], U[1], V[0]);
-    const nn = nx * nx + ny * ny + nz * nz;
-    const f = (W[0] * nx + W[1] * ny + W[2] * nz) / nn;
-    R[0] = f * nx;
-    R[1] = f * ny;
-    R[2] = f * nz;
-    dist2 = R[0] * R[0] + R[1] * R[1] + R[2] * R[2];
+  if (interior && dim >= 3) {
+    // The distance between the two lines, from accurate minors: in 3D |w·n|/|n| with n = u×v,
+    // in n-D sqrt(G(u,v,w)/G(u,v)) (Gram determinants as sums of squared minors). Accurate
+    // to a few u·|w| even when the nearest points lie far out along lines or rays, where the
+    // residual's own rounding (u·|s·u|) would not be.
+    const h = lineDistance(dim);
+    // keep the residual's direction, give it the accurate length
+    const r = Math.sqrt(dist2);
+    if (r > 0) for (let i = 0; i < dim; i++) R[i] *= h / r;
+    dist2 = h * h;
   }
   let dist = Math.sqrt(dist2);
   if (dist2 < 2 ** -900 && dist2 !== 0) dist = safeNorm(R, dim);
@@ -288,7 +295,11 @@ export function closestFlat(
 
   let relation = REL_APART;
   for (let i = 0; i < dim; i++) out[OUT_VEC + i] = e === 0 ? 0 - R[i] : scaleBy(0 - R[i], e);
-  if (dist <= EXACT_FILTER * size) {
+  if (certified) {
+    dist = 0;
+    for (let i = 0; i < dim; i++) out[OUT_VEC + i] = 0;
+    relation = REL_INTERSECTING;
+  } else if (dist <= EXACT_FILTER * size || (interior && dim === 2)) {
     rel ??= exactRelationFlat(ka, kb, dim, data, k);
     exactParallel = rel.parallel;
     if (rel.share !== 'none' && rel.s !== null && rel.t !== null) {
@@ -348,6 +359,78 @@ function exactAnswer(ka: number, kb: number, dim: number, data: ArrayLike<number
   out[OUT_REL] = relation;
   out[OUT_FLAGS] = (rel.share === 'overlap' ? FLAG_NOT_UNIQUE : 0) | (rel.parallel ? FLAG_PARALLEL : 0) | (degenerate ? FLAG_DEGENERATE : 0);
   return dist;
+}
+
+/** Certificate error factor for 2D determinants of rounded differences (≥ 4u, Shewchuk-style). */
+const CERT = 8 * EPS;
+
+/**
+ * In 2D an interior optimum means the lines cross inside both pieces. Certify it without
+ * exact arithmetic when s* = (v×w)/(u×v) and t* = (u×w)/(u×v) lie inside their domains by
+ * more than a bound on the rounding of the three determinants (which includes the rounding
+ * of the differences u, v, w). Returns false when it cannot tell.
+ */
+function certify2(ka: number, kb: number): boolean {
+  const p1 = U[0] * V[1];
+  const p2 = U[1] * V[0];
+  const n = p1 - p2;
+  const en = CERT * (Math.abs(p1) + Math.abs(p2));
+  const an = Math.abs(n);
+  if (!(an > en)) return false;
+  const sg = n > 0 ? 1 : -1;
+  const q1 = V[0] * W[1];
+  const q2 = V[1] * W[0];
+  const r1 = U[0] * W[1];
+  const r2 = U[1] * W[0];
+  const ss = sg * (q1 - q2); // s*·|n|
+  const ts = sg * (r1 - r2); // t*·|n|
+  const es = CERT * (Math.abs(q1) + Math.abs(q2));
+  const et = CERT * (Math.abs(r1) + Math.abs(r2));
+  const inside = (x: number, ex: number, kind: number): boolean =>
+    kind === LINE || (x > ex && (kind === RAY || an - x > en + ex + EPS * an));
+  return inside(ss, es, ka) && inside(ts, et, kb);
+}
+
+/**
+ * The minor u_i·v_j − u_j·v_i of the exact directions (U + UL, V + VL), to a few ulps: the
+ * leading part error-free (det2), the first-order terms of the low parts added, their product
+ * (order u²) dropped.
+ */
+function minorUV(i: number, j: number): number {
+  return det2(U[i], V[j], U[j], V[i]) + (U[i] * VL[j] + UL[i] * V[j] - U[j] * VL[i] - UL[j] * V[i]);
+}
+
+/** Distance between the lines through u and v (dim ≥ 3) at offset w, from accurate minors. */
+function lineDistance(dim: number): number {
+  if (dim === 3) {
+    const nx = minorUV(1, 2);
+    const ny = -minorUV(0, 2);
+    const nz = minorUV(0, 1);
+    const nn = nx * nx + ny * ny + nz * nz;
+    const wn = W[0] * nx + W[1] * ny + W[2] * nz;
+    return Math.abs(wn) / Math.sqrt(nn);
+  }
+  // G(u,v) = Σ_{i<j} m_ij², G(u,v,w) = Σ_{i<j<k} (w_i m_jk − w_j m_ik + w_k m_ij)².
+  let g2 = 0;
+  let g3 = 0;
+  for (let i = 0; i < dim; i++) {
+    for (let j = i + 1; j < dim; j++) {
+      const mij = minorUV(i, j);
+      g2 += mij * mij;
+      for (let l = j + 1; l < dim; l++) {
+        const M = W[i] * minorUV(j, l) - W[j] * minorUV(i, l) + W[l] * mij;
+        g3 += M * M;
+      }
+    }
+  }
+  return Math.sqrt(g3 / g2);
+}
+
+/** The rounding error of x = fl(a − b): a − b = x + diffError(a, b, x) exactly (Knuth). */
+function diffError(a: number, b: number, x: number): number {
+  const bv = a - x;
+  const av = x + bv;
+  return a - av + (bv - b);
 }
 
 function dotW(dim: number): number {

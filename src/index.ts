@@ -9,3 +9,8 @@ export type { IntersectLineSegmentsOptions, LineSegmentsResult } from './closest
 export { closestFlat, OUT_S, OUT_T, OUT_DIST, OUT_REL, OUT_FLAGS, OUT_VEC } from './closest-kernel.js';
 export { exactRelation, exactParallel, POINT, SEGMENT, RAY, LINE } from './exact.js';
 export type { ExactRelation, Rational } from './exact.js';
+export { closestSegSeg2, closestSegSeg3, closestSegSegN } from './kernels.js';
+export { segmentDistances, segmentClosestBatch, segmentIntersectsBatch } from './batch.js';
+export { intersects, intersectsSegments2, intersectsSegments3, collinear, coplanar } from './intersects.js';
+export { segmentIntersection2D } from './segment-intersection-2d.js';
+export type { SegmentIntersection2D } from './segment-intersection-2d.js';

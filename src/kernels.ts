@@ -10,6 +10,7 @@
 import { EPS } from './eft.js';
 import { OUT_S, OUT_T, closestFlat } from './closest-kernel.js';
 import { SEGMENT } from './exact.js';
+import { SkewlineInputError } from './primitives.js';
 
 const SCRATCH = new Float64Array(5 + 64);
 let scratchN = SCRATCH;
@@ -29,6 +30,15 @@ function clamp01(x: number): number {
 }
 
 function fallback(dim: number, data: ArrayLike<number>, k: number, out: Float64Array | null, o: number): number {
+  // Every pair with a NaN or an infinity fails the fast paths' checks and lands here, so
+  // validating here costs the fast path nothing.
+  for (let j = 0; j < 4 * dim; j++) {
+    const x = data[k + j];
+    if (typeof x !== 'number' || !Number.isFinite(x)) {
+      const which = ['a0', 'a1', 'b0', 'b1'][Math.floor(j / dim)];
+      throw new SkewlineInputError(`pair starting at index ${k}: ${which}[${j % dim}] is not finite (got ${String(x)})`);
+    }
+  }
   const dist = closestFlat(SEGMENT, SEGMENT, dim, data, k, scratchN);
   if (out !== null) {
     out[o] = scratchN[OUT_S];
@@ -40,13 +50,18 @@ function fallback(dim: number, data: ArrayLike<number>, k: number, out: Float64A
 /**
  * Segment–segment closest points in 3D (12 numbers per pair from index k).
  *
- * Three tiers, chosen by sin²θ = D/(|u|²|v|²) with D = |u|²|v|² − (u·v)²:
- * - sin²θ ≥ 1/16 (most random pairs): Ericson's dot-product form (Real-Time Collision
- *   Detection §5.1.9). Its parameter error is about 2u·|w|/(|u|·sin²θ), at most 32u|w|/|u|
- *   here; the interior residual is stationary in (s, t), so the distance error is second
- *   order in it and stays within the bound once the distance exceeds the exact filter.
- * - 2⁻⁴⁰ ≤ sin²θ < 1/16: the cross-product form (minors of u, v, w; see below).
- * - smaller angles, zero lengths, extreme magnitudes, near contact: the generic accurate kernel.
+ * The unconstrained minimiser s* comes from one of two formulas, chosen by
+ * sin²θ = D/(|u|²|v|²), D = |u|²|v|² − (u·v)²:
+ * - sin²θ ≥ 1/16 (most random pairs): Ericson's dot-product form s* = (b·e − c·d)/D (Real-Time
+ *   Collision Detection §5.1.9), whose cancellation costs at most a factor 1/sin²θ ≤ 16;
+ * - 2⁻⁴⁰ ≤ sin²θ < 1/16: the cross-product form s* = n·(v×w)/|n|², n = u×v, whose minors lose
+ *   only a factor 1/sinθ (Binet–Cauchy), however nearly parallel;
+ * - smaller angles, zero lengths, extreme magnitudes and pairs within 64u of touching go to the
+ *   generic kernel (accurate minors, exact arithmetic).
+ * Then clamp s, project onto b, clamp t, project back. The final projection is always right (at
+ * the constrained optimum s is the best s for its t), so there is no case analysis and no
+ * unpredictable branch, and s and t are consistent: an error in s* can only slide the pair
+ * along the valley of the distance function, which changes the distance to second order.
  */
 export function closestSegSeg3(data: ArrayLike<number>, k: number, out: Float64Array | null, o: number): number {
   const a0x = data[k];
@@ -67,23 +82,27 @@ export function closestSegSeg3(data: ArrayLike<number>, k: number, out: Float64A
   const aa = ux * ux + uy * uy + uz * uz;
   const cc = vx * vx + vy * vy + vz * vz;
   const b = ux * vx + uy * vy + uz * vz;
-  const ac = aa * cc;
-  const D = ac - b * b;
-  if (!(D >= 0.0625 * ac)) return segSeg3Cross(data, k, out, o);
   const d = ux * wx + uy * wy + uz * wz;
   const e = vx * wx + vy * wy + vz * wz;
-  // Unconstrained s* = (b·e − c·d)/D; then clamp, project onto b, clamp, project back.
-  // The last projection is always right: at the constrained optimum, s is the best s for
-  // its t, so no case analysis (and no unpredictable branch) is needed.
-  // One division gives all three reciprocals (1/D, 1/a, 1/c); the final check keeps
-  // a·c·D within range.
+  const ac = aa * cc;
+  let D = ac - b * b;
+  let sNum: number;
+  if (D >= 0.0625 * ac) {
+    sNum = b * e - cc * d;
+  } else {
+    const nx = uy * vz - uz * vy;
+    const ny = uz * vx - ux * vz;
+    const nz = ux * vy - uy * vx;
+    D = nx * nx + ny * ny + nz * nz;
+    if (!(D > ACCURATE_BELOW * ac)) return fallback(3, data, k, out, o);
+    sNum = (ny * vz - nz * vy) * wx + (nz * vx - nx * vz) * wy + (nx * vy - ny * vx) * wz;
+  }
+  // One division gives all three reciprocals (1/D, 1/a, 1/c); the final check keeps a·c·D
+  // within range.
   const q = 1 / (ac * D);
-  const iD = ac * q;
-  const iA = cc * D * q;
-  const iC = aa * D * q;
-  let s = clamp01((b * e - cc * d) * iD);
-  const t = clamp01((e + b * s) * iC);
-  s = clamp01((b * t - d) * iA);
+  let s = clamp01(sNum * ac * q);
+  const t = clamp01((e + b * s) * aa * D * q);
+  s = clamp01((b * t - d) * cc * D * q);
   const rx = wx + s * ux - t * vx;
   const ry = wy + s * uy - t * vy;
   const rz = wz + s * uz - t * vz;
@@ -91,99 +110,7 @@ export function closestSegSeg3(data: ArrayLike<number>, k: number, out: Float64A
   // One test covers the exact hand-over (distance within 64u of the size of the terms, which
   // |w|² + |u|² + |v|² bounds), magnitudes that could over- or underflow, and NaN.
   const size2 = wx * wx + wy * wy + wz * wz + aa + cc;
-  if (!(dist2 > FILTER2 * size2 && size2 < HUGE && ac > TINY)) return segSeg3Cross(data, k, out, o);
-  if (out !== null) {
-    out[o] = s;
-    out[o + 1] = t;
-  }
-  return Math.sqrt(dist2);
-}
-
-/**
- * The middle tier of {@link closestSegSeg3}, for 2⁻⁴⁰ ≤ sin²θ < 1/16: n = u×v in plain doubles; when sin²θ = |n|²/(|u|²|v|²) ≥ 2⁻⁴⁰, the minors are
- * accurate enough that s* = n·(v×w)/|n|², t* = n·(u×w)/|n|² place the nearest points within a
- * few rounding errors, and the distance between the lines is |w·n|/|n|. Outside the unit
- * square, clamp and project (Ericson §5.1.9). The result is handed to the exact path when it
- * lies within 64u of the size of its terms.
- */
-function segSeg3Cross(data: ArrayLike<number>, k: number, out: Float64Array | null, o: number): number {
-  const a0x = data[k];
-  const a0y = data[k + 1];
-  const a0z = data[k + 2];
-  const b0x = data[k + 6];
-  const b0y = data[k + 7];
-  const b0z = data[k + 8];
-  const ux = data[k + 3] - a0x;
-  const uy = data[k + 4] - a0y;
-  const uz = data[k + 5] - a0z;
-  const vx = data[k + 9] - b0x;
-  const vy = data[k + 10] - b0y;
-  const vz = data[k + 11] - b0z;
-  const wx = a0x - b0x;
-  const wy = a0y - b0y;
-  const wz = a0z - b0z;
-  const aa = ux * ux + uy * uy + uz * uz;
-  const cc = vx * vx + vy * vy + vz * vz;
-  const ww = wx * wx + wy * wy + wz * wz;
-  const nx = uy * vz - uz * vy;
-  const ny = uz * vx - ux * vz;
-  const nz = ux * vy - uy * vx;
-  const D = nx * nx + ny * ny + nz * nz;
-  if (!(D > ACCURATE_BELOW * aa * cc) || !(aa > TINY && cc > TINY && aa < HUGE && cc < HUGE && ww < HUGE)) {
-    return fallback(3, data, k, out, o);
-  }
-  // s* = n·(v×w)/D = ((n×v)·w)/D and t* = ((n×u)·w)/D (Binet–Cauchy).
-  const sN = (ny * vz - nz * vy) * wx + (nz * vx - nx * vz) * wy + (nx * vy - ny * vx) * wz;
-  const tN = (ny * uz - nz * uy) * wx + (nz * ux - nx * uz) * wy + (nx * uy - ny * ux) * wz;
-  let s: number;
-  let t: number;
-  let dist2: number;
-  let size2: number;
-  if (sN >= 0 && sN <= D && tN >= 0 && tN <= D) {
-    const inv = 1 / D;
-    s = sN * inv;
-    t = tN * inv;
-    const wn = wx * nx + wy * ny + wz * nz;
-    dist2 = wn * wn * inv;
-    size2 = ww + aa + cc;
-  } else {
-    const b = ux * vx + uy * vy + uz * vz;
-    const e = vx * wx + vy * wy + vz * wz;
-    s = sN < 0 ? 0 : sN > D ? 1 : sN / D;
-    t = (e + b * s) / cc;
-    if (t < 0 || t > 1) {
-      t = t < 0 ? 0 : 1;
-      const d = ux * wx + uy * wy + uz * wz;
-      s = (b * t - d) / aa;
-      s = s < 0 ? 0 : s > 1 ? 1 : s;
-    }
-    // Residual from the nearer endpoints (difference form).
-    let rx: number;
-    let ry: number;
-    let rz: number;
-    let sp = s;
-    let tp = t;
-    let ia = k;
-    let ib = k + 6;
-    if (s > 0.5) {
-      ia = k + 3;
-      sp = s - 1;
-    }
-    if (t > 0.5) {
-      ib = k + 9;
-      tp = t - 1;
-    }
-    const bx = data[ia] - data[ib];
-    const by = data[ia + 1] - data[ib + 1];
-    const bz = data[ia + 2] - data[ib + 2];
-    rx = bx + sp * ux - tp * vx;
-    ry = by + sp * uy - tp * vy;
-    rz = bz + sp * uz - tp * vz;
-    dist2 = rx * rx + ry * ry + rz * rz;
-    // w, u and v are what the parameters were computed from; they set the error scale.
-    size2 = ww + aa + cc + bx * bx + by * by + bz * bz;
-  }
-  if (dist2 <= FILTER2 * size2) return fallback(3, data, k, out, o);
+  if (!(dist2 > FILTER2 * size2 && size2 < HUGE && ac > TINY)) return fallback(3, data, k, out, o);
   if (out !== null) {
     out[o] = s;
     out[o + 1] = t;

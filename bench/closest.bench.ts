@@ -1,0 +1,64 @@
+/**
+ * Segment–segment closest points, 3D: skewline's non-allocating kernel and batch against
+ * three.js Line3.distanceSqToLine3 (reused objects fed from the same Float64Array) and ports
+ * of Ericson's, Sunday's and Rhodes' routines, plus a plain summing pass as the memory floor.
+ * Run: npx tsx bench/closest.bench.ts [--pairs N] [--runs R]
+ */
+import { closestSegSeg3 } from '../src/kernels.js';
+import { segmentDistances } from '../src/batch.js';
+import { three3 } from './peers/three.js';
+import { ericson3 } from './peers/ericson.js';
+import { sunday3 } from './peers/sunday.js';
+import { rhodes3 } from './peers/rhodes.js';
+import { nearlyParallelPairs3, uniformPairs3 } from '../test/support/families.js';
+import { machine, measure, sink, table } from './harness.js';
+import type { Timing } from './harness.js';
+
+function arg(name: string, dflt: number): number {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? Number(process.argv[i + 1]) : dflt;
+}
+
+function methods(data: Float64Array, out: Float64Array) {
+  const n = data.length / 12;
+  const st = new Float64Array(2);
+  const loop = (f: (d: Float64Array, k: number) => number) => () => {
+    let acc = 0;
+    for (let k = 0; k < data.length; k += 12) acc += f(data, k);
+    return acc;
+  };
+  return [
+    { name: 'skewline closestSegSeg3 (s,t out)', run: () => { let acc = 0; for (let k = 0; k < data.length; k += 12) acc += closestSegSeg3(data, k, st, 0); return acc; } },
+    { name: 'skewline segmentDistances (batch)', run: () => { segmentDistances(data, 3, out); return out[n >> 1]; } },
+    { name: 'three.js distanceSqToLine3', run: loop(three3) },
+    { name: 'Ericson port', run: loop(ericson3) },
+    { name: 'Sunday port', run: loop(sunday3) },
+    { name: 'Rhodes (gem) port', run: loop(rhodes3) },
+    { name: 'plain sum of the array', run: () => { let acc = 0; for (let i = 0; i < data.length; i++) acc += data[i]; return acc; } },
+  ];
+}
+
+/** Runs both data sets; returns the timings per set. */
+export function run(opts: { pairs?: number; runs?: number; quiet?: boolean } = {}): Record<string, Timing[]> {
+  const n = opts.pairs ?? 1_000_000;
+  const runs = opts.runs ?? 9;
+  const out = new Float64Array(n);
+  const result: Record<string, Timing[]> = {};
+  for (const [label, data] of [
+    ['uniform random 3D pairs (seed 1)', uniformPairs3(n, 1)],
+    ['nearly parallel 3D pairs (seed 2)', nearlyParallelPairs3(n, 2)],
+  ] as const) {
+    const rows = measure(methods(data, out), runs);
+    result[label] = rows;
+    if (!opts.quiet) {
+      console.log(table(`${label}, ${n.toLocaleString('en')} pairs — ${machine()}`, rows, n, 'three.js distanceSqToLine3'));
+      const get = (name: string) => rows.find((r) => r.name.startsWith(name))!.median;
+      const batch = get('skewline segmentDistances');
+      console.log(`ratios: batch vs three.js ${(get('three.js') / batch).toFixed(2)}×, kernel vs three.js ${(get('three.js') / get('skewline closestSegSeg3')).toFixed(2)}×, batch throughput vs plain sum pass ${((100 * get('plain sum')) / batch).toFixed(0)}%`);
+    }
+  }
+  if (!opts.quiet) console.log(`(sink ${sink.toExponential(3)})`);
+  return result;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) run({ pairs: arg('--pairs', 1_000_000), runs: arg('--runs', 9) });

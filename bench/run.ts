@@ -1,0 +1,18 @@
+/**
+ * `npm run bench`: every benchmark in one process, seeded data, median of several runs.
+ * Options: --pairs N (default 1,000,000), --runs R (default 9).
+ */
+import { run as closest } from './closest.bench.js';
+import { run as isect } from './intersects.bench.js';
+import { machine } from './harness.js';
+
+function arg(name: string, dflt: number): number {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? Number(process.argv[i + 1]) : dflt;
+}
+
+const pairs = arg('--pairs', 1_000_000);
+const runs = arg('--runs', 9);
+console.log(`skewline benchmarks — ${machine()}`);
+closest({ pairs, runs });
+isect({ pairs, runs });

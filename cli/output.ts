@@ -1,0 +1,241 @@
+/**
+ * Output of `skewline closest`: formatting result rows as CSV or NDJSON, and a buffered,
+ * backpressure-aware sink that writes to stdout or, atomically, to a file (a temporary file
+ * beside the target, renamed over it only when everything succeeded).
+ */
+import { once } from 'node:events';
+import { createWriteStream, unlinkSync, type WriteStream } from 'node:fs';
+import { rename, unlink } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import type { ClosestResult } from '../src/index.js';
+import { InputError, axisNames } from './rows.js';
+
+/** The output formats. */
+export type OutputFormat = 'csv' | 'ndjson';
+
+/** Formats result rows; one instance per run. */
+export interface RowFormatter {
+  /**
+   * The header, when the layout is known before any row (CSV input): '' if the format has
+   * none or it was already written. Otherwise the first {@link format} call writes it.
+   */
+  begin(dim: number, withName: boolean): string;
+  /** The text for one result (ending in a newline), preceded by the header when it is the first. */
+  format(name: string | undefined, dim: number, r: ClosestResult): string;
+}
+
+function csvField(s: string): string {
+  return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
+}
+
+/** Layout decisions a CSV formatter needs before the first row. */
+export interface CsvOutputOptions {
+  /**
+   * The number of coordinate columns per point. Undefined: taken from the first row, and a
+   * later row of another dimension is an error. Given: rows of a smaller dimension leave the
+   * extra columns empty (used for the bundled examples, whose widest row is known).
+   */
+  width: number | undefined;
+  /** Whether to write a leading `name` column. Undefined: decided by the first row. */
+  name: boolean | undefined;
+}
+
+/**
+ * CSV rows: `[name,]distance,cx,cy,…,dx,…,px,…,s,t,relation,unique`. Numbers are written with
+ * `String(x)`, the shortest text that parses back to the same double.
+ * @throws InputError (from `format`) when a row's dimension differs from the first row's and no
+ * fixed width was given, or exceeds the fixed width.
+ */
+export function csvFormatter(opts: CsvOutputOptions): RowFormatter {
+  let width = opts.width;
+  let withName = opts.name;
+  let headerDone = false;
+  let pad = '';
+  const header = (dim: number, name: boolean): string => {
+    if (headerDone) return '';
+    headerDone = true;
+    width ??= dim;
+    withName ??= name;
+    const ax = axisNames(width);
+    const cols = ['c', 'd', 'p'].flatMap((q) => ax.map((x) => q + x));
+    return [...(withName ? ['name'] : []), 'distance', ...cols, 's', 't', 'relation', 'unique'].join(',') + '\n';
+  };
+  return {
+    begin: header,
+    format(name, dim, r) {
+      const out = header(dim, name !== undefined);
+      if (dim !== width) {
+        if (opts.width === undefined || dim > width!) {
+          throw new InputError(
+            `dimension ${dim} differs from the first row's ${width}; CSV output needs one dimension ` +
+              `for all rows (use --format ndjson for mixed dimensions)`,
+          );
+        }
+        pad = ','.repeat(width! - dim);
+      } else pad = '';
+      let line = withName ? csvField(name ?? '') + ',' : '';
+      line += String(r.distance);
+      for (const v of [r.c, r.d, r.p]) {
+        for (let i = 0; i < dim; i++) line += ',' + String(v[i]);
+        line += pad;
+      }
+      return out + line + `,${String(r.s)},${String(r.t)},${r.relation},${String(r.unique)}\n`;
+    },
+  };
+}
+
+/** NDJSON rows: `{"name"?,"distance","c","d","p","s","t","relation","unique"}`, shortest round-trip numbers. */
+export function ndjsonFormatter(): RowFormatter {
+  return {
+    begin: () => '',
+    format(name, _dim, r) {
+      const o = { distance: r.distance, c: r.c, d: r.d, p: r.p, s: r.s, t: r.t, relation: r.relation, unique: r.unique };
+      return (name === undefined ? JSON.stringify(o) : JSON.stringify({ name, ...o })) + '\n';
+    },
+  };
+}
+
+/** Thrown when stdout is closed by the reader (e.g. `| head`): the CLI stops quietly. */
+export class BrokenPipe extends Error {
+  override name = 'BrokenPipe';
+}
+
+const FLUSH_AT = 1 << 16;
+
+/**
+ * Where output goes. Text is buffered and written in chunks of about 64 KiB; {@link drain}
+ * waits while the stream's buffer is full, so a fast producer cannot grow memory without bound.
+ * For a file, everything goes to a temporary file beside the target (`.skewline-<name>-<pid>-<rand>.tmp`),
+ * renamed over the target by {@link commit}; {@link abort} deletes it.
+ */
+export class OutputSink {
+  private buffer = '';
+  private full = false;
+  private failure: Error | undefined;
+
+  private constructor(
+    private readonly stream: NodeJS.WritableStream,
+    /** The final path, or undefined for stdout. */
+    readonly target: string | undefined,
+    private readonly temp: string | undefined,
+  ) {
+    stream.on('error', (e: Error) => {
+      this.failure = e;
+    });
+  }
+
+  /** A sink on a stream the caller owns (stdout); {@link commit} flushes but does not end it. */
+  static toStream(stream: NodeJS.WritableStream): OutputSink {
+    return new OutputSink(stream, undefined, undefined);
+  }
+
+  /**
+   * Opens a temporary file beside `target`.
+   * @throws Error with a readable message if the directory does not exist or is not writable.
+   */
+  static async toFile(target: string): Promise<OutputSink> {
+    const temp = join(
+      dirname(target),
+      `.skewline-${basename(target)}-${process.pid}-${Math.random().toString(36).slice(2, 8)}.tmp`,
+    );
+    const stream = createWriteStream(temp, { flags: 'wx' });
+    try {
+      await once(stream, 'open');
+    } catch (e) {
+      throw new Error(`cannot write '${target}': ${reason(e)}`, { cause: e });
+    }
+    return new OutputSink(stream, target, temp);
+  }
+
+  /** Appends text (synchronously; it reaches the stream in chunks). */
+  write(text: string): void {
+    this.buffer += text;
+    if (this.buffer.length >= FLUSH_AT) this.flush();
+  }
+
+  private flush(): void {
+    if (this.buffer.length === 0) return;
+    if (!this.stream.write(this.buffer)) this.full = true;
+    this.buffer = '';
+  }
+
+  private check(): void {
+    const e = this.failure;
+    if (e === undefined) return;
+    if ((e as NodeJS.ErrnoException).code === 'EPIPE') throw new BrokenPipe('output closed');
+    throw new Error(`cannot write ${this.target === undefined ? 'to stdout' : `'${this.target}'`}: ${reason(e)}`);
+  }
+
+  /** Waits until the stream can take more; call between input chunks. @throws on a write error. */
+  async drain(): Promise<void> {
+    this.check();
+    if (!this.full) return;
+    this.full = false;
+    try {
+      await once(this.stream as WriteStream, 'drain');
+    } catch {
+      // 'error' arrived instead; check() reports it
+    }
+    this.check();
+  }
+
+  /** Flushes everything; for a file, closes it and renames the temporary file onto the target. */
+  async commit(): Promise<void> {
+    this.flush();
+    await this.drain();
+    if (this.temp === undefined || this.target === undefined) return;
+    const ws = this.stream as WriteStream;
+    ws.end();
+    try {
+      await once(ws, 'close');
+    } catch {
+      // reported below
+    }
+    this.check();
+    await rename(this.temp, this.target).catch((e: unknown) => {
+      throw new Error(`cannot write '${this.target}': ${reason(e)}`, { cause: e });
+    });
+  }
+
+  /** Discards the output: closes and deletes the temporary file (synchronously, safe in signal handlers). */
+  abort(): void {
+    if (this.temp === undefined) return;
+    (this.stream as WriteStream).destroy();
+    try {
+      unlinkSync(this.temp);
+    } catch {
+      // already gone
+    }
+  }
+
+  /** Like {@link abort}, but waits for the file to be closed first. */
+  async abortAsync(): Promise<void> {
+    if (this.temp === undefined) return;
+    const ws = this.stream as WriteStream;
+    if (!ws.closed) {
+      ws.destroy();
+      await once(ws, 'close').catch(() => undefined);
+    }
+    await unlink(this.temp).catch(() => undefined);
+  }
+}
+
+/** A short human reason for a file-system error: `no such file or directory`, `permission denied`, … */
+export function reason(e: unknown): string {
+  const err = e as NodeJS.ErrnoException;
+  switch (err?.code) {
+    case 'ENOENT':
+      return 'no such file or directory';
+    case 'EACCES':
+    case 'EPERM':
+      return 'permission denied';
+    case 'EISDIR':
+      return 'is a directory';
+    case 'ENOTDIR':
+      return 'a parent is not a directory';
+    case 'ENOSPC':
+      return 'no space left on device';
+    default:
+      return err?.message ?? String(e);
+  }
+}

@@ -1,0 +1,242 @@
+/**
+ * The intersection of two segments in the plane, as in the tutorial of document 004 (solve
+ * P1 + t1·v1 = P2 + t2·v2 by Cramer's rule) — but with exact decisions, the collinear and
+ * zero-length cases handled, and parameters and points rounded once from the exact rational
+ * solution.
+ */
+import { orient2Sign, toScaledBigInts } from './intersects.js';
+import { SkewlineInputError } from './primitives.js';
+import type { VecLike } from './types.js';
+
+/** A 2D point as returned in results (a fresh array). */
+export type Point2 = [number, number];
+
+/**
+ * The result of {@link segmentIntersection2D}:
+ * - `none`: no common point;
+ * - `point`: exactly one common point (a proper crossing, a T-junction, shared endpoints, or
+ *   collinear segments touching end to end); `t1`, `t2` are its parameters on a and b;
+ * - `overlap`: collinear segments sharing a piece of positive length, from `start` to `end`
+ *   (ordered along a, so `t1[0] ≤ t1[1]` are the parameters of start and end on a). `t2` is
+ *   the parameter interval on b, sorted ascending; `sameDirection` tells whether b runs the
+ *   same way as a (then start ↔ t2[0]), or the other way (then start ↔ t2[1]).
+ */
+export type SegmentIntersection2D =
+  | { kind: 'none' }
+  | { kind: 'point'; point: Point2; t1: number; t2: number }
+  | { kind: 'overlap'; start: Point2; end: Point2; t1: [number, number]; t2: [number, number]; sameDirection: boolean };
+
+// ---------------------------------------------------------------------------------------------
+// Rationals to doubles
+
+function bitLength(x: bigint): number {
+  return x === 0n ? 0 : x.toString(2).length; // x ≥ 0
+}
+
+/** x·2^k for integer x with at most 54 significant bits, exact whenever the result is representable. */
+function scale2(x: number, k: number): number {
+  while (k > 1000) {
+    x *= 2 ** 1000;
+    k -= 1000;
+  }
+  while (k < -1000) {
+    x *= 2 ** -1000;
+    k += 1000;
+  }
+  return x * 2 ** k;
+}
+
+/**
+ * The double nearest to (num/den)·2^e, ties to even, with a single rounding even where the
+ * result is subnormal (the quotient is truncated to the exact number of bits the result can
+ * hold, with a sticky bit, then rounded once). den ≠ 0.
+ */
+export function ratToDouble(num: bigint, den: bigint, e: number): number {
+  if (den < 0n) {
+    num = -num;
+    den = -den;
+  }
+  if (num === 0n) return 0;
+  const neg = num < 0n;
+  if (neg) num = -num;
+  // q = floor(num·2^sh / den) with 55..56 bits; value = (q + frac)·2^(e − sh).
+  const sh = 55 - (bitLength(num) - bitLength(den));
+  let q: bigint;
+  let rem: boolean;
+  if (sh >= 0) {
+    const n2 = num << BigInt(sh);
+    q = n2 / den;
+    rem = n2 % den !== 0n;
+  } else {
+    const d2 = den << BigInt(-sh);
+    q = num / d2;
+    rem = num % d2 !== 0n;
+  }
+  let exp = e - sh; // value ≈ q·2^exp
+  const L = bitLength(q);
+  // Keep 53 bits, or fewer if the lowest kept bit would fall below 2^-1074 (subnormal).
+  let drop = L - 53; // ≥ 2, since q has 55 or 56 bits
+  if (exp + drop < -1074) drop = -1074 - exp;
+  if (drop > 0) {
+    const mask = (1n << BigInt(drop)) - 1n;
+    const low = q & mask;
+    const half = 1n << BigInt(drop - 1);
+    q >>= BigInt(drop);
+    exp += drop;
+    const sticky = rem || (low & (half - 1n)) !== 0n;
+    if ((low & half) !== 0n && (sticky || (q & 1n) === 1n)) q += 1n;
+  }
+  const x = scale2(Number(q), exp);
+  return neg ? -x : x;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Validation
+
+function vec2(v: unknown, name: string): void {
+  if (v === undefined || v === null) throw new SkewlineInputError(`segmentIntersection2D: ${name} is missing`);
+  if (typeof v !== 'object' || typeof (v as { length?: unknown }).length !== 'number') {
+    throw new SkewlineInputError(`segmentIntersection2D: ${name} must be an array of 2 numbers`);
+  }
+  const a = v as ArrayLike<unknown>;
+  if (a.length !== 2) {
+    throw new SkewlineInputError(`segmentIntersection2D: ${name} must be a 2D point, got ${a.length} coordinates`);
+  }
+  for (let i = 0; i < 2; i++) {
+    const x = a[i];
+    if (typeof x !== 'number') throw new SkewlineInputError(`segmentIntersection2D: ${name}[${i}] is not a number`);
+    if (!Number.isFinite(x)) throw new SkewlineInputError(`segmentIntersection2D: ${name}[${i}] is not finite (got ${x})`);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Helpers for the collinear case
+
+function lexCmp(px: number, py: number, qx: number, qy: number): number {
+  if (px !== qx) return px < qx ? -1 : 1;
+  if (py !== qy) return py < qy ? -1 : 1;
+  return 0;
+}
+
+/** Shewchuk's Two-Diff roundoff: x − y = d + tail exactly (d = fl(x − y)). */
+function diffTail(x: number, y: number, d: number): number {
+  const bv = x - d;
+  const av = d + bv;
+  return (x - av) + (bv - y);
+}
+
+/**
+ * Parameter of P on the nondegenerate segment p0p1, P known to be on its line:
+ * (P − p0)_k / (p1 − p0)_k on an axis where p1 ≠ p0, correctly rounded.
+ */
+function paramOn(px: number, py: number, x0: number, y0: number, x1: number, y1: number): number {
+  if (px === x0 && py === y0) return 0;
+  if (px === x1 && py === y1) return 1;
+  // The axis of larger extent (either would do: the ratio is the same exact rational).
+  const useX = Math.abs(x1 - x0) >= Math.abs(y1 - y0);
+  const p = useX ? px : py, a = useX ? x0 : y0, b = useX ? x1 : y1;
+  const n = p - a, d = b - a;
+  // If both differences are exact, one IEEE division is the correctly rounded quotient.
+  if (diffTail(p, a, n) === 0 && diffTail(b, a, d) === 0 && Number.isFinite(n) && Number.isFinite(d)) return n / d;
+  const { ints } = toScaledBigInts([p, a, b]);
+  return ratToDouble(ints[0] - ints[1], ints[2] - ints[1], 0);
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Intersection of the segments a0a1 and b0b1 in the plane (document 004's
+ * `segmentIntersection2D`, done exactly).
+ *
+ * Parameters: a point of a is a0 + t1·(a1 − a0), of b is b0 + t2·(b1 − b0), t ∈ [0, 1].
+ * The kind (none / point / overlap) is decided exactly from the input doubles (orientation
+ * signs with an adaptive exact fallback, then exact coordinate comparisons on a common line).
+ * A crossing's t1, t2 and point are the exact rational solution of Cramer's rule rounded once
+ * to the nearest double (so exactly representable answers come out exactly: the tutorial's
+ * (4,7)–(16,3) and (1,1)–(17,5) give t1 = t2 = 0.75 and the point (13, 4)). Overlap ends and
+ * touching points are input endpoints, returned exactly.
+ *
+ * Edge cases: touching at an endpoint (T-junction, shared endpoint, collinear end-to-end)
+ * is a `point`; collinear segments that do not meet are `none`; reversing a segment maps its
+ * parameters t → 1 − t (up to rounding of the value) and keeps the kind; a zero-length segment
+ * is a point, its parameter is 0, and two coincident zero-length segments give a `point`.
+ * @throws SkewlineInputError naming the argument (a0, a1, b0 or b1) if it is missing, not
+ * two numbers, or holds NaN/±Infinity.
+ */
+export function segmentIntersection2D(a0: VecLike, a1: VecLike, b0: VecLike, b1: VecLike): SegmentIntersection2D {
+  vec2(a0, 'a0');
+  vec2(a1, 'a1');
+  vec2(b0, 'b0');
+  vec2(b1, 'b1');
+  const ax0 = a0[0], ay0 = a0[1], ax1 = a1[0], ay1 = a1[1];
+  const bx0 = b0[0], by0 = b0[1], bx1 = b1[0], by1 = b1[1];
+  const d3 = orient2Sign(ax0, ay0, ax1, ay1, bx0, by0);
+  const d4 = orient2Sign(ax0, ay0, ax1, ay1, bx1, by1);
+  if (d3 === d4 && d3 !== 0) return { kind: 'none' };
+  const d1 = orient2Sign(bx0, by0, bx1, by1, ax0, ay0);
+  const d2 = orient2Sign(bx0, by0, bx1, by1, ax1, ay1);
+  if (d1 === d2 && d1 !== 0) return { kind: 'none' };
+  if (d1 !== 0 || d2 !== 0 || d3 !== 0 || d4 !== 0) return crossing(ax0, ay0, ax1, ay1, bx0, by0, bx1, by1);
+  return collinearCase(ax0, ay0, ax1, ay1, bx0, by0, bx1, by1);
+}
+
+/**
+ * A single crossing point, not all four points collinear. Both segments then have positive
+ * length and are not parallel, so D = v1 × v2 ≠ 0 and (tutorial's Cramer's rule, with
+ * w = b0 − a0) t1 = (w × v2)/D, t2 = (w × v1)/D, I = a0 + t1·v1, all exact rationals.
+ */
+function crossing(
+  ax0: number, ay0: number, ax1: number, ay1: number,
+  bx0: number, by0: number, bx1: number, by1: number,
+): SegmentIntersection2D {
+  const { ints: z, exp } = toScaledBigInts([ax0, ay0, ax1, ay1, bx0, by0, bx1, by1]);
+  const [A0x, A0y, A1x, A1y, B0x, B0y, B1x, B1y] = z;
+  const ux = A1x - A0x, uy = A1y - A0y;
+  const vx = B1x - B0x, vy = B1y - B0y;
+  const wx = B0x - A0x, wy = B0y - A0y;
+  const den = ux * vy - uy * vx;
+  const n1 = wx * vy - wy * vx;
+  const n2 = wx * uy - wy * ux;
+  const t1 = ratToDouble(n1, den, 0);
+  const t2 = ratToDouble(n2, den, 0);
+  // I = a0 + (n1/den)·u; in units of 2^exp the numerators are integers.
+  const x = ratToDouble(A0x * den + n1 * ux, den, exp);
+  const y = ratToDouble(A0y * den + n1 * uy, den, exp);
+  return { kind: 'point', point: [x, y], t1, t2 };
+}
+
+function collinearCase(
+  ax0: number, ay0: number, ax1: number, ay1: number,
+  bx0: number, by0: number, bx1: number, by1: number,
+): SegmentIntersection2D {
+  const aDir = lexCmp(ax0, ay0, ax1, ay1); // −1: a0 < a1, 0: zero length, 1: a0 > a1
+  const bDir = lexCmp(bx0, by0, bx1, by1);
+  // Lexicographic extents (on a common line the lexicographic order is the line's order).
+  const alx = aDir <= 0 ? ax0 : ax1, aly = aDir <= 0 ? ay0 : ay1;
+  const ahx = aDir <= 0 ? ax1 : ax0, ahy = aDir <= 0 ? ay1 : ay0;
+  const blx = bDir <= 0 ? bx0 : bx1, bly = bDir <= 0 ? by0 : by1;
+  const bhx = bDir <= 0 ? bx1 : bx0, bhy = bDir <= 0 ? by1 : by0;
+  if (lexCmp(ahx, ahy, blx, bly) < 0 || lexCmp(bhx, bhy, alx, aly) < 0) return { kind: 'none' };
+  // Common piece [lo, hi].
+  const loFromA = lexCmp(alx, aly, blx, bly) >= 0;
+  const lox = loFromA ? alx : blx, loy = loFromA ? aly : bly;
+  const hiFromA = lexCmp(ahx, ahy, bhx, bhy) <= 0;
+  const hix = hiFromA ? ahx : bhx, hiy = hiFromA ? ahy : bhy;
+  const ta = (px: number, py: number): number => (aDir === 0 ? 0 : paramOn(px, py, ax0, ay0, ax1, ay1));
+  const tb = (px: number, py: number): number => (bDir === 0 ? 0 : paramOn(px, py, bx0, by0, bx1, by1));
+  if (lox === hix && loy === hiy) {
+    return { kind: 'point', point: [lox, loy], t1: ta(lox, loy), t2: tb(lox, loy) };
+  }
+  // Positive length: both segments are nondegenerate. Order the ends along a.
+  const sx = aDir < 0 ? lox : hix, sy = aDir < 0 ? loy : hiy;
+  const ex = aDir < 0 ? hix : lox, ey = aDir < 0 ? hiy : loy;
+  const ts = tb(sx, sy), te = tb(ex, ey);
+  return {
+    kind: 'overlap',
+    start: [sx, sy],
+    end: [ex, ey],
+    t1: [ta(sx, sy), ta(ex, ey)],
+    t2: ts <= te ? [ts, te] : [te, ts],
+    sameDirection: aDir === bDir,
+  };
+}
