@@ -247,7 +247,10 @@ export async function runClosest(opts: ClosestOptions, io: Io, bundled: string):
         start = nl + 1;
       }
       carry = text.slice(start);
-      if (carry.length > MAX_LINE) throw new InputError(`line ${lineNo + 1} is longer than ${MAX_LINE >> 20} MiB`);
+      if (carry.length > MAX_LINE) {
+        lineNo++;
+        throw new InputError(`line longer than ${MAX_LINE >> 20} MiB (is this a CSV or NDJSON file?)`);
+      }
       await sink.drain();
       bar?.update(bytes, { mb: mb(bytes), rows });
     }
@@ -265,9 +268,8 @@ export async function runClosest(opts: ClosestOptions, io: Io, bundled: string):
       process.off('SIGTERM', onSignal);
     }
     if (e instanceof BrokenPipe) return 0;
-    if (path !== undefined && (stream as { destroy?: () => void }).destroy) (stream as { destroy: () => void }).destroy();
-    if (e instanceof InputError) io.stderr.write(`skewline: ${shown}:${lineNo}: ${e.message}\n`);
-    else if (e instanceof CommandError) io.stderr.write(`skewline: ${shown}:${lineNo}: ${e.message}\n`);
+    // (leaving the for-await loop has already closed the input stream)
+    if (e instanceof InputError || e instanceof CommandError) io.stderr.write(`skewline: ${shown}:${lineNo}: ${e.message}\n`);
     else if ((e as NodeJS.ErrnoException).code !== undefined) io.stderr.write(`skewline: cannot read '${shown}': ${reason(e)}\n`);
     else io.stderr.write(`skewline: ${(e as Error).message}\n`);
     return 1;

@@ -296,6 +296,7 @@ export function closestFlat(
   let relation = REL_APART;
   for (let i = 0; i < dim; i++) out[OUT_VEC + i] = e === 0 ? 0 - R[i] : scaleBy(0 - R[i], e);
   if (certified) {
+    // s, t are already consistent (t projected from s above); the crossing itself is certain.
     dist = 0;
     for (let i = 0; i < dim; i++) out[OUT_VEC + i] = 0;
     relation = REL_INTERSECTING;

@@ -8,7 +8,7 @@
  */
 
 /** Dekker's splitter 2^27 + 1: splits a double into two halves of 26 significant bits. */
-const SPLITTER = 134217729;
+export const SPLITTER = 134217729;
 
 /** The rounding error of a·b: a·b = fl(a·b) + productError(a, b, fl(a·b)) exactly. */
 export function productError(a: number, b: number, p: number): number {

@@ -27,6 +27,7 @@ const EPS = 2 ** -53;
 const ERR2 = (3 + 16 * EPS) * EPS;
 /** Shewchuk (1997), §4.3, `o3derrboundA = (7 + 56ε)ε`, relative to the permanent. */
 const ERR3 = (7 + 56 * EPS) * EPS;
+const abs = Math.abs;
 /**
  * Shewchuk's bounds assume no underflow. A product that lands in the subnormal range may be
  * off by up to 2^-1075 in absolute terms; this term (2^15 times that) absorbs those errors, so a
@@ -131,13 +132,7 @@ function exactSign3(xs: number[]): number {
  */
 export function orient2Sign(ax: number, ay: number, bx: number, by: number, cx: number, cy: number): number {
   // det[b − a; c − a], the same shape as Shewchuk's orient2d (two products of rounded differences).
-  const l = (bx - ax) * (cy - ay);
-  const r = (by - ay) * (cx - ax);
-  const det = l - r;
-  const bound = ERR2 * (Math.abs(l) + Math.abs(r)) + UNDERFLOW;
-  if (det > bound) return 1;
-  if (det < -bound) return -1;
-  return orient2Exact(ax, ay, bx, by, cx, cy);
+  return filteredSign((bx - ax) * (cy - ay), (by - ay) * (cx - ax)) || orient2Exact(ax, ay, bx, by, cx, cy);
 }
 
 function orient2Exact(ax: number, ay: number, bx: number, by: number, cx: number, cy: number): number {
@@ -232,31 +227,15 @@ function segCore2(
   ax0: number, ay0: number, ax1: number, ay1: number,
   bx0: number, by0: number, bx1: number, by1: number,
 ): number {
-  // Orientations of b0, b1 relative to a (inlined orient2Sign, sharing a1 − a0).
+  // Orientations of b0, b1 relative to a, then of a0, a1 relative to b: the filtered double
+  // sign, or (0 = not certified) the exact one.
   const ux = ax1 - ax0, uy = ay1 - ay0;
-  let l = ux * (by0 - ay0);
-  let r = uy * (bx0 - ax0);
-  let det = l - r;
-  let bound = ERR2 * (Math.abs(l) + Math.abs(r)) + UNDERFLOW;
-  const d3 = det > bound ? 1 : det < -bound ? -1 : orient2Exact(ax0, ay0, ax1, ay1, bx0, by0);
-  l = ux * (by1 - ay0);
-  r = uy * (bx1 - ax0);
-  det = l - r;
-  bound = ERR2 * (Math.abs(l) + Math.abs(r)) + UNDERFLOW;
-  const d4 = det > bound ? 1 : det < -bound ? -1 : orient2Exact(ax0, ay0, ax1, ay1, bx1, by1);
+  const d3 = filteredSign(ux * (by0 - ay0), uy * (bx0 - ax0)) || orient2Exact(ax0, ay0, ax1, ay1, bx0, by0);
+  const d4 = filteredSign(ux * (by1 - ay0), uy * (bx1 - ax0)) || orient2Exact(ax0, ay0, ax1, ay1, bx1, by1);
   if (d3 === d4 && d3 !== 0) return 0;
-  // Orientations of a0, a1 relative to b.
   const vx = bx1 - bx0, vy = by1 - by0;
-  l = vx * (ay0 - by0);
-  r = vy * (ax0 - bx0);
-  det = l - r;
-  bound = ERR2 * (Math.abs(l) + Math.abs(r)) + UNDERFLOW;
-  const d1 = det > bound ? 1 : det < -bound ? -1 : orient2Exact(bx0, by0, bx1, by1, ax0, ay0);
-  l = vx * (ay1 - by0);
-  r = vy * (ax1 - bx0);
-  det = l - r;
-  bound = ERR2 * (Math.abs(l) + Math.abs(r)) + UNDERFLOW;
-  const d2 = det > bound ? 1 : det < -bound ? -1 : orient2Exact(bx0, by0, bx1, by1, ax1, ay1);
+  const d1 = filteredSign(vx * (ay0 - by0), vy * (ax0 - bx0)) || orient2Exact(bx0, by0, bx1, by1, ax0, ay0);
+  const d2 = filteredSign(vx * (ay1 - by0), vy * (ax1 - bx0)) || orient2Exact(bx0, by0, bx1, by1, ax1, ay1);
   if (d1 === d2 && d1 !== 0) return 0;
   if (d1 === 0 && d2 === 0 && d3 === 0 && d4 === 0) return 2;
   return 1;
@@ -359,6 +338,19 @@ function segSeg3(
 }
 
 /**
+ * Sign of l − r when Shewchuk's static bound certifies it, else 0 (not known): l and r are
+ * the two rounded products of a 2×2 orientation determinant whose factors are rounded
+ * differences of inputs. The bound is his orient2d's, |l − r| > ccwerrboundA·|l + r| (when
+ * l and r have opposite signs the sign of l − r is certain anyway), plus the underflow term.
+ * Small so that the hot kernels inline it.
+ */
+function filteredSign(l: number, r: number): number {
+  const d = l - r;
+  const e = ERR2 * abs(l + r) + UNDERFLOW;
+  return d > e ? 1 : d < -e ? -1 : 0;
+}
+
+/**
  * Do the 2D segments a0a1 and b0b1 share a point? Flat, allocation-free form for batch code:
  * reads the eight numbers a0x, a0y, a1x, a1y, b0x, b0y, b1x, b1y starting at `data[k]`.
  *
@@ -381,26 +373,14 @@ export function intersectsSegments2(data: ArrayLike<number>, k: number): boolean
   const ax0 = data[k], ay0 = data[k + 1], ax1 = data[k + 2], ay1 = data[k + 3];
   const bx0 = data[k + 4], by0 = data[k + 5], bx1 = data[k + 6], by1 = data[k + 7];
   const ux = ax1 - ax0, uy = ay1 - ay0;
-  let l = ux * (by0 - ay0);
-  let r = uy * (bx0 - ax0);
-  const d3 = l - r;
-  const e3 = ERR2 * Math.abs(l + r) + UNDERFLOW;
-  l = ux * (by1 - ay0);
-  r = uy * (bx1 - ax0);
-  const d4 = l - r;
-  const e4 = ERR2 * Math.abs(l + r) + UNDERFLOW;
-  if ((d3 > e3 && d4 > e4) || (d3 < -e3 && d4 < -e4)) return false;
+  const s3 = filteredSign(ux * (by0 - ay0), uy * (bx0 - ax0));
+  const s4 = filteredSign(ux * (by1 - ay0), uy * (bx1 - ax0));
+  if (s3 * s4 > 0) return false;
   const vx = bx1 - bx0, vy = by1 - by0;
-  l = vx * (ay0 - by0);
-  r = vy * (ax0 - bx0);
-  const d1 = l - r;
-  const e1 = ERR2 * Math.abs(l + r) + UNDERFLOW;
-  l = vx * (ay1 - by0);
-  r = vy * (ax1 - bx0);
-  const d2 = l - r;
-  const e2 = ERR2 * Math.abs(l + r) + UNDERFLOW;
-  if ((d1 > e1 && d2 > e2) || (d1 < -e1 && d2 < -e2)) return false;
-  if (((d3 > e3 && d4 < -e4) || (d3 < -e3 && d4 > e4)) && ((d1 > e1 && d2 < -e2) || (d1 < -e1 && d2 > e2))) return true;
+  const s1 = filteredSign(vx * (ay0 - by0), vy * (ax0 - bx0));
+  const s2 = filteredSign(vx * (ay1 - by0), vy * (ax1 - bx0));
+  if (s1 * s2 > 0) return false;
+  if (s3 * s4 < 0 && s1 * s2 < 0) return true; // a certified proper crossing
   return segSeg2Exact(ax0, ay0, ax1, ay1, bx0, by0, bx1, by1);
 }
 

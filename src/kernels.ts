@@ -7,7 +7,7 @@
  * (nearly parallel, zero-length, touching or nearly touching, extreme magnitudes).
  * Not re-entrant (module-level scratch).
  */
-import { EPS } from './eft.js';
+import { EPS, SPLITTER } from './eft.js';
 import { OUT_S, OUT_T, closestFlat } from './closest-kernel.js';
 import { SEGMENT } from './exact.js';
 import { SkewlineInputError } from './primitives.js';
@@ -54,10 +54,10 @@ function fallback(dim: number, data: ArrayLike<number>, k: number, out: Float64A
  * sin²θ = D/(|u|²|v|²), D = |u|²|v|² − (u·v)²:
  * - sin²θ ≥ 1/16 (most random pairs): Ericson's dot-product form s* = (b·e − c·d)/D (Real-Time
  *   Collision Detection §5.1.9), whose cancellation costs at most a factor 1/sin²θ ≤ 16;
- * - 2⁻⁴⁰ ≤ sin²θ < 1/16: the cross-product form s* = n·(v×w)/|n|², n = u×v, whose minors lose
- *   only a factor 1/sinθ (Binet–Cauchy), however nearly parallel;
- * - smaller angles, zero lengths, extreme magnitudes and pairs within 64u of touching go to the
- *   generic kernel (accurate minors, exact arithmetic).
+ * - sin²θ < 1/16: the cross-product form s* = n·(v×w)/|n|², n = u×v, whose minors lose only a
+ *   factor 1/sinθ (Binet–Cauchy); below sin²θ = 2⁻⁴⁰, n is evaluated error-free (eft.ts);
+ * - exactly parallel or zero-length pieces, extreme magnitudes and pairs within 64u of touching
+ *   go to the generic kernel (exact arithmetic decides what must be decided).
  * Then clamp s, project onto b, clamp t, project back. The final projection is always right (at
  * the constrained optimum s is the best s for its t), so there is no case analysis and no
  * unpredictable branch, and s and t are consistent: an error in s* can only slide the pair
@@ -86,23 +86,69 @@ export function closestSegSeg3(data: ArrayLike<number>, k: number, out: Float64A
   const e = vx * wx + vy * wy + vz * wz;
   const ac = aa * cc;
   let D = ac - b * b;
-  let sNum: number;
+  let sStar: number;
+  let iA: number;
+  let iC: number;
   if (D >= 0.0625 * ac) {
-    sNum = b * e - cc * d;
+    // One division gives all three reciprocals (1/D, 1/a, 1/c); the final check keeps a·c·D
+    // within range.
+    const q = 1 / (ac * D);
+    sStar = (b * e - cc * d) * ac * q;
+    iA = cc * D * q;
+    iC = aa * D * q;
   } else {
-    const nx = uy * vz - uz * vy;
-    const ny = uz * vx - ux * vz;
-    const nz = ux * vy - uy * vx;
+    let nx = uy * vz - uz * vy;
+    let ny = uz * vx - ux * vz;
+    let nz = ux * vy - uy * vx;
     D = nx * nx + ny * ny + nz * nz;
-    if (!(D > ACCURATE_BELOW * ac)) return fallback(3, data, k, out, o);
-    sNum = (ny * vz - nz * vy) * wx + (nz * vx - nx * vz) * wy + (nx * vy - ny * vx) * wz;
+    if (!(D > ACCURATE_BELOW * ac)) {
+      // Within 2⁻²⁰ rad of parallel: n = u×v error-free (its plain minors have no correct
+      // digits left); v×w may stay plain, its error u·|v||w| moves the pair only along the valley.
+      // Dekker-split each coordinate once; each product's error is then exact from the halves.
+      let c = SPLITTER * ux;
+      const uxh = c - (c - ux);
+      const uxl = ux - uxh;
+      c = SPLITTER * uy;
+      const uyh = c - (c - uy);
+      const uyl = uy - uyh;
+      c = SPLITTER * uz;
+      const uzh = c - (c - uz);
+      const uzl = uz - uzh;
+      c = SPLITTER * vx;
+      const vxh = c - (c - vx);
+      const vxl = vx - vxh;
+      c = SPLITTER * vy;
+      const vyh = c - (c - vy);
+      const vyl = vy - vyh;
+      c = SPLITTER * vz;
+      const vzh = c - (c - vz);
+      const vzl = vz - vzh;
+      const p1 = uy * vz;
+      const p2 = uz * vy;
+      const p3 = uz * vx;
+      const p4 = ux * vz;
+      const p5 = ux * vy;
+      const p6 = uy * vx;
+      // x·y = p + (xl·yl − (((p − xh·yh) − xl·yh) − xh·yl)) exactly (Dekker).
+      const e1 = uyl * vzl - (p1 - uyh * vzh - uyl * vzh - uyh * vzl);
+      const e2 = uzl * vyl - (p2 - uzh * vyh - uzl * vyh - uzh * vyl);
+      const e3 = uzl * vxl - (p3 - uzh * vxh - uzl * vxh - uzh * vxl);
+      const e4 = uxl * vzl - (p4 - uxh * vzh - uxl * vzh - uxh * vzl);
+      const e5 = uxl * vyl - (p5 - uxh * vyh - uxl * vyh - uxh * vyl);
+      const e6 = uyl * vxl - (p6 - uyh * vxh - uyl * vxh - uyh * vxl);
+      nx = p1 - p2 + (e1 - e2);
+      ny = p3 - p4 + (e3 - e4);
+      nz = p5 - p6 + (e5 - e6);
+      D = nx * nx + ny * ny + nz * nz;
+      if (!(D > 0)) return fallback(3, data, k, out, o);
+    }
+    sStar = ((ny * vz - nz * vy) * wx + (nz * vx - nx * vz) * wy + (nx * vy - ny * vx) * wz) / D;
+    iA = 1 / aa;
+    iC = 1 / cc;
   }
-  // One division gives all three reciprocals (1/D, 1/a, 1/c); the final check keeps a·c·D
-  // within range.
-  const q = 1 / (ac * D);
-  let s = clamp01(sNum * ac * q);
-  const t = clamp01((e + b * s) * aa * D * q);
-  s = clamp01((b * t - d) * cc * D * q);
+  let s = clamp01(sStar);
+  const t = clamp01((e + b * s) * iC);
+  s = clamp01((b * t - d) * iA);
   const rx = wx + s * ux - t * vx;
   const ry = wy + s * uy - t * vy;
   const rz = wz + s * uz - t * vz;
@@ -163,8 +209,11 @@ export function closestSegSeg2(data: ArrayLike<number>, k: number, out: Float64A
     // 0 < s* < 1 and 0 < t* < 1, each side certified against its error bound.
     if (ss > es && an - ss > en + es + EPS * an && ts > et && an - ts > en + et + EPS * an) {
       if (out !== null) {
-        out[o] = ss / an;
-        out[o + 1] = ts / an;
+        // t from s (not from its own determinant): for a shallow crossing, independent
+        // roundings would slide the two points apart along the pieces.
+        const sc = ss / an;
+        out[o] = sc;
+        out[o + 1] = clamp01((vx * wx + vy * wy + (ux * vx + uy * vy) * sc) / cc);
       }
       return 0;
     }
