@@ -348,6 +348,15 @@ function clampNum(num: bigint, den: bigint, [lo, hi]: [bigint | null, bigint | n
 
 /** The double nearest to num/den (ties to even), for any size of num and den (den ≠ 0). */
 export function ratToNumber(num: bigint, den: bigint): number {
+  return ratToDouble(num, den, 0);
+}
+
+/**
+ * The double nearest to (num/den)·2^e, ties to even, with a single rounding even where the
+ * result is subnormal (the quotient is truncated to the exact number of bits the result can
+ * hold, with a sticky bit, then rounded once). den ≠ 0.
+ */
+export function ratToDouble(num: bigint, den: bigint, e: number): number {
   if (den < 0n) {
     num = -num;
     den = -den;
@@ -355,23 +364,34 @@ export function ratToNumber(num: bigint, den: bigint): number {
   if (num === 0n) return 0;
   const neg = num < 0n;
   if (neg) num = -num;
-  // Scale so the quotient has at least 66 significant bits, then let Number() round once;
-  // a sticky bit stands for any remainder.
-  const shift = 66 - (bitLength(num) - bitLength(den));
+  // q = floor(num·2^sh / den) with 55..56 bits; value = (q + frac)·2^(e − sh).
+  const sh = 55 - (bitLength(num) - bitLength(den));
   let q: bigint;
-  let r: bigint;
-  if (shift >= 0) {
-    const n2 = num << BigInt(shift);
+  let rem: boolean;
+  if (sh >= 0) {
+    const n2 = num << BigInt(sh);
     q = n2 / den;
-    r = n2 % den;
+    rem = n2 % den !== 0n;
   } else {
-    const d2 = den << BigInt(-shift);
+    const d2 = den << BigInt(-sh);
     q = num / d2;
-    r = num % d2;
+    rem = num % d2 !== 0n;
   }
-  if (r !== 0n) q |= 1n;
-  // q has 66..67 bits, so Number(q) is exact-enough to round once to 53 bits; then scale.
-  const x = scale2(Number(q), -shift);
+  let exp = e - sh; // value ≈ q·2^exp
+  const L = bitLength(q);
+  // Keep 53 bits, or fewer if the lowest kept bit would fall below 2^-1074 (subnormal).
+  let drop = L - 53; // ≥ 2, since q has 55 or 56 bits
+  if (exp + drop < -1074) drop = -1074 - exp;
+  if (drop > 0) {
+    const mask = (1n << BigInt(drop)) - 1n;
+    const low = q & mask;
+    const half = 1n << BigInt(drop - 1);
+    q >>= BigInt(drop);
+    exp += drop;
+    const sticky = rem || (low & (half - 1n)) !== 0n;
+    if ((low & half) !== 0n && (sticky || (q & 1n) === 1n)) q += 1n;
+  }
+  const x = scale2(Number(q), exp);
   return neg ? -x : x;
 }
 

@@ -5,6 +5,7 @@
  * solution.
  */
 import { orient2Sign, toScaledBigInts } from './intersects.js';
+import { ratToDouble } from './exact.js';
 import { SkewlineInputError } from './primitives.js';
 import type { VecLike } from './types.js';
 
@@ -25,70 +26,6 @@ export type SegmentIntersection2D =
   | { kind: 'none' }
   | { kind: 'point'; point: Point2; t1: number; t2: number }
   | { kind: 'overlap'; start: Point2; end: Point2; t1: [number, number]; t2: [number, number]; sameDirection: boolean };
-
-// ---------------------------------------------------------------------------------------------
-// Rationals to doubles
-
-function bitLength(x: bigint): number {
-  return x === 0n ? 0 : x.toString(2).length; // x ≥ 0
-}
-
-/** x·2^k for integer x with at most 54 significant bits, exact whenever the result is representable. */
-function scale2(x: number, k: number): number {
-  while (k > 1000) {
-    x *= 2 ** 1000;
-    k -= 1000;
-  }
-  while (k < -1000) {
-    x *= 2 ** -1000;
-    k += 1000;
-  }
-  return x * 2 ** k;
-}
-
-/**
- * The double nearest to (num/den)·2^e, ties to even, with a single rounding even where the
- * result is subnormal (the quotient is truncated to the exact number of bits the result can
- * hold, with a sticky bit, then rounded once). den ≠ 0.
- */
-export function ratToDouble(num: bigint, den: bigint, e: number): number {
-  if (den < 0n) {
-    num = -num;
-    den = -den;
-  }
-  if (num === 0n) return 0;
-  const neg = num < 0n;
-  if (neg) num = -num;
-  // q = floor(num·2^sh / den) with 55..56 bits; value = (q + frac)·2^(e − sh).
-  const sh = 55 - (bitLength(num) - bitLength(den));
-  let q: bigint;
-  let rem: boolean;
-  if (sh >= 0) {
-    const n2 = num << BigInt(sh);
-    q = n2 / den;
-    rem = n2 % den !== 0n;
-  } else {
-    const d2 = den << BigInt(-sh);
-    q = num / d2;
-    rem = num % d2 !== 0n;
-  }
-  let exp = e - sh; // value ≈ q·2^exp
-  const L = bitLength(q);
-  // Keep 53 bits, or fewer if the lowest kept bit would fall below 2^-1074 (subnormal).
-  let drop = L - 53; // ≥ 2, since q has 55 or 56 bits
-  if (exp + drop < -1074) drop = -1074 - exp;
-  if (drop > 0) {
-    const mask = (1n << BigInt(drop)) - 1n;
-    const low = q & mask;
-    const half = 1n << BigInt(drop - 1);
-    q >>= BigInt(drop);
-    exp += drop;
-    const sticky = rem || (low & (half - 1n)) !== 0n;
-    if ((low & half) !== 0n && (sticky || (q & 1n) === 1n)) q += 1n;
-  }
-  const x = scale2(Number(q), exp);
-  return neg ? -x : x;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Validation

@@ -20,7 +20,7 @@ import type { ClosestResult, Kind, Primitive } from '../src/index.js';
 import { csvHeader, mulberry32, writePairs } from '../scripts/big-input.js';
 
 const REPO = fileURLToPath(new URL('..', import.meta.url));
-const BUILD = join(REPO, 'node_modules', '.cache', 'skewline-cli-test', `build-${process.pid}`);
+const BUILD = join(REPO, 'node_modules', '.cache', 'skewline-cli-test', `build-${process.pid}-${Date.now().toString(36)}`);
 const SCRIPT = join(BUILD, 'cli', 'skewline.js');
 let work = '';
 

@@ -7,7 +7,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SkewlineInputError } from '../src/primitives.js';
-import { ratToDouble, segmentIntersection2D, type SegmentIntersection2D } from '../src/segment-intersection-2d.js';
+import { segmentIntersection2D, type SegmentIntersection2D } from '../src/segment-intersection-2d.js';
+import { ratToDouble } from '../src/exact.js';
 import {
   cmp, exactIsect, family2D, FAMILIES_2D, fromDouble, isNearest, nextUp, type OPrim, type Pair, type Q,
 } from './support/exact-isect.js';
