@@ -19,22 +19,64 @@ function arg(name: string, dflt: number): number {
   return i >= 0 ? Number(process.argv[i + 1]) : dflt;
 }
 
+/**
+ * Each method gets its own loop, written out: a shared `loop(f)` helper would make the call
+ * site megamorphic, so V8 would inline none of the kernels and every method would be slowed
+ * (the peers more than skewline, which would flatter skewline).
+ */
 function methods(data: Float64Array, out: Float64Array) {
   const n = data.length / 12;
   const st = new Float64Array(2);
-  const loop = (f: (d: Float64Array, k: number) => number) => () => {
-    let acc = 0;
-    for (let k = 0; k < data.length; k += 12) acc += f(data, k);
-    return acc;
-  };
   return [
-    { name: 'skewline closestSegSeg3 (s,t out)', run: () => { let acc = 0; for (let k = 0; k < data.length; k += 12) acc += closestSegSeg3(data, k, st, 0); return acc; } },
-    { name: 'skewline segmentDistances (batch)', run: () => { segmentDistances(data, 3, out); return out[n >> 1]; } },
-    { name: 'three.js distanceSqToLine3', run: loop(three3) },
-    { name: 'Ericson port', run: loop(ericson3) },
-    { name: 'Sunday port', run: loop(sunday3) },
-    { name: 'Rhodes (gem) port', run: loop(rhodes3) },
-    { name: 'plain sum of the array', run: () => { let acc = 0; for (let i = 0; i < data.length; i++) acc += data[i]; return acc; } },
+    {
+      name: 'skewline closestSegSeg3 (s,t out)',
+      run: () => {
+        let acc = 0;
+        for (let k = 0; k < data.length; k += 12) acc += closestSegSeg3(data, k, st, 0);
+        return acc;
+      },
+    },
+    { name: 'skewline segmentDistances (batch)', run: () => segmentDistances(data, 3, out)[n >> 1] },
+    {
+      name: 'three.js distanceSqToLine3',
+      run: () => {
+        let acc = 0;
+        for (let k = 0; k < data.length; k += 12) acc += three3(data, k);
+        return acc;
+      },
+    },
+    {
+      name: 'Ericson port',
+      run: () => {
+        let acc = 0;
+        for (let k = 0; k < data.length; k += 12) acc += ericson3(data, k);
+        return acc;
+      },
+    },
+    {
+      name: 'Sunday port',
+      run: () => {
+        let acc = 0;
+        for (let k = 0; k < data.length; k += 12) acc += sunday3(data, k);
+        return acc;
+      },
+    },
+    {
+      name: 'Rhodes (gem) port',
+      run: () => {
+        let acc = 0;
+        for (let k = 0; k < data.length; k += 12) acc += rhodes3(data, k);
+        return acc;
+      },
+    },
+    {
+      name: 'plain sum of the array',
+      run: () => {
+        let acc = 0;
+        for (let i = 0; i < data.length; i++) acc += data[i];
+        return acc;
+      },
+    },
   ];
 }
 
