@@ -5,7 +5,7 @@
  * Run: npx tsx bench/closest.bench.ts [--pairs N] [--runs R]
  */
 import { closestSegSeg3 } from '../src/kernels.js';
-import { segmentDistances } from '../src/batch.js';
+import { allocPairs3, segmentDistances } from '../src/batch.js';
 import { three3 } from './peers/three.js';
 import { ericson3 } from './peers/ericson.js';
 import { sunday3 } from './peers/sunday.js';
@@ -24,7 +24,7 @@ function arg(name: string, dflt: number): number {
  * site megamorphic, so V8 would inline none of the kernels and every method would be slowed
  * (the peers more than skewline, which would flatter skewline).
  */
-function methods(data: Float64Array, out: Float64Array) {
+function methods(data: Float64Array, resident: Float64Array, out: Float64Array) {
   const n = data.length / 12;
   const st = new Float64Array(2);
   return [
@@ -37,6 +37,15 @@ function methods(data: Float64Array, out: Float64Array) {
       },
     },
     { name: 'skewline segmentDistances (batch)', run: () => segmentDistances(data, 3, out)[n >> 1] },
+    { name: 'skewline segmentDistances (allocPairs3, WebAssembly)', run: () => segmentDistances(resident, 3, out)[n >> 1] },
+    {
+      name: 'three.js on the allocPairs3 array',
+      run: () => {
+        let acc = 0;
+        for (let k = 0; k < resident.length; k += 12) acc += three3(resident, k);
+        return acc;
+      },
+    },
     {
       name: 'three.js distanceSqToLine3',
       run: () => {
@@ -90,13 +99,17 @@ export function run(opts: { pairs?: number; runs?: number; quiet?: boolean } = {
     ['uniform random 3D pairs (seed 1)', uniformPairs3(n, 1)],
     ['nearly parallel 3D pairs (seed 2)', nearlyParallelPairs3(n, 2)],
   ] as const) {
-    const rows = measure(methods(data, out), runs);
+    const resident = allocPairs3(n);
+    resident.set(data);
+    const rows = measure(methods(data, resident, out), runs);
     result[label] = rows;
     if (!opts.quiet) {
       console.log(table(`${label}, ${n.toLocaleString('en')} pairs — ${machine()}`, rows, n, 'three.js distanceSqToLine3'));
       const get = (name: string) => rows.find((r) => r.name.startsWith(name))!.median;
       const batch = get('skewline segmentDistances');
-      console.log(`ratios: batch vs three.js ${(get('three.js') / batch).toFixed(2)}×, kernel vs three.js ${(get('three.js') / get('skewline closestSegSeg3')).toFixed(2)}×, batch throughput vs plain sum pass ${((100 * get('plain sum')) / batch).toFixed(0)}%`);
+      const wasm = get('skewline segmentDistances (allocPairs3');
+      console.log(`ratios: batch vs three.js ${(get('three.js dist') / batch).toFixed(2)}×, kernel vs three.js ${(get('three.js dist') / get('skewline closestSegSeg3')).toFixed(2)}×, batch throughput vs plain sum pass ${((100 * get('plain sum')) / batch).toFixed(0)}%`);
+      console.log(`        WebAssembly batch on allocPairs3 pairs vs three.js ${(get('three.js dist') / wasm).toFixed(2)}× (vs three.js on that same array ${(get('three.js on the allocPairs3') / wasm).toFixed(2)}×), vs plain sum pass ${((100 * get('plain sum')) / wasm).toFixed(0)}%`);
     }
   }
   if (!opts.quiet) console.log(`(sink ${sink.toExponential(3)})`);

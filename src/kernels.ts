@@ -98,9 +98,11 @@ export function closestSegSeg3(data: ArrayLike<number>, k: number, out: Float64A
   // One division gives all three reciprocals (1/D, 1/a, 1/c); the final check keeps a·c·D
   // within range.
   const q = 1 / (ac * D);
+  const iA = cc * D * q;
+  const iC = aa * D * q;
   let s = clamp01((b * e - cc * d) * ac * q);
-  const t = clamp01((e + b * s) * aa * D * q);
-  s = clamp01((b * t - d) * cc * D * q);
+  const t = clamp01((e + b * s) * iC);
+  s = clamp01((b * t - d) * iA);
   // The residual at (s, t), then one test for the exact hand-over (a distance within 64u of
   // the size of its terms, which |w|² + |u|² + |v|² bounds), magnitudes that could over- or
   // underflow, and NaN. (Written out in both tiers: a shared helper taking 15 doubles would

@@ -1,0 +1,62 @@
+/**
+ * The WebAssembly path of the 3D batch: pairs that live in WebAssembly memory (allocated with
+ * {@link allocPairs3}) are measured in place by the generated kernel (src/wasm/seg3.generated.ts,
+ * the same arithmetic as closestSegSeg3 with branch-free clamps). Pairs it hands over (NaN)
+ * are finished by the JavaScript kernel, so results are identical to the JavaScript path.
+ */
+import { SEG3_WASM } from './wasm/seg3.generated.js';
+import { SkewlineInputError } from './primitives.js';
+
+interface Resident {
+  seg3: (p: number, n: number, o: number) => void;
+  /** Room for the distances, after the pairs. */
+  out: Float64Array;
+  capacity: number;
+}
+
+const RESIDENT = new WeakMap<ArrayBufferLike, Resident>();
+/** Pairs per call of the kernel (see residentDistances3). */
+const CHUNK = 8192;
+let compiled: WebAssembly.Module | null = null;
+
+function decode(b64: string): Uint8Array<ArrayBuffer> {
+  if (typeof Buffer !== 'undefined') return Uint8Array.from(Buffer.from(b64, 'base64'));
+  return Uint8Array.from(atob(b64), (ch) => ch.charCodeAt(0));
+}
+
+/** Largest pair count one allocation can hold: 104 bytes a pair within 32-bit WebAssembly memory. */
+export const MAX_RESIDENT_PAIRS = Math.floor((2 ** 32 - 65536) / 104);
+
+/**
+ * A zeroed Float64Array for n 3D segment pairs (12 numbers each: a0, a1, b0, b1) that lives in
+ * a WebAssembly memory of its own. Fill it like any Float64Array; {@link segmentDistances} on
+ * it (dim 3) then runs a WebAssembly kernel in place, without copying — the fastest path in
+ * skewline. Other functions accept it as an ordinary Float64Array. Each call makes a new
+ * memory (n·104 bytes), which is never grown, so the array stays valid.
+ * @throws SkewlineInputError if n is not an integer in [0, MAX_RESIDENT_PAIRS].
+ */
+export function allocPairs3(n: number): Float64Array {
+  if (!Number.isInteger(n) || n < 0 || n > MAX_RESIDENT_PAIRS) {
+    throw new SkewlineInputError(`allocPairs3: n must be an integer from 0 to ${MAX_RESIDENT_PAIRS} (got ${String(n)})`);
+  }
+  const pages = Math.max(1, Math.ceil((n * 104) / 65536));
+  const memory = new WebAssembly.Memory({ initial: pages, maximum: pages });
+  compiled ??= new WebAssembly.Module(decode(SEG3_WASM));
+  const instance = new WebAssembly.Instance(compiled, { env: { memory } });
+  const seg3 = instance.exports.seg3 as Resident['seg3'];
+  RESIDENT.set(memory.buffer, { seg3, out: new Float64Array(memory.buffer, n * 96, n), capacity: n });
+  return new Float64Array(memory.buffer, 0, n * 12);
+}
+
+/**
+ * Runs the WebAssembly kernel when `pairs` was made by allocPairs3 (or is a prefix of one);
+ * returns the array of raw results (NaN = finish in JavaScript), or null for other arrays.
+ */
+export function residentDistances3(pairs: Float64Array, n: number): Float64Array | null {
+  const r = RESIDENT.get(pairs.buffer);
+  if (r === undefined || pairs.byteOffset !== 0 || n > r.capacity) return null;
+  // In chunks: V8 compiles WebAssembly with a baseline tier first and swaps in optimised code
+  // for later calls (it does not replace a running call), so one huge call would run unoptimised.
+  for (let i = 0; i < n; i += CHUNK) r.seg3(96 * i, Math.min(CHUNK, n - i), r.capacity * 96 + 8 * i);
+  return r.out;
+}

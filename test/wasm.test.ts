@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { allocPairs3, closestSegSeg3, SkewlineInputError, segmentDistances } from '../src/index.js';
+import fs from 'node:fs';
+import { nearlyParallelPairs3, uniformPairs3, FAMILIES } from './support/families.js';
+import { TARGET, generate } from '../scripts/build-wasm.js';
+
+/** Copies pairs into WebAssembly memory; both paths must give the same bits. */
+function bothPaths(data: Float64Array): [Float64Array, Float64Array] {
+  const n = data.length / 12;
+  const resident = allocPairs3(n);
+  resident.set(data);
+  const js = new Float64Array(n);
+  for (let i = 0; i < n; i++) js[i] = closestSegSeg3(data, 12 * i, null, 0);
+  return [segmentDistances(resident, 3), js];
+}
+
+function firstDifference(a: Float64Array, b: Float64Array): number {
+  for (let i = 0; i < a.length; i++) if (!Object.is(a[i], b[i])) return i;
+  return -1;
+}
+
+describe('the WebAssembly kernel gives the JavaScript kernel’s bits', () => {
+  it('uniform random pairs, seed 5', () => {
+    const [w, j] = bothPaths(uniformPairs3(20000, 5));
+    expect(firstDifference(w, j)).toBe(-1);
+  });
+  it('nearly parallel pairs (all three tiers), seed 6', () => {
+    const [w, j] = bothPaths(nearlyParallelPairs3(20000, 6));
+    expect(firstDifference(w, j)).toBe(-1);
+  });
+  it('every oracle family, 3D segments (touching, tiny, far, zero-length…), seed 7', () => {
+    const cases = FAMILIES.flatMap((f, i) => f.make(7 + i, 300, { dims: [3], segmentsOnly: true }));
+    const data = new Float64Array(cases.length * 12);
+    cases.forEach((c, i) => {
+      data.set(c.a.p0, 12 * i);
+      data.set(c.a.p1, 12 * i + 3);
+      data.set(c.b.p0, 12 * i + 6);
+      data.set(c.b.p1, 12 * i + 9);
+    });
+    const [w, j] = bothPaths(data);
+    const i = firstDifference(w, j);
+    expect(i, i < 0 ? '' : `seed 7, pair ${i}: ${Array.from(data.subarray(12 * i, 12 * i + 12))}`).toBe(-1);
+  });
+});
+
+describe('allocPairs3', () => {
+  it('returns zeroed, independent arrays that stay valid', () => {
+    const a = allocPairs3(3);
+    const b = allocPairs3(5);
+    expect(a.length).toBe(36);
+    expect(b.length).toBe(60);
+    a.set([0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, 0], 0);
+    expect(Array.from(segmentDistances(a, 3))).toEqual([1, 0, 0]);
+    expect(b.every((x) => x === 0)).toBe(true);
+  });
+  it('reports a non-finite coordinate like the JavaScript path', () => {
+    const a = allocPairs3(2);
+    a[12 + 7] = NaN;
+    expect(() => segmentDistances(a, 3)).toThrow(/b0\[1\] is not finite/);
+  });
+  it('rejects a bad size', () => {
+    expect(() => allocPairs3(-1)).toThrow(SkewlineInputError);
+    expect(() => allocPairs3(1.5)).toThrow(/integer/);
+  });
+});
+
+describe('the committed module is what its generator makes', () => {
+  it('src/wasm/seg3.generated.ts is up to date (else run npx tsx scripts/build-wasm.ts)', async () => {
+    expect(fs.readFileSync(TARGET, 'utf8')).toBe(await generate());
+  });
+});
