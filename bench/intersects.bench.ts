@@ -20,6 +20,7 @@ import os from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { intersectsSegments2 } from '../src/intersects.js';
 import { exactShares } from '../test/support/exact-isect.js';
+import { mulberry32 } from '../test/support/rng.js';
 
 type Vec2 = [number, number];
 const require = createRequire(import.meta.url);
@@ -90,16 +91,6 @@ function robust(d: Float64Array, k: number): boolean {
 
 // ---------------------------------------------------------------------------------------------
 
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Kernel = (d: Float64Array, k: number) => boolean;
 

@@ -14,21 +14,9 @@ import { once } from 'node:events';
 import { createWriteStream, realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { axisNames } from '../cli/rows.js';
+import { mulberry32 } from '../test/support/rng.js';
 
-/**
- * mulberry32: a small seeded generator (public domain, Tommy Ettinger), uniform in [0, 1).
- * Same seed, same rows, on every machine.
- */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { mulberry32 };
 
 /** The CSV header for `dim` (the one `skewline closest` expects). */
 export function csvHeader(dim: number): string {

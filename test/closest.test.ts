@@ -12,6 +12,7 @@ import {
 } from '../src/index.js';
 import { closestSegSeg2, closestSegSeg3, closestSegSegN } from '../src/kernels.js';
 import type { Primitive } from '../src/types.js';
+import { mulberry32 } from './support/rng.js';
 
 const U = 2 ** -53;
 
@@ -262,17 +263,9 @@ describe('properties', () => {
 });
 
 describe('flat kernels agree with the generic kernel', () => {
-  function mulberry(seed: number) {
-    return () => {
-      seed = (seed + 0x6d2b79f5) | 0;
-      let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    };
-  }
   for (const dim of [2, 3, 5]) {
     it(`segment pairs in ${dim}D, seed 99`, () => {
-      const rnd = mulberry(99 + dim);
+      const rnd = mulberry32(99 + dim);
       const n = 5000;
       const data = new Float64Array(n * 4 * dim);
       for (let i = 0; i < data.length; i++) {

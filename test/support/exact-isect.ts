@@ -9,6 +9,7 @@
  * Also here: a seeded PRNG, nextUp/nextDown, and a check that a double is the nearest one to
  * an exact rational.
  */
+import { mulberry32 } from './rng.js';
 
 // ---------------------------------------------------------------------------------------------
 // Rationals
@@ -203,16 +204,7 @@ export function isNearest(r: number, x: Q): boolean {
 }
 
 /** Seeded PRNG (mulberry32): deterministic, so a failing seed replays. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export const rng = mulberry32;
 
 // ---------------------------------------------------------------------------------------------
 // Seeded families of near-degenerate pairs

@@ -162,3 +162,18 @@ export function nextUp(x: number): number {
 export function nextDown(x: number): number {
   return -nextUp(-x);
 }
+
+/**
+ * mulberry32 (Tommy Ettinger, public domain): a tiny seeded generator, uniform in [0, 1).
+ * Used where a plain `() => number` stream is enough (benchmarks, the CLI's data generator).
+ */
+export function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
