@@ -80,13 +80,10 @@ function clamp(x: number, lo: number, hi: number): number {
   return x < lo ? lo : x > hi ? hi : x;
 }
 
-/** 2^k as a pair of factors so that neither overflows (|k| ≤ 2098). */
-function pow2(k: number): number {
-  return 2 ** k;
-}
+/** x·2^k for |k| ≤ 2098, in two factors so that neither overflows. */
 function scaleBy(x: number, k: number): number {
   const h = Math.trunc(k / 2);
-  return x * pow2(h) * pow2(k - h);
+  return x * 2 ** h * 2 ** (k - h);
 }
 
 /**
@@ -130,6 +127,10 @@ export function closestFlat(
     if (vi !== 0) vZero = false;
     const m = Math.max(Math.abs(ui), Math.abs(vi), Math.abs(wi));
     if (m > maxAbs) maxAbs = m;
+  }
+  if (!(maxAbs < Infinity)) {
+    // A difference of two coordinates near ±1.8e308 overflowed: only exact arithmetic can answer.
+    return exactAnswer(ka, kb, dim, data, k, out, (ka === SEGMENT && uZero) || (kb === SEGMENT && vZero));
   }
   // Normalise by an exact power of two so that the largest difference is near 1: squares
   // and products of four factors then neither overflow nor turn subnormal for any ratio below

@@ -49,6 +49,10 @@ export function pointAt(p: Primitive, s: number): number[] {
   } else {
     for (let i = 0; i < p.dim; i++) r[i] = p.p1[i] + (s - 1) * p.dir[i];
   }
+  if (p.kind !== 'ray') {
+    // p1 − p0 overflows for coordinates near ±1.8e308: interpolate those without it.
+    for (let i = 0; i < p.dim; i++) if (!Number.isFinite(p.dir[i])) r[i] = (1 - s) * p.p0[i] + s * p.p1[i];
+  }
   return r;
 }
 

@@ -293,3 +293,24 @@ function vec(n: number, seed: number): number[] {
   for (let i = 0; i < n; i++) v.push(Math.sin(seed * 12.9898 + i * 78.233) * 3);
   return v;
 }
+
+describe('extreme magnitudes', () => {
+  it('coordinates near the largest double, whose differences overflow (exact path)', () => {
+    const big = 1.5e308;
+    const r = closestPoints(segment([-big, 0], [big, 0]), segment([0, 1], [0, 2]));
+    expect(r.distance).toBe(1);
+    expect(r.relation).toBe('apart');
+    const far = closestPoints(segment([-big, 0, 0], [-big, 1, 0]), segment([big, 0, 0], [big, 1, 0]));
+    expect(far.distance).toBe(Infinity); // 3e308 is beyond the largest double
+    expect(far.parallel).toBe(true);
+    const hit = closestPoints(segment([-big, -big], [big, big]), segment([-big, big], [big, -big]));
+    expect(hit.distance).toBe(0);
+    expect(hit.c).toEqual([0, 0]);
+  });
+  it('subnormal coordinates', () => {
+    const t = 5e-324;
+    const r = closestPoints(segment([0, 0], [4 * t, 0]), segment([2 * t, t], [2 * t, 3 * t]));
+    expect(r.distance).toBe(t);
+    expect(r.c).toEqual([2 * t, 0]);
+  });
+});
