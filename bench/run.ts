@@ -4,6 +4,7 @@
  */
 import { run as closest } from './closest.bench.js';
 import { run as isect } from './intersects.bench.js';
+import { run as parallel } from './parallel.bench.js';
 import { machine } from './harness.js';
 
 function arg(name: string, dflt: number): number {
@@ -16,3 +17,4 @@ const runs = arg('--runs', 9);
 console.log(`skewline benchmarks — ${machine()}`);
 closest({ pairs, runs });
 isect({ pairs, runs });
+await parallel({ pairs, runs: Math.min(runs, 7) });

@@ -8,8 +8,8 @@ export { allocPairs3, MAX_RESIDENT_PAIRS } from './wasm-batch.js';
 import { intersectsSegments2, intersectsSegments3 } from './intersects.js';
 import { residentDistances3 } from './wasm-batch.js';
 
-/** Number of pairs in `pairs`, validating the layout. */
-function pairCount(pairs: unknown, dim: unknown, fn: string): number {
+/** Number of pairs in `pairs`, validating the layout (shared with parallel.ts). */
+export function pairCount(pairs: unknown, dim: unknown, fn: string): number {
   if (!(pairs instanceof Float64Array)) throw new SkewlineInputError(`${fn}: pairs must be a Float64Array`);
   if (typeof dim !== 'number' || !Number.isInteger(dim) || dim < 1) {
     throw new SkewlineInputError(`${fn}: dim must be a positive integer (got ${String(dim)})`);

@@ -14,3 +14,5 @@ export { segmentDistances, segmentClosestBatch, segmentIntersectsBatch, allocPai
 export { intersects, intersectsSegments2, intersectsSegments3, collinear, coplanar } from './intersects.js';
 export { segmentIntersection2D } from './segment-intersection-2d.js';
 export type { SegmentIntersection2D } from './segment-intersection-2d.js';
+export { segmentDistancesParallel, closeParallelPool } from './parallel.js';
+export type { ParallelOptions } from './parallel.js';
