@@ -6,7 +6,10 @@ import { closestSegSeg2, closestSegSeg3, closestSegSegN } from './kernels.js';
 import { SkewlineInputError } from './primitives.js';
 export { allocPairs3, MAX_RESIDENT_PAIRS } from './wasm-batch.js';
 import { intersectsSegments2, intersectsSegments3 } from './intersects.js';
-import { residentDistances3 } from './wasm-batch.js';
+import { copiedDistances3, residentDistances3 } from './wasm-batch.js';
+
+/** From this many 3D pairs on, segmentDistances copies them through WebAssembly (see wasm-batch.ts). */
+const COPY_THRESHOLD = 4096;
 
 /** Number of pairs in `pairs`, validating the layout (shared with parallel.ts). */
 export function pairCount(pairs: unknown, dim: unknown, fn: string): number {
@@ -48,6 +51,9 @@ export function segmentDistances(pairs: Float64Array, dim: number, out?: Float64
     // Pairs in WebAssembly memory (allocPairs3): the kernel ran in place; NaN marks the pairs
     // it hands over (near contact, shallow-angle edge cases, non-finite input).
     res.set(raw.subarray(0, n));
+    for (let i = 0; i < n; i++) if (res[i] !== res[i]) res[i] = closestSegSeg3(pairs, 12 * i, null, 0);
+  } else if (dim === 3 && n >= COPY_THRESHOLD) {
+    copiedDistances3(pairs, n, res);
     for (let i = 0; i < n; i++) if (res[i] !== res[i]) res[i] = closestSegSeg3(pairs, 12 * i, null, 0);
   } else if (dim === 3) for (let i = 0, k = 0; i < n; i++, k += 12) res[i] = closestSegSeg3(pairs, k, null, 0);
   else if (dim === 2) for (let i = 0, k = 0; i < n; i++, k += 8) res[i] = closestSegSeg2(pairs, k, null, 0);

@@ -60,3 +60,26 @@ export function residentDistances3(pairs: Float64Array, n: number): Float64Array
   for (let i = 0; i < n; i += CHUNK) r.seg3(96 * i, Math.min(CHUNK, n - i), r.capacity * 96 + 8 * i);
   return r.out;
 }
+
+let scratch: Resident | null = null;
+let scratchPairs: Float64Array | null = null;
+
+/**
+ * Distances of pairs in an ordinary Float64Array through the WebAssembly kernel, chunk by chunk
+ * through a small scratch memory that stays in cache: one extra copy of the data, in exchange
+ * for branch-free clamps. Writes raw results (NaN = finish in JavaScript) into `res`.
+ */
+export function copiedDistances3(pairs: Float64Array, n: number, res: Float64Array): void {
+  if (scratch === null) {
+    scratchPairs = allocPairs3(CHUNK);
+    scratch = RESIDENT.get(scratchPairs.buffer) ?? null;
+  }
+  const r = scratch as Resident;
+  const buf = scratchPairs as Float64Array;
+  for (let i = 0; i < n; i += CHUNK) {
+    const m = Math.min(CHUNK, n - i);
+    buf.set(pairs.subarray(12 * i, 12 * (i + m)));
+    r.seg3(0, m, CHUNK * 96);
+    res.set(r.out.subarray(0, m), i);
+  }
+}

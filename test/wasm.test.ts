@@ -43,6 +43,24 @@ describe('the WebAssembly kernel gives the JavaScript kernel’s bits', () => {
   });
 });
 
+describe('ordinary arrays of ≥ 4096 pairs go through WebAssembly in chunks, with the same bits', () => {
+  for (const [name, data] of [
+    ['uniform, seed 21', uniformPairs3(30000, 21)],
+    ['nearly parallel, seed 22', nearlyParallelPairs3(30000, 22)],
+  ] as const) {
+    it(name, () => {
+      const js = new Float64Array(data.length / 12);
+      for (let i = 0; i < js.length; i++) js[i] = closestSegSeg3(data, 12 * i, null, 0);
+      expect(firstDifference(segmentDistances(data, 3), js)).toBe(-1);
+    });
+  }
+  it('reports a non-finite coordinate in a large ordinary array', () => {
+    const data = uniformPairs3(5000, 23);
+    data[12 * 4321 + 11] = -Infinity;
+    expect(() => segmentDistances(data, 3)).toThrow(/pair starting at index 51852: b1\[2\] is not finite/);
+  });
+});
+
 describe('allocPairs3', () => {
   it('returns zeroed, independent arrays that stay valid', () => {
     const a = allocPairs3(3);
