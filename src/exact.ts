@@ -52,21 +52,27 @@ function decompose(x: number): [bigint, number] {
   return [hi >>> 31 ? -m : m, e];
 }
 
+
 /**
- * Converts several vectors to BigInt integers with one common power-of-two scale, so that
- * differences, dot products and minors of them are exact.
+ * Exact integers for a list of doubles: `xs[i] = ints[i]·2^exp` with one common `exp` (the
+ * smallest binary exponent among the nonzero inputs), so sums, differences and products of the
+ * integers are the exact values up to a known power of two. The returned array is fresh.
+ * @throws RangeError on a non-finite input.
  */
-function toIntegers(vs: readonly ArrayLike<number>[], eMin: number): bigint[][] {
-  // x = m·2^e becomes m·2^(e − eMin); for eMin > 0 this keeps the inputs' own units.
-  const lo = Math.min(eMin, 0);
-  return vs.map((v) => {
-    const row: bigint[] = [];
-    for (let i = 0; i < v.length; i++) {
-      const [m, e] = decompose(v[i]);
-      row.push(m === 0n ? 0n : m << BigInt(e - lo));
-    }
-    return row;
-  });
+export function toScaledBigInts(xs: ArrayLike<number>): { ints: bigint[]; exp: number } {
+  let exp = Infinity;
+  for (let i = 0; i < xs.length; i++) {
+    const x = xs[i];
+    if (!Number.isFinite(x)) throw new RangeError(`toScaledBigInts: non-finite value ${x}`);
+    if (x !== 0) exp = Math.min(exp, decompose(x)[1]);
+  }
+  if (exp === Infinity) exp = 0;
+  const ints: bigint[] = [];
+  for (let i = 0; i < xs.length; i++) {
+    const [m, e] = decompose(xs[i]);
+    ints.push(m === 0n ? 0n : m << BigInt(e - exp));
+  }
+  return { ints, exp };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -113,8 +119,8 @@ interface Exact {
   B0: bigint[];
   U: bigint[];
   V: bigint[];
-  /** The integers are the inputs multiplied by this power of two. */
-  unit: bigint;
+  /** The integers are the inputs times 2^−exp. */
+  exp: number;
 }
 
 /**
@@ -133,25 +139,15 @@ export function kindCode(p: Primitive): number {
   return CODE[p.kind];
 }
 
-function slice(data: ArrayLike<number>, at: number, dim: number): number[] {
-  const out: number[] = [];
-  for (let i = 0; i < dim; i++) out.push(data[at + i]);
-  return out;
-}
-
 function exactDataFlat(ka: number, kb: number, dim: number, data: ArrayLike<number>, k: number): Exact {
-  const vs = [0, 1, 2, 3].map((j) => slice(data, k + j * dim, dim));
-  let eMin = Infinity;
-  for (const v of vs) for (const x of v) {
-    const [m, e] = decompose(x);
-    if (m !== 0n && e < eMin) eMin = e;
-  }
-  if (eMin === Infinity) eMin = 0;
-  const [A0, A1, B0, B1] = toIntegers(vs, eMin);
+  const flat: number[] = [];
+  for (let j = 0; j < 4 * dim; j++) flat.push(data[k + j]);
+  const { ints, exp } = toScaledBigInts(flat);
+  const [A0, A1, B0, B1] = [0, 1, 2, 3].map((j) => ints.slice(j * dim, (j + 1) * dim));
   const zero = A0.map(() => 0n);
   const U = ka === RAY ? A1 : ka === POINT ? zero : sub(A1, A0);
   const V = kb === RAY ? B1 : kb === POINT ? zero : sub(B1, B0);
-  return { A0, B0, U, V, unit: eMin < 0 ? 1n << BigInt(-eMin) : 1n };
+  return { A0, B0, U, V, exp };
 }
 
 /** Writes a and b into the flat layout (a0, a1|dir, b0, b1|dir). */
@@ -287,7 +283,7 @@ export interface ExactClosest {
  * pairs (parallel primitives) it returns one of them, not the middle.
  */
 export function exactClosestFlat(ka: number, kb: number, dim: number, data: ArrayLike<number>, k: number): ExactClosest {
-  const { A0, B0, U, V, unit } = exactDataFlat(ka, kb, dim, data, k);
+  const { A0, B0, U, V, exp } = exactDataFlat(ka, kb, dim, data, k);
   const da = domain(ka, !isZero(U));
   const db = domain(kb, !isZero(V));
   const W = sub(A0, B0); // residual at (s, t): W + s·U − t·V
@@ -330,11 +326,12 @@ export function exactClosestFlat(ka: number, kb: number, dim: number, data: Arra
     if (best === null) consider(0n, ee, cc); // two parallel lines: a.p0 and its projection on b
   }
   const r = best as unknown as { q: Rational; sn: bigint; tn: bigint; den: bigint };
-  const den = r.den * unit;
   const vector: number[] = [];
-  for (let i = 0; i < W.length; i++) vector.push(ratToNumber(-(r.den * W[i] + r.sn * U[i] - r.tn * V[i]), den));
-  const distanceSq = rat(r.q.num, r.q.den * unit * unit);
-  return { s: rat(r.sn, r.den), t: rat(r.tn, r.den), distanceSq, distance: ratSqrt(distanceSq.num, distanceSq.den), vector };
+  for (let i = 0; i < W.length; i++) vector.push(ratToDouble(-(r.den * W[i] + r.sn * U[i] - r.tn * V[i]), r.den, exp));
+  // q/den² in integer units; one unit is 2^exp, so the squared distance carries 2^(2·exp).
+  const den2 = r.q.den;
+  const distanceSq = exp >= 0 ? rat(r.q.num << BigInt(2 * exp), den2) : rat(r.q.num, den2 << BigInt(-2 * exp));
+  return { s: rat(r.sn, r.den), t: rat(r.tn, r.den), distanceSq, distance: ratSqrt(r.q.num, den2, exp), vector };
 }
 
 function clampNum(num: bigint, den: bigint, [lo, hi]: [bigint | null, bigint | null]): bigint {
@@ -412,8 +409,8 @@ function bitLength(x: bigint): number {
   return x === 0n ? 0 : x.toString(2).length;
 }
 
-/** sqrt(num/den) as a double, faithful (error below one ulp); num ≥ 0, den > 0. */
-export function ratSqrt(num: bigint, den: bigint): number {
+/** sqrt(num/den)·2^e as a double, faithful (error below one ulp); num ≥ 0, den > 0. */
+export function ratSqrt(num: bigint, den: bigint, e = 0): number {
   if (num === 0n) return 0;
   // sqrt(num/den) = sqrt(num·den)/den; take an integer square root with 70+ bits of precision.
   let k = 0;
@@ -424,8 +421,7 @@ export function ratSqrt(num: bigint, den: bigint): number {
     k = Math.ceil((want - bl) / 2);
     prod <<= BigInt(2 * k);
   }
-  const root = isqrt(prod);
-  return ratToNumber(root, den << BigInt(k));
+  return ratToDouble(isqrt(prod), den << BigInt(k), e);
 }
 
 function isqrt(n: bigint): bigint {

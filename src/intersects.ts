@@ -12,13 +12,14 @@
  */
 import { orient2d, orient3d } from 'robust-predicates';
 import { exactRelation } from './exact.js';
+import { EPS } from './eft.js';
+import { toScaledBigInts } from './exact.js';
 import { SkewlineInputError, isPrimitive } from './primitives.js';
 import type { Primitive, VecLike } from './types.js';
 
 // ---------------------------------------------------------------------------------------------
 // Error bounds
 
-const EPS = 2 ** -53;
 /**
  * Shewchuk (1997), §4.3, `ccwerrboundA = (3 + 16ε)ε`: if a 2×2 determinant l − r whose two
  * products each multiply two rounded differences of inputs is computed in doubles, its error is
@@ -51,55 +52,6 @@ function unsafe(x: number): boolean {
 
 // ---------------------------------------------------------------------------------------------
 // Exact BigInt evaluation (the last resort)
-
-const VIEW = new DataView(new ArrayBuffer(8));
-let splitM = 0;
-let splitE = 0;
-
-/** Sets splitM, splitE with x = splitM·2^splitE, splitM an integer (|splitM| < 2^53). */
-function splitDouble(x: number): void {
-  VIEW.setFloat64(0, x);
-  const hi = VIEW.getUint32(0);
-  const lo = VIEW.getUint32(4);
-  const biased = (hi >>> 20) & 0x7ff;
-  let m = (hi & 0xfffff) * 4294967296 + lo;
-  if (biased === 0) splitE = -1074;
-  else {
-    m += 4503599627370496; // the hidden bit 2^52
-    splitE = biased - 1075;
-  }
-  splitM = hi >>> 31 ? -m : m;
-}
-
-/**
- * Exact integers for a list of doubles: `xs[i] = ints[i]·2^exp` with one common `exp` (the
- * smallest binary exponent among the nonzero inputs), so sums, differences and products of
- * the integers are the exact values up to a known power of two. Uses a module scratch
- * DataView while it runs (it calls nothing that could re-enter); the returned array is fresh.
- * @throws RangeError on a non-finite input.
- */
-export function toScaledBigInts(xs: ArrayLike<number>): { ints: bigint[]; exp: number } {
-  let e = Infinity;
-  for (let i = 0; i < xs.length; i++) {
-    const x = xs[i];
-    if (!Number.isFinite(x)) throw new RangeError(`toScaledBigInts: non-finite value ${x}`);
-    if (x !== 0) {
-      splitDouble(x);
-      if (splitE < e) e = splitE;
-    }
-  }
-  if (e === Infinity) e = 0;
-  const ints: bigint[] = new Array<bigint>(xs.length);
-  for (let i = 0; i < xs.length; i++) {
-    const x = xs[i];
-    if (x === 0) ints[i] = 0n;
-    else {
-      splitDouble(x);
-      ints[i] = BigInt(splitM) << BigInt(splitE - e);
-    }
-  }
-  return { ints, exp: e };
-}
 
 function bsign(x: bigint): number {
   return x > 0n ? 1 : x < 0n ? -1 : 0;

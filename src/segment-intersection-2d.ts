@@ -4,8 +4,8 @@
  * zero-length cases handled, and parameters and points rounded once from the exact rational
  * solution.
  */
-import { orient2Sign, toScaledBigInts } from './intersects.js';
-import { ratToDouble } from './exact.js';
+import { orient2Sign } from './intersects.js';
+import { ratToDouble, toScaledBigInts } from './exact.js';
 import { SkewlineInputError } from './primitives.js';
 import type { VecLike } from './types.js';
 
