@@ -21,8 +21,10 @@ parentPort?.on('message', (job: Job) => {
     const all = new Float64Array(job.input, job.byteOffset, job.length);
     const stride = 4 * job.dim;
     const pairs = all.subarray(job.start * stride, job.end * stride);
-    const out = new Float64Array(job.output, job.start * 8, job.end - job.start);
-    segmentDistances(pairs, job.dim, out);
+    // Compute into private memory and publish once: many small writes into shared memory
+    // (the batch's chunked copies and fix-ups) run on a slower path in V8.
+    const local = segmentDistances(pairs, job.dim);
+    new Float64Array(job.output, job.start * 8, job.end - job.start).set(local);
     parentPort?.postMessage({ ok: true });
   } catch (e) {
     const err = e as Error;
