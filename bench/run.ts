@@ -2,9 +2,9 @@
  * `npm run bench`: every benchmark in one process, seeded data, median of several runs.
  * Options: --pairs N (default 1,000,000), --runs R (default 9).
  */
-import { run as closest } from './closest.bench.js';
-import { run as isect } from './intersects.bench.js';
-import { run as parallel } from './parallel.bench.js';
+import { run as closest } from './closest/closest.bench.js';
+import { run as isect } from './intersect/intersects.bench.js';
+import { run as parallel } from './batch/parallel.bench.js';
 import { machine } from './harness.js';
 
 function arg(name: string, dflt: number): number {

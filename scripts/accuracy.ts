@@ -15,8 +15,8 @@ import { rhodes3 } from '../bench/peers/rhodes.js';
 import { sunday3 } from '../bench/peers/sunday.js';
 import { three3 } from '../bench/peers/three.js';
 import { closestPoints } from '../src/index.js';
-import { closestSegSeg3 } from '../src/kernels.js';
-import type { Primitive } from '../src/types.js';
+import { closestSegSeg3 } from '../src/closest/segment-kernels.js';
+import type { Primitive } from '../src/core/types.js';
 import { FAMILIES, familySeed, flatten3 } from '../test/support/families.js';
 import { measure, measureDistance } from '../test/support/oracle.js';
 

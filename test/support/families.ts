@@ -11,8 +11,8 @@
  * segment–segment pairs for the peers (points become zero-length segments, rays and lines become
  * the segment from their first point to their second / origin + direction).
  */
-import { line, point, ray, segment } from '../../src/primitives.js';
-import type { Primitive } from '../../src/types.js';
+import { line, point, ray, segment } from '../../src/core/primitives.js';
+import type { Primitive } from '../../src/core/types.js';
 import { applyMatrix, makeRng, nextDown, nextUp, type Rng } from './rng.js';
 
 /** One test case: a pair of primitives and a short description of how it was made. */

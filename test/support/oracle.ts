@@ -19,7 +19,7 @@
  * Nothing here rounds: results are rationals {num, den} with den > 0. Conversions to doubles
  * ({@link ratToNumber}, {@link ratSqrtToNumber}) are correctly rounded.
  */
-import type { Primitive } from '../../src/types.js';
+import type { Primitive } from '../../src/core/types.js';
 
 /** An exact rational num/den with den > 0 (not necessarily in lowest terms). */
 export interface Rat {

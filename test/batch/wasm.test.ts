@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { allocPairs3, closestSegSeg3, SkewlineInputError, segmentDistances } from '../src/index.js';
+import { allocPairs3, closestSegSeg3, SkewlineInputError, segmentDistances } from '../../src/index.js';
 import fs from 'node:fs';
-import { nearlyParallelPairs3, uniformPairs3, FAMILIES } from './support/families.js';
-import { TARGET, generate } from '../scripts/build-wasm.js';
+import { nearlyParallelPairs3, uniformPairs3, FAMILIES } from '../support/families.js';
+import { TARGET, generate } from '../../scripts/build-wasm.js';
 
 /** Copies pairs into WebAssembly memory; both paths must give the same bits. */
 function bothPaths(data: Float64Array): [Float64Array, Float64Array] {
@@ -83,7 +83,7 @@ describe('allocPairs3', () => {
 });
 
 describe('the committed module is what its generator makes', () => {
-  it('src/wasm/seg3.generated.ts is up to date (else run npx tsx scripts/build-wasm.ts)', async () => {
+  it('src/batch/seg3.generated.ts is up to date (else run npx tsx scripts/build-wasm.ts)', async () => {
     expect(fs.readFileSync(TARGET, 'utf8')).toBe(await generate());
   });
 });

@@ -15,11 +15,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closestPoints, line, point, ray, segment } from '../src/index.js';
-import type { ClosestResult, Kind, Primitive } from '../src/index.js';
-import { csvHeader, mulberry32, writePairs } from '../scripts/big-input.js';
+import { closestPoints, line, point, ray, segment } from '../../src/index.js';
+import type { ClosestResult, Kind, Primitive } from '../../src/index.js';
+import { csvHeader, mulberry32, writePairs } from '../../scripts/big-input.js';
 
-const REPO = fileURLToPath(new URL('..', import.meta.url));
+const REPO = fileURLToPath(new URL('../..', import.meta.url));
 const BUILD = join(REPO, 'node_modules', '.cache', 'skewline-cli-test', `build-${process.pid}-${Date.now().toString(36)}`);
 const SCRIPT = join(BUILD, 'cli', 'skewline.js');
 let work = '';

@@ -4,9 +4,9 @@
  */
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { pairCount } from './batch.js';
-import { SkewlineInputError } from './primitives.js';
-import type { Job } from './parallel-worker.js';
+import { pairCount } from '../batch/batch.js';
+import { SkewlineInputError } from '../core/primitives.js';
+import type { Job } from './worker.js';
 
 const pool: Worker[] = [];
 
@@ -17,10 +17,10 @@ function worker(i: number): Worker {
         // through tsx's loader (a worker's execArgv cannot carry --import in Node 20).
         new Worker(
           `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then((m) => { m.register(); ` +
-            `return import(${JSON.stringify(new URL('./parallel-worker.ts', import.meta.url).href)}); });`,
+            `return import(${JSON.stringify(new URL('./worker.ts', import.meta.url).href)}); });`,
           { eval: true },
         )
-      : new Worker(new URL('./parallel-worker.js', import.meta.url));
+      : new Worker(new URL('./worker.js', import.meta.url));
     w.unref(); // an idle pool never keeps the process alive
     pool.push(w);
   }

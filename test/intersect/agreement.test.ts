@@ -4,12 +4,12 @@
  * oracle on every input — including the near-degenerate families where they are hardest.
  */
 import { describe, expect, it } from 'vitest';
-import { closestPoints, intersects, line, point, ray, segment, segmentIntersection2D } from '../src/index.js';
-import type { Primitive } from '../src/types.js';
-import { FAMILIES_2D, FAMILIES_3D, exactShares, family2D, family3D, familyMixed } from './support/exact-isect.js';
-import type { OPrim } from './support/exact-isect.js';
-import { FAMILIES } from './support/families.js';
-import { exactShares as oracleShares } from './support/oracle.js';
+import { closestPoints, intersects, line, point, ray, segment, segmentIntersection2D } from '../../src/index.js';
+import type { Primitive } from '../../src/core/types.js';
+import { FAMILIES_2D, FAMILIES_3D, exactShares, family2D, family3D, familyMixed } from '../support/exact-isect.js';
+import type { OPrim } from '../support/exact-isect.js';
+import { FAMILIES } from '../support/families.js';
+import { exactShares as oracleShares } from '../support/oracle.js';
 
 const LONG = process.env.SKEWLINE_LONG === '1';
 const N = LONG ? 2000 : 250;

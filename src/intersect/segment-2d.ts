@@ -5,9 +5,9 @@
  * solution.
  */
 import { orient2Sign } from './intersects.js';
-import { ratToDouble, toScaledBigInts } from './exact.js';
-import { SkewlineInputError } from './primitives.js';
-import type { VecLike } from './types.js';
+import { ratToDouble, toScaledBigInts } from '../core/exact.js';
+import { SkewlineInputError } from '../core/primitives.js';
+import type { VecLike } from '../core/types.js';
 
 /** A 2D point as returned in results (a fresh array). */
 export type Point2 = [number, number];

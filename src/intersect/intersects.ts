@@ -11,11 +11,11 @@
  * everything else. There is no tolerance anywhere: the answers are those of the exact inputs.
  */
 import { orient2d, orient3d } from 'robust-predicates';
-import { exactRelation } from './exact.js';
-import { EPS } from './eft.js';
-import { toScaledBigInts } from './exact.js';
-import { SkewlineInputError, isPrimitive } from './primitives.js';
-import type { Primitive, VecLike } from './types.js';
+import { exactRelation } from '../core/exact.js';
+import { EPS } from '../core/eft.js';
+import { toScaledBigInts } from '../core/exact.js';
+import { SkewlineInputError, isPrimitive } from '../core/primitives.js';
+import type { Primitive, VecLike } from '../core/types.js';
 
 // ---------------------------------------------------------------------------------------------
 // Error bounds

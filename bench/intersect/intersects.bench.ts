@@ -18,9 +18,9 @@
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import { pathToFileURL } from 'node:url';
-import { intersectsSegments2 } from '../src/intersects.js';
-import { exactShares } from '../test/support/exact-isect.js';
-import { mulberry32 } from '../test/support/rng.js';
+import { intersectsSegments2 } from '../../src/intersect/intersects.js';
+import { exactShares } from '../../test/support/exact-isect.js';
+import { mulberry32 } from '../../test/support/rng.js';
 
 type Vec2 = [number, number];
 const require = createRequire(import.meta.url);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { SkewlineInputError, closestPoints, segment, segmentClosestBatch, segmentDistances, segmentIntersectsBatch } from '../src/index.js';
-import { FAMILIES } from './support/families.js';
-import { exactClosest, ratIsZero, errorVsExact, scaleS, U } from './support/oracle.js';
-import type { Primitive } from '../src/types.js';
+import { SkewlineInputError, closestPoints, segment, segmentClosestBatch, segmentDistances, segmentIntersectsBatch } from '../../src/index.js';
+import { FAMILIES } from '../support/families.js';
+import { exactClosest, ratIsZero, errorVsExact, scaleS, U } from '../support/oracle.js';
+import type { Primitive } from '../../src/core/types.js';
 
 /** Segment pairs of one dimension from the oracle families, flattened. */
 function familyPairs(dim: number, seed: number, count: number): { data: Float64Array; cases: { a: Primitive; b: Primitive }[] } {

@@ -10,7 +10,7 @@
  *    Computing D from the minors, not as (u·u)(v·v) − (u·v)², avoids the catastrophic
  *    cancellation that ruins the classic formulas for nearly parallel segments; when the
  *    segments are within 2⁻²⁰ rad of parallel, the minors are evaluated with error-free
- *    products (see eft.ts) so that s* and t* keep full relative accuracy at any angle.
+ *    products (see core/eft.ts) so that s* and t* keep full relative accuracy at any angle.
  * 2. If (s*, t*) is outside the domain, clamp s, project onto b, and if needed clamp t and
  *    project back (Ericson, Real-Time Collision Detection §5.1.9; the gem's "finite-segment
  *    adjustment", Rhodes, Game Programming Gems 2 §2.3).
@@ -19,12 +19,12 @@
  * 4. The residual is evaluated from the endpoint nearest to each parameter; in 3D the distance
  *    between the lines of an interior solution is |w·n|/|n| with n = u×v.
  * 5. Whenever the computed distance is within a generous error bound of zero, or the
- *    directions are within rounding of parallel, exact BigInt arithmetic (exact.ts) decides:
+ *    directions are within rounding of parallel, exact BigInt arithmetic (core/exact.ts) decides:
  *    `distance === 0` exactly when the primitives share a point.
  */
-import { det2, EPS } from './eft.js';
-import { LINE, POINT, RAY, SEGMENT, exactClosestFlat, exactRelationFlat, ratToNumber } from './exact.js';
-import type { ExactRelation } from './exact.js';
+import { det2, EPS } from '../core/eft.js';
+import { LINE, POINT, RAY, SEGMENT, exactClosestFlat, exactRelationFlat, ratToNumber } from '../core/exact.js';
+import type { ExactRelation } from '../core/exact.js';
 
 /** Slots of the kernel's output array (length ≥ 5 + dim). */
 export const OUT_S = 0;
@@ -51,7 +51,7 @@ export const FLAG_DEGENERATE = 4;
 const ACCURATE_BELOW = 2 ** -40;
 /** Distances within this many units of 2⁻⁵³·(size of the terms) of zero are decided exactly. */
 const EXACT_FILTER = 64 * EPS;
-/** Directions whose computed sin²θ is below this may be exactly parallel: ask exact.ts. */
+/** Directions whose computed sin²θ is below this may be exactly parallel: ask core/exact.ts. */
 const MAYBE_PARALLEL = 64 * EPS * EPS;
 
 /** Squared lengths below this (after scaling) are handed to exact arithmetic. */
@@ -89,7 +89,7 @@ function scaleBy(x: number, k: number): number {
 /**
  * Closest points of two primitives given on the flat layout: `data[k …]` holds four
  * dim-vectors a0, a1, b0, b1, where a1 is the second point of a segment or line, the
- * direction of a ray, and unused for a point (kinds: POINT, SEGMENT, RAY, LINE of exact.ts).
+ * direction of a ray, and unused for a point (kinds: POINT, SEGMENT, RAY, LINE of core/exact.ts).
  *
  * Writes to `out`: s, t, distance, relation code, flags, then d − c (dim numbers), and
  * returns the distance. Inputs must be finite (the friendly layer validates); a zero

@@ -1,11 +1,11 @@
 /**
  * The WebAssembly path of the 3D batch: pairs that live in WebAssembly memory (allocated with
- * {@link allocPairs3}) are measured in place by the generated kernel (src/wasm/seg3.generated.ts,
+ * {@link allocPairs3}) are measured in place by the generated kernel (src/batch/seg3.generated.ts,
  * the same arithmetic as closestSegSeg3 with branch-free clamps). Pairs it hands over (NaN)
  * are finished by the JavaScript kernel, so results are identical to the JavaScript path.
  */
-import { SEG3_WASM } from './wasm/seg3.generated.js';
-import { SkewlineInputError } from './primitives.js';
+import { SEG3_WASM } from './seg3.generated.js';
+import { SkewlineInputError } from '../core/primitives.js';
 
 interface Resident {
   seg3: (p: number, n: number, o: number) => void;

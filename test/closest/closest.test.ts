@@ -9,10 +9,10 @@ import {
   ray,
   segment,
   segmentDistance,
-} from '../src/index.js';
-import { closestSegSeg2, closestSegSeg3, closestSegSegN } from '../src/kernels.js';
-import type { Primitive } from '../src/types.js';
-import { mulberry32 } from './support/rng.js';
+} from '../../src/index.js';
+import { closestSegSeg2, closestSegSeg3, closestSegSegN } from '../../src/closest/segment-kernels.js';
+import type { Primitive } from '../../src/core/types.js';
+import { mulberry32 } from '../support/rng.js';
 
 const U = 2 ** -53;
 

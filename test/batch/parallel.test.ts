@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { closeParallelPool, segmentDistances, segmentDistancesParallel, SkewlineInputError } from '../src/index.js';
-import { nearlyParallelPairs3, uniformPairs3 } from './support/families.js';
+import { segmentDistances, SkewlineInputError } from '../../src/index.js';
+import { closeParallelPool, segmentDistancesParallel } from '../../src/parallel/index.js';
+import { nearlyParallelPairs3, uniformPairs3 } from '../support/families.js';
 
 afterAll(closeParallelPool);
 

@@ -4,10 +4,10 @@
  * Run: npx tsx bench/parallel.bench.ts [--pairs N] [--runs R]
  */
 import os from 'node:os';
-import { segmentDistances } from '../src/batch.js';
-import { closeParallelPool, segmentDistancesParallel } from '../src/parallel.js';
-import { nearlyParallelPairs3, uniformPairs3 } from '../test/support/families.js';
-import { machine } from './harness.js';
+import { segmentDistances } from '../../src/batch/batch.js';
+import { closeParallelPool, segmentDistancesParallel } from '../../src/parallel/index.js';
+import { nearlyParallelPairs3, uniformPairs3 } from '../../test/support/families.js';
+import { machine } from '../harness.js';
 
 async function median(f: () => unknown | Promise<unknown>, runs: number): Promise<number> {
   for (let w = 0; w < 2; w++) await f();

@@ -6,12 +6,12 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { SkewlineInputError } from '../src/primitives.js';
-import { segmentIntersection2D, type SegmentIntersection2D } from '../src/segment-intersection-2d.js';
-import { ratToDouble } from '../src/exact.js';
+import { SkewlineInputError } from '../../src/core/primitives.js';
+import { segmentIntersection2D, type SegmentIntersection2D } from '../../src/intersect/segment-2d.js';
+import { ratToDouble } from '../../src/core/exact.js';
 import {
   cmp, exactIsect, family2D, FAMILIES_2D, fromDouble, isNearest, nextUp, type OPrim, type Pair, type Q,
-} from './support/exact-isect.js';
+} from '../support/exact-isect.js';
 
 const LONG = process.env.SKEWLINE_LONG === '1';
 const N = LONG ? 20_000 : 1_500;

@@ -2,13 +2,13 @@
  * Batch queries over flat typed arrays: millions of segment pairs without allocating per
  * pair. Layout: pair after pair, each a0, a1, b0, b1 with `dim` numbers apiece.
  */
-import { closestSegSeg2, closestSegSeg3, closestSegSegN } from './kernels.js';
-import { SkewlineInputError } from './primitives.js';
-export { allocPairs3, MAX_RESIDENT_PAIRS } from './wasm-batch.js';
-import { intersectsSegments2, intersectsSegments3 } from './intersects.js';
-import { copiedDistances3, residentDistances3 } from './wasm-batch.js';
+import { closestSegSeg2, closestSegSeg3, closestSegSegN } from '../closest/segment-kernels.js';
+import { SkewlineInputError } from '../core/primitives.js';
+export { allocPairs3, MAX_RESIDENT_PAIRS } from './wasm.js';
+import { intersectsSegments2, intersectsSegments3 } from '../intersect/intersects.js';
+import { copiedDistances3, residentDistances3 } from './wasm.js';
 
-/** From this many 3D pairs on, segmentDistances copies them through WebAssembly (see wasm-batch.ts). */
+/** From this many 3D pairs on, segmentDistances copies them through WebAssembly (see wasm.ts). */
 const COPY_THRESHOLD = 4096;
 
 /** Number of pairs in `pairs`, validating the layout (shared with parallel.ts). */

@@ -1,6 +1,6 @@
 /**
  * The friendly closest-point API: validated primitives in, a fresh result object out.
- * All the numerics live in closest-kernel.ts.
+ * All the numerics live in kernel.ts.
  */
 import {
   FLAG_DEGENERATE,
@@ -14,10 +14,10 @@ import {
   REL_INTERSECTING,
   REL_OVERLAPPING,
   closestFlat,
-} from './closest-kernel.js';
-import { kindCode } from './exact.js';
-import { SkewlineInputError, isPrimitive, segment, line as makeLine, toVector } from './primitives.js';
-import type { ClosestResult, Primitive, Relation, VecLike } from './types.js';
+} from './kernel.js';
+import { kindCode } from '../core/exact.js';
+import { SkewlineInputError, isPrimitive, segment, line as makeLine, toVector } from '../core/primitives.js';
+import type { ClosestResult, Primitive, Relation, VecLike } from '../core/types.js';
 
 const RELATIONS: readonly Relation[] = ['apart', 'intersecting', 'overlapping', 'parallel', 'degenerate'];
 

@@ -6,15 +6,15 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { exactRelation } from '../src/exact.js';
+import { exactRelation } from '../../src/core/exact.js';
 import {
   collinear, coplanar, intersects, intersectsSegments2, intersectsSegments3, orient2Sign, orient3Sign,
-} from '../src/intersects.js';
-import { line, point, ray, segment, SkewlineInputError } from '../src/primitives.js';
-import type { Primitive } from '../src/types.js';
+} from '../../src/intersect/intersects.js';
+import { line, point, ray, segment, SkewlineInputError } from '../../src/core/primitives.js';
+import type { Primitive } from '../../src/core/types.js';
 import {
   cmp, exactShares, family2D, fromDouble, mul, rng, sub, ZERO as QZERO, family3D, familyMixed, FAMILIES_2D, FAMILIES_3D, nextDown, nextUp, type OPrim, type Pair,
-} from './support/exact-isect.js';
+} from '../support/exact-isect.js';
 
 const LONG = process.env.SKEWLINE_LONG === '1';
 const N = LONG ? 20_000 : 1_500;

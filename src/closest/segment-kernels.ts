@@ -7,10 +7,10 @@
  * (nearly parallel, zero-length, touching or nearly touching, extreme magnitudes).
  * Not re-entrant (module-level scratch).
  */
-import { EPS, SPLITTER } from './eft.js';
-import { OUT_S, OUT_T, closestFlat } from './closest-kernel.js';
-import { SEGMENT } from './exact.js';
-import { SkewlineInputError } from './primitives.js';
+import { EPS, SPLITTER } from '../core/eft.js';
+import { OUT_S, OUT_T, closestFlat } from './kernel.js';
+import { SEGMENT } from '../core/exact.js';
+import { SkewlineInputError } from '../core/primitives.js';
 
 const SCRATCH = new Float64Array(5 + 64);
 /** Where non-inlined helpers leave their double result (see closestSegSeg3). */
@@ -57,7 +57,7 @@ function fallback(dim: number, data: ArrayLike<number>, k: number, out: Float64A
  * - sin²θ ≥ 1/16 (most random pairs): Ericson's dot-product form s* = (b·e − c·d)/D (Real-Time
  *   Collision Detection §5.1.9), whose cancellation costs at most a factor 1/sin²θ ≤ 16;
  * - sin²θ < 1/16: the cross-product form s* = n·(v×w)/|n|², n = u×v, whose minors lose only a
- *   factor 1/sinθ (Binet–Cauchy); below sin²θ = 2⁻⁵⁰, n is evaluated error-free (eft.ts);
+ *   factor 1/sinθ (Binet–Cauchy); below sin²θ = 2⁻⁵⁰, n is evaluated error-free (core/eft.ts);
  * - exactly parallel or zero-length pieces, extreme magnitudes and pairs within 64u of touching
  *   go to the generic kernel (exact arithmetic decides what must be decided).
  * Then clamp s, project onto b, clamp t, project back. The final projection is always right (at

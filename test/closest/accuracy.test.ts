@@ -4,15 +4,15 @@
 // within 8·u·M'; | |c − d| − exact | ≤ 8·u·M'; distance === 0 exactly when they share a point.
 // Replay a failure with the seed in the test name: FAMILIES[i].make(seed, count).
 import { describe, expect, it } from 'vitest';
-import { ericson3 } from '../bench/peers/ericson.js';
-import { rhodes3 } from '../bench/peers/rhodes.js';
-import { sunday3 } from '../bench/peers/sunday.js';
-import { three3 } from '../bench/peers/three.js';
-import { closestPoints } from '../src/closest.js';
-import { closestSegSeg2, closestSegSeg3, closestSegSegN } from '../src/kernels.js';
-import type { Primitive } from '../src/types.js';
-import { FAMILIES, familySeed, flatten3, nearlyParallel } from './support/families.js';
-import { measure, measureDistance } from './support/oracle.js';
+import { ericson3 } from '../../bench/peers/ericson.js';
+import { rhodes3 } from '../../bench/peers/rhodes.js';
+import { sunday3 } from '../../bench/peers/sunday.js';
+import { three3 } from '../../bench/peers/three.js';
+import { closestPoints } from '../../src/closest/closest.js';
+import { closestSegSeg2, closestSegSeg3, closestSegSegN } from '../../src/closest/segment-kernels.js';
+import type { Primitive } from '../../src/core/types.js';
+import { FAMILIES, familySeed, flatten3, nearlyParallel } from '../support/families.js';
+import { measure, measureDistance } from '../support/oracle.js';
 
 const LONG = process.env.SKEWLINE_LONG === '1';
 const COUNT = LONG ? 1200 : 150;

@@ -4,15 +4,15 @@
  * of Ericson's, Sunday's and Rhodes' routines, plus a plain summing pass as the memory floor.
  * Run: npx tsx bench/closest.bench.ts [--pairs N] [--runs R]
  */
-import { closestSegSeg3 } from '../src/kernels.js';
-import { allocPairs3, segmentDistances } from '../src/batch.js';
-import { three3 } from './peers/three.js';
-import { ericson3 } from './peers/ericson.js';
-import { sunday3 } from './peers/sunday.js';
-import { rhodes3 } from './peers/rhodes.js';
-import { nearlyParallelPairs3, uniformPairs3 } from '../test/support/families.js';
-import { machine, measure, sink, table } from './harness.js';
-import type { Timing } from './harness.js';
+import { closestSegSeg3 } from '../../src/closest/segment-kernels.js';
+import { allocPairs3, segmentDistances } from '../../src/batch/batch.js';
+import { three3 } from '../peers/three.js';
+import { ericson3 } from '../peers/ericson.js';
+import { sunday3 } from '../peers/sunday.js';
+import { rhodes3 } from '../peers/rhodes.js';
+import { nearlyParallelPairs3, uniformPairs3 } from '../../test/support/families.js';
+import { machine, measure, sink, table } from '../harness.js';
+import type { Timing } from '../harness.js';
 
 function arg(name: string, dflt: number): number {
   const i = process.argv.indexOf(name);

@@ -3,7 +3,7 @@
  * shared memory and writes the distances into shared memory.
  */
 import { parentPort } from 'node:worker_threads';
-import { segmentDistances } from './batch.js';
+import { segmentDistances } from '../batch/batch.js';
 
 /** A job: pairs [start, end) of a Float64Array over `input`, results into `output`. */
 export interface Job {

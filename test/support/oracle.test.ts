@@ -1,14 +1,14 @@
 // Tests of the exact oracle itself (test/support/oracle.ts): hand-checked cases, conversions,
 // and agreement with an independent floating-point brute force on random generic pairs.
 import { describe, expect, it } from 'vitest';
-import { line, point, ray, segment } from '../src/primitives.js';
-import type { Primitive } from '../src/types.js';
+import { line, point, ray, segment } from '../../src/core/primitives.js';
+import type { Primitive } from '../../src/core/types.js';
 import {
   errorVsExact, exactClosest, exactDistSqDoubles, exactPointPrimitiveDistSq, exactShares, rat, ratAdd, ratCmp,
   ratFromDouble, ratMul, ratNormalise, ratSqrtToNumber, ratSub, ratToNumber, sqrtDiff, type Rat,
-} from './support/oracle.js';
-import { FAMILIES, familySeed } from './support/families.js';
-import { makeRng, nextDown, nextUp } from './support/rng.js';
+} from './oracle.js';
+import { FAMILIES, familySeed } from './families.js';
+import { makeRng, nextDown, nextUp } from './rng.js';
 
 const toNums = (v: readonly { num: bigint; den: bigint }[]): number[] => v.map(ratToNumber);
 const dist2 = (a: Primitive, b: Primitive): number => ratToNumber(exactClosest(a, b).distSq);

@@ -1,0 +1,7 @@
+/**
+ * skewline/parallel (Node.js only): batch distances split over worker threads.
+ * Kept out of the main entry so that browser bundles never meet node:os or node:worker_threads.
+ * @packageDocumentation
+ */
+export { segmentDistancesParallel, closeParallelPool } from './pool.js';
+export type { ParallelOptions } from './pool.js';
