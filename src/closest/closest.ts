@@ -13,9 +13,11 @@ import {
   OUT_VEC,
   REL_INTERSECTING,
   REL_OVERLAPPING,
-  closestFlat,
+  OUT_DIST,
+  closestInto,
 } from './kernel.js';
-import { kindCode } from '../core/exact.js';
+import { exactNearestPointsFlat, kindCode } from '../core/exact.js';
+import { productError } from '../core/eft.js';
 import { SkewlineInputError, isPrimitive, segment, line as makeLine, toVector } from '../core/primitives.js';
 import type { ClosestResult, Primitive, Relation, VecLike } from '../core/types.js';
 
@@ -39,9 +41,14 @@ function put(p: Primitive, at: number): void {
 /**
  * The point of p at parameter s, from the nearer end of a segment or line so that s = 1
  * gives p1 exactly and the rounding error is relative to the shorter piece.
+ * Edge case: s beyond ±1.8e308/|dir| gives non-finite coordinates (see {@link closestPoints},
+ * which avoids that through exact arithmetic).
  */
 export function pointAt(p: Primitive, s: number): number[] {
-  const r: number[] = new Array(p.dim);
+  return pointAtInto(p, s, new Array<number>(p.dim));
+}
+
+function pointAtInto(p: Primitive, s: number, r: number[]): number[] {
   if (p.kind === 'point') {
     for (let i = 0; i < p.dim; i++) r[i] = p.p0[i];
   } else if (p.kind === 'ray' || s <= 0.5) {
@@ -56,6 +63,43 @@ export function pointAt(p: Primitive, s: number): number[] {
   return r;
 }
 
+/** Options of {@link closestPoints}. */
+export interface ClosestOptions {
+  /**
+   * A result object to fill instead of allocating one (make it with {@link createClosestResult};
+   * its arrays must have the primitives' dimension). With a target, closestPoints allocates
+   * nothing on the floating-point path (the rare exact fallbacks still do).
+   */
+  target?: ClosestResult;
+  /**
+   * Stable nearest points (segments and points only). Rhodes (Game Programming Gems 2, §2.3)
+   * notes that as two nearly parallel segments rotate through parallel, the nearest points jump
+   * from one end to the other, and suggests blending. With `stable`, c and d minimise
+   * |a(s) − b(t)|² + ε·(|u|²(s − ½)² + |v|²(t − ½)²) with ε = 2·tolerance² (a Tikhonov term
+   * pulling towards the middles), which is strictly convex, so c and d move continuously with the
+   * input. Guarantee: |c − d|² ≤ dmin² + (tolerance·max(|u|, |v|))² (plus rounding), where dmin is
+   * the exact minimum. In this mode `distance`, `distanceSq` and `vector` describe the returned
+   * c and d (so `distance` may exceed the minimum by that bound and is not exactly 0 for a
+   * crossing); `relation`, `unique`, `parallel` and `degenerate` are still the exact facts.
+   */
+  stable?: boolean;
+  /** The relative tolerance of `stable` (a fraction of the longer segment's length); default 0.05 (smooth to the eye; c and d then turn over within about ε/(offset) radians of parallel, ε = 2·tolerance²). */
+  tolerance?: number;
+}
+
+/**
+ * A result object for {@link closestPoints}' `target` option: arrays of length `dim`, zeros.
+ * @throws SkewlineInputError if dim is not an integer ≥ 1.
+ */
+export function createClosestResult(dim: number): ClosestResult {
+  if (!Number.isInteger(dim) || dim < 1) throw new SkewlineInputError(`createClosestResult: dim must be an integer ≥ 1 (got ${dim})`);
+  const z = () => new Array<number>(dim).fill(0);
+  return {
+    c: z(), d: z(), p: z(), vector: z(), distance: 0, distanceSq: 0, s: 0, t: 0,
+    relation: 'apart', tag: 'apart', unique: true, parallel: false, degenerate: false,
+  };
+}
+
 /**
  * Closest points between any two primitives of the same dimension (point, segment, line,
  * ray; 1 ≤ dim).
@@ -68,49 +112,196 @@ export function pointAt(p: Primitive, s: number): number[] {
  *   overlap its finite end; for two parallel lines the middle of a.p0 and the shadow of b.p0),
  *   so swapping the arguments or reversing a segment gives the mirrored answer;
  * - a zero-length segment acts as its point (relation `degenerate` unless they touch);
- * - two rays: (c, vector) is the "shortest ray" from ray a to ray b.
+ * - two rays: (c, vector) is the "shortest ray" from ray a to ray b (the ray–ray Q&A);
+ * - a nearest point far outside the inputs (a line or ray with a tiny direction): c and d are
+ *   rounded once from the exact solution, so they are finite wherever they are representable;
+ *   s or t may then be ±Infinity (the parameter itself overflows). If a nearest point lies beyond
+ *   the double range, a RangeError says so (never a NaN).
  *
  * Accuracy: `distance` is within 8·2⁻⁵³·S of the exact minimum distance of the given doubles,
  * S = max(|a1 − a0|, |b1 − b0|, |b0 − a0|), at any distance from the origin and any angle.
- * @throws SkewlineInputError if an argument is not a primitive or the dimensions differ.
+ * `distanceSq` is the squared length of `vector`, summed with error-free products and scaled
+ * so that it under/overflows only where the true value does.
+ *
+ * The third argument is either {@link ClosestOptions} or, gl-matrix style, a target result to
+ * fill (`closestPoints(a, b, target)`, see {@link createClosestResult}): then nothing is allocated.
+ * @throws SkewlineInputError if an argument is not a primitive, the dimensions differ, a target
+ * has the wrong dimension, or `stable` is asked for a line or ray.
  */
-export function closestPoints(a: Primitive, b: Primitive): ClosestResult {
+export function closestPoints(a: Primitive, b: Primitive, options?: ClosestOptions | ClosestResult): ClosestResult {
   check(a, b);
+  let target: ClosestResult | undefined;
+  let opts: ClosestOptions | undefined;
+  if (options !== undefined && options !== null) {
+    if (Array.isArray((options as ClosestResult).c)) target = options as ClosestResult;
+    else {
+      opts = options as ClosestOptions;
+      target = opts.target;
+    }
+  }
   const dim = a.dim;
+  if (target !== undefined && (target.c.length !== dim || target.d.length !== dim || target.p.length !== dim || target.vector.length !== dim)) {
+    throw new SkewlineInputError(`target has dimension ${target.c.length}, the primitives ${dim} (use createClosestResult(${dim}))`);
+  }
+  const r = target ?? createClosestResult(dim);
   if (flat.length < 4 * dim) flat = new Float64Array(4 * dim);
   if (out.length < OUT_VEC + dim) out = new Float64Array(OUT_VEC + dim);
   put(a, 0);
   put(b, 2 * dim);
-  const distance = closestFlat(kindCode(a), kindCode(b), dim, flat, 0, out);
-  const s = out[OUT_S];
-  const t = out[OUT_T];
+  const ka = kindCode(a);
+  const kb = kindCode(b);
+  closestInto(ka, kb, dim, flat, 0, out);
+  const distance = out[OUT_DIST];
   const relCode = out[OUT_REL];
   const flags = out[OUT_FLAGS];
-  const vector = Array.from(out.subarray(OUT_VEC, OUT_VEC + dim));
-  const c = pointAt(a, s);
-  const touching = relCode === REL_INTERSECTING || relCode === REL_OVERLAPPING;
-  const d = touching ? c.slice() : pointAt(b, t);
-  const p = c.map((x, i) => 0.5 * x + 0.5 * d[i]);
   const relation = RELATIONS[relCode];
-  return {
-    c,
-    d,
-    p,
-    vector,
-    distance,
-    distanceSq: distance * distance,
-    s,
-    t,
-    relation,
-    tag: relation,
-    unique: (flags & FLAG_NOT_UNIQUE) === 0,
-    parallel: (flags & FLAG_PARALLEL) !== 0,
-    degenerate: (flags & FLAG_DEGENERATE) !== 0,
-  };
+  r.relation = relation;
+  r.tag = relation;
+  r.unique = (flags & FLAG_NOT_UNIQUE) === 0;
+  r.parallel = (flags & FLAG_PARALLEL) !== 0;
+  r.degenerate = (flags & FLAG_DEGENERATE) !== 0;
+  if (opts?.stable === true) return stable(a, b, opts.tolerance ?? 0.05, r);
+  r.s = out[OUT_S];
+  r.t = out[OUT_T];
+  r.distance = distance;
+  for (let i = 0; i < dim; i++) r.vector[i] = out[OUT_VEC + i];
+  pointAtInto(a, r.s, r.c);
+  const touching = relCode === REL_INTERSECTING || relCode === REL_OVERLAPPING;
+  if (touching) for (let i = 0; i < dim; i++) r.d[i] = r.c[i];
+  else pointAtInto(b, r.t, r.d);
+  if (!allFinite(r.c) || !allFinite(r.d)) farPoints(ka, kb, dim, r, touching);
+  for (let i = 0; i < dim; i++) r.p[i] = 0.5 * r.c[i] + 0.5 * r.d[i];
+  r.distanceSq = squaredNorm(r.vector, distance);
+  return r;
+}
+
+function allFinite(x: number[]): boolean {
+  for (let i = 0; i < x.length; i++) if (!Number.isFinite(x[i])) return false;
+  return true;
+}
+
+/** c and d rounded once from the exact solution, for nearest points the floating-point p0 + s·dir cannot reach. */
+function farPoints(ka: number, kb: number, dim: number, r: ClosestResult, touching: boolean): void {
+  const { c, d } = exactNearestPointsFlat(ka, kb, dim, flat, 0);
+  const which = !allFinite(c) ? 'a' : !allFinite(d) ? 'b' : null;
+  if (which !== null) {
+    throw new RangeError(`closestPoints: the nearest point on ${which} lies beyond the double range (|coordinate| > 1.8e308); the distance is ${r.distance}`);
+  }
+  for (let i = 0; i < dim; i++) {
+    r.c[i] = c[i];
+    r.d[i] = touching ? c[i] : d[i];
+  }
 }
 
 /**
- * Document 002's `segdis(a0, a1, b0, b1)`: the distance between two segments in R^n (n ≥ 1),
+ * Σ v_i² with Dekker's error-free products and a compensated sum, scaled by a power of two so
+ * that it under/overflows only where the true value does. Where its square root does not round
+ * to the kernel's distance (the vector is less accurate than the distance, as for far nearest
+ * points), distance² is returned instead.
+ */
+function squaredNorm(v: number[], distance: number): number {
+  let m = 0;
+  for (let i = 0; i < v.length; i++) m = Math.max(m, Math.abs(v[i]));
+  if (m === 0) return distance * distance;
+  const k = -Math.floor(Math.log2(m)); // scale m to [1, 2)
+  const f = 2 ** Math.max(-1000, Math.min(1000, k));
+  let hi = 0;
+  let lo = 0;
+  for (let i = 0; i < v.length; i++) {
+    const x = v[i] * f;
+    const p = x * x;
+    const e = productError(x, x, p);
+    const sum = hi + p;
+    const bv = sum - hi;
+    lo += hi - (sum - bv) + (p - bv) + e;
+    hi = sum;
+  }
+  const scaled = hi + lo;
+  const back = Math.max(-1000, Math.min(1000, k));
+  // scaled·2^(−2k) in two steps so the intermediate stays in range.
+  const sq = scaled * 2 ** -back * 2 ** -back;
+  if (Math.sqrt(sq) === distance || (distance > 0 && Math.abs(Math.sqrt(sq) - distance) <= 2 ** -52 * distance)) return sq;
+  const dd = distance * 2 ** (k > 0 ? Math.min(k, 1000) : Math.max(k, -1000));
+  return dd * dd * 2 ** -back * 2 ** -back;
+}
+
+/** Stable mode (see {@link ClosestOptions.stable}): the Tikhonov-regularised minimiser. */
+function stable(a: Primitive, b: Primitive, tolerance: number, r: ClosestResult): ClosestResult {
+  if (a.kind === 'line' || a.kind === 'ray' || b.kind === 'line' || b.kind === 'ray') {
+    throw new SkewlineInputError('closestPoints: stable mode is for segments and points (lines and rays have no middle)');
+  }
+  if (typeof tolerance !== 'number' || !(tolerance > 0) || !Number.isFinite(tolerance)) {
+    throw new SkewlineInputError(`closestPoints: tolerance must be a finite number > 0 (got ${String(tolerance)})`);
+  }
+  const dim = a.dim;
+  const u = a.dir, v = b.dir;
+  let A = 0, B = 0, C = 0, D = 0, E = 0, M = 0;
+  for (let i = 0; i < dim; i++) {
+    const w = a.p0[i] - b.p0[i];
+    A += u[i] * u[i];
+    B += u[i] * v[i];
+    C += v[i] * v[i];
+    D += u[i] * w;
+    E += v[i] * w;
+    // Lagrange's identity: AC − B² = Σ_{i<j} (u_i v_j − u_j v_i)², without its cancellation.
+    for (let j = i + 1; j < dim; j++) {
+      const m = u[i] * v[j] - u[j] * v[i];
+      M += m * m;
+    }
+  }
+  const eps = 2 * tolerance * tolerance;
+  // g(s, t) = A s² − 2B s t + C t² + 2D s − 2E t + ε(A(s − ½)² + C(t − ½)²) + const.
+  const Ae = A * (1 + eps), Ce = C * (1 + eps);
+  const rs = -D + 0.5 * eps * A; // ∂g/∂s = 0: Ae·s − B·t = rs
+  const rt = E + 0.5 * eps * C; //  ∂g/∂t = 0: −B·s + Ce·t = rt
+  const g = (s: number, t: number) => A * s * s - 2 * B * s * t + C * t * t + 2 * D * s - 2 * E * t + eps * (A * (s - 0.5) ** 2 + C * (t - 0.5) ** 2);
+  const clamp = (x: number) => (x < 0 ? 0 : x > 1 ? 1 : x);
+  let s = 0, t = 0;
+  if (A === 0 && C === 0) {
+    s = 0;
+    t = 0;
+  } else if (A === 0) {
+    t = clamp(rt / Ce);
+  } else if (C === 0) {
+    s = clamp(rs / Ae);
+  } else {
+    const det = M + eps * (2 + eps) * A * C;
+    s = (rs * Ce + B * rt) / det;
+    t = (Ae * rt + B * rs) / det;
+    if (!(s >= 0 && s <= 1 && t >= 0 && t <= 1)) {
+      // Strictly convex on the square: the minimum is on an edge; each edge's minimiser clamped.
+      let best = Infinity;
+      for (const s0 of [0, 1]) {
+        const t0 = clamp((rt + B * s0) / Ce);
+        const q = g(s0, t0);
+        if (q < best) [best, s, t] = [q, s0, t0];
+      }
+      for (const t0 of [0, 1]) {
+        const s0 = clamp((rs + B * t0) / Ae);
+        const q = g(s0, t0);
+        if (q < best) [best, s, t] = [q, s0, t0];
+      }
+    }
+  }
+  r.s = s;
+  r.t = t;
+  pointAtInto(a, s, r.c);
+  pointAtInto(b, t, r.d);
+  let sq = 0;
+  for (let i = 0; i < dim; i++) {
+    // Difference form: d − c = (b0 − a0) + t·v − s·u.
+    const x = b.p0[i] - a.p0[i] + t * v[i] - s * u[i];
+    r.vector[i] = x;
+    sq += x * x;
+    r.p[i] = 0.5 * r.c[i] + 0.5 * r.d[i];
+  }
+  r.distance = Math.sqrt(sq);
+  r.distanceSq = squaredNorm(r.vector, r.distance);
+  return r;
+}
+
+/**
+ * Boes' `segdis(a0, a1, b0, b1)` ("Segment Distance"): the distance between two segments in R^n (n ≥ 1),
  * with the accuracy of {@link closestPoints}. Zero-length segments are points.
  * @throws SkewlineInputError on missing, non-finite or different-dimension points.
  */

@@ -22,7 +22,7 @@
  *    directions are within rounding of parallel, exact BigInt arithmetic (core/exact.ts) decides:
  *    `distance === 0` exactly when the primitives share a point.
  */
-import { det2, EPS } from '../core/eft.js';
+import { det2, EPS, productError } from '../core/eft.js';
 import { LINE, POINT, RAY, SEGMENT, exactClosestFlat, exactRelationFlat, ratToNumber } from '../core/exact.js';
 import type { ExactRelation } from '../core/exact.js';
 
@@ -64,6 +64,12 @@ let R = new Float64Array(4);
 /** Rounding errors of the directions p1 − p0 of lines (zero for other kinds), see lineDistance. */
 let UL = new Float64Array(4);
 let VL = new Float64Array(4);
+/** n-D scratch of lineDistance. */
+let X = new Float64Array(4);
+let Y = new Float64Array(4);
+let Z = new Float64Array(4);
+let MV = new Float64Array(4);
+let MW = new Float64Array(4);
 
 function grow(dim: number): void {
   if (U.length < dim) {
@@ -73,6 +79,11 @@ function grow(dim: number): void {
     R = new Float64Array(dim);
     UL = new Float64Array(dim);
     VL = new Float64Array(dim);
+    X = new Float64Array(dim);
+    Y = new Float64Array(dim);
+    Z = new Float64Array(dim);
+    MV = new Float64Array(dim);
+    MW = new Float64Array(dim);
   }
 }
 
@@ -85,6 +96,28 @@ function scaleBy(x: number, k: number): number {
   const h = Math.trunc(k / 2);
   return x * 2 ** h * 2 ** (k - h);
 }
+
+// Per-call state shared by the steps below (module-level: no allocation, not re-entrant).
+// Doubles live in a typed array so that writing them never boxes a number.
+const ST = new Float64Array(8);
+const S_ = 0; // s
+const T_ = 1; // t
+const AA = 2; // |u|² (scaled)
+const CC = 3; // |v|² (scaled)
+const DIST = 4; // the distance, in the input's units
+const SIZE = 5; // the size of the terms it was computed from, in the input's units
+const E_ = 6; // the power of two the differences were scaled by (load)
+const H_ = 7; // lineDistance's answer
+// Doubles cross the boundaries between these steps only through ST: a double passed to or
+// returned from a function V8 does not inline is boxed, one heap allocation per call.
+let uZero = false;
+let vZero = false;
+let floatParallel = false;
+let exactPar = false;
+let interior = false;
+let certified = false;
+let notUnique = false;
+let rel: ExactRelation | null = null;
 
 /**
  * Closest points of two primitives given on the flat layout: `data[k …]` holds four
@@ -104,13 +137,72 @@ export function closestFlat(
   k: number,
   out: Float64Array,
 ): number {
+  closestInto(ka, kb, dim, data, k, out);
+  return out[OUT_DIST];
+}
+
+/**
+ * {@link closestFlat} without the return value: a function that returns a double boxes it
+ * when it is not inlined (a heap allocation per call), so allocation-free callers use this one.
+ */
+export function closestInto(ka: number, kb: number, dim: number, data: ArrayLike<number>, k: number, out: Float64Array): void {
   grow(dim);
+  rel = null;
+  const overflow = load(ka, kb, dim, data, k);
+  const degenerate = (ka === SEGMENT && uZero) || (kb === SEGMENT && vZero);
+  if (overflow) {
+    // A difference of two coordinates near ±1.8e308 overflowed: only exact arithmetic can answer.
+    exactAnswer(ka, kb, dim, data, k, out, degenerate);
+    return;
+  }
+  const aa = ST[AA];
+  const cc = ST[CC];
+  if ((!uZero && !(aa > UNDERFLOW)) || (!vZero && !(cc > UNDERFLOW))) {
+    // A direction so short beside the others that its square underflows even after scaling
+    // (a length ratio beyond 2⁴⁵⁰): no floating-point formula is safe; answer exactly.
+    exactAnswer(ka, kb, dim, data, k, out, degenerate);
+    return;
+  }
+  ST[S_] = 0;
+  ST[T_] = 0;
+  floatParallel = false;
+  exactPar = false;
+  interior = false;
+  certified = false;
+  notUnique = false;
+  if (uZero && vZero) {
+    // two points
+  } else if (uZero) {
+    ST[T_] = clamp(dotV(W, dim) / cc, kb === LINE ? -Infinity : 0, kb === SEGMENT ? 1 : Infinity);
+  } else if (vZero) {
+    ST[S_] = clamp(-dotU(W, dim) / aa, ka === LINE ? -Infinity : 0, ka === SEGMENT ? 1 : Infinity);
+  } else {
+    solve(ka, kb, dim, data, k);
+  }
+  if (floatParallel) parallelCase(ka, kb, dim);
+  residual(ka, kb, dim, data, k, out);
+  const relation = decide(ka, kb, dim, data, k, out, degenerate);
+  out[OUT_S] = ST[S_];
+  out[OUT_T] = ST[T_];
+  out[OUT_DIST] = ST[DIST];
+  out[OUT_REL] = relation;
+  out[OUT_FLAGS] = (notUnique ? FLAG_NOT_UNIQUE : 0) | (exactPar ? FLAG_PARALLEL : 0) | (degenerate ? FLAG_DEGENERATE : 0);
+}
+
+/**
+ * Step 1, load: u, v, w (and the lines' two-difference errors UL, VL) into scratch, normalised
+ * by an exact power of two so that the largest difference is near 1: squares and products of
+ * four factors then neither overflow nor turn subnormal for any ratio below 2⁴⁵⁰, no relative
+ * error changes, and scaling the input by 2^k scales the output exactly. Sets uZero, vZero,
+ * |u|², |v|² and the exponent; returns true when a difference overflowed.
+ */
+function load(ka: number, kb: number, dim: number, data: ArrayLike<number>, k: number): boolean {
   const a0 = k;
   const a1 = k + dim;
   const b0 = k + 2 * dim;
   const b1 = k + 3 * dim;
-  let uZero = true;
-  let vZero = true;
+  uZero = true;
+  vZero = true;
   let maxAbs = 0;
   for (let i = 0; i < dim; i++) {
     const ui = ka === RAY ? data[a1 + i] : ka === POINT ? 0 : data[a1 + i] - data[a0 + i];
@@ -128,13 +220,7 @@ export function closestFlat(
     const m = Math.max(Math.abs(ui), Math.abs(vi), Math.abs(wi));
     if (m > maxAbs) maxAbs = m;
   }
-  if (!(maxAbs < Infinity)) {
-    // A difference of two coordinates near ±1.8e308 overflowed: only exact arithmetic can answer.
-    return exactAnswer(ka, kb, dim, data, k, out, (ka === SEGMENT && uZero) || (kb === SEGMENT && vZero));
-  }
-  // Normalise by an exact power of two so that the largest difference is near 1: squares
-  // and products of four factors then neither overflow nor turn subnormal for any ratio below
-  // 2⁴⁵⁰, no relative error changes, and scaling the input by 2^k scales the output exactly.
+  if (!(maxAbs < Infinity)) return true;
   let e = 0;
   if (maxAbs > 0) {
     e = Math.floor(Math.log2(maxAbs));
@@ -146,122 +232,144 @@ export function closestFlat(
       VL[i] = scaleBy(VL[i], -e);
     }
   }
-
-  const sLo = ka === LINE ? -Infinity : 0;
-  const sHi = uZero ? 0 : ka === SEGMENT ? 1 : Infinity;
-  const tLo = kb === LINE ? -Infinity : 0;
-  const tHi = vZero ? 0 : kb === SEGMENT ? 1 : Infinity;
-
   let aa = 0;
   let cc = 0;
   for (let i = 0; i < dim; i++) {
     aa += U[i] * U[i];
     cc += V[i] * V[i];
   }
+  ST[AA] = aa;
+  ST[CC] = cc;
+  ST[E_] = e;
+  return false;
+}
 
-  if ((!uZero && !(aa > UNDERFLOW)) || (!vZero && !(cc > UNDERFLOW))) {
-    // A direction so short beside the others that its square underflows even after scaling
-    // (a length ratio beyond 2⁴⁵⁰): no floating-point formula is safe; answer exactly.
-    return exactAnswer(ka, kb, dim, data, k, out, (ka === SEGMENT && uZero) || (kb === SEGMENT && vZero));
-  }
-
-  let s = 0;
-  let t = 0;
-  let rel: ExactRelation | null = null;
-  let floatParallel = false;
-  let exactParallel = false;
-  let interior = false;
-  let certified = false;
+/**
+ * Step 2, solve (both directions non-zero): the unconstrained minimiser from the 2×2 minors
+ * (Binet–Cauchy), error-free below sin θ = 2⁻²⁰; exact parallelism asked of core/exact.ts
+ * within rounding of parallel; then clamp-and-project. Sets s, t, floatParallel, exactPar,
+ * interior, certified (and rel when it asked).
+ */
+function solve(ka: number, kb: number, dim: number, data: ArrayLike<number>, k: number): void {
+  const aa = ST[AA];
+  const cc = ST[CC];
   let D = 0;
-  if (uZero && vZero) {
-    // two points
-  } else if (uZero) {
-    t = clamp(dotV(W, dim) / cc, tLo, tHi);
-  } else if (vZero) {
-    s = clamp(-dotU(W, dim) / aa, sLo, sHi);
-  } else {
-    let sN = 0;
-    let tN = 0;
+  let sN = 0;
+  let tN = 0;
+  for (let i = 0; i < dim; i++) {
+    for (let j = i + 1; j < dim; j++) {
+      const m = U[i] * V[j] - U[j] * V[i];
+      D += m * m;
+      sN += m * (V[i] * W[j] - V[j] * W[i]);
+      tN += m * (U[i] * W[j] - U[j] * W[i]);
+    }
+  }
+  if (D <= ACCURATE_BELOW * aa * cc) {
+    D = 0;
+    sN = 0;
+    tN = 0;
     for (let i = 0; i < dim; i++) {
       for (let j = i + 1; j < dim; j++) {
-        const m = U[i] * V[j] - U[j] * V[i];
+        const m = det2(U[i], V[j], U[j], V[i]);
         D += m * m;
-        sN += m * (V[i] * W[j] - V[j] * W[i]);
-        tN += m * (U[i] * W[j] - U[j] * W[i]);
+        sN += m * det2(V[i], W[j], V[j], W[i]);
+        tN += m * det2(U[i], W[j], U[j], W[i]);
       }
     }
-    if (D <= ACCURATE_BELOW * aa * cc) {
-      D = 0;
-      sN = 0;
-      tN = 0;
-      for (let i = 0; i < dim; i++) {
-        for (let j = i + 1; j < dim; j++) {
-          const m = det2(U[i], V[j], U[j], V[i]);
-          D += m * m;
-          sN += m * det2(V[i], W[j], V[j], W[i]);
-          tN += m * det2(U[i], W[j], U[j], W[i]);
-        }
-      }
-      if (D <= MAYBE_PARALLEL * aa * cc) {
-        rel = exactRelationFlat(ka, kb, dim, data, k);
-        exactParallel = rel.parallel;
-      }
-    }
-    floatParallel = D === 0 || exactParallel;
-    if (!floatParallel) {
-      const ss = sN / D;
-      const ts = tN / D;
-      interior = ss >= sLo && ss <= sHi && ts >= tLo && ts <= tHi;
-      if (interior && dim === 2) certified = certify2(ka, kb);
-      // Clamp s*, project onto b, clamp, project back (Ericson §5.1.9). Even for an interior
-      // optimum this matters: s* and t* carry independent rounding errors, and for nearly
-      // parallel pieces an error in s − t moves the pair *along* them; making t the best t
-      // for s (and s the best s for that t) leaves only the error across them.
-      const b = dotUV(dim);
-      const d = dotU(W, dim);
-      s = clamp(ss, sLo, sHi);
-      t = clamp((dotV(W, dim) + b * s) / cc, tLo, tHi);
-      s = clamp((b * t - d) / aa, sLo, sHi);
+    if (D <= MAYBE_PARALLEL * aa * cc) {
+      rel = exactRelationFlat(ka, kb, dim, data, k);
+      exactPar = rel.parallel;
     }
   }
+  floatParallel = D === 0 || exactPar;
+  if (floatParallel) return;
+  ST[S_] = sN / D;
+  ST[T_] = tN / D;
+  clampProject(ka, kb, dim);
+}
 
-  let notUnique = false;
-  if (floatParallel) {
-    // Parallel: b's parameter range seen on a is s(t) = (t·b − d)/aa.
-    const b = dotUV(dim);
-    const d = dotU(W, dim);
-    let lo = (tLo * b - d) / aa;
-    let hi = (tHi * b - d) / aa;
-    if (b < 0) {
-      const x = lo;
-      lo = hi;
-      hi = x;
-    }
-    const oLo = Math.max(sLo, lo);
-    const oHi = Math.min(sHi, hi);
-    if (oLo <= oHi) {
-      notUnique = oLo < oHi;
-      if (oLo > -Infinity && oHi < Infinity) s = oLo + 0.5 * (oHi - oLo);
-      else if (oLo > -Infinity) s = oLo;
-      else if (oHi < Infinity) s = oHi;
-      else s = (-0.5 * d) / aa; // two whole lines: the middle of a.p0 and b.p0's shadow
-    } else {
-      s = hi < sLo ? sLo : sHi;
-    }
-    t = clamp((dotV(W, dim) + b * s) / cc, tLo, tHi);
+/**
+ * Step 3, clamp-and-project: clamp s*, project onto b, clamp, project back (Ericson,
+ * Real-Time Collision Detection §5.1.9; Rhodes' finite-segment adjustment). Even for an
+ * interior optimum this matters: s* and t* carry independent rounding errors, and for nearly
+ * parallel pieces an error in s − t moves the pair *along* them; making t the best t for s (and
+ * s the best s for that t) leaves only the error across them.
+ */
+function clampProject(ka: number, kb: number, dim: number): void {
+  const ss = ST[S_];
+  const ts = ST[T_];
+  const sLo = ka === LINE ? -Infinity : 0;
+  const sHi = ka === SEGMENT ? 1 : Infinity;
+  const tLo = kb === LINE ? -Infinity : 0;
+  const tHi = kb === SEGMENT ? 1 : Infinity;
+  interior = ss >= sLo && ss <= sHi && ts >= tLo && ts <= tHi;
+  if (interior && dim === 2) certified = certify2(ka, kb);
+  const b = dotUV(dim);
+  const d = dotU(W, dim);
+  const s = clamp(ss, sLo, sHi);
+  const t = clamp((dotV(W, dim) + b * s) / ST[CC], tLo, tHi);
+  ST[T_] = t;
+  ST[S_] = clamp((b * t - d) / ST[AA], sLo, sHi);
+}
+
+/**
+ * Step 4, the parallel case: the middle of the overlap of the shadows (Rhodes' policy), the
+ * finite end of a half-infinite overlap, or the nearest ends when the shadows are disjoint.
+ * b's parameter range seen on a is s(t) = (t·b − d)/aa.
+ */
+function parallelCase(ka: number, kb: number, dim: number): void {
+  const aa = ST[AA];
+  const sLo = ka === LINE ? -Infinity : 0;
+  const sHi = ka === SEGMENT ? 1 : Infinity;
+  const tLo = kb === LINE ? -Infinity : 0;
+  const tHi = kb === SEGMENT ? 1 : Infinity;
+  const b = dotUV(dim);
+  const d = dotU(W, dim);
+  let lo = (tLo * b - d) / aa;
+  let hi = (tHi * b - d) / aa;
+  if (b < 0) {
+    const x = lo;
+    lo = hi;
+    hi = x;
   }
+  const oLo = Math.max(sLo, lo);
+  const oHi = Math.min(sHi, hi);
+  let s: number;
+  if (oLo <= oHi) {
+    notUnique = oLo < oHi;
+    if (oLo > -Infinity && oHi < Infinity) s = oLo + 0.5 * (oHi - oLo);
+    else if (oLo > -Infinity) s = oLo;
+    else if (oHi < Infinity) s = oHi;
+    else s = (-0.5 * d) / aa; // two whole lines: the middle of a.p0 and b.p0's shadow
+  } else {
+    s = hi < sLo ? sLo : sHi;
+  }
+  ST[S_] = s;
+  ST[T_] = clamp((dotV(W, dim) + b * s) / ST[CC], tLo, tHi);
+}
 
-  // Residual A(s) − B(t) from the nearest endpoints, and the size of its terms.
-  let ia = a0;
+/**
+ * Step 5, the residual A(s) − B(t), evaluated from the endpoint nearest to each parameter, and
+ * the size of its terms (the error scale of the exact filter). For an interior solution in
+ * dim ≥ 3 the length comes from the distance between the lines (see lineDistance). Writes
+ * d − c to out, the distance and size to ST.
+ */
+function residual(ka: number, kb: number, dim: number, data: ArrayLike<number>, k: number, out: Float64Array): void {
+  const e = ST[E_];
+  const s = ST[S_];
+  const t = ST[T_];
+  const aa = ST[AA];
+  const cc = ST[CC];
+  let ia = k;
   let sp = s;
   if ((ka === SEGMENT || ka === LINE) && s > 0.5) {
-    ia = a1;
+    ia = k + dim;
     sp = s - 1;
   }
-  let ib = b0;
+  let ib = k + 2 * dim;
   let tp = t;
   if ((kb === SEGMENT || kb === LINE) && t > 0.5) {
-    ib = b1;
+    ib = k + 3 * dim;
     tp = t - 1;
   }
   let dist2 = 0;
@@ -279,77 +387,83 @@ export function closestFlat(
   if (ka === SEGMENT) size2 = Math.max(size2, aa);
   if (kb === SEGMENT) size2 = Math.max(size2, cc);
   if (interior && dim >= 3) {
-    // The distance between the two lines, from accurate minors: in 3D |w·n|/|n| with n = u×v,
-    // in n-D sqrt(G(u,v,w)/G(u,v)) (Gram determinants as sums of squared minors). Accurate
-    // to a few u·|w| even when the nearest points lie far out along lines or rays, where the
-    // residual's own rounding (u·|s·u|) would not be.
-    const h = lineDistance(dim);
+    // Accurate to a few u·|w| even when the nearest points lie far out along lines or rays,
+    // where the residual's own rounding (u·|s·u|) would not be.
+    lineDistance(dim);
+    const h = ST[H_];
     // keep the residual's direction, give it the accurate length
     const r = Math.sqrt(dist2);
     if (r > 0) for (let i = 0; i < dim; i++) R[i] *= h / r;
     dist2 = h * h;
   }
+  if (dim > 3 && !(interior && dim >= 3)) {
+    // In n-D a plain sum of squares errs by up to n·u relative: compensate.
+    dot2(R, R, dim);
+    dist2 = ST[H_];
+  }
   let dist = Math.sqrt(dist2);
   if (dist2 < 2 ** -900 && dist2 !== 0) dist = safeNorm(R, dim);
   if (e !== 0) dist = scaleBy(dist, e);
-  const size = e === 0 ? Math.sqrt(size2) : scaleBy(Math.sqrt(size2), e);
-
-  let relation = REL_APART;
+  ST[DIST] = dist;
+  ST[SIZE] = e === 0 ? Math.sqrt(size2) : scaleBy(Math.sqrt(size2), e);
   for (let i = 0; i < dim; i++) out[OUT_VEC + i] = e === 0 ? 0 - R[i] : scaleBy(0 - R[i], e);
+}
+
+/**
+ * Step 6, the exact fallback: a certified 2D crossing is a crossing; a distance within the
+ * filter's bound of zero (or any interior 2D optimum) is decided by core/exact.ts, which also
+ * supplies the exact distance when rounding made a positive one vanish. Returns the relation.
+ */
+function decide(ka: number, kb: number, dim: number, data: ArrayLike<number>, k: number, out: Float64Array, degenerate: boolean): number {
+  let relation = REL_APART;
   if (certified) {
     // s, t are already consistent (t projected from s above); the crossing itself is certain.
-    dist = 0;
+    ST[DIST] = 0;
     for (let i = 0; i < dim; i++) out[OUT_VEC + i] = 0;
     relation = REL_INTERSECTING;
-  } else if (dist <= EXACT_FILTER * size || (interior && dim === 2)) {
+  } else if (ST[DIST] <= EXACT_FILTER * ST[SIZE] || (interior && dim === 2)) {
     rel ??= exactRelationFlat(ka, kb, dim, data, k);
-    exactParallel = rel.parallel;
+    exactPar = rel.parallel;
     if (rel.share !== 'none' && rel.s !== null && rel.t !== null) {
-      s = ratToNumber(rel.s.num, rel.s.den);
-      t = ratToNumber(rel.t.num, rel.t.den);
-      dist = 0;
+      ST[S_] = ratToNumber(rel.s.num, rel.s.den);
+      ST[T_] = ratToNumber(rel.t.num, rel.t.den);
+      ST[DIST] = 0;
       for (let i = 0; i < dim; i++) out[OUT_VEC + i] = 0;
       relation = rel.share === 'overlap' ? REL_OVERLAPPING : REL_INTERSECTING;
       notUnique = rel.share === 'overlap';
-    } else if (dist === 0) {
+    } else if (ST[DIST] === 0) {
       // Rounding made a positive distance vanish: take the exact one.
       const ex = exactClosestFlat(ka, kb, dim, data, k);
-      dist = ex.distance;
+      ST[DIST] = ex.distance;
       for (let i = 0; i < dim; i++) out[OUT_VEC + i] = ex.vector[i];
       if (!floatParallel) {
-        s = ratToNumber(ex.s.num, ex.s.den);
-        t = ratToNumber(ex.t.num, ex.t.den);
+        ST[S_] = ratToNumber(ex.s.num, ex.s.den);
+        ST[T_] = ratToNumber(ex.t.num, ex.t.den);
       }
     }
   }
-  const degenerate = (ka === SEGMENT && uZero) || (kb === SEGMENT && vZero);
   if (relation === REL_APART) {
     if (degenerate) relation = REL_DEGENERATE;
-    else if (exactParallel) relation = REL_PARALLEL;
+    else if (exactPar) relation = REL_PARALLEL;
   }
-  out[OUT_S] = s;
-  out[OUT_T] = t;
-  out[OUT_DIST] = dist;
-  out[OUT_REL] = relation;
-  out[OUT_FLAGS] = (notUnique ? FLAG_NOT_UNIQUE : 0) | (exactParallel ? FLAG_PARALLEL : 0) | (degenerate ? FLAG_DEGENERATE : 0);
-  return dist;
+  return relation;
 }
 
 /** Everything from exact arithmetic: for inputs no floating-point formula can be trusted on. */
-function exactAnswer(ka: number, kb: number, dim: number, data: ArrayLike<number>, k: number, out: Float64Array, degenerate: boolean): number {
-  const rel = exactRelationFlat(ka, kb, dim, data, k);
+function exactAnswer(ka: number, kb: number, dim: number, data: ArrayLike<number>, k: number, out: Float64Array, degenerate: boolean): void {
+  const r = exactRelationFlat(ka, kb, dim, data, k);
   let relation: number;
   let s: number;
   let t: number;
   let dist = 0;
-  if (rel.share !== 'none' && rel.s !== null && rel.t !== null) {
-    relation = rel.share === 'overlap' ? REL_OVERLAPPING : REL_INTERSECTING;
-    s = ratToNumber(rel.s.num, rel.s.den);
-    t = ratToNumber(rel.t.num, rel.t.den);
+  if (r.share !== 'none' && r.s !== null && r.t !== null) {
+    relation = r.share === 'overlap' ? REL_OVERLAPPING : REL_INTERSECTING;
+    s = ratToNumber(r.s.num, r.s.den);
+    t = ratToNumber(r.t.num, r.t.den);
     for (let i = 0; i < dim; i++) out[OUT_VEC + i] = 0;
   } else {
     const ex = exactClosestFlat(ka, kb, dim, data, k);
-    relation = degenerate ? REL_DEGENERATE : rel.parallel ? REL_PARALLEL : REL_APART;
+    relation = degenerate ? REL_DEGENERATE : r.parallel ? REL_PARALLEL : REL_APART;
     s = ratToNumber(ex.s.num, ex.s.den);
     t = ratToNumber(ex.t.num, ex.t.den);
     dist = ex.distance;
@@ -359,8 +473,7 @@ function exactAnswer(ka: number, kb: number, dim: number, data: ArrayLike<number
   out[OUT_T] = t;
   out[OUT_DIST] = dist;
   out[OUT_REL] = relation;
-  out[OUT_FLAGS] = (rel.share === 'overlap' ? FLAG_NOT_UNIQUE : 0) | (rel.parallel ? FLAG_PARALLEL : 0) | (degenerate ? FLAG_DEGENERATE : 0);
-  return dist;
+  out[OUT_FLAGS] = (r.share === 'overlap' ? FLAG_NOT_UNIQUE : 0) | (r.parallel ? FLAG_PARALLEL : 0) | (degenerate ? FLAG_DEGENERATE : 0);
 }
 
 /** Certificate error factor for 2D determinants of rounded differences (≥ 4u, Shewchuk-style). */
@@ -388,9 +501,12 @@ function certify2(ka: number, kb: number): boolean {
   const ts = sg * (r1 - r2); // t*·|n|
   const es = CERT * (Math.abs(q1) + Math.abs(q2));
   const et = CERT * (Math.abs(r1) + Math.abs(r2));
-  const inside = (x: number, ex: number, kind: number): boolean =>
-    kind === LINE || (x > ex && (kind === RAY || an - x > en + ex + EPS * an));
-  return inside(ss, es, ka) && inside(ts, et, kb);
+  return inside(ss, es, ka, an, en) && inside(ts, et, kb, an, en);
+}
+
+/** Is x/an (a parameter with error ex) certainly inside the domain of `kind`? */
+function inside(x: number, ex: number, kind: number, an: number, en: number): boolean {
+  return kind === LINE || (x > ex && (kind === RAY || an - x > en + ex + EPS * an));
 }
 
 /**
@@ -402,30 +518,61 @@ function minorUV(i: number, j: number): number {
   return det2(U[i], V[j], U[j], V[i]) + (U[i] * VL[j] + UL[i] * V[j] - U[j] * VL[i] - UL[j] * V[i]);
 }
 
-/** Distance between the lines through u and v (dim ≥ 3) at offset w, from accurate minors. */
-function lineDistance(dim: number): number {
+/**
+ * Distance between the lines through u and v (dim ≥ 3) at offset w, from accurate minors,
+ * written to ST[H_]. In 3D |w·n|/|n| with n = u×v. In n-D, O(n²) rather than the O(n³) of
+ * all 3×3 Gram minors: remove u from v and w through the minors, which is error-free where it
+ * matters — v′_j = Σ_i u_i·m(u,v)_ij / |u|² = v_j − u_j (u·v)/|u|² (Lagrange's identity), and
+ * likewise w′ — then the distance from w′ to the line along v′ is
+ * |w′ − (v′·w′/|v′|²)·v′|. Scratch: Z holds u, X holds v′, Y holds w′.
+ */
+function lineDistance(dim: number): void {
   if (dim === 3) {
     const nx = minorUV(1, 2);
     const ny = -minorUV(0, 2);
     const nz = minorUV(0, 1);
     const nn = nx * nx + ny * ny + nz * nz;
     const wn = W[0] * nx + W[1] * ny + W[2] * nz;
-    return Math.abs(wn) / Math.sqrt(nn);
+    ST[H_] = Math.abs(wn) / Math.sqrt(nn);
+    return;
   }
-  // G(u,v) = Σ_{i<j} m_ij², G(u,v,w) = Σ_{i<j<k} (w_i m_jk − w_j m_ik + w_k m_ij)².
-  let g2 = 0;
-  let g3 = 0;
-  for (let i = 0; i < dim; i++) {
-    for (let j = i + 1; j < dim; j++) {
-      const mij = minorUV(i, j);
-      g2 += mij * mij;
-      for (let l = j + 1; l < dim; l++) {
-        const M = W[i] * minorUV(j, l) - W[j] * minorUV(i, l) + W[l] * mij;
-        g3 += M * M;
-      }
+  // Every sum over the dimension is compensated (Ogita, Rump & Oishi, "Accurate sum and dot
+  // product", 2005: two-product + two-sum), so the error stays a few u·|w| at any dimension.
+  for (let i = 0; i < dim; i++) Z[i] = U[i] + UL[i];
+  dot2(Z, Z, dim);
+  const uu = ST[H_];
+  for (let j = 0; j < dim; j++) {
+    for (let i = 0; i < dim; i++) {
+      // m(u, v)_ij and m(u, w)_ij; zero on the diagonal.
+      MV[i] = i === j ? 0 : minorUV(i, j);
+      MW[i] = i === j ? 0 : det2(U[i], W[j], U[j], W[i]) + UL[i] * W[j] - UL[j] * W[i];
     }
+    dot2(Z, MV, dim);
+    X[j] = ST[H_] / uu; // v′_j = v_j − u_j (u·v)/|u|²
+    dot2(Z, MW, dim);
+    Y[j] = ST[H_] / uu; // w′_j = w_j − u_j (u·w)/|u|²
   }
-  return Math.sqrt(g3 / g2);
+  dot2(X, Y, dim);
+  const vw = ST[H_];
+  dot2(X, X, dim);
+  const c = vw / ST[H_];
+  for (let i = 0; i < dim; i++) Y[i] -= c * X[i]; // w″ = w′ − (v′·w′/|v′|²) v′, orthogonal to u and v
+  dot2(Y, Y, dim);
+  ST[H_] = Math.sqrt(ST[H_]);
+}
+
+/** Σ x_i·y_i with two-products and a compensated sum (Ogita–Rump–Oishi Dot2), into ST[H_]. */
+function dot2(x: Float64Array, y: Float64Array, dim: number): void {
+  let hi = 0;
+  let lo = 0;
+  for (let i = 0; i < dim; i++) {
+    const p = x[i] * y[i];
+    const s = hi + p;
+    const bv = s - hi;
+    lo += hi - (s - bv) + (p - bv) + productError(x[i], y[i], p);
+    hi = s;
+  }
+  ST[H_] = hi + lo;
 }
 
 /** The rounding error of x = fl(a − b): a − b = x + diffError(a, b, x) exactly (Knuth). */

@@ -9,7 +9,7 @@
  */
 import type { Primitive } from './types.js';
 
-/** An exact rational num/den with den > 0 (not necessarily in lowest terms). */
+/** An exact rational num/den with den > 0, in lowest terms where a public function returns it. */
 export interface Rational {
   num: bigint;
   den: bigint;
@@ -110,8 +110,20 @@ function inDomain(num: bigint, den: bigint, [lo, hi]: [bigint | null, bigint | n
   return (lo === null || num >= lo * den) && (hi === null || num <= hi * den);
 }
 
+/** num/den in lowest terms with a positive denominator (den ≠ 0). */
 function rat(num: bigint, den: bigint): Rational {
-  return den < 0n ? { num: -num, den: -den } : { num, den };
+  if (den < 0n) {
+    num = -num;
+    den = -den;
+  }
+  const g = gcd(num < 0n ? -num : num, den);
+  return g > 1n ? { num: num / g, den: den / g } : { num, den };
+}
+
+/** Euclid's greatest common divisor of two non-negative BigInts (gcd(0, d) = d). */
+function gcd(a: bigint, b: bigint): bigint {
+  while (b !== 0n) [a, b] = [b, a % b];
+  return a;
 }
 
 interface Exact {
@@ -301,7 +313,7 @@ export function exactClosestFlat(ka: number, kb: number, dim: number, data: Arra
       const r = den * W[i] + sn * U[i] - tn * V[i];
       q += r * r;
     }
-    const cand = rat(q, den * den);
+    const cand = { num: q, den: den * den }; // den > 0 here; compared, not returned
     if (best === null || cand.num * best.q.den < best.q.num * cand.den) best = { q: cand, sn, tn, den };
   };
   if (D !== 0n) {
@@ -332,6 +344,30 @@ export function exactClosestFlat(ka: number, kb: number, dim: number, data: Arra
   const den2 = r.q.den;
   const distanceSq = exp >= 0 ? rat(r.q.num << BigInt(2 * exp), den2) : rat(r.q.num, den2 << BigInt(-2 * exp));
   return { s: rat(r.sn, r.den), t: rat(r.tn, r.den), distanceSq, distance: ratSqrt(r.q.num, den2, exp), vector };
+}
+
+/**
+ * The exact nearest points c (on a) and d (on b) of {@link exactClosestFlat}, each coordinate
+ * rounded once to the nearest double (±Infinity where it lies beyond the double range). Used
+ * where the floating-point point p0 + s·dir overflows although the point itself is representable
+ * (a ray with a tiny direction reaching far). For a locus of nearest pairs it returns one pair.
+ */
+export function exactNearestPointsFlat(
+  ka: number,
+  kb: number,
+  dim: number,
+  data: ArrayLike<number>,
+  k: number,
+): { c: number[]; d: number[] } {
+  const { A0, B0, U, V, exp } = exactDataFlat(ka, kb, dim, data, k);
+  const { s, t } = exactClosestFlat(ka, kb, dim, data, k);
+  const c: number[] = [];
+  const d: number[] = [];
+  for (let i = 0; i < dim; i++) {
+    c.push(ratToDouble(A0[i] * s.den + s.num * U[i], s.den, exp));
+    d.push(ratToDouble(B0[i] * t.den + t.num * V[i], t.den, exp));
+  }
+  return { c, d };
 }
 
 function clampNum(num: bigint, den: bigint, [lo, hi]: [bigint | null, bigint | null]): bigint {

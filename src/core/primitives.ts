@@ -9,29 +9,49 @@ export class SkewlineInputError extends TypeError {
   override name = 'SkewlineInputError';
 }
 
+const AXES = ['x', 'y', 'z', 'w'] as const;
+
 /**
- * Copies `v` into a fresh Float64Array, checking that it is an array-like of finite numbers.
- * @throws SkewlineInputError if `v` is missing, not array-like, empty, or holds a non-number,
- * NaN or ±Infinity (the message names `what` and the index).
+ * Copies `v` into a fresh Float64Array, checking that every coordinate is a finite number.
+ *
+ * Accepted shapes: an array or typed array of numbers (any length ≥ 1), or an object with
+ * numeric `x`, `y` and optionally `z` and `w` properties — three.js's Vector2/3/4, gl-matrix
+ * users' `{x, y, z}` records and the like. For objects the dimension is 2 (`x`, `y`), 3 (with
+ * `z`) or 4 (with `z` and `w`); a `w` without a `z` is an error.
+ * @throws SkewlineInputError if `v` is missing, of neither shape, empty, or holds a non-number,
+ * NaN or ±Infinity (the message names `what` and the index or axis).
  */
 export function toVector(v: unknown, what: string): Float64Array {
   if (v === undefined || v === null) throw new SkewlineInputError(`${what} is missing`);
-  if (typeof v !== 'object' || typeof (v as { length?: unknown }).length !== 'number') {
-    throw new SkewlineInputError(`${what} must be an array of numbers, got ${describe(v)}`);
+  if (typeof v !== 'object') {
+    throw new SkewlineInputError(`${what} must be an array of numbers or an {x, y[, z]} object, got ${describe(v)}`);
   }
+  if (typeof (v as { length?: unknown }).length !== 'number') return fromXYZ(v as Record<string, unknown>, what);
   const a = v as ArrayLike<unknown>;
   const n = a.length;
   if (n < 1) throw new SkewlineInputError(`${what} has no coordinates`);
   const out = new Float64Array(n);
-  for (let i = 0; i < n; i++) {
-    const x = a[i];
-    if (typeof x !== 'number') {
-      throw new SkewlineInputError(`${what}[${i}] is not a number (got ${describe(x)})`);
-    }
-    if (!Number.isFinite(x)) throw new SkewlineInputError(`${what}[${i}] is not finite (got ${x})`);
-    out[i] = x;
-  }
+  for (let i = 0; i < n; i++) out[i] = coordinate(a[i], what, `[${i}]`);
   return out;
+}
+
+function fromXYZ(o: Record<string, unknown>, what: string): Float64Array {
+  if (!('x' in o) || !('y' in o)) {
+    throw new SkewlineInputError(`${what} must be an array of numbers or an {x, y[, z]} object, got an object without x and y`);
+  }
+  const hasZ = 'z' in o && o.z !== undefined;
+  const hasW = 'w' in o && o.w !== undefined;
+  if (hasW && !hasZ) throw new SkewlineInputError(`${what} has w but no z`);
+  const n = hasW ? 4 : hasZ ? 3 : 2;
+  const out = new Float64Array(n);
+  for (let i = 0; i < n; i++) out[i] = coordinate(o[AXES[i]], what, `.${AXES[i]}`);
+  return out;
+}
+
+function coordinate(x: unknown, what: string, where: string): number {
+  if (typeof x !== 'number') throw new SkewlineInputError(`${what}${where} is not a number (got ${describe(x)})`);
+  if (!Number.isFinite(x)) throw new SkewlineInputError(`${what}${where} is not finite (got ${x})`);
+  return x;
 }
 
 function describe(x: unknown): string {

@@ -3,8 +3,19 @@
  * kernels can read it without conversion.
  */
 
-/** Anything that reads like a vector of numbers: `number[]`, `Float64Array`, `Float32Array`, … */
-export type VecLike = ArrayLike<number>;
+/** An `{x, y}`, `{x, y, z}` or `{x, y, z, w}` record: three.js's Vector2/3/4 and the like. */
+export interface XYZLike {
+  readonly x: number;
+  readonly y: number;
+  readonly z?: number;
+  readonly w?: number;
+}
+
+/**
+ * Anything that reads like a vector of numbers: `number[]`, `Float64Array`, `Float32Array`, …,
+ * or an {@link XYZLike} object such as a three.js `Vector3`.
+ */
+export type VecLike = ArrayLike<number> | XYZLike;
 
 /** The four kinds of primitive. */
 export type Kind = 'point' | 'segment' | 'line' | 'ray';

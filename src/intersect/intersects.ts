@@ -14,7 +14,7 @@ import { orient2d, orient3d } from 'robust-predicates';
 import { exactRelation } from '../core/exact.js';
 import { EPS } from '../core/eft.js';
 import { toScaledBigInts } from '../core/exact.js';
-import { SkewlineInputError, isPrimitive } from '../core/primitives.js';
+import { SkewlineInputError, isPrimitive, toVector } from '../core/primitives.js';
 import type { Primitive, VecLike } from '../core/types.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -132,7 +132,7 @@ export function orient3Sign(
  * product, on axes i and j, of two vectors each given as an exact difference of two arrays
  * (a ray's direction is passed as `dir − 0`).
  */
-function cross2(u1: VecLike, u0: VecLike, v1: VecLike, v0: VecLike, i: number, j: number): number {
+function cross2(u1: ArrayLike<number>, u0: ArrayLike<number>, v1: ArrayLike<number>, v0: ArrayLike<number>, i: number, j: number): number {
   const l = (u1[i] - u0[i]) * (v1[j] - v0[j]);
   const r = (u1[j] - u0[j]) * (v1[i] - v0[i]);
   const det = l - r;
@@ -143,7 +143,7 @@ function cross2(u1: VecLike, u0: VecLike, v1: VecLike, v0: VecLike, i: number, j
 }
 
 /** Exact sign of det[u1 − u0; v1 − v0; w1 − w0] in R³ (float filter, then BigInt). */
-function det3(u1: VecLike, u0: VecLike, v1: VecLike, v0: VecLike, w1: VecLike, w0: VecLike): number {
+function det3(u1: ArrayLike<number>, u0: ArrayLike<number>, v1: ArrayLike<number>, v0: ArrayLike<number>, w1: ArrayLike<number>, w0: ArrayLike<number>): number {
   const ux = u1[0] - u0[0], uy = u1[1] - u0[1], uz = u1[2] - u0[2];
   const vx = v1[0] - v0[0], vy = v1[1] - v0[1], vz = v1[2] - v0[2];
   const wx = w1[0] - w0[0], wy = w1[1] - w0[1], wz = w1[2] - w0[2];
@@ -394,7 +394,7 @@ function normalise(p: Primitive): Lin {
   return { kind: p.kind, o: p.p0, h: p.p1, t: p.p0 };
 }
 
-function lexCmp(p: VecLike, q: VecLike, dim: number): number {
+function lexCmp(p: ArrayLike<number>, q: ArrayLike<number>, dim: number): number {
   for (let i = 0; i < dim; i++) if (p[i] !== q[i]) return p[i] < q[i] ? -1 : 1;
   return 0;
 }
@@ -408,7 +408,7 @@ function lexDirSign(x: Lin, dim: number): number {
  * For a primitive lying on a line, its extent in the lexicographic order of that line:
  * [lo, hi] with null meaning unbounded.
  */
-function extent(x: Lin, dim: number): [VecLike | null, VecLike | null] {
+function extent(x: Lin, dim: number): [ArrayLike<number> | null, ArrayLike<number> | null] {
   switch (x.kind) {
     case 'point':
       return [x.o, x.o];
@@ -431,7 +431,7 @@ function collinearMeet(a: Lin, b: Lin, dim: number): boolean {
 }
 
 /** Is point p on the supporting line of the linear primitive b (exactly)? */
-function onLine(p: VecLike, b: Lin, dim: number): boolean {
+function onLine(p: ArrayLike<number>, b: Lin, dim: number): boolean {
   for (let i = 0; i < dim; i++) {
     for (let j = i + 1; j < dim; j++) if (cross2(b.h, b.t, p, b.o, i, j) !== 0) return false;
   }
@@ -563,20 +563,10 @@ function toPoints(name: string, pts: unknown[]): Float64Array[] {
   const out: Float64Array[] = [];
   const names = ['p', 'q', 'r', 's'];
   for (let k = 0; k < pts.length; k++) {
-    const v = pts[k] as ArrayLike<unknown> | null | undefined;
-    const what = `${name}: ${names[k]}`;
-    if (v === undefined || v === null) throw new SkewlineInputError(`${what} is missing`);
-    if (typeof v !== 'object' || typeof v.length !== 'number') throw new SkewlineInputError(`${what} must be an array of numbers`);
-    const f = new Float64Array(v.length);
-    for (let i = 0; i < v.length; i++) {
-      const x = v[i];
-      if (typeof x !== 'number' || !Number.isFinite(x)) throw new SkewlineInputError(`${what}[${i}] is not a finite number`);
-      f[i] = x;
-    }
+    const f = toVector(pts[k], `${name}: ${names[k]}`);
     if (k > 0 && f.length !== out[0].length) {
       throw new SkewlineInputError(`${name}: points of different dimensions (${out[0].length} and ${f.length})`);
     }
-    if (f.length < 1) throw new SkewlineInputError(`${what} has no coordinates`);
     out.push(f);
   }
   return out;

@@ -6,7 +6,7 @@
  */
 import { orient2Sign } from './intersects.js';
 import { ratToDouble, toScaledBigInts } from '../core/exact.js';
-import { SkewlineInputError } from '../core/primitives.js';
+import { SkewlineInputError, toVector } from '../core/primitives.js';
 import type { VecLike } from '../core/types.js';
 
 /** A 2D point as returned in results (a fresh array). */
@@ -30,20 +30,12 @@ export type SegmentIntersection2D =
 // ---------------------------------------------------------------------------------------------
 // Validation
 
-function vec2(v: unknown, name: string): void {
-  if (v === undefined || v === null) throw new SkewlineInputError(`segmentIntersection2D: ${name} is missing`);
-  if (typeof v !== 'object' || typeof (v as { length?: unknown }).length !== 'number') {
-    throw new SkewlineInputError(`segmentIntersection2D: ${name} must be an array of 2 numbers`);
-  }
-  const a = v as ArrayLike<unknown>;
+function vec2(v: unknown, name: string): Float64Array {
+  const a = toVector(v, `segmentIntersection2D: ${name}`);
   if (a.length !== 2) {
     throw new SkewlineInputError(`segmentIntersection2D: ${name} must be a 2D point, got ${a.length} coordinates`);
   }
-  for (let i = 0; i < 2; i++) {
-    const x = a[i];
-    if (typeof x !== 'number') throw new SkewlineInputError(`segmentIntersection2D: ${name}[${i}] is not a number`);
-    if (!Number.isFinite(x)) throw new SkewlineInputError(`segmentIntersection2D: ${name}[${i}] is not finite (got ${x})`);
-  }
+  return a;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -101,12 +93,9 @@ function paramOn(px: number, py: number, x0: number, y0: number, x1: number, y1:
  * two numbers, or holds NaN/±Infinity.
  */
 export function segmentIntersection2D(a0: VecLike, a1: VecLike, b0: VecLike, b1: VecLike): SegmentIntersection2D {
-  vec2(a0, 'a0');
-  vec2(a1, 'a1');
-  vec2(b0, 'b0');
-  vec2(b1, 'b1');
-  const ax0 = a0[0], ay0 = a0[1], ax1 = a1[0], ay1 = a1[1];
-  const bx0 = b0[0], by0 = b0[1], bx1 = b1[0], by1 = b1[1];
+  const A0 = vec2(a0, 'a0'), A1 = vec2(a1, 'a1'), B0 = vec2(b0, 'b0'), B1 = vec2(b1, 'b1');
+  const ax0 = A0[0], ay0 = A0[1], ax1 = A1[0], ay1 = A1[1];
+  const bx0 = B0[0], by0 = B0[1], bx1 = B1[0], by1 = B1[1];
   const d3 = orient2Sign(ax0, ay0, ax1, ay1, bx0, by0);
   const d4 = orient2Sign(ax0, ay0, ax1, ay1, bx1, by1);
   if (d3 === d4 && d3 !== 0) return { kind: 'none' };
