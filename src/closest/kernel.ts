@@ -181,7 +181,14 @@ export function closestInto(ka: number, kb: number, dim: number, data: ArrayLike
   }
   if (floatParallel) parallelCase(ka, kb, dim);
   residual(ka, kb, dim, data, k, out);
-  const relation = decide(ka, kb, dim, data, k, out, degenerate);
+  const relation =
+    certified || ST[DIST] <= EXACT_FILTER * ST[SIZE] || (interior && dim === 2)
+      ? decide(ka, kb, dim, data, k, out, degenerate)
+      : degenerate
+        ? REL_DEGENERATE
+        : exactPar
+          ? REL_PARALLEL
+          : REL_APART;
   out[OUT_S] = ST[S_];
   out[OUT_T] = ST[T_];
   out[OUT_DIST] = ST[DIST];
