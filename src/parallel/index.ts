@@ -3,5 +3,5 @@
  * Kept out of the main entry so that browser bundles never meet node:os or node:worker_threads.
  * @packageDocumentation
  */
-export { segmentDistancesParallel, closeParallelPool } from './pool.js';
+export { segmentDistancesParallel, closeParallelPool, maxThreads, parallelPoolSize } from './pool.js';
 export type { ParallelOptions } from './pool.js';

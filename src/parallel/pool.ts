@@ -48,7 +48,11 @@ function run(w: Worker, job: Job): Promise<void> {
 
 /** Options of {@link segmentDistancesParallel}. */
 export interface ParallelOptions {
-  /** Worker threads to use (default: the machine's available parallelism). */
+  /**
+   * Worker threads to use: an integer ≥ 1, default and cap the machine's available parallelism
+   * (`os.availableParallelism()`; more threads than cores only add memory and switching). A
+   * larger request is reduced to the cap; 0, negatives, fractions and NaN are errors.
+   */
   threads?: number;
 }
 
@@ -63,10 +67,12 @@ export interface ParallelOptions {
  */
 export async function segmentDistancesParallel(pairs: Float64Array, dim: number, options: ParallelOptions = {}): Promise<Float64Array> {
   const n = pairCount(pairs, dim, 'segmentDistancesParallel');
-  const threads = options.threads ?? os.availableParallelism();
-  if (!Number.isInteger(threads) || threads < 1) {
-    throw new SkewlineInputError(`segmentDistancesParallel: threads must be a positive integer (got ${String(threads)})`);
+  const cap = maxThreads();
+  const asked = options.threads ?? cap;
+  if (typeof asked !== 'number' || !Number.isInteger(asked) || asked < 1) {
+    throw new SkewlineInputError(`segmentDistancesParallel: threads must be a positive integer (got ${String(asked)})`);
   }
+  const threads = Math.min(asked, cap);
   let input = pairs;
   if (!(pairs.buffer instanceof SharedArrayBuffer)) {
     input = new Float64Array(new SharedArrayBuffer(pairs.byteLength));
@@ -90,6 +96,16 @@ export async function segmentDistancesParallel(pairs: Float64Array, dim: number,
   }
   await Promise.all(jobs);
   return new Float64Array(output);
+}
+
+/** The most worker threads segmentDistancesParallel uses: the machine's available parallelism. */
+export function maxThreads(): number {
+  return Math.max(1, os.availableParallelism());
+}
+
+/** How many worker threads the pool holds now (they are created on first use, up to {@link maxThreads}). */
+export function parallelPoolSize(): number {
+  return pool.length;
 }
 
 /** Ends the pool's worker threads (they are idle and do not keep the process alive anyway). */

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { segmentDistances, SkewlineInputError } from '../../src/index.js';
-import { closeParallelPool, segmentDistancesParallel } from '../../src/parallel/index.js';
+import { closeParallelPool, maxThreads, parallelPoolSize, segmentDistancesParallel } from '../../src/parallel/index.js';
 import { nearlyParallelPairs3, uniformPairs3 } from '../support/families.js';
 
 afterAll(closeParallelPool);
@@ -32,5 +32,15 @@ describe('segmentDistancesParallel', () => {
     await expect(segmentDistancesParallel(bad, 3)).rejects.toThrow(/a1\[1\] is not finite/);
     await expect(segmentDistancesParallel(new Float64Array(13), 3)).rejects.toThrow(/multiple of 4·dim/);
     await expect(segmentDistancesParallel(new Float64Array(12), 3, { threads: 0 })).rejects.toThrow(/threads/);
+  });
+  it('caps threads at the core count (1,000 threads once used 10 GB) and rejects nonsense', async () => {
+    await closeParallelPool();
+    const data = uniformPairs3(5000, 77);
+    const r = await segmentDistancesParallel(data, 3, { threads: 1000 });
+    expect(Array.from(r)).toEqual(Array.from(segmentDistances(data, 3)));
+    expect(parallelPoolSize()).toBeLessThanOrEqual(maxThreads());
+    for (const bad of [0, -1, 1.5, NaN, Infinity, '2' as unknown as number]) {
+      await expect(segmentDistancesParallel(data, 3, { threads: bad })).rejects.toThrow(/threads must be a positive integer/);
+    }
   });
 });
