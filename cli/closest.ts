@@ -5,10 +5,10 @@
  * lines here, each line is answered and formatted at once, and the next chunk is read only
  * after the output stream has drained (see {@link OutputSink.drain}).
  */
-import { readFileSync, createReadStream, statSync } from 'node:fs';
+import { createReadStream, fstatSync, statSync } from 'node:fs';
 import { extname } from 'node:path';
-import { StringDecoder } from 'node:string_decoder';
-import cliProgress from 'cli-progress';
+import { openQuote, readLines, stdinHasData } from './input.js';
+import { ProgressBar } from './progress.js';
 import { closestPoints, line, point, ray, segment, SkewlineInputError } from '../src/index.js';
 import type { Kind, Primitive } from '../src/index.js';
 import {
@@ -54,9 +54,6 @@ export class CommandError extends Error {
   override name = 'CommandError';
 }
 
-/** Longest line accepted, so a file without newlines cannot exhaust memory. */
-const MAX_LINE = 64 << 20;
-
 /** Input format from a file name, if its extension says. */
 function formatFromName(file: string): InputFormat | undefined {
   const ext = extname(file).toLowerCase();
@@ -98,12 +95,12 @@ function where(which: 'a' | 'b', kind: Kind, format: InputFormat, dim: number): 
   return `columns ${pts.map((i) => `${which}${i}${ax[0]}…${which}${i}${ax[ax.length - 1]}`).join(', ')}`;
 }
 
-/** The widest dimension and whether any row has a name, over a small NDJSON file (the bundled set). */
-function scanNdjson(path: string): { width: number; name: boolean } {
+/** The widest dimension and whether any row has a name, over an NDJSON file (read once, line by line). */
+async function scanNdjson(path: string): Promise<{ width: number; name: boolean }> {
   let width = 0;
   let name = false;
-  for (const text of readFileSync(path, 'utf8').split('\n')) {
-    if (text.trim() === '') continue;
+  for await (const { text } of readLines(createReadStream(path, { highWaterMark: 1 << 16 }))) {
+    if (text.trim() === '' || (!text.includes('"name"') && width > 0)) continue;
     try {
       const o = JSON.parse(text) as { a?: unknown[][]; name?: unknown };
       width = Math.max(width, o.a?.[0]?.length ?? 0);
@@ -115,14 +112,19 @@ function scanNdjson(path: string): { width: number; name: boolean } {
   return { width, name };
 }
 
+/** Longest JSON document (an array, or a pretty-printed object) read whole instead of as NDJSON. */
+const MAX_DOCUMENT = 256 << 20;
+
 /**
  * Runs the command. Resolves to the exit code (0 or 1); messages go to `io.stderr`.
- * @param bundled the path of the bundled examples, used when `opts.file` is undefined.
+ * @param bundled the path of the bundled examples, used when `opts.file` is undefined and
+ * standard input has no data (see {@link stdinHasData}).
  */
 export async function runClosest(opts: ClosestOptions, io: Io, bundled: string): Promise<number> {
   const started = process.hrtime.bigint();
-  const path = opts.file === undefined ? bundled : opts.file === '-' ? undefined : opts.file;
-  const shown = opts.file === undefined ? 'examples.ndjson (bundled)' : path ?? '<stdin>';
+  const useBundled = opts.file === undefined && !(io === process ? stdinHasData() : io.stdin.isTTY !== true && io.stdin.fd !== undefined && stdinHasData(io.stdin.fd));
+  const path = useBundled ? bundled : opts.file === undefined || opts.file === '-' ? undefined : opts.file;
+  const shown = useBundled ? 'examples.ndjson (bundled)' : path ?? '<stdin>';
   let format: InputFormat | undefined = opts.input ?? (path === undefined ? undefined : formatFromName(path));
 
   let size: number | undefined;
@@ -137,7 +139,7 @@ export async function runClosest(opts: ClosestOptions, io: Io, bundled: string):
     }
   } else {
     try {
-      const st = statSync('/dev/stdin');
+      const st = fstatSync(0);
       if (st.isFile()) size = st.size;
     } catch {
       // no size for pipes and terminals
@@ -146,48 +148,37 @@ export async function runClosest(opts: ClosestOptions, io: Io, bundled: string):
 
   let sink: OutputSink;
   try {
-    sink = opts.output === undefined ? OutputSink.toStream(io.stdout) : await OutputSink.toFile(opts.output);
+    sink = opts.output === undefined ? OutputSink.toStream(io.stdout) : await OutputSink.toFile(opts.output, path);
   } catch (e) {
     io.stderr.write(`skewline: ${(e as Error).message}\n`);
     return 1;
   }
+  const signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
   const onSignal = (sig: NodeJS.Signals) => {
     sink.abort();
-    process.exit(sig === 'SIGINT' ? 130 : 143);
+    process.exit(sig === 'SIGINT' ? 130 : sig === 'SIGHUP' ? 129 : 143);
   };
-  if (opts.output !== undefined) {
-    process.once('SIGINT', onSignal);
-    process.once('SIGTERM', onSignal);
-  }
+  if (opts.output !== undefined) for (const sig of signals) process.once(sig, onSignal);
+  const unhook = () => {
+    if (opts.output !== undefined) for (const sig of signals) process.off(sig, onSignal);
+  };
 
   let formatter: RowFormatter;
   if (opts.format === 'ndjson') formatter = ndjsonFormatter();
-  else if (opts.file === undefined && (format ?? 'ndjson') === 'ndjson') formatter = csvFormatter(scanNdjson(bundled));
-  else formatter = csvFormatter({ width: undefined, name: undefined });
+  else if (path !== undefined && (format ?? 'ndjson') === 'ndjson' && statSync(path).isFile() && (format === 'ndjson' || (await looksLikeNdjson(path)))) {
+    // NDJSON to CSV: the name column and the width must be known before the header is written.
+    const { width, name } = await scanNdjson(path);
+    formatter = csvFormatter(width > 0 ? { width, name } : { width: undefined, name: undefined });
+  } else if (path === undefined && format !== 'csv') {
+    // From a pipe we cannot look ahead: a name column always (empty for rows without a name).
+    formatter = csvFormatter({ width: undefined, name: format === 'ndjson' ? true : undefined });
+  } else formatter = csvFormatter({ width: undefined, name: undefined });
 
   const showBar =
     opts.progress ??
     (io.stderr.isTTY === true && size !== undefined && !(opts.output === undefined && io.stdout.isTTY === true));
-  const bar = showBar
-    ? new cliProgress.SingleBar(
-        {
-          stream: io.stderr,
-          format: 'skewline closest |{bar}| {percentage}% | {mb}/{totalMb} MB | {rows} rows | ETA {eta_formatted}',
-          hideCursor: true,
-          noTTYOutput: opts.progress === true,
-          etaBuffer: 50,
-          fps: 5,
-        },
-        cliProgress.Presets.shades_classic,
-      )
-    : undefined;
-  const mb = (n: number) => (n / 1e6).toFixed(1);
-  bar?.start(size ?? 0, 0, { mb: mb(0), totalMb: size === undefined ? '?' : mb(size), rows: 0 });
-
+  const bar = showBar ? new ProgressBar(io.stderr, 'skewline closest', size) : undefined;
   const stream = path === undefined ? io.stdin : createReadStream(path, { highWaterMark: 1 << 16 });
-  // Decoding here (not with setEncoding) keeps the byte count for the progress bar, and
-  // StringDecoder keeps a UTF-8 character split across two chunks whole.
-  const decoder = new StringDecoder('utf8');
   let bytes = 0;
 
   let lineNo = 0;
@@ -197,12 +188,24 @@ export async function runClosest(opts: ClosestOptions, io: Io, bundled: string):
   const aIsPoint = opts.a === 'point';
   const bIsPoint = opts.b === 'point';
 
+  const answer = (row: InputRow): void => {
+    const { dim, coords } = row;
+    const ka = row.aKind ?? opts.a;
+    const kb = row.bKind ?? opts.b;
+    const pa = make('a', ka, coords, 0, dim, format!);
+    const pb = make('b', kb, coords, 2 * dim, dim, format!);
+    let r;
+    try {
+      r = closestPoints(pa, pb);
+    } catch (e) {
+      if (e instanceof SkewlineInputError || e instanceof RangeError) throw new InputError(e.message);
+      throw new CommandError(`internal error on this row: ${(e as Error).stack ?? String(e)}`);
+    }
+    sink.write(formatter.format(row.name, dim, r));
+    rows++;
+  };
+
   const handle = (text: string): void => {
-    if (text.length > 0 && text.charCodeAt(text.length - 1) === 13) text = text.slice(0, -1);
-    if (lineNo === 1 && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-    if (text.trim() === '') return;
-    format ??= text.trimStart().startsWith('{') ? 'ndjson' : 'csv';
-    let row: InputRow;
     if (format === 'csv') {
       if (layout === undefined) {
         layout = parseCsvHeader(text, aIsPoint, bIsPoint);
@@ -210,76 +213,92 @@ export async function runClosest(opts: ClosestOptions, io: Io, bundled: string):
         sink.write(formatter.begin(layout.dim, layout.nameColumn >= 0));
         return;
       }
-      row = csvRow!;
-      parseCsvRow(text, layout, row);
+      parseCsvRow(text, layout, csvRow!);
+      answer(csvRow!);
     } else {
-      row = parseNdjsonRow(text, opts.a, opts.b);
+      answer(parseNdjsonRow(text, opts.a, opts.b));
     }
-    const { dim, coords } = row;
-    const ka = row.aKind ?? opts.a;
-    const kb = row.bKind ?? opts.b;
-    const pa = make('a', ka, coords, 0, dim, format);
-    const pb = make('b', kb, coords, 2 * dim, dim, format);
-    let r;
-    try {
-      r = closestPoints(pa, pb);
-    } catch (e) {
-      if (e instanceof SkewlineInputError) throw new InputError(e.message);
-      throw new CommandError(`internal error on this row: ${(e as Error).stack ?? String(e)}`);
-    }
-    sink.write(formatter.format(row.name, dim, r));
-    rows++;
   };
 
   try {
-    let carry = '';
-    for await (const chunk of stream) {
-      const buf = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
-      bytes += buf.length;
-      const part = decoder.write(buf);
-      const text = carry.length === 0 ? part : carry + part;
-      let start = 0;
-      while (true) {
-        const nl = text.indexOf('\n', start);
-        if (nl < 0) break;
-        lineNo++;
-        handle(text.slice(start, nl));
-        start = nl + 1;
+    let record = ''; // a CSV record spanning lines (a quoted field with a newline)
+    let recordLine = 0;
+    let document: string[] | undefined; // a JSON array or pretty-printed object, read whole
+    let documentLen = 0;
+    for await (const { text, no } of readLines(stream, (n) => {
+      bytes += n;
+      bar?.update(bytes, rows);
+    })) {
+      if (document !== undefined) {
+        documentLen += text.length + 1;
+        if (documentLen > MAX_DOCUMENT) throw new InputError(`JSON document longer than ${MAX_DOCUMENT >> 20} MiB; use NDJSON (one object per line)`);
+        document.push(text);
+        continue;
       }
-      carry = text.slice(start);
-      if (carry.length > MAX_LINE) {
-        lineNo++;
-        throw new InputError(`line longer than ${MAX_LINE >> 20} MiB (is this a CSV or NDJSON file?)`);
+      if (record === '' && text.trim() === '') continue;
+      if (format === undefined) format = text.trimStart().startsWith('{') || text.trimStart().startsWith('[') ? 'ndjson' : 'csv';
+      if (format === 'ndjson' && record === '' && rows === 0 && isDocumentStart(text)) {
+        document = [text];
+        documentLen = text.length;
+        lineNo = no;
+        continue;
+      }
+      if (format === 'csv') {
+        if (record !== '') record += '\n' + text;
+        else {
+          record = text;
+          recordLine = no;
+        }
+        if (openQuote(record)) continue;
+        lineNo = recordLine;
+        const whole = record;
+        record = '';
+        handle(whole);
+      } else {
+        lineNo = no;
+        handle(text);
       }
       await sink.drain();
-      bar?.update(bytes, { mb: mb(bytes), rows });
     }
-    carry += decoder.end();
-    if (carry.length > 0) {
-      lineNo++;
-      handle(carry);
+    if (record !== '') {
+      lineNo = recordLine;
+      throw new InputError('a quoted field is not closed before the end of the input');
     }
+    if (document !== undefined) {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(document.join('\n'));
+      } catch (e) {
+        throw new InputError(`expected NDJSON (one JSON object per line) or one JSON document; this is neither: ${(e as Error).message}`);
+      }
+      const items = Array.isArray(parsed) ? parsed : [parsed];
+      for (let k = 0; k < items.length; k++) {
+        try {
+          answer(parseNdjsonRow(JSON.stringify(items[k]), opts.a, opts.b));
+        } catch (e) {
+          if (e instanceof InputError) throw new InputError(`${Array.isArray(parsed) ? `array element ${k}` : 'the object'}: ${e.message}`);
+          throw e;
+        }
+        if ((k & 1023) === 1023) await sink.drain();
+      }
+    }
+    if (rows === 0 && layout === undefined) io.stderr.write(`skewline: ${shown}: the input is empty (no header and no rows)\n`);
     await sink.commit();
   } catch (e) {
     bar?.stop();
     await sink.abortAsync();
-    if (opts.output !== undefined) {
-      process.off('SIGINT', onSignal);
-      process.off('SIGTERM', onSignal);
-    }
+    unhook();
     if (e instanceof BrokenPipe) return 0;
     // (leaving the for-await loop has already closed the input stream)
-    if (e instanceof InputError || e instanceof CommandError) io.stderr.write(`skewline: ${shown}:${lineNo}: ${e.message}\n`);
+    if (e instanceof InputError && /^line \d+: /.test(e.message)) io.stderr.write(`skewline: ${shown}:${e.message.slice(5)}\n`);
+    else if (e instanceof InputError || e instanceof CommandError) io.stderr.write(`skewline: ${shown}:${lineNo}: ${e.message}\n`);
     else if ((e as NodeJS.ErrnoException).code !== undefined) io.stderr.write(`skewline: cannot read '${shown}': ${reason(e)}\n`);
     else io.stderr.write(`skewline: ${(e as Error).message}\n`);
     return 1;
   }
-  if (opts.output !== undefined) {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
-  }
+  unhook();
   if (bar !== undefined) {
-    bar.update(bytes, { mb: mb(bytes), rows });
+    bar.update(bytes, rows, true);
     bar.stop();
   }
   if (opts.stats) {
@@ -291,4 +310,26 @@ export async function runClosest(opts: ClosestOptions, io: Io, bundled: string):
     );
   }
   return 0;
+}
+
+/** The first line of a JSON array, or of a pretty-printed object (one that is not a whole object by itself). */
+function isDocumentStart(text: string): boolean {
+  const t = text.trim();
+  if (t.startsWith('[')) return true;
+  if (!t.startsWith('{')) return false;
+  try {
+    JSON.parse(t);
+    return false;
+  } catch {
+    return !t.endsWith('}');
+  }
+}
+
+/** Whether a file's first non-blank character opens JSON (for NDJSON → CSV look-ahead). */
+async function looksLikeNdjson(path: string): Promise<boolean> {
+  for await (const { text } of readLines(createReadStream(path, { highWaterMark: 1 << 12 }))) {
+    const t = text.trimStart();
+    if (t !== '') return t.startsWith('{') || t.startsWith('[');
+  }
+  return false;
 }

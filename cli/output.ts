@@ -1,12 +1,21 @@
 /**
- * Output of `skewline closest`: formatting result rows as CSV or NDJSON, and a buffered,
- * backpressure-aware sink that writes to stdout or, atomically, to a file (a temporary file
- * beside the target, renamed over it only when everything succeeded).
+ * Output of the skewline commands: formatting result rows as CSV or NDJSON, and a buffered,
+ * backpressure-aware sink that writes to stdout or to `-o FILE`.
+ *
+ * `-o` never destroys what it should not:
+ * - a regular file (or a symlink to one) is replaced atomically: everything goes to a temporary
+ *   file beside the real file, given the target's permissions, and renamed over it only when
+ *   everything succeeded; the symlink itself stays;
+ * - anything else that exists — a device such as /dev/null, a FIFO, /dev/stdout — is written
+ *   through, never replaced;
+ * - `-` is standard output;
+ * - a read-only target, a directory, a missing folder and the input file itself are refused
+ *   before any input is read.
  */
 import { once } from 'node:events';
-import { createWriteStream, unlinkSync, type WriteStream } from 'node:fs';
-import { rename, unlink } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { createWriteStream, lstatSync, readlinkSync, realpathSync, statSync, unlinkSync, type Stats, type WriteStream } from 'node:fs';
+import { chmod, rename, unlink } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
 import type { ClosestResult } from '../src/index.js';
 import { InputError, axisNames } from './rows.js';
 
@@ -24,8 +33,14 @@ export interface RowFormatter {
   format(name: string | undefined, dim: number, r: ClosestResult): string;
 }
 
-function csvField(s: string): string {
+/** A CSV field, quoted (RFC 4180) when it holds a comma, quote, CR or LF, so it reads back. */
+export function csvField(s: string): string {
   return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
+}
+
+/** A number as the shortest text that reads back to the same double, keeping the sign of −0. */
+export function num(x: number): string {
+  return Object.is(x, -0) ? '-0' : String(x);
 }
 
 /** Layout decisions a CSV formatter needs before the first row. */
@@ -74,12 +89,12 @@ export function csvFormatter(opts: CsvOutputOptions): RowFormatter {
         pad = ','.repeat(width! - dim);
       } else pad = '';
       let line = withName ? csvField(name ?? '') + ',' : '';
-      line += String(r.distance);
+      line += num(r.distance);
       for (const v of [r.c, r.d, r.p]) {
-        for (let i = 0; i < dim; i++) line += ',' + String(v[i]);
+        for (let i = 0; i < dim; i++) line += ',' + num(v[i]);
         line += pad;
       }
-      return out + line + `,${String(r.s)},${String(r.t)},${r.relation},${String(r.unique)}\n`;
+      return out + line + `,${num(r.s)},${num(r.t)},${r.relation},${String(r.unique)}\n`;
     },
   };
 }
@@ -90,10 +105,16 @@ export function ndjsonFormatter(): RowFormatter {
     begin: () => '',
     format(name, _dim, r) {
       const o = { distance: r.distance, c: r.c, d: r.d, p: r.p, s: r.s, t: r.t, relation: r.relation, unique: r.unique };
-      return (name === undefined ? JSON.stringify(o) : JSON.stringify({ name, ...o })) + '\n';
+      return jsonLine(name === undefined ? o : { name, ...o });
     },
   };
 }
+
+/** JSON text of one object plus a newline, with −0 written as -0 (JSON.stringify writes 0). */
+export function jsonLine(o: object): string {
+  return JSON.stringify(o, (_k, v: unknown) => (Object.is(v, -0) ? NEG_ZERO : v)).replaceAll(`"${NEG_ZERO}"`, '-0') + '\n';
+}
+const NEG_ZERO = '\uE000-0\uE000'; // a private-use character JSON.stringify leaves alone
 
 /** Thrown when stdout is closed by the reader (e.g. `| head`): the CLI stops quietly. */
 export class BrokenPipe extends Error {
@@ -130,21 +151,46 @@ export class OutputSink {
   }
 
   /**
-   * Opens a temporary file beside `target`.
-   * @throws Error with a readable message if the directory does not exist or is not writable.
+   * Opens `-o target` safely (see the module comment). `input`, when given, is the input file's
+   * path: writing onto it is refused before anything is read.
+   * @throws Error with a readable message (`cannot write 'x': is a directory`, `… is read-only`,
+   * `… is the input file`, `… no such file or directory`) before any output exists.
    */
-  static async toFile(target: string): Promise<OutputSink> {
-    const temp = join(
-      dirname(target),
-      `.skewline-${basename(target)}-${process.pid}-${Math.random().toString(36).slice(2, 8)}.tmp`,
-    );
-    const stream = createWriteStream(temp, { flags: 'wx' });
+  static async toFile(target: string, input?: string): Promise<OutputSink> {
+    const st = statOrUndefined(target);
+    if (st?.isDirectory()) throw new Error(`cannot write '${target}': is a directory`);
+    if (input !== undefined && st !== undefined) {
+      const si = statOrUndefined(input);
+      if (si !== undefined && si.dev === st.dev && si.ino === st.ino && st.isFile()) {
+        throw new Error(`cannot write '${target}': it is the input file (write elsewhere, then rename)`);
+      }
+    }
+    if (st !== undefined && !st.isFile()) {
+      // A device, FIFO, socket or /dev/stdout: write through it, never replace it.
+      const stream = createWriteStream(target, { flags: 'w' });
+      try {
+        await once(stream, 'open');
+      } catch (e) {
+        throw new Error(`cannot write '${target}': ${reason(e)}`, { cause: e });
+      }
+      return new OutputSink(stream, target, undefined);
+    }
+    if (st !== undefined && (st.mode & 0o222) === 0) {
+      throw new Error(`cannot write '${target}': it is read-only (mode ${(st.mode & 0o777).toString(8)})`);
+    }
+    // A regular file, or nothing yet: replace the real file (through any symlinks) atomically.
+    const real = realTarget(target);
+    const temp = join(dirname(real), `.skewline-${basename(real)}-${process.pid}-${Math.random().toString(36).slice(2, 8)}.tmp`);
+    const stream = createWriteStream(temp, { flags: 'wx', mode: st === undefined ? 0o666 : st.mode & 0o7777 });
     try {
       await once(stream, 'open');
+      if (st !== undefined) await chmod(temp, st.mode & 0o7777); // the umask narrowed it
     } catch (e) {
+      stream.destroy();
+      await unlink(temp).catch(() => undefined);
       throw new Error(`cannot write '${target}': ${reason(e)}`, { cause: e });
     }
-    return new OutputSink(stream, target, temp);
+    return new OutputSink(stream, real, temp);
   }
 
   /** Appends text (synchronously; it reaches the stream in chunks). */
@@ -179,12 +225,18 @@ export class OutputSink {
     this.check();
   }
 
-  /** Flushes everything; for a file, closes it and renames the temporary file onto the target. */
+  /** Flushes everything; for a file, closes it (and renames the temporary file onto the target). */
   async commit(): Promise<void> {
     this.flush();
     await this.drain();
-    if (this.temp === undefined || this.target === undefined) return;
+    if (this.target === undefined) return;
     const ws = this.stream as WriteStream;
+    if (this.temp === undefined) {
+      ws.end();
+      await once(ws, 'finish').catch(() => undefined);
+      this.check();
+      return;
+    }
     ws.end();
     try {
       await once(ws, 'close');
@@ -199,7 +251,10 @@ export class OutputSink {
 
   /** Discards the output: closes and deletes the temporary file (synchronously, safe in signal handlers). */
   abort(): void {
-    if (this.temp === undefined) return;
+    if (this.temp === undefined) {
+      if (this.target !== undefined) (this.stream as WriteStream).destroy();
+      return;
+    }
     (this.stream as WriteStream).destroy();
     try {
       unlinkSync(this.temp);
@@ -210,13 +265,45 @@ export class OutputSink {
 
   /** Like {@link abort}, but waits for the file to be closed first. */
   async abortAsync(): Promise<void> {
-    if (this.temp === undefined) return;
+    if (this.temp === undefined) {
+      if (this.target !== undefined) (this.stream as WriteStream).destroy();
+      return;
+    }
     const ws = this.stream as WriteStream;
     if (!ws.closed) {
       ws.destroy();
       await once(ws, 'close').catch(() => undefined);
     }
     await unlink(this.temp).catch(() => undefined);
+  }
+}
+
+function statOrUndefined(path: string): Stats | undefined {
+  try {
+    return statSync(path);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The path a write to `target` should replace: through symlinks (also a dangling one) to the real file. */
+function realTarget(target: string): string {
+  try {
+    return realpathSync(target);
+  } catch {
+    // Missing, or a dangling symlink: follow the links by hand.
+    let p = resolve(target);
+    for (let hops = 0; hops < 40; hops++) {
+      let l: Stats;
+      try {
+        l = lstatSync(p);
+      } catch {
+        return p;
+      }
+      if (!l.isSymbolicLink()) return p;
+      p = resolve(dirname(p), readlinkSync(p));
+    }
+    return p;
   }
 }
 

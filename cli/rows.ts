@@ -58,6 +58,8 @@ export interface CsvLayout {
   dim: number;
   /** Column count every data row must have. */
   width: number;
+  /** Empty columns after the last named one (a header's trailing commas); rows may carry them, empty. */
+  trailing: number;
   /** For each column, the index into {@link InputRow.coords}, or -1 for the `name` column. */
   slot: Int32Array;
   /** The header's column names as written (trimmed), for error messages. */
@@ -123,6 +125,16 @@ function expectedHeader(dim: number): string {
  */
 export function parseCsvHeader(line: string, aIsPoint: boolean, bIsPoint: boolean): CsvLayout {
   const names = splitCsv(line).map((s) => s.trim());
+  // A trailing comma (some spreadsheets write one) adds an empty last column: tolerate it; data
+  // rows may then end in an empty field too.
+  let trailing = 0;
+  while (names.length > 1 && names[names.length - 1] === '') {
+    names.pop();
+    trailing++;
+  }
+  names.forEach((n, i) => {
+    if (n === '') throw new InputError(`header: column ${i + 1} has no name`);
+  });
   const seen = new Map<string, number>();
   let nameColumn = -1;
   let numbered = 0;
@@ -179,7 +191,7 @@ export function parseCsvHeader(line: string, aIsPoint: boolean, bIsPoint: boolea
   parsed.forEach(({ point, axis }, i) => {
     slot[i] = point < 0 ? -1 : point * dim + axis;
   });
-  return { dim, width: names.length, slot, names, nameColumn, hasA1, hasB1 };
+  return { dim, width: names.length, trailing, slot, names, nameColumn, hasA1, hasB1 };
 }
 
 // A strict decimal number. Number() alone would also take "0x1f", "0b1", "" and "  ".
@@ -211,6 +223,7 @@ export function parseNumber(text: string, where: string): number {
  */
 export function parseCsvRow(line: string, layout: CsvLayout, row: InputRow): void {
   const fields = splitCsv(line);
+  while (fields.length > layout.width && fields.length <= layout.width + layout.trailing && fields[fields.length - 1].trim() === '') fields.pop();
   if (fields.length !== layout.width) {
     throw new InputError(`expected ${layout.width} columns as in the header, found ${fields.length}`);
   }

@@ -51,10 +51,11 @@ const CLOSEST_HELP = `Usage: skewline closest [file] [options]
 
 Reads pairs (a, b) and writes, for each, the closest points c (on a) and d (on b).
 
-  file                 input file; '-' reads stdin; none runs on the bundled examples
-                       (the worked cases of the source documents)
+  file                 input file; '-' reads stdin; none reads piped stdin
+                       (cat pairs.csv | skewline closest), or, with nothing piped,
+                       runs the bundled worked cases of the source documents
 
-Input (one pair per line; blank lines are skipped; CRLF is fine):
+Input (one pair per line; blank lines are skipped; LF, CRLF or CR line ends):
   CSV     a header, then numbers:
             a0x,a0y,a0z,a1x,a1y,a1z,b0x,b0y,b0z,b1x,b1y,b1z      (3D)
             a0x,a0y,a1x,a1y,b0x,b0y,b1x,b1y                      (2D; 4D adds w)
@@ -63,8 +64,11 @@ Input (one pair per line; blank lines are skipped; CRLF is fine):
           a1* (b1*) may be left out when a (b) is a point
   NDJSON  {"a":[[…],[…]],"b":[[…],[…]]} per line, any dimension; optional "name",
           and "aKind"/"bKind" to override --a/--b for that row
+  JSON    a .json file holding one array of such objects (or one pretty-printed object)
+          is read too
   The format comes from the extension (.csv; .ndjson/.jsonl/.json), else from the
-  first non-blank character ('{' means NDJSON).
+  first non-blank character ('{' or '[' means JSON). CSV fields may be quoted (RFC 4180),
+  also across lines; a trailing comma after the header is tolerated.
 
 Options:
   --input csv|ndjson      force the input format
@@ -72,8 +76,12 @@ Options:
                           segment/line: through the two points; ray: origin, then direction;
                           point: the first point only
   --format csv|ndjson     output format (default csv; ndjson if -o ends in .ndjson/.jsonl)
-  -o, --output FILE       write to FILE instead of stdout; written to a temporary file
-                          beside it and renamed at the end, so a failed run leaves no file
+  -o, --output FILE       write to FILE instead of stdout ('-': stdout). A regular file is
+                          written to a temporary file beside it and renamed at the end (a
+                          failed run leaves it untouched; its permissions and any symlink to
+                          it are kept); a device or FIFO (/dev/null, /dev/stdout) is written
+                          through. A read-only file, a directory, or the input file itself
+                          is refused before anything is read.
   --progress, --no-progress
                           progress bar on stderr (default: when stderr is a terminal and the
                           output does not go to that terminal)
@@ -142,18 +150,20 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     if (command !== 'closest') {
       throw new UsageError(`skewline: unknown command '${command}' (commands: closest; see 'skewline --help')`);
     }
-    const { options, positionals } = parseArgs(argv.slice(at + 1), CLOSEST_OPTIONS, 'skewline closest');
-    if (options.get('help') === true) {
+    // --help wins over everything else on the line, valid or not.
+    if (argv.slice(at + 1).some((a) => a === '--help' || a === '-h')) {
       io.stdout.write(CLOSEST_HELP);
       return 0;
     }
+    const { options, positionals } = parseArgs(argv.slice(at + 1), CLOSEST_OPTIONS, 'skewline closest');
     if (positionals.length > 1) {
       throw new UsageError(
         `skewline closest: expected at most one input file, got ${positionals.length} ` +
           `(${positionals.map((p) => `'${p}'`).join(', ')}) (see 'skewline closest --help')`,
       );
     }
-    const output = options.get('output') as string | undefined;
+    const o = options.get('output') as string | undefined;
+    const output = o === '-' ? undefined : o; // -o - is standard output
     let format = options.get('format') as OutputFormat | undefined;
     if (format === undefined && output !== undefined && /\.(nd)?jsonl?$/i.test(output)) format = 'ndjson';
     const progress = options.get('progress');

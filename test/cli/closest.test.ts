@@ -9,7 +9,7 @@
  * results faithfully: each printed number reads back to the identical double).
  */
 import { spawn, execFileSync } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, createWriteStream, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,16 +32,19 @@ interface Run {
 
 /** Runs the compiled CLI with `args`, feeding `input` to stdin (or nothing). */
 function run(args: string[], input?: string): Promise<Run> {
+  // No input: stdin is /dev/null, as when CI runs the CLI with no standard input.
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [SCRIPT, ...args], { cwd: work, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [SCRIPT, ...args], { cwd: work, stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (s: string) => (stdout += s));
-    child.stderr.setEncoding('utf8').on('data', (s: string) => (stderr += s));
+    child.stdout!.setEncoding('utf8').on('data', (s: string) => (stdout += s));
+    child.stderr!.setEncoding('utf8').on('data', (s: string) => (stderr += s));
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, stdout, stderr }));
-    child.stdin.on('error', () => undefined); // the CLI may exit before reading everything
-    child.stdin.end(input ?? '');
+    if (input !== undefined) {
+      child.stdin!.on('error', () => undefined); // the CLI may exit before reading everything
+      child.stdin!.end(input);
+    }
   });
 }
 
@@ -297,11 +300,15 @@ describe.concurrent('skewline closest round trips', () => {
     expect(rows[1].distance).toBe('1');
   });
 
-  it('a header without rows gives a header without rows; an empty file gives nothing', async () => {
+  it('a header without rows gives a header without rows; an empty input gives nothing and says so on stderr', async () => {
     const h = await run(['closest', file('head-only.csv', 'a0x,a0y,a1x,a1y,b0x,b0y,b1x,b1y\n')]);
     expect(h).toMatchObject({ code: 0, stderr: '', stdout: 'distance,cx,cy,dx,dy,px,py,s,t,relation,unique\n' });
     const e = await run(['closest', file('empty.ndjson', '\n\n')]);
-    expect(e).toMatchObject({ code: 0, stderr: '', stdout: '' });
+    expect(e).toMatchObject({ code: 0, stdout: '' });
+    expect(e.stderr).toMatch(/empty\.ndjson: the input is empty/);
+    const p = await run(['closest'], '');
+    expect(p).toMatchObject({ code: 0, stdout: '' });
+    expect(p.stderr).toMatch(/<stdin>: the input is empty/);
   });
 
   it('-o FILE writes the file (and nothing to stdout); the extension picks NDJSON', async () => {
@@ -390,7 +397,7 @@ describe.concurrent('skewline closest bad input: exit 1, file:line: column, no o
     file('many.csv', `${csvHeader(3)}\n` + pairs(11, 40_000, 3).map((p) => p.flat().join(',')).join('\n'));
     const child = spawn(process.execPath, [SCRIPT, 'closest', 'many.csv'], { cwd: work });
     let stderr = '';
-    child.stderr.setEncoding('utf8').on('data', (s: string) => (stderr += s));
+    child.stderr!.setEncoding('utf8').on('data', (s: string) => (stderr += s));
     await once(child.stdout, 'data');
     child.stdout.destroy();
     const [code] = (await once(child, 'close')) as [number | null];
@@ -434,4 +441,155 @@ describe('skewline closest progress and large input', () => {
     expect(rss(b) - rss(q), note).toBeLessThan(24);
     expect(rss(b), note).toBeLessThan(256);
   }, 60_000);
+});
+
+describe('skewline closest: what a new user hit (each failed before its fix)', () => {
+  const pairCsv = 'a0x,a0y,a1x,a1y,b0x,b0y,b1x,b1y\n0,0,2,0,1,-1,1,1\n0,0,1,0,0,1,1,1\n';
+
+  it('-o through a symlink writes the real file and keeps the link', async () => {
+    file('real.csv', 'old\n');
+    symlinkSync('real.csv', join(work, 'link.csv'));
+    const r = await run(['closest', file('in1.csv', pairCsv), '-o', 'link.csv']);
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+    expect(lstatSync(join(work, 'link.csv')).isSymbolicLink()).toBe(true);
+    expect(readFileSync(join(work, 'real.csv'), 'utf8')).toMatch(/^distance,/);
+    expect(temporaries()).toEqual([]);
+  });
+
+  it('-o to a FIFO (like /dev/null or /dev/stdout) writes through it and leaves it a FIFO', async () => {
+    const fifo = join(work, 'pipe.fifo');
+    execFileSync('mkfifo', [fifo]);
+    const reader = spawn('cat', [fifo]);
+    let got = '';
+    reader.stdout.setEncoding('utf8').on('data', (s: string) => (got += s));
+    const closed = once(reader, 'close');
+    const r = await run(['closest', file('in2.csv', pairCsv), '-o', fifo]);
+    await closed;
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+    expect(statSync(fifo).isFIFO()).toBe(true);
+    expect(got).toMatch(/^distance,.*\n.*\n.*\n$/);
+  });
+
+  it('-o keeps a 0600 file 0600, refuses a read-only file, and -o - is stdout', async () => {
+    file('private.csv', 'x\n');
+    chmodSync(join(work, 'private.csv'), 0o600);
+    expect((await run(['closest', file('in3.csv', pairCsv), '-o', 'private.csv'])).code).toBe(0);
+    expect(statSync(join(work, 'private.csv')).mode & 0o777).toBe(0o600);
+    file('locked.csv', 'keep\n');
+    chmodSync(join(work, 'locked.csv'), 0o444);
+    const ro = await run(['closest', 'in3.csv', '-o', 'locked.csv']);
+    expect(ro.code).toBe(1);
+    expect(ro.stderr).toMatch(/cannot write 'locked.csv': it is read-only/);
+    expect(readFileSync(join(work, 'locked.csv'), 'utf8')).toBe('keep\n');
+    const dash = await run(['closest', 'in3.csv', '-o', '-']);
+    expect(dash.code).toBe(0);
+    expect(dash.stdout).toMatch(/^distance,/);
+    expect(existsSync(join(work, '-'))).toBe(false);
+  });
+
+  it('-o onto the input, or into a directory, is refused before anything is read', async () => {
+    file('self.csv', pairCsv);
+    const r = await run(['closest', 'self.csv', '-o', 'self.csv']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/it is the input file/);
+    expect(readFileSync(join(work, 'self.csv'), 'utf8')).toBe(pairCsv);
+    mkdirSync(join(work, 'adir'), { recursive: true });
+    // stdin stays open and silent: a run that read its input first would hang, not fail
+    const child = spawn(process.execPath, [SCRIPT, 'closest', '-', '-o', 'adir'], { cwd: work });
+    let err = '';
+    child.stderr.setEncoding('utf8').on('data', (s: string) => (err += s));
+    const [code] = (await once(child, 'close')) as [number];
+    expect(code).toBe(1);
+    expect(err).toMatch(/cannot write 'adir': is a directory/);
+    const missing = await run(['closest', 'self.csv', '-o', 'no/such/dir/out.csv']);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toMatch(/no such file or directory/);
+  });
+
+  it('SIGHUP cleans up like SIGINT: exit 129, no temporary file, no target', async () => {
+    const child = spawn(process.execPath, [SCRIPT, 'closest', '-', '-o', 'hup.csv'], { cwd: work });
+    child.stdin.write(pairCsv);
+    await new Promise((r) => setTimeout(r, 400));
+    expect(temporaries('hup.csv').length).toBe(1);
+    child.kill('SIGHUP');
+    const [code] = (await once(child, 'close')) as [number | null];
+    expect(code).toBe(129);
+    expect(temporaries('hup.csv')).toEqual([]);
+    expect(existsSync(join(work, 'hup.csv'))).toBe(false);
+  });
+
+  it('piped input is read (cat my.csv | skewline closest), not replaced by the bundled examples', async () => {
+    const piped = await run(['closest'], pairCsv);
+    const named = await run(['closest', 'in3.csv']);
+    expect(piped).toMatchObject({ code: 0, stderr: '' });
+    expect(piped.stdout).toBe(named.stdout);
+  });
+
+  it('a 70 MB line fails fast, naming the line, without reading on', async () => {
+    const big = join(work, 'longline.csv');
+    writeFileSync(big, 'a0x,a0y,a1x,a1y,b0x,b0y,b1x,b1y\n' + '1'.repeat(70 << 20) + '\n0,0,1,0,0,1,1,1\n');
+    const r = await run(['closest', 'longline.csv', '--stats']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^skewline: longline\.csv:2: longer than 64 MiB/);
+    rmSync(big);
+  });
+
+  it('prints -0 as -0 in CSV and NDJSON (round trips keep the sign)', async () => {
+    const text = 'a0x,a0y,b0x,b0y\n-0,1,-0,-1\n';
+    const csv = await run(['closest', file('negz.csv', text), '--a', 'point', '--b', 'point']);
+    expect(csv.stdout.split('\n')[1]).toBe('2,-0,1,-0,-1,-0,0,0,0,apart,true');
+    const nd = await run(['closest', 'negz.csv', '--a', 'point', '--b', 'point', '--format', 'ndjson']);
+    expect(nd.stdout).toContain('"c":[-0,1]');
+    expect((JSON.parse(nd.stdout) as { c: number[] }).c[0]).toBe(-0);
+  });
+
+  it('keeps a name that first appears after row 1 (NDJSON to CSV), quoting it so the CSV reads back', async () => {
+    const name = 'second, "quoted"\nand on two lines';
+    const text = [{ a: [[0, 0], [1, 0]], b: [[0, 1], [1, 1]] }, { name, a: [[0, 0], [1, 0]], b: [[0, 2], [1, 2]] }].map((o) => JSON.stringify(o)).join('\n');
+    const r = await run(['closest', file('late-name.ndjson', text)]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout.startsWith('name,distance,')).toBe(true);
+    // read it back as RFC 4180: the quoted name spans two lines
+    const rec = r.stdout.split('\n').slice(2).join('\n');
+    expect(rec.startsWith('"second, ""quoted""\nand on two lines",2,')).toBe(true);
+    // and the CLI reads its own quoting back from CSV input
+    const csvIn = `name,a0x,a0y,a1x,a1y,b0x,b0y,b1x,b1y\n"${name.replaceAll('"', '""')}",0,0,1,0,0,2,1,2\n`;
+    const back = await run(['closest', file('named.csv', csvIn), '--format', 'ndjson']);
+    expect(back.code, back.stderr).toBe(0);
+    expect((JSON.parse(back.stdout) as { name: string }).name).toBe(name);
+  });
+
+  it('reads CR-only line ends, and its messages carry no raw \\r', async () => {
+    const ok = await run(['closest', file('mac.csv', pairCsv.replaceAll('\n', '\r'))]);
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(ok.stdout).toBe((await run(['closest', 'in3.csv'])).stdout);
+    const bad = await run(['closest', file('macbad.csv', 'a0x,a0y,a1x,a1y,b0x,b0y,b1x,b1y\r0,0,1,0,0,1,1,abc\r')]);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toBe('skewline: macbad.csv:2: column b1y: not a number ("abc")\n');
+  });
+
+  it('tolerates a trailing comma after the header (and on rows)', async () => {
+    const r = await run(['closest', file('trail.csv', 'a0x,a0y,a1x,a1y,b0x,b0y,b1x,b1y,\n0,0,2,0,1,-1,1,1,\n0,0,1,0,0,1,1,1\n')]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe((await run(['closest', 'in3.csv'])).stdout);
+  });
+
+  it('reads a .json file holding an array, or one pretty-printed object', async () => {
+    const rows = [{ a: [[0, 0], [2, 0]], b: [[1, -1], [1, 1]] }, { a: [[0, 0], [1, 0]], b: [[0, 1], [1, 1]] }];
+    const arr = await run(['closest', file('arr.json', JSON.stringify(rows, null, 2))]);
+    expect(arr.code, arr.stderr).toBe(0);
+    expect(arr.stdout).toBe((await run(['closest', 'in3.csv'])).stdout);
+    const one = await run(['closest', file('one.json', JSON.stringify(rows[0], null, 2)), '--format', 'ndjson']);
+    expect(one.code, one.stderr).toBe(0);
+    expect((JSON.parse(one.stdout) as { distance: number }).distance).toBe(0);
+    const broken = await run(['closest', file('broken.json', '[\n{"a": [[0,0],[1,0]]\n')]);
+    expect(broken.code).toBe(1);
+    expect(broken.stderr).toMatch(/expected NDJSON \(one JSON object per line\) or one JSON document/);
+  });
+
+  it('--help wins over other flags, even invalid ones', async () => {
+    const r = await run(['closest', '--a', 'bogus', '--frob', '--help']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^Usage: skewline closest/);
+  });
 });
