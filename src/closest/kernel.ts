@@ -26,11 +26,15 @@ import { det2, EPS, productError } from '../core/eft.js';
 import { LINE, POINT, RAY, SEGMENT, exactClosestFlat, exactRelationFlat, ratToNumber } from '../core/exact.js';
 import type { ExactRelation } from '../core/exact.js';
 
-/** Slots of the kernel's output array (length ≥ 5 + dim). */
+/** Slot of s (the parameter of c on a) in the kernel's output array (length ≥ 5 + dim). */
 export const OUT_S = 0;
+/** Slot of t (the parameter of d on b). */
 export const OUT_T = 1;
+/** Slot of the distance. */
 export const OUT_DIST = 2;
+/** Slot of the relation code (0 apart, 1 intersecting, 2 overlapping, 3 parallel, 4 degenerate). */
 export const OUT_REL = 3;
+/** Slot of the flag bits (1: not unique, 2: parallel, 4: degenerate). */
 export const OUT_FLAGS = 4;
 /** d − c starts here (dim numbers). */
 export const OUT_VEC = 5;

@@ -11,7 +11,9 @@ import type { Primitive } from './types.js';
 
 /** An exact rational num/den with den > 0, in lowest terms where a public function returns it. */
 export interface Rational {
+  /** Numerator. */
   num: bigint;
+  /** Denominator, > 0. */
   den: bigint;
 }
 
@@ -27,6 +29,7 @@ export interface ExactRelation {
    * line (two collinear lines), the middle of a.p0 and b.p0.
    */
   s: Rational | null;
+  /** The parameter on b of that common point (null when share is 'none'). */
   t: Rational | null;
 }
 
@@ -141,8 +144,11 @@ interface Exact {
  * direction of a ray, and ignored for a point.
  */
 export const POINT = 0;
+/** Kind code of a segment: a0, a1 are its endpoints. */
 export const SEGMENT = 1;
+/** Kind code of a ray: a0 is its origin, a1 its direction. */
 export const RAY = 2;
+/** Kind code of a line: through a0 and a1. */
 export const LINE = 3;
 const CODE = { point: POINT, segment: SEGMENT, ray: RAY, line: LINE } as const;
 

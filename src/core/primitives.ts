@@ -6,6 +6,7 @@ import type { Kind, Primitive, VecLike } from './types.js';
 
 /** Thrown for invalid input: the message names the argument and what is wrong with it. */
 export class SkewlineInputError extends TypeError {
+  /** Always `'SkewlineInputError'`. */
   override name = 'SkewlineInputError';
 }
 

@@ -5,9 +5,13 @@
 
 /** An `{x, y}`, `{x, y, z}` or `{x, y, z, w}` record: three.js's Vector2/3/4 and the like. */
 export interface XYZLike {
+  /** First coordinate. */
   readonly x: number;
+  /** Second coordinate. */
   readonly y: number;
+  /** Third coordinate (3D and 4D). */
   readonly z?: number;
+  /** Fourth coordinate (4D; needs z). */
   readonly w?: number;
 }
 
@@ -34,10 +38,15 @@ export type Kind = 'point' | 'segment' | 'line' | 'ray';
  * Build primitives with {@link point}, {@link segment}, {@link line} and {@link ray}, which validate.
  */
 export interface Primitive {
+  /** What it is. */
   readonly kind: Kind;
+  /** Its dimension (the length of p0, p1 and dir). */
   readonly dim: number;
+  /** The first point (a ray's origin). */
   readonly p0: Float64Array;
+  /** The second point of a segment or line; p0 again for points and rays. */
   readonly p1: Float64Array;
+  /** p1 − p0 rounded for segments and lines, the direction for rays, zeros for points. */
   readonly dir: Float64Array;
 }
 

@@ -22,10 +22,41 @@ export type Point2 = [number, number];
  *   the parameter interval on b, sorted ascending; `sameDirection` tells whether b runs the
  *   same way as a (then start ↔ t2[0]), or the other way (then start ↔ t2[1]).
  */
-export type SegmentIntersection2D =
-  | { kind: 'none' }
-  | { kind: 'point'; point: Point2; t1: number; t2: number }
-  | { kind: 'overlap'; start: Point2; end: Point2; t1: [number, number]; t2: [number, number]; sameDirection: boolean };
+export type SegmentIntersection2D = SegmentsApart | SegmentsMeetAtPoint | SegmentsOverlap;
+
+/** {@link segmentIntersection2D}: no common point. */
+export interface SegmentsApart {
+  /** Always `'none'`. */
+  kind: 'none';
+}
+
+/** {@link segmentIntersection2D}: exactly one common point. */
+export interface SegmentsMeetAtPoint {
+  /** Always `'point'`. */
+  kind: 'point';
+  /** The common point, rounded once from the exact rational solution. */
+  point: Point2;
+  /** Its parameter on a (0 at a0, 1 at a1), rounded once. */
+  t1: number;
+  /** Its parameter on b, rounded once. */
+  t2: number;
+}
+
+/** {@link segmentIntersection2D}: collinear segments sharing a piece of positive length. */
+export interface SegmentsOverlap {
+  /** Always `'overlap'`. */
+  kind: 'overlap';
+  /** The end of the shared piece nearer a0. */
+  start: Point2;
+  /** The end of the shared piece nearer a1. */
+  end: Point2;
+  /** Parameters of start and end on a, ascending. */
+  t1: [number, number];
+  /** The shared piece's parameter interval on b, ascending. */
+  t2: [number, number];
+  /** Whether b runs the same way as a (then start ↔ t2[0]) or the other way (start ↔ t2[1]). */
+  sameDirection: boolean;
+}
 
 // ---------------------------------------------------------------------------------------------
 // Validation

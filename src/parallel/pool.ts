@@ -57,7 +57,7 @@ export interface ParallelOptions {
 }
 
 /**
- * {@link segmentDistances} split over worker threads: same layout, same results. The pairs are
+ * `segmentDistances` (from 'skewline') split over worker threads: same layout, same results. The pairs are
  * read in place when `pairs` is a view of a SharedArrayBuffer; otherwise they are copied into
  * one first (a pass over the data). Pays off for large batches; for a few thousand pairs call
  * segmentDistances directly. Node.js only.
