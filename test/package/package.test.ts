@@ -75,4 +75,10 @@ describe('the published package', () => {
     expect(message).toMatch(/await import\('skewline'\)/);
     expect(message).not.toMatch(/ERR_PACKAGE_PATH_NOT_EXPORTED/);
   });
+  it('has no install-time scripts (consumers see no install-scripts warning) and ships no source maps', () => {
+    const pkg = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { scripts: Record<string, string>; files: string[] };
+    for (const hook of ['preinstall', 'install', 'postinstall', 'prepare']) expect(pkg.scripts[hook], hook).toBeUndefined();
+    const built = execFileSync('find', [join(root, 'pkg', 'dist'), '-name', '*.map'], { encoding: 'utf8' });
+    expect(built).toBe('');
+  });
 });
