@@ -3,9 +3,13 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'explorer/dist/**', '.scratch/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'explorer/dist/**', '.scratch/**', 'docs/api/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  {
+    files: ['bin/**/*.js', 'cjs/**/*.cjs'],
+    languageOptions: { globals: { URL: 'readonly', process: 'readonly' } },
+  },
   {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],

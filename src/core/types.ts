@@ -73,7 +73,7 @@ export interface ClosestResult {
   /**
    * The displacement from c to d, computed in difference form (it may differ from
    * `d − c` evaluated on the rounded c and d by a rounding error, and is the more accurate).
-   * For two rays, (c, vector) is document 003's "shortest ray": |vector| is the distance.
+   * For two rays, (c, vector) is the ray–ray Q&A's "shortest ray": |vector| is the distance.
    */
   vector: number[];
   /** |vector|, within 8·2⁻⁵³·S of the exact minimum distance (see README). 0 exactly when they share a point. */

@@ -1,5 +1,5 @@
 /**
- * The intersection of two segments in the plane, as in the tutorial of document 004 (solve
+ * The intersection of two segments in the plane, as in the tutorial "Intersection of Line Segments" (solve
  * P1 + t1·v1 = P2 + t2·v2 by Cramer's rule) — but with exact decisions, the collinear and
  * zero-length cases handled, and parameters and points rounded once from the exact rational
  * solution.
@@ -105,7 +105,7 @@ function paramOn(px: number, py: number, x0: number, y0: number, x1: number, y1:
 // ---------------------------------------------------------------------------------------------
 
 /**
- * Intersection of the segments a0a1 and b0b1 in the plane (document 004's
+ * Intersection of the segments a0a1 and b0b1 in the plane (the tutorial's
  * `segmentIntersection2D`, done exactly).
  *
  * Parameters: a point of a is a0 + t1·(a1 − a0), of b is b0 + t2·(b1 − b0), t ∈ [0, 1].
