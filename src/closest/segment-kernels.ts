@@ -13,8 +13,6 @@ import { SEGMENT } from '../core/exact.js';
 import { SkewlineInputError } from '../core/primitives.js';
 
 const SCRATCH = new Float64Array(5 + 64);
-/** Where non-inlined helpers leave their double result (see closestSegSeg3). */
-const RESULT = new Float64Array(1);
 let scratchN = SCRATCH;
 
 /** sin²θ below which the 3D kernel evaluates u×v error-free (θ ≈ 2⁻²⁵ rad); the plain minors' across-valley error u²·h/(2 sin²θ) stays below u·h/16 above it. */
@@ -83,12 +81,81 @@ export function closestSegSeg3(data: ArrayLike<number>, k: number, out: Float64A
   const b = ux * vx + uy * vy + uz * vz;
   const ac = aa * cc;
   const D = ac - b * b;
-  // Kept small so V8 inlines it into the caller's loop; shallow angles live in their own function.
   if (!(D >= 0.0625 * ac)) {
-    // The result comes back through a Float64Array slot: a double returned from a call V8
-    // does not inline would be boxed, i.e. allocated, once per pair.
-    segSeg3Shallow(data, k, out, o);
-    return RESULT[0];
+    // Shallow angles, sin²θ < 1/16 (written out here: as a separate function V8 would not
+    // inline it, and the call, the re-read pair and the boxed result cost 10% near parallel).
+    // s* = n·(v×w)/|n|² with n = u×v (Binet–Cauchy), whose minors lose only a factor 1/sinθ;
+    // below sin²θ = 2⁻⁵⁰, n is evaluated error-free.
+    const wx = a0x - b0x;
+    const wy = a0y - b0y;
+    const wz = a0z - b0z;
+    // Reciprocals first: independent of the rest, they pipeline instead of lengthening the chain.
+    const iA = 1 / aa;
+    const iC = 1 / cc;
+    let nx: number;
+    let ny: number;
+    let nz: number;
+    // ac − b² is off by a few u·ac, far below 2⁻⁴⁰·ac: good enough to choose the tier.
+    if (ac - b * b >= ACCURATE_BELOW * ac) {
+      nx = uy * vz - uz * vy;
+      ny = uz * vx - ux * vz;
+      nz = ux * vy - uy * vx;
+    } else {
+      // Within 2⁻²⁵ rad of parallel the plain minors have no correct digits left. Use
+      // u×v = u×(v − μu) for any μ: with μ = (u·v)/|u|² and each μ·u_i split error-free
+      // (Dekker), v′ = v − μu is accurate to a few ulps of itself and nearly orthogonal to u,
+      // so the plain cross product u×v′ loses nothing. (v×w may stay plain: its error u·|v||w|
+      // slides the pair along the valley only.)
+      const mu = b * iA;
+      let c = SPLITTER * mu;
+      const mh = c - (c - mu);
+      const ml = mu - mh;
+      c = SPLITTER * ux;
+      const uxh = c - (c - ux);
+      const uxl = ux - uxh;
+      c = SPLITTER * uy;
+      const uyh = c - (c - uy);
+      const uyl = uy - uyh;
+      c = SPLITTER * uz;
+      const uzh = c - (c - uz);
+      const uzl = uz - uzh;
+      const px = mu * ux;
+      const py = mu * uy;
+      const pz = mu * uz;
+      // μ·u_i = p + (ml·ul − (((p − mh·uh) − ml·uh) − mh·ul)) exactly (Dekker).
+      const qx = vx - px - (ml * uxl - (px - mh * uxh - ml * uxh - mh * uxl));
+      const qy = vy - py - (ml * uyl - (py - mh * uyh - ml * uyh - mh * uyl));
+      const qz = vz - pz - (ml * uzl - (pz - mh * uzh - ml * uzh - mh * uzl));
+      nx = uy * qz - uz * qy;
+      ny = uz * qx - ux * qz;
+      nz = ux * qy - uy * qx;
+    }
+    const D = nx * nx + ny * ny + nz * nz;
+    if (!(D > 0)) {
+      return fallback(3, data, k, out, o); // parallel, or a zero-length piece
+    }
+    const d = ux * wx + uy * wy + uz * wz;
+    const e = vx * wx + vy * wy + vz * wz;
+    let s = clamp01(((ny * vz - nz * vy) * wx + (nz * vx - nx * vz) * wy + (nx * vy - ny * vx) * wz) / D);
+    const t = clamp01((e + b * s) * iC);
+    s = clamp01((b * t - d) * iA);
+    // The residual at (s, t), then one test for the exact hand-over (a distance within 64u of
+    // the size of its terms, which |w|² + |u|² + |v|² bounds), magnitudes that could over- or
+    // underflow, and NaN. (Written out in both tiers: a shared helper taking 15 doubles would
+    // not be inlined, and V8 would box every argument.)
+    const rx = wx + s * ux - t * vx;
+    const ry = wy + s * uy - t * vy;
+    const rz = wz + s * uz - t * vz;
+    const dist2 = rx * rx + ry * ry + rz * rz;
+    const size2 = wx * wx + wy * wy + wz * wz + aa + cc;
+    if (!(dist2 > FILTER2 * size2 && size2 < HUGE && ac > TINY)) {
+      return fallback(3, data, k, out, o);
+    }
+    if (out !== null) {
+      out[o] = s;
+      out[o + 1] = t;
+    }
+    return Math.sqrt(dist2);
   }
   const wx = a0x - b0x;
   const wy = a0y - b0y;
@@ -120,101 +187,6 @@ export function closestSegSeg3(data: ArrayLike<number>, k: number, out: Float64A
   return Math.sqrt(dist2);
 }
 
-/**
- * closestSegSeg3 for sin²θ < 1/16: s* = n·(v×w)/|n|² with n = u×v (Binet–Cauchy), whose minors
- * lose only a factor 1/sinθ; below sin²θ = 2⁻⁵⁰, n is evaluated error-free. Re-reads the pair
- * so that no doubles are passed (and boxed) across the call.
- */
-function segSeg3Shallow(data: ArrayLike<number>, k: number, out: Float64Array | null, o: number): void {
-  const a0x = data[k];
-  const a0y = data[k + 1];
-  const a0z = data[k + 2];
-  const b0x = data[k + 6];
-  const b0y = data[k + 7];
-  const b0z = data[k + 8];
-  const ux = data[k + 3] - a0x;
-  const uy = data[k + 4] - a0y;
-  const uz = data[k + 5] - a0z;
-  const vx = data[k + 9] - b0x;
-  const vy = data[k + 10] - b0y;
-  const vz = data[k + 11] - b0z;
-  const wx = a0x - b0x;
-  const wy = a0y - b0y;
-  const wz = a0z - b0z;
-  const aa = ux * ux + uy * uy + uz * uz;
-  const cc = vx * vx + vy * vy + vz * vz;
-  const b = ux * vx + uy * vy + uz * vz;
-  const ac = aa * cc;
-  // Reciprocals first: independent of the rest, they pipeline instead of lengthening the chain.
-  const iA = 1 / aa;
-  const iC = 1 / cc;
-  let nx: number;
-  let ny: number;
-  let nz: number;
-  // ac − b² is off by a few u·ac, far below 2⁻⁴⁰·ac: good enough to choose the tier.
-  if (ac - b * b >= ACCURATE_BELOW * ac) {
-    nx = uy * vz - uz * vy;
-    ny = uz * vx - ux * vz;
-    nz = ux * vy - uy * vx;
-  } else {
-    // Within 2⁻²⁵ rad of parallel the plain minors have no correct digits left. Use
-    // u×v = u×(v − μu) for any μ: with μ = (u·v)/|u|² and each μ·u_i split error-free
-    // (Dekker), v′ = v − μu is accurate to a few ulps of itself and nearly orthogonal to u,
-    // so the plain cross product u×v′ loses nothing. (v×w may stay plain: its error u·|v||w|
-    // slides the pair along the valley only.)
-    const mu = b * iA;
-    let c = SPLITTER * mu;
-    const mh = c - (c - mu);
-    const ml = mu - mh;
-    c = SPLITTER * ux;
-    const uxh = c - (c - ux);
-    const uxl = ux - uxh;
-    c = SPLITTER * uy;
-    const uyh = c - (c - uy);
-    const uyl = uy - uyh;
-    c = SPLITTER * uz;
-    const uzh = c - (c - uz);
-    const uzl = uz - uzh;
-    const px = mu * ux;
-    const py = mu * uy;
-    const pz = mu * uz;
-    // μ·u_i = p + (ml·ul − (((p − mh·uh) − ml·uh) − mh·ul)) exactly (Dekker).
-    const qx = vx - px - (ml * uxl - (px - mh * uxh - ml * uxh - mh * uxl));
-    const qy = vy - py - (ml * uyl - (py - mh * uyh - ml * uyh - mh * uyl));
-    const qz = vz - pz - (ml * uzl - (pz - mh * uzh - ml * uzh - mh * uzl));
-    nx = uy * qz - uz * qy;
-    ny = uz * qx - ux * qz;
-    nz = ux * qy - uy * qx;
-  }
-  const D = nx * nx + ny * ny + nz * nz;
-  if (!(D > 0)) {
-    RESULT[0] = fallback(3, data, k, out, o); // parallel, or a zero-length piece
-    return;
-  }
-  const d = ux * wx + uy * wy + uz * wz;
-  const e = vx * wx + vy * wy + vz * wz;
-  let s = clamp01(((ny * vz - nz * vy) * wx + (nz * vx - nx * vz) * wy + (nx * vy - ny * vx) * wz) / D);
-  const t = clamp01((e + b * s) * iC);
-  s = clamp01((b * t - d) * iA);
-  // The residual at (s, t), then one test for the exact hand-over (a distance within 64u of
-  // the size of its terms, which |w|² + |u|² + |v|² bounds), magnitudes that could over- or
-  // underflow, and NaN. (Written out in both tiers: a shared helper taking 15 doubles would
-  // not be inlined, and V8 would box every argument.)
-  const rx = wx + s * ux - t * vx;
-  const ry = wy + s * uy - t * vy;
-  const rz = wz + s * uz - t * vz;
-  const dist2 = rx * rx + ry * ry + rz * rz;
-  const size2 = wx * wx + wy * wy + wz * wz + aa + cc;
-  if (!(dist2 > FILTER2 * size2 && size2 < HUGE && ac > TINY)) {
-    RESULT[0] = fallback(3, data, k, out, o);
-    return;
-  }
-  if (out !== null) {
-    out[o] = s;
-    out[o + 1] = t;
-  }
-  RESULT[0] = Math.sqrt(dist2);
-}
 
 /**
  * Segment–segment closest points in 2D (8 numbers per pair from index k).
