@@ -8,3 +8,4 @@ export * from './core/index.js';
 export * from './closest/index.js';
 export * from './intersect/index.js';
 export * from './batch/index.js';
+export * from './motion/index.js';
