@@ -5,6 +5,8 @@
 import { run as closest } from './closest/closest.bench.js';
 import { run as isect } from './intersect/intersects.bench.js';
 import { run as parallel } from './batch/parallel.bench.js';
+import { run as generic } from './closest/generic.bench.js';
+import { run as sweep } from './motion/sweep.bench.js';
 import { machine } from './harness.js';
 
 function arg(name: string, dflt: number): number {
@@ -17,4 +19,6 @@ const runs = arg('--runs', 9);
 console.log(`skewline benchmarks — ${machine()}`);
 closest({ pairs, runs });
 isect({ pairs, runs });
+generic({ pairs, runs });
+sweep({ pairs: Math.min(pairs, 200_000), runs: Math.min(runs, 7) });
 await parallel({ pairs, runs: Math.min(runs, 7) });
