@@ -9,3 +9,4 @@ export * from './closest/index.js';
 export * from './intersect/index.js';
 export * from './batch/index.js';
 export * from './motion/index.js';
+export * from './chain/index.js';
