@@ -3,6 +3,7 @@
  * The `skewline` command line.
  *
  *     skewline closest [file] [options]   closest points for each row of a CSV/NDJSON file
+ *     skewline explore [--port N]         the demos in a browser, served on 127.0.0.1
  *     skewline --help | --version
  *
  * Exit codes: 0 success, 1 bad input or an I/O failure (the message names the file, line and
@@ -13,6 +14,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, UsageError, type OptionSpec } from './args.js';
 import { runClosest, type InputFormat, type Io } from './closest.js';
+import { DEFAULT_PORT, runExplore } from './explore.js';
 import { KINDS } from './rows.js';
 import type { OutputFormat } from './output.js';
 import type { Kind } from '../src/index.js';
@@ -35,11 +37,13 @@ const MAIN_HELP = `skewline — closest points between points, lines, rays and s
 
 Usage:
   skewline closest [file] [options]   closest points for every row of a CSV or NDJSON file
+  skewline explore [--port N]         the source documents' demos, in your browser
   skewline <command> --help           help on a command
   skewline --help | --version
 
 Commands:
   closest   one result row (distance, c, d, p, s, t, relation, unique) per input pair
+  explore   serves the explorer (segments, chain builder, kicker) and prints its URL
 
 Examples:
   skewline closest                          the bundled worked cases
@@ -102,6 +106,29 @@ Errors name the file, the line (the header is line 1) and the column or field, e
 and exit with code 1 (code 2 for usage mistakes).
 `;
 
+const EXPLORE_HELP = `Usage: skewline explore [--port N] [--rebuild]
+
+Serves the explorer on http://127.0.0.1:PORT/ and prints the URL; Ctrl-C stops it.
+  Segments   two segments, rays, lines or points: C, D, P, the parameter square, and
+             nearly parallel segments turning with and without { stable: true }
+  Chain      build and fold a chain that never passes through itself
+  Kicker     a ball on a table you edit, up to 1000 table widths per second
+
+In a clone the static site is built first (esbuild, into explorer/dist/) when it is missing
+or older than its sources. The site is self-contained: any static host can serve it.
+
+Options:
+  --port N      port to listen on (default ${DEFAULT_PORT}); 0 picks a free port
+  --rebuild     build the site even if it looks current
+  -h, --help    this help
+`;
+
+const EXPLORE_OPTIONS: OptionSpec[] = [
+  { name: 'port', short: 'p', type: 'value' },
+  { name: 'rebuild', type: 'flag' },
+  { name: 'help', short: 'h', type: 'flag' },
+];
+
 const CLOSEST_OPTIONS: OptionSpec[] = [
   { name: 'input', type: 'value', choices: ['csv', 'ndjson'] },
   { name: 'a', type: 'value', choices: KINDS },
@@ -147,8 +174,22 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
         return 0;
       }
     }
+    if (command === 'explore') {
+      if (argv.slice(at + 1).some((a) => a === '--help' || a === '-h')) {
+        io.stdout.write(EXPLORE_HELP);
+        return 0;
+      }
+      const { options, positionals } = parseArgs(argv.slice(at + 1), EXPLORE_OPTIONS, 'skewline explore');
+      if (positionals.length > 0) throw new UsageError(`skewline explore: unexpected argument '${positionals[0]}' (see 'skewline explore --help')`);
+      const p = options.get('port');
+      const port = p === undefined ? DEFAULT_PORT : Number(p);
+      if (typeof p === 'string' && (!/^\d+$/.test(p) || port > 65535)) {
+        throw new UsageError(`skewline explore: --port must be an integer from 0 to 65535 (got '${p}')`);
+      }
+      return await runExplore({ port, rebuild: options.get('rebuild') === true }, io, packageRoot());
+    }
     if (command !== 'closest') {
-      throw new UsageError(`skewline: unknown command '${command}' (commands: closest; see 'skewline --help')`);
+      throw new UsageError(`skewline: unknown command '${command}' (commands: closest, explore; see 'skewline --help')`);
     }
     // --help wins over everything else on the line, valid or not.
     if (argv.slice(at + 1).some((a) => a === '--help' || a === '-h')) {
