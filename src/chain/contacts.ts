@@ -150,6 +150,42 @@ function leafPair(a0: number, a1: number, b0: number, b1: number, boxA: Float64A
   }
 }
 
+/** {@link leafPair} written out for 2D (the hot loop of planar chains). */
+function leafPair2(a0: number, a1: number, b0: number, b1: number, boxA: Float64Array, oa: number, boxB: Float64Array, ob: number): void {
+  const tau = TAU;
+  let nc = 0;
+  for (let j = b0; j < b1; j++) {
+    const o = 4 * j;
+    // Differences compared with τ, as the no-drop argument in tree.ts needs (lo_B ≤ hi_A + τ
+    // would round differently).
+    if (SB[o] - boxA[oa + 2] <= tau && boxA[oa] - SB[o + 2] <= tau && SB[o + 1] - boxA[oa + 3] <= tau && boxA[oa + 1] - SB[o + 3] <= tau) candJ[nc++] = j;
+  }
+  if (nc === 0) return;
+  const Bxlo = boxB[ob], Bylo = boxB[ob + 1], Bxhi = boxB[ob + 2], Byhi = boxB[ob + 3];
+  for (let i = a0; i < a1; i++) {
+    const o = 4 * i;
+    const xlo = SA[o], ylo = SA[o + 1], xhi = SA[o + 2], yhi = SA[o + 3];
+    if (Bxlo - xhi > tau || xlo - Bxhi > tau || Bylo - yhi > tau || ylo - Byhi > tau) continue;
+    for (let c = 0; c < nc; c++) {
+      const j = candJ[c];
+      if (SELF && (j - i < 2 || (RING && i === 0 && j === M - 1))) continue;
+      const p = 4 * j;
+      if (SB[p] - xhi > tau || xlo - SB[p + 2] > tau || SB[p + 1] - yhi > tau || ylo - SB[p + 3] > tau) continue;
+      const qa = 2 * i, qb = 2 * j;
+      Q[0] = PA[qa]; Q[1] = PA[qa + 1]; Q[2] = PA[qa + 2]; Q[3] = PA[qa + 3];
+      Q[4] = PB[qb]; Q[5] = PB[qb + 1]; Q[6] = PB[qb + 2]; Q[7] = PB[qb + 3];
+      if (pairWithin(Q, 2, tau)) record(i, j);
+    }
+  }
+}
+
+/**
+ * Where the last {@link chainContacts} call spent its time (for the benchmark; not part of the
+ * public API): reading and validating the input, building the hierarchy, the search (traversal
+ * and narrow phase, interleaved), sorting, and computing distance, s and t of each contact.
+ */
+export const chainStats = { readMs: 0, buildMs: 0, searchMs: 0, sortMs: 0, numbersMs: 0 };
+
 /**
  * Finds every pair in contact, as compact segment indices, into foundI/foundJ (unsorted).
  */
@@ -170,12 +206,15 @@ function findPairs(A: PreparedChain, B: PreparedChain | null, tau: number): void
     // Adjacent pairs: only a fold-back counts.
     for (let c = 0; c + 1 < m; c++) if (foldsBack(PA, dim, c, c + 1, c + 2)) record(c, c + 1);
     if (ring && m > 2 && foldsBack(PA, dim, m - 1, m, 1)) record(0, m - 1);
+    const tb0 = performance.now();
     const tree = buildTree(PA, dim, m);
+    chainStats.buildMs = performance.now() - tb0;
     SA = SB = tree.seg;
     const leaves = tree.levels[0];
     const stride = 2 * dim;
+    const lp = dim === 2 ? leafPair2 : leafPair;
     traverse(tree, tree, tau, (qa, qb) => {
-      leafPair(qa * LEAF, Math.min(qa * LEAF + LEAF, m), qb * LEAF, Math.min(qb * LEAF + LEAF, m), leaves, qa * stride, leaves, qb * stride);
+      lp(qa * LEAF, Math.min(qa * LEAF + LEAF, m), qb * LEAF, Math.min(qb * LEAF + LEAF, m), leaves, qa * stride, leaves, qb * stride);
     }, (q) => {
       // Pairs within one leaf: j ≥ i + 2 only.
       const e = Math.min(q * LEAF + LEAF, m);
@@ -185,9 +224,13 @@ function findPairs(A: PreparedChain, B: PreparedChain | null, tau: number): void
         for (let j = i + 2; j < e; j++) {
           if (ring && i === 0 && j === m - 1) continue;
           const ob = j * d2;
-          let k = 0;
-          while (k < dim && SA[ob + k] - SA[o + dim + k] <= tau && SA[o + k] - SA[ob + dim + k] <= tau) k++;
-          if (k < dim) continue;
+          if (dim === 2) {
+            if (SA[ob] - SA[o + 2] > tau || SA[o] - SA[ob + 2] > tau || SA[ob + 1] - SA[o + 3] > tau || SA[o + 1] - SA[ob + 3] > tau) continue;
+          } else {
+            let k = 0;
+            while (k < dim && SA[ob + k] - SA[o + dim + k] <= tau && SA[o + k] - SA[ob + dim + k] <= tau) k++;
+            if (k < dim) continue;
+          }
           load(PA, i, PA, j, dim);
           if (pairWithin(Q, dim, tau)) record(i, j);
         }
@@ -198,8 +241,10 @@ function findPairs(A: PreparedChain, B: PreparedChain | null, tau: number): void
   PB = B.P;
   SELF = false;
   RING = false;
+  const tb0 = performance.now();
   const ta = buildTree(PA, dim, A.m);
   const tb = buildTree(PB, dim, B.m);
+  chainStats.buildMs = performance.now() - tb0;
   SA = ta.seg;
   SB = tb.seg;
   const la = ta.levels[0], lb = tb.levels[0];
@@ -229,7 +274,18 @@ function sortedPairs(A: PreparedChain, B: PreparedChain): { I: Int32Array; J: In
   }
   for (let s = 0; s < A.segments; s++) {
     const a = start[s], b = start[s + 1];
-    if (b - a > 1) J.subarray(a, b).sort();
+    if (b - a > 32) J.subarray(a, b).sort();
+    else {
+      for (let k = a + 1; k < b; k++) {
+        const x = J[k];
+        let q = k - 1;
+        while (q >= a && J[q] > x) {
+          J[q + 1] = J[q];
+          q--;
+        }
+        J[q + 1] = x;
+      }
+    }
   }
   return { I, J };
 }
@@ -272,10 +328,14 @@ function inverse(C: PreparedChain): Int32Array {
  *   a flat array without `dim`, or a thickness that is not a finite number ≥ 0.
  */
 export function chainContacts(points: ChainPoints, options?: ChainOptions): ChainContacts {
+  const t0 = performance.now();
   const { A, B, tau } = prepare(points, options);
+  const t1 = performance.now();
   findPairs(A, B, tau);
+  const t2 = performance.now();
   const other = B ?? A;
   const { I, J } = sortedPairs(A, other);
+  const t3 = performance.now();
   const n = I.length;
   const distance = new Float64Array(n);
   const s = new Float64Array(n);
@@ -290,6 +350,11 @@ export function chainContacts(points: ChainPoints, options?: ChainOptions): Chai
     s[k] = OUT[0];
     t[k] = OUT[1];
   }
+  const t4 = performance.now();
+  chainStats.readMs = t1 - t0;
+  chainStats.searchMs = t2 - t1;
+  chainStats.sortMs = t3 - t2;
+  chainStats.numbersMs = t4 - t3;
   return { count: n, i: I, j: J, distance, s, t };
 }
 
@@ -308,4 +373,16 @@ export function chainCollisions(points: ChainPoints, options?: ChainOptions): Ui
     if (B === null) flags[A.orig[foundJ[k]]] = 1;
   }
   return flags;
+}
+
+/**
+ * The sorted contact pairs (input segment indices) and the prepared chains, for the other chain
+ * queries (crossing points, the CLI). Not part of the public API.
+ */
+export function contactPairs(points: ChainPoints, options?: ChainOptions): { A: PreparedChain; B: PreparedChain; I: Int32Array; J: Int32Array; tau: number } {
+  const { A, B, tau } = prepare(points, options);
+  findPairs(A, B, tau);
+  const other = B ?? A;
+  const { I, J } = sortedPairs(A, other);
+  return { A, B: other, I, J, tau };
 }

@@ -9,7 +9,7 @@ import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { SkewlineInputError, chainCollisions, chainContacts } from '../../src/index.js';
+import { OVERLAP_CONTACT, POINT_CONTACT, SkewlineInputError, chainCollisions, chainContacts, chainIntersections } from '../../src/index.js';
 import { pairWithin } from '../../src/chain/narrow.js';
 import { bruteContacts } from '../support/chain-oracle.js';
 import { gridWalk, randomWalk, smoothWalk } from '../support/walks.js';
@@ -278,5 +278,44 @@ describe('input', () => {
     expect(chainContacts([]).count).toBe(0);
     expect(chainContacts([[1, 2]]).count).toBe(0);
     expect(chainCollisions([[1, 2], [1, 2], [1, 2]]).length).toBe(2);
+  });
+});
+
+describe('chainIntersections (2D points and pieces)', () => {
+  it('crossing points are the exact intersection rounded once; pieces end at input vertices (seeds 900–905)', () => {
+    let points = 0, pieces = 0;
+    for (let seed = 900; seed < 906; seed++) {
+      const rng = makeRng(seed);
+      for (const P of [randomWalk(200, 2, rng), gridWalk(200, 2, rng), smoothWalk(200, 2, rng, 0.8).map((x) => x * 1e5 + 3e7)]) {
+        const r = chainIntersections(P, { dim: 2 });
+        expect(keys(r)).toEqual(keys(chainContacts(P, { dim: 2 })));
+        for (let k = 0; k < r.count; k++) {
+          const a = segment(P.slice(2 * r.i[k], 2 * r.i[k] + 2), P.slice(2 * r.i[k] + 2, 2 * r.i[k] + 4));
+          const b = segment(P.slice(2 * r.j[k], 2 * r.j[k] + 2), P.slice(2 * r.j[k] + 2, 2 * r.j[k] + 4));
+          const e = exactClosest(a, b);
+          expect(e.distSq.num).toBe(0n);
+          if (r.kind[k] === POINT_CONTACT) {
+            points++;
+            if (!e.parallel) {
+              expect([r.x0[k], r.y0[k]], `seed ${seed} pair ${r.i[k]},${r.j[k]}`).toEqual([ratToNumber(e.c[0]), ratToNumber(e.c[1])]);
+            }
+            expect([r.x1[k], r.y1[k]]).toEqual([r.x0[k], r.y0[k]]);
+          } else {
+            pieces++;
+            expect(r.kind[k]).toBe(OVERLAP_CONTACT);
+            const ends = [[r.x0[k], r.y0[k]], [r.x1[k], r.y1[k]]];
+            const verts = [a.p0, a.p1, b.p0, b.p1].map((v) => [v[0], v[1]]);
+            for (const end of ends) expect(verts.some((v) => v[0] === end[0] && v[1] === end[1])).toBe(true);
+            expect(ends[0]).not.toEqual(ends[1]);
+          }
+        }
+      }
+    }
+    expect(points).toBeGreaterThan(100);
+    expect(pieces).toBeGreaterThan(10);
+  });
+  it('refuses a thickness and 3D chains', () => {
+    expect(() => chainIntersections([[0, 0, 0], [1, 1, 1]])).toThrow(/2D/);
+    expect(() => chainIntersections([[0, 0], [1, 1]], { thickness: 1 as 0 })).toThrow(/thickness 0/);
   });
 });
