@@ -6,7 +6,7 @@ import { SkewlineInputError } from '../core/primitives.js';
 import { intersection2D } from '../intersect/segment-2d.js';
 import { contactPairs } from './contacts.js';
 import type { ChainOptions } from './contacts.js';
-import type { ChainPoints, PreparedChain } from './input.js';
+import type { ChainPoints } from './input.js';
 
 /** Kind codes of {@link ChainIntersections.kind}. */
 export const POINT_CONTACT = 1;
@@ -33,10 +33,6 @@ export interface ChainIntersections {
   y1: Float64Array;
 }
 
-function vertex(C: PreparedChain, seg: number, inv: Int32Array, end: 0 | 1): [number, number] {
-  const c = inv[seg];
-  return [C.P[2 * (c + end)], C.P[2 * (c + end) + 1]];
-}
 
 /**
  * Every point where a 2D chain meets itself (or, with `options.against`, another chain): proper
@@ -56,21 +52,18 @@ export function chainIntersections(points: ChainPoints, options: Omit<ChainOptio
   if (options.thickness !== undefined && options.thickness !== 0) {
     throw new SkewlineInputError('chainIntersections: intersection points need thickness 0 (use chainContacts for a thickness)');
   }
-  const { A, B, I, J } = contactPairs(points, { ...options, thickness: 0 });
+  const { A, B, CI, CJ } = contactPairs(points, { ...options, thickness: 0 });
   if (A.dim !== 2) throw new SkewlineInputError(`chainIntersections: the chain must be 2D (got ${A.dim} coordinates per vertex)`);
-  const n = I.length;
+  const n = CI.length;
+  const I = new Int32Array(n), J = new Int32Array(n);
   const kind = new Uint8Array(n);
   const x0 = new Float64Array(n), y0 = new Float64Array(n), x1 = new Float64Array(n), y1 = new Float64Array(n);
-  const inverse = (C: PreparedChain): Int32Array => {
-    const inv = new Int32Array(C.segments).fill(-1);
-    for (let c = 0; c < C.m; c++) inv[C.orig[c]] = c;
-    return inv;
-  };
-  const invA = inverse(A);
-  const invB = B === A ? invA : inverse(B);
   for (let k = 0; k < n; k++) {
-    const [ax0, ay0] = vertex(A, I[k], invA, 0), [ax1, ay1] = vertex(A, I[k], invA, 1);
-    const [bx0, by0] = vertex(B, J[k], invB, 0), [bx1, by1] = vertex(B, J[k], invB, 1);
+    I[k] = A.orig[CI[k]];
+    J[k] = B.orig[CJ[k]];
+    const a = 2 * CI[k], b = 2 * CJ[k];
+    const ax0 = A.P[a], ay0 = A.P[a + 1], ax1 = A.P[a + 2], ay1 = A.P[a + 3];
+    const bx0 = B.P[b], by0 = B.P[b + 1], bx1 = B.P[b + 2], by1 = B.P[b + 3];
     const r = intersection2D(ax0, ay0, ax1, ay1, bx0, by0, bx1, by1);
     if (r.kind === 'point') {
       kind[k] = POINT_CONTACT;

@@ -9,7 +9,7 @@ import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { OVERLAP_CONTACT, POINT_CONTACT, SkewlineInputError, chainCollisions, chainContacts, chainIntersections } from '../../src/index.js';
+import { OVERLAP_CONTACT, POINT_CONTACT, SkewlineInputError, chainCollisions, chainContacts, chainIntersections, multiChainContacts } from '../../src/index.js';
 import { pairWithin } from '../../src/chain/narrow.js';
 import { bruteContacts } from '../support/chain-oracle.js';
 import { gridWalk, randomWalk, smoothWalk } from '../support/walks.js';
@@ -317,5 +317,35 @@ describe('chainIntersections (2D points and pieces)', () => {
   it('refuses a thickness and 3D chains', () => {
     expect(() => chainIntersections([[0, 0, 0], [1, 1, 1]])).toThrow(/2D/);
     expect(() => chainIntersections([[0, 0], [1, 1]], { thickness: 1 as 0 })).toThrow(/thickness 0/);
+  });
+});
+
+describe('multiChainContacts', () => {
+  it('is each chain’s contacts plus every pair across chains (seeds 1000–1003)', () => {
+    for (let seed = 1000; seed < 1004; seed++) {
+      const rng = makeRng(seed);
+      const dim = seed % 2 === 0 ? 2 : 3;
+      const tau = dim === 2 ? 0 : 0.3;
+      const chains = [gridWalk(60, dim, rng), randomWalk(80, dim, rng), new Float64Array(dim), gridWalk(50, dim, rng).map((x) => x + 1), randomWalk(1, dim, rng)];
+      // a ring that closes itself
+      const R = gridWalk(40, dim, rng);
+      chains.push(new Float64Array([...R, ...R.subarray(0, dim)]));
+      const want: string[] = [];
+      chains.forEach((A, a) => {
+        for (const key of bruteContacts(A, dim, { thickness: tau })) want.push(`${a},${key.split(',')[0]},${a},${key.split(',')[1]}`);
+        for (let b = a + 1; b < chains.length; b++) {
+          for (const key of bruteContacts(A, dim, { thickness: tau, against: chains[b] })) want.push(`${a},${key.split(',')[0]},${b},${key.split(',')[1]}`);
+        }
+      });
+      want.sort((x, y) => {
+        const p = x.split(',').map(Number), q = y.split(',').map(Number);
+        return p[0] - q[0] || p[1] - q[1] || p[2] - q[2] || p[3] - q[3];
+      });
+      const r = multiChainContacts(chains, { dim, thickness: tau });
+      const got = Array.from({ length: r.count }, (_, k) => `${r.chainI[k]},${r.i[k]},${r.chainJ[k]},${r.j[k]}`);
+      expect(got, `seed ${seed}`).toEqual(want);
+      const within = multiChainContacts(chains, { dim, thickness: tau, between: false });
+      expect(Array.from({ length: within.count }, (_, k) => `${within.chainI[k]},${within.i[k]},${within.chainJ[k]},${within.j[k]}`)).toEqual(want.filter((w) => w.split(',')[0] === w.split(',')[2]));
+    }
   });
 });
