@@ -6,7 +6,7 @@
 import { SkewlineInputError } from '../core/primitives.js';
 import { closestSegSeg2, closestSegSeg3, closestSegSegN } from '../closest/segment-kernels.js';
 import { foldsBack, pairWithin } from './narrow.js';
-import { flattenChain, prepareChain } from './input.js';
+import { flattenChain, prepareChains } from './input.js';
 import type { ChainPoints, PreparedChain } from './input.js';
 import { LEAF, buildTree, traverse } from './tree.js';
 
@@ -94,11 +94,11 @@ function prepare(points: ChainPoints, options: ChainOptions | undefined): { A: P
   }
   const tau = checkThickness(options);
   const fa = flattenChain(points, options?.dim, 'points');
-  const A = prepareChain(fa.flat, fa.dim, options?.closed === true);
+  const A = prepareChains([fa.flat], fa.dim, options?.closed === true);
   if (options?.against === undefined) return { A, B: null, tau };
   const fb = flattenChain(options.against, options.dim ?? fa.dim, 'against');
   if (fb.dim !== fa.dim) throw new SkewlineInputError(`against has dimension ${fb.dim}, points ${fa.dim}`);
-  const B = prepareChain(fb.flat, fb.dim, (options.againstClosed ?? options.closed) === true);
+  const B = prepareChains([fb.flat], fb.dim, (options.againstClosed ?? options.closed) === true);
   return { A, B, tau };
 }
 
@@ -112,7 +112,7 @@ let DIM = 2;
 let TAU = 0;
 let SELF = false;
 let RING = false;
-let M = 0;
+let PARTNER: Int32Array = new Int32Array(0);
 const candJ = new Int32Array(LEAF);
 
 /**
@@ -139,7 +139,7 @@ function leafPair(a0: number, a1: number, b0: number, b1: number, boxA: Float64A
     if (k < dim) continue;
     for (let c = 0; c < nc; c++) {
       const j = candJ[c];
-      if (SELF && (j - i < 2 || (RING && i === 0 && j === M - 1))) continue;
+      if (SELF && (j - i < 2 || (RING && PARTNER[i] === j))) continue;
       const ob2 = j * d2;
       k = 0;
       while (k < dim && SB[ob2 + k] - SA[o + dim + k] <= tau && SA[o + k] - SB[ob2 + dim + k] <= tau) k++;
@@ -149,6 +149,42 @@ function leafPair(a0: number, a1: number, b0: number, b1: number, boxA: Float64A
     }
   }
 }
+
+/** {@link leafPair} written out for 2D (the hot loop of planar chains). */
+function leafPair2(a0: number, a1: number, b0: number, b1: number, boxA: Float64Array, oa: number, boxB: Float64Array, ob: number): void {
+  const tau = TAU;
+  let nc = 0;
+  for (let j = b0; j < b1; j++) {
+    const o = 4 * j;
+    // Differences compared with τ, as the no-drop argument in tree.ts needs (lo_B ≤ hi_A + τ
+    // would round differently).
+    if (SB[o] - boxA[oa + 2] <= tau && boxA[oa] - SB[o + 2] <= tau && SB[o + 1] - boxA[oa + 3] <= tau && boxA[oa + 1] - SB[o + 3] <= tau) candJ[nc++] = j;
+  }
+  if (nc === 0) return;
+  const Bxlo = boxB[ob], Bylo = boxB[ob + 1], Bxhi = boxB[ob + 2], Byhi = boxB[ob + 3];
+  for (let i = a0; i < a1; i++) {
+    const o = 4 * i;
+    const xlo = SA[o], ylo = SA[o + 1], xhi = SA[o + 2], yhi = SA[o + 3];
+    if (Bxlo - xhi > tau || xlo - Bxhi > tau || Bylo - yhi > tau || ylo - Byhi > tau) continue;
+    for (let c = 0; c < nc; c++) {
+      const j = candJ[c];
+      if (SELF && (j - i < 2 || (RING && PARTNER[i] === j))) continue;
+      const p = 4 * j;
+      if (SB[p] - xhi > tau || xlo - SB[p + 2] > tau || SB[p + 1] - yhi > tau || ylo - SB[p + 3] > tau) continue;
+      const qa = 2 * i, qb = 2 * j;
+      Q[0] = PA[qa]; Q[1] = PA[qa + 1]; Q[2] = PA[qa + 2]; Q[3] = PA[qa + 3];
+      Q[4] = PB[qb]; Q[5] = PB[qb + 1]; Q[6] = PB[qb + 2]; Q[7] = PB[qb + 3];
+      if (pairWithin(Q, 2, tau)) record(i, j);
+    }
+  }
+}
+
+/**
+ * Where the last {@link chainContacts} call spent its time (for the benchmark; not part of the
+ * public API): reading and validating the input, building the hierarchy, the search (traversal
+ * and narrow phase, interleaved), sorting, and computing distance, s and t of each contact.
+ */
+export const chainStats = { readMs: 0, buildMs: 0, searchMs: 0, sortMs: 0, numbersMs: 0 };
 
 /**
  * Finds every pair in contact, as compact segment indices, into foundI/foundJ (unsorted).
@@ -162,20 +198,26 @@ function findPairs(A: PreparedChain, B: PreparedChain | null, tau: number): void
   PA = A.P;
   if (B === null) {
     const m = A.m;
-    const ring = A.ring;
+    const ring = A.partner !== null;
     PB = PA;
     SELF = true;
     RING = ring;
-    M = m;
+    if (ring) PARTNER = A.partner!;
     // Adjacent pairs: only a fold-back counts.
-    for (let c = 0; c + 1 < m; c++) if (foldsBack(PA, dim, c, c + 1, c + 2)) record(c, c + 1);
-    if (ring && m > 2 && foldsBack(PA, dim, m - 1, m, 1)) record(0, m - 1);
-    const tree = buildTree(PA, dim, m);
+    for (let k = 0; k + 1 < A.start.length; k++) {
+      const first = A.start[k], end = A.start[k + 1] - 1; // segments [first, end)
+      for (let c = first; c + 1 < end; c++) if (foldsBack(PA, dim, c, c + 1, c + 2)) record(c, c + 1);
+      if (ring && end - first > 2 && A.partner![first] === end - 1 && foldsBack(PA, dim, end - 1, end, first + 1)) record(first, end - 1);
+    }
+    const tb0 = performance.now();
+    const tree = buildTree(PA, dim, m, A.dead);
+    chainStats.buildMs = performance.now() - tb0;
     SA = SB = tree.seg;
     const leaves = tree.levels[0];
     const stride = 2 * dim;
+    const lp = dim === 2 ? leafPair2 : leafPair;
     traverse(tree, tree, tau, (qa, qb) => {
-      leafPair(qa * LEAF, Math.min(qa * LEAF + LEAF, m), qb * LEAF, Math.min(qb * LEAF + LEAF, m), leaves, qa * stride, leaves, qb * stride);
+      lp(qa * LEAF, Math.min(qa * LEAF + LEAF, m), qb * LEAF, Math.min(qb * LEAF + LEAF, m), leaves, qa * stride, leaves, qb * stride);
     }, (q) => {
       // Pairs within one leaf: j ≥ i + 2 only.
       const e = Math.min(q * LEAF + LEAF, m);
@@ -183,11 +225,15 @@ function findPairs(A: PreparedChain, B: PreparedChain | null, tau: number): void
       for (let i = q * LEAF; i < e; i++) {
         const o = i * d2;
         for (let j = i + 2; j < e; j++) {
-          if (ring && i === 0 && j === m - 1) continue;
+          if (ring && PARTNER[i] === j) continue;
           const ob = j * d2;
-          let k = 0;
-          while (k < dim && SA[ob + k] - SA[o + dim + k] <= tau && SA[o + k] - SA[ob + dim + k] <= tau) k++;
-          if (k < dim) continue;
+          if (dim === 2) {
+            if (SA[ob] - SA[o + 2] > tau || SA[o] - SA[ob + 2] > tau || SA[ob + 1] - SA[o + 3] > tau || SA[o + 1] - SA[ob + 3] > tau) continue;
+          } else {
+            let k = 0;
+            while (k < dim && SA[ob + k] - SA[o + dim + k] <= tau && SA[o + k] - SA[ob + dim + k] <= tau) k++;
+            if (k < dim) continue;
+          }
           load(PA, i, PA, j, dim);
           if (pairWithin(Q, dim, tau)) record(i, j);
         }
@@ -198,8 +244,10 @@ function findPairs(A: PreparedChain, B: PreparedChain | null, tau: number): void
   PB = B.P;
   SELF = false;
   RING = false;
-  const ta = buildTree(PA, dim, A.m);
-  const tb = buildTree(PB, dim, B.m);
+  const tb0 = performance.now();
+  const ta = buildTree(PA, dim, A.m, A.dead);
+  const tb = buildTree(PB, dim, B.m, B.dead);
+  chainStats.buildMs = performance.now() - tb0;
   SA = ta.seg;
   SB = tb.seg;
   const la = ta.levels[0], lb = tb.levels[0];
@@ -210,34 +258,55 @@ function findPairs(A: PreparedChain, B: PreparedChain | null, tau: number): void
 }
 
 /**
- * Sorts the found pairs by (input i, input j) with a counting sort on i. Returns input indices
- * I, J of length `found`.
+ * Sorts the found pairs by compact (i, j) — which is the order of (chain, input index) — with a
+ * counting sort on i and an insertion sort of each i's few partners.
  */
-function sortedPairs(A: PreparedChain, B: PreparedChain): { I: Int32Array; J: Int32Array } {
+function sortedPairs(mA: number): { CI: Int32Array; CJ: Int32Array } {
   const n = found;
-  const start = new Int32Array(A.segments + 1);
-  for (let k = 0; k < n; k++) start[A.orig[foundI[k]] + 1]++;
-  for (let s = 0; s < A.segments; s++) start[s + 1] += start[s];
-  const I = new Int32Array(n);
-  const J = new Int32Array(n);
-  const fill = start.slice(0, A.segments);
+  const start = new Int32Array(mA + 1);
+  for (let k = 0; k < n; k++) start[foundI[k] + 1]++;
+  for (let c = 0; c < mA; c++) start[c + 1] += start[c];
+  const CI = new Int32Array(n);
+  const CJ = new Int32Array(n);
+  const fill = start.slice(0, mA);
   for (let k = 0; k < n; k++) {
-    const i = A.orig[foundI[k]];
-    const at = fill[i]++;
-    I[at] = i;
-    J[at] = B.orig[foundJ[k]];
+    const at = fill[foundI[k]]++;
+    CI[at] = foundI[k];
+    CJ[at] = foundJ[k];
   }
-  for (let s = 0; s < A.segments; s++) {
-    const a = start[s], b = start[s + 1];
-    if (b - a > 1) J.subarray(a, b).sort();
+  for (let c = 0; c < mA; c++) {
+    const a = start[c], b = start[c + 1];
+    if (b - a > 32) CJ.subarray(a, b).sort();
+    else {
+      for (let k = a + 1; k < b; k++) {
+        const x = CJ[k];
+        let q = k - 1;
+        while (q >= a && CJ[q] > x) {
+          CJ[q + 1] = CJ[q];
+          q--;
+        }
+        CJ[q + 1] = x;
+      }
+    }
   }
-  return { I, J };
+  return { CI, CJ };
 }
 
-function inverse(C: PreparedChain): Int32Array {
-  const inv = new Int32Array(C.segments).fill(-1);
-  for (let c = 0; c < C.m; c++) inv[C.orig[c]] = c;
-  return inv;
+/** Distance, s and t of each (compact) pair. */
+function pairNumbers(A: PreparedChain, B: PreparedChain, CI: Int32Array, CJ: Int32Array, tau: number): { distance: Float64Array; s: Float64Array; t: Float64Array } {
+  const n = CI.length;
+  const distance = new Float64Array(n);
+  const s = new Float64Array(n);
+  const t = new Float64Array(n);
+  const dim = A.dim;
+  for (let k = 0; k < n; k++) {
+    load(A.P, CI[k], B.P, CJ[k], dim);
+    const d = distanceQ(dim);
+    distance[k] = tau === 0 ? 0 : d; // thickness 0: they share a point, exactly
+    s[k] = OUT[0];
+    t[k] = OUT[1];
+  }
+  return { distance, s, t };
 }
 
 /**
@@ -272,25 +341,28 @@ function inverse(C: PreparedChain): Int32Array {
  *   a flat array without `dim`, or a thickness that is not a finite number ≥ 0.
  */
 export function chainContacts(points: ChainPoints, options?: ChainOptions): ChainContacts {
+  const t0 = performance.now();
   const { A, B, tau } = prepare(points, options);
+  const t1 = performance.now();
   findPairs(A, B, tau);
+  const t2 = performance.now();
   const other = B ?? A;
-  const { I, J } = sortedPairs(A, other);
-  const n = I.length;
-  const distance = new Float64Array(n);
-  const s = new Float64Array(n);
-  const t = new Float64Array(n);
-  const invA = inverse(A);
-  const invB = B === null ? invA : inverse(B);
-  const dim = A.dim;
+  const { CI, CJ } = sortedPairs(A.m);
+  const t3 = performance.now();
+  const { distance, s, t } = pairNumbers(A, other, CI, CJ, tau);
+  const n = CI.length;
+  const i = new Int32Array(n);
+  const j = new Int32Array(n);
   for (let k = 0; k < n; k++) {
-    load(A.P, invA[I[k]], other.P, invB[J[k]], dim);
-    const d = distanceQ(dim);
-    distance[k] = tau === 0 ? 0 : d;
-    s[k] = OUT[0];
-    t[k] = OUT[1];
+    i[k] = A.orig[CI[k]];
+    j[k] = other.orig[CJ[k]];
   }
-  return { count: n, i: I, j: J, distance, s, t };
+  const t4 = performance.now();
+  chainStats.readMs = t1 - t0;
+  chainStats.searchMs = t2 - t1;
+  chainStats.sortMs = t3 - t2;
+  chainStats.numbersMs = t4 - t3;
+  return { count: n, i, j, distance, s, t };
 }
 
 /**
@@ -302,10 +374,94 @@ export function chainContacts(points: ChainPoints, options?: ChainOptions): Chai
 export function chainCollisions(points: ChainPoints, options?: ChainOptions): Uint8Array {
   const { A, B, tau } = prepare(points, options);
   findPairs(A, B, tau);
-  const flags = new Uint8Array(A.segments);
+  const flags = new Uint8Array(A.segments[0]);
   for (let k = 0; k < found; k++) {
     flags[A.orig[foundI[k]]] = 1;
     if (B === null) flags[A.orig[foundJ[k]]] = 1;
   }
   return flags;
+}
+
+/**
+ * The sorted contact pairs as compact indices, and the prepared chains, for the other chain
+ * queries (crossing points). Not part of the public API.
+ */
+export function contactPairs(points: ChainPoints, options?: ChainOptions): { A: PreparedChain; B: PreparedChain; CI: Int32Array; CJ: Int32Array; tau: number } {
+  const { A, B, tau } = prepare(points, options);
+  findPairs(A, B, tau);
+  const { CI, CJ } = sortedPairs(A.m);
+  return { A, B: B ?? A, CI, CJ, tau };
+}
+
+/** Options of {@link multiChainContacts}. */
+export interface MultiChainOptions {
+  /** Coordinates per vertex; required when the chains are flat arrays, checked otherwise. */
+  dim?: number;
+  /** As for {@link chainContacts}. */
+  thickness?: number;
+  /** Every chain is closed (default false; GeoJSON rings close themselves by repeating their first vertex). */
+  closed?: boolean;
+  /** Also report contacts between different chains (default true); false: only within each chain. */
+  between?: boolean;
+}
+
+/** Contacts among several chains, sorted by (chainI, i, chainJ, j), with (chainI, i) before (chainJ, j). */
+export interface MultiChainContacts extends ChainContacts {
+  /** The chain of segment i. */
+  chainI: Int32Array;
+  /** The chain of segment j. */
+  chainJ: Int32Array;
+}
+
+/**
+ * Contacts within each of several chains (as {@link chainContacts} defines them: adjacency and
+ * ring rules apply within a chain) and, unless `between: false`, between any two of them (every
+ * pair of segments from different chains within the thickness). One search over all of them:
+ * for a map's rings or a bundle of fibres this is much cheaper than testing chains in pairs.
+ * Not re-entrant (module scratch).
+ * @throws SkewlineInputError as {@link chainContacts} does, naming the chain (`chains[k]`).
+ */
+export function multiChainContacts(chains: readonly ChainPoints[], options: MultiChainOptions = {}): MultiChainContacts {
+  if (!Array.isArray(chains)) throw new SkewlineInputError('multiChainContacts: chains must be an array of chains');
+  const tau = checkThickness(options);
+  const flats: Float64Array[] = [];
+  let dim = options.dim;
+  for (let k = 0; k < chains.length; k++) {
+    const f = flattenChain(chains[k], dim, `chains[${k}]`);
+    if (dim !== undefined && f.dim !== dim) throw new SkewlineInputError(`chains[${k}] has dimension ${f.dim}, chains[0] ${dim}`);
+    dim = f.dim;
+    flats.push(f.flat);
+  }
+  const parts: { A: PreparedChain; CI: Int32Array; CJ: Int32Array }[] = [];
+  if (options.between === false) {
+    for (const flat of flats) {
+      const A = prepareChains([flat], dim ?? 2, options.closed === true);
+      findPairs(A, null, tau);
+      parts.push({ A, ...sortedPairs(A.m) });
+    }
+  } else {
+    const A = prepareChains(flats, dim ?? 2, options.closed === true);
+    findPairs(A, null, tau);
+    parts.push({ A, ...sortedPairs(A.m) });
+  }
+  const n = parts.reduce((s, p) => s + p.CI.length, 0);
+  const out = {
+    count: n,
+    chainI: new Int32Array(n), i: new Int32Array(n), chainJ: new Int32Array(n), j: new Int32Array(n),
+    distance: new Float64Array(n), s: new Float64Array(n), t: new Float64Array(n),
+  };
+  let at = 0;
+  parts.forEach(({ A, CI, CJ }, p) => {
+    const num = pairNumbers(A, A, CI, CJ, tau);
+    for (let k = 0; k < CI.length; k++, at++) {
+      out.chainI[at] = options.between === false ? p : A.chain[CI[k]];
+      out.chainJ[at] = options.between === false ? p : A.chain[CJ[k]];
+      out.i[at] = A.orig[CI[k]];
+      out.j[at] = A.orig[CJ[k]];
+      out.distance[at] = num.distance[k];
+      out.s[at] = num.s[k];
+      out.t[at] = num.t[k];
+    }
+  });
+  return out;
 }

@@ -10,21 +10,28 @@ import type { VecLike } from '../core/types.js';
 export type ChainPoints = ArrayLike<number> | readonly VecLike[];
 
 /**
- * A chain prepared for the broad phase. Segment c (0 ≤ c < m) runs from vertex c to vertex
- * c + 1 of `P`; it is the input's segment `orig[c]`.
+ * One or more chains prepared for the broad phase, laid end to end. Segment c (0 ≤ c < m) runs
+ * from vertex c to vertex c + 1 of `P`; between two chains lies a gap segment (`dead`), which
+ * is never tested. Compact order is chain by chain, and within a chain the input's order.
  */
 export interface PreparedChain {
-  /** Vertices, `dim` numbers each, m + 1 of them (a ring's first vertex repeated at the end). */
+  /** Vertices, `dim` numbers each, m + 1 of them (each ring's first vertex repeated after its last). */
   P: Float64Array;
   dim: number;
-  /** Number of (nonzero-length) segments. */
+  /** Number of segments, gaps included. */
   m: number;
-  /** True when the first and last segment share a vertex (a closed chain or a ring whose first vertex is repeated at the end). */
-  ring: boolean;
-  /** The input's index of each segment. */
+  /** The ring partner of each segment (the last segment of a ring for its first, and back), or −1; null when there is no ring. */
+  partner: Int32Array | null;
+  /** 1 for the gap segments between chains; null for a single chain. */
+  dead: Uint8Array | null;
+  /** The input's index of each segment within its chain (−1 for gaps). */
   orig: Int32Array;
-  /** How many segments the input has (zero-length ones included): the length of a per-segment result. */
-  segments: number;
+  /** The chain of each segment. */
+  chain: Int32Array;
+  /** First compact segment of each chain, and m + 1 at the end (chain k: [start[k], start[k + 1] − 1)). */
+  start: Int32Array;
+  /** How many segments each input chain has (zero-length ones included). */
+  segments: Int32Array;
 }
 
 /**
@@ -81,33 +88,76 @@ function sameVertex(f: Float64Array, dim: number, a: number, b: number): boolean
 }
 
 /**
- * The compact chain. Rules (documented on `chainContacts`):
+ * The compact form of one or more chains. Rules (documented on `chainContacts`):
  * - a segment whose two vertices are equal (a repeated vertex) is dropped; its neighbours then
  *   share a vertex and count as adjacent;
  * - `closed` adds the segment from the last vertex back to the first;
  * - an open chain whose last vertex equals its first (a GeoJSON ring) is a ring too: its first
  *   and last segment share that vertex and count as adjacent.
  */
-export function prepareChain(flat: Float64Array, dim: number, closed: boolean): PreparedChain {
-  const n = flat.length / dim;
-  const segments = n < 2 ? 0 : closed ? n : n - 1;
-  const keep = new Int32Array(segments);
+export function prepareChains(flats: readonly Float64Array[], dim: number, closed: boolean): PreparedChain {
+  const K = flats.length;
+  const segments = new Int32Array(K);
+  const kept: Int32Array[] = [];
+  const rings: boolean[] = [];
   let m = 0;
-  for (let k = 0; k < segments; k++) {
-    const next = k + 1 === n ? 0 : k + 1;
-    if (!sameVertex(flat, dim, k, next)) keep[m++] = k;
+  for (let c = 0; c < K; c++) {
+    const flat = flats[c];
+    const n = flat.length / dim;
+    const count = n < 2 ? 0 : closed ? n : n - 1;
+    segments[c] = count;
+    const keep = new Int32Array(count);
+    let mk = 0;
+    for (let k = 0; k < count; k++) {
+      const next = k + 1 === n ? 0 : k + 1;
+      if (!sameVertex(flat, dim, k, next)) keep[mk++] = k;
+    }
+    kept.push(keep.subarray(0, mk));
+    rings.push(mk >= 2 && (closed || sameVertex(flat, dim, 0, n - 1)));
+    m += mk + (c + 1 < K ? 1 : 0); // a gap after every chain but the last
   }
-  const orig = keep.slice(0, m);
-  const ring = m >= 2 && (closed || sameVertex(flat, dim, 0, n - 1));
   const P = new Float64Array((m + 1) * dim);
-  if (m === segments && !closed) {
-    P.set(flat); // nothing dropped: a plain copy
-  } else {
-    for (let c = 0; c < m; c++) for (let k = 0; k < dim; k++) P[c * dim + k] = flat[orig[c] * dim + k];
-    if (m > 0) {
-      const last = orig[m - 1] + 1 === n ? 0 : orig[m - 1] + 1;
-      for (let k = 0; k < dim; k++) P[m * dim + k] = flat[last * dim + k];
+  const orig = new Int32Array(m).fill(-1);
+  const chain = new Int32Array(m);
+  const start = new Int32Array(K + 1);
+  const dead = K > 1 ? new Uint8Array(m) : null;
+  const anyRing = rings.some((r) => r);
+  const partner = anyRing ? new Int32Array(m).fill(-1) : null;
+  let v = 0; // next compact vertex
+  for (let c = 0; c < K; c++) {
+    const flat = flats[c];
+    const n = flat.length / dim;
+    const keep = kept[c];
+    const mk = keep.length;
+    start[c] = v;
+    if (mk === flat.length / dim - 1 && !closed) {
+      P.set(flat, v * dim); // nothing dropped: a plain copy
+    } else {
+      for (let q = 0; q < mk; q++) for (let k = 0; k < dim; k++) P[(v + q) * dim + k] = flat[keep[q] * dim + k];
+      if (mk > 0) {
+        const last = keep[mk - 1] + 1 === n ? 0 : keep[mk - 1] + 1;
+        for (let k = 0; k < dim; k++) P[(v + mk) * dim + k] = flat[last * dim + k];
+      }
+    }
+    for (let q = 0; q < mk; q++) {
+      orig[v + q] = keep[q];
+      chain[v + q] = c;
+    }
+    if (rings[c]) {
+      partner![v] = v + mk - 1;
+      partner![v + mk - 1] = v;
+    }
+    if (mk === 0 && n > 0) {
+      // no segment: the vertex slot still holds a point so the gap segments stay finite
+      for (let k = 0; k < dim; k++) P[v * dim + k] = flat[k];
+    }
+    v += mk;
+    if (c + 1 < K) {
+      dead![v] = 1; // the gap from this chain's last vertex to the next chain's first
+      chain[v] = c;
+      v += 1;
     }
   }
-  return { P, dim, m, ring, orig, segments };
+  start[K] = m + 1;
+  return { P, dim, m, partner, dead, orig, chain, start, segments };
 }

@@ -29,8 +29,11 @@ export interface ChainTree {
   counts: number[];
 }
 
-/** Builds the hierarchy over segments 0 … m − 1 of the vertex array P (m + 1 vertices). */
-export function buildTree(P: Float64Array, dim: number, m: number): ChainTree {
+/**
+ * Builds the hierarchy over segments 0 … m − 1 of the vertex array P (m + 1 vertices). Segments
+ * flagged in `dead` get an empty box (+∞ minima, −∞ maxima): every box test rejects them.
+ */
+export function buildTree(P: Float64Array, dim: number, m: number, dead: Uint8Array | null = null): ChainTree {
   const levels: Float64Array[] = [];
   const counts: number[] = [];
   const stride = 2 * dim;
@@ -42,6 +45,15 @@ export function buildTree(P: Float64Array, dim: number, m: number): ChainTree {
       const p = P[v + k], q = P[v + dim + k];
       seg[o + k] = p < q ? p : q;
       seg[o + dim + k] = p < q ? q : p;
+    }
+  }
+  if (dead !== null) {
+    for (let c = 0; c < m; c++) {
+      if (dead[c] === 0) continue;
+      for (let k = 0; k < dim; k++) {
+        seg[c * stride + k] = Infinity;
+        seg[c * stride + dim + k] = -Infinity;
+      }
     }
   }
   let n = Math.max(1, Math.ceil(m / LEAF));

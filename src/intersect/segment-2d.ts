@@ -125,8 +125,14 @@ function paramOn(px: number, py: number, x0: number, y0: number, x1: number, y1:
  */
 export function segmentIntersection2D(a0: VecLike, a1: VecLike, b0: VecLike, b1: VecLike): SegmentIntersection2D {
   const A0 = vec2(a0, 'a0'), A1 = vec2(a1, 'a1'), B0 = vec2(b0, 'b0'), B1 = vec2(b1, 'b1');
-  const ax0 = A0[0], ay0 = A0[1], ax1 = A1[0], ay1 = A1[1];
-  const bx0 = B0[0], by0 = B0[1], bx1 = B1[0], by1 = B1[1];
+  return intersection2D(A0[0], A0[1], A1[0], A1[1], B0[0], B0[1], B1[0], B1[1]);
+}
+
+/** {@link segmentIntersection2D} on eight finite numbers (not validated); for chain code. */
+export function intersection2D(
+  ax0: number, ay0: number, ax1: number, ay1: number,
+  bx0: number, by0: number, bx1: number, by1: number,
+): SegmentIntersection2D {
   const d3 = orient2Sign(ax0, ay0, ax1, ay1, bx0, by0);
   const d4 = orient2Sign(ax0, ay0, ax1, ay1, bx1, by1);
   if (d3 === d4 && d3 !== 0) return { kind: 'none' };

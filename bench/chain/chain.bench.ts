@@ -1,0 +1,135 @@
+/**
+ * Chain contacts at scale, side by side with the peers on the same data:
+ * - 3D freely jointed chain, thickness 0.2: skewline against a uniform-grid spatial hash
+ *   (bench/peers/grid-chain.ts, same exact narrow phase);
+ * - 2D random and smooth walks, thickness 0: skewline against isect's bush method and a
+ *   flatbush index + exact orient2d baseline (bench/peers/flatbush-chain.ts);
+ * - every ring of Natural Earth's 10 m land (world-atlas land-10m), each ring a chain;
+ * - how skewline's time grows from 1e4 to 1e6 segments, and where it goes.
+ * Run alone: npx tsx bench/chain/chain.bench.ts [--segments N] [--runs R]
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import isect from 'isect';
+import { feature } from 'topojson-client';
+import type { GeometryCollection, Topology } from 'topojson-specification';
+import { chainContacts } from '../../src/index.js';
+import { chainStats } from '../../src/chain/contacts.js';
+import { narrowStats } from '../../src/chain/narrow.js';
+import { gridChainContacts } from '../peers/grid-chain.js';
+import { flatbushChainContacts } from '../peers/flatbush-chain.js';
+import { randomWalk, smoothWalk } from '../../test/support/walks.js';
+import { makeRng } from '../../test/support/rng.js';
+import { machine, measure, table } from '../harness.js';
+
+function arg(name: string, dflt: number): number {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? Number(process.argv[i + 1]) : dflt;
+}
+
+/** Non-adjacent contacts isect's bush method reports for one chain (each pair once). */
+function isectContacts(P: Float64Array, ring: boolean): number {
+  const m = P.length / 2 - 1;
+  const lines = new Array<{ from: { x: number; y: number }; to: { x: number; y: number }; k: number }>(m);
+  for (let k = 0; k < m; k++) {
+    lines[k] = { from: { x: P[2 * k], y: P[2 * k + 1] }, to: { x: P[2 * k + 2], y: P[2 * k + 3] }, k };
+  }
+  let count = 0;
+  isect.bush(lines, {
+    onFound: (_p: unknown, segs: { k: number }[]) => {
+      const d = Math.abs(segs[0].k - segs[1].k);
+      if (d >= 2 && !(ring && d === m - 1)) count++;
+      return false;
+    },
+  }).run();
+  return count;
+}
+
+function landRings(): Float64Array[] {
+  const require = createRequire(import.meta.url);
+  const topo = JSON.parse(readFileSync(require.resolve('world-atlas/land-10m.json'), 'utf8')) as Topology;
+  const land = feature(topo, topo.objects.land as GeometryCollection);
+  const out: Float64Array[] = [];
+  for (const f of land.features) {
+    const g = f.geometry;
+    const polys = g.type === 'MultiPolygon' ? g.coordinates : g.type === 'Polygon' ? [g.coordinates] : [];
+    for (const poly of polys) for (const ring of poly) out.push(new Float64Array(ring.flat()));
+  }
+  return out;
+}
+
+function split(): string {
+  const s = chainStats;
+  return `read ${s.readMs.toFixed(0)} ms, build ${s.buildMs.toFixed(0)} ms, search + exact tests ${(s.searchMs - s.buildMs).toFixed(0)} ms ` +
+    `(${narrowStats.tests.toLocaleString('en')} pairs tested, ${narrowStats.exact.toLocaleString('en')} in exact arithmetic), sort ${s.sortMs.toFixed(0)} ms, distances and parameters ${s.numbersMs.toFixed(0)} ms`;
+}
+
+export function run(opts: { segments?: number; runs?: number } = {}): void {
+  const n = opts.segments ?? 1_000_000;
+  const runs = opts.runs ?? 3;
+
+  // 3D, thickness 0.2.
+  {
+    const P = randomWalk(n, 3, makeRng(1));
+    const rows = measure([
+      { name: 'skewline chainContacts', run: () => chainContacts(P, { dim: 3, thickness: 0.2 }).count },
+      { name: 'uniform grid (same exact test)', run: () => gridChainContacts(P, 3, n, 0.2) },
+    ], runs, 1);
+    const a = chainContacts(P, { dim: 3, thickness: 0.2 });
+    narrowStats.tests = narrowStats.exact = 0;
+    chainContacts(P, { dim: 3, thickness: 0.2 });
+    console.log(table(`Chain contacts, 3D freely jointed chain of ${n.toLocaleString('en')} unit segments, thickness 0.2 (${a.count.toLocaleString('en')} contacts; grid: ${gridChainContacts(P, 3, n, 0.2).toLocaleString('en')} non-adjacent)`, rows, n, 'uniform grid (same exact test)'));
+    console.log(`skewline time split: ${split()}`);
+  }
+
+  // 2D walks, thickness 0.
+  for (const [name, P] of [['random walk', randomWalk(n, 2, makeRng(2))], ['smooth walk', smoothWalk(n, 2, makeRng(3))]] as const) {
+    const rows = measure([
+      { name: 'skewline chainContacts', run: () => chainContacts(P, { dim: 2 }).count },
+      { name: 'isect bush', run: () => isectContacts(P, false) },
+      { name: 'flatbush + exact orient2d', run: () => flatbushChainContacts(P, false) },
+    ], runs, 1);
+    const ours = chainContacts(P, { dim: 2 }).count;
+    narrowStats.tests = narrowStats.exact = 0;
+    chainContacts(P, { dim: 2 });
+    const s = split();
+    console.log(table(`Chain contacts, 2D ${name} of ${n.toLocaleString('en')} unit segments (skewline ${ours.toLocaleString('en')} contacts, isect ${isectContacts(P, false).toLocaleString('en')}, flatbush + orient2d ${flatbushChainContacts(P, false).toLocaleString('en')})`, rows, n, 'isect bush'));
+    console.log(`skewline time split: ${s}`);
+  }
+
+  // Natural Earth 10 m land: every ring a chain.
+  {
+    const rings = landRings();
+    const vertices = rings.reduce((s, r) => s + r.length / 2, 0);
+    const rows = measure([
+      { name: 'skewline chainContacts', run: () => rings.reduce((s, r) => s + chainContacts(r, { dim: 2 }).count, 0) },
+      { name: 'isect bush', run: () => rings.reduce((s, r) => s + isectContacts(r, true), 0) },
+      { name: 'flatbush + exact orient2d', run: () => rings.reduce((s, r) => s + flatbushChainContacts(r, true), 0) },
+    ], runs, 1);
+    const count = (f: (r: Float64Array) => number): number => rings.reduce((s, r) => s + f(r), 0);
+    const nonAdjacent = (r: Float64Array): number => {
+      const c = chainContacts(r, { dim: 2 });
+      let k = 0;
+      for (let q = 0; q < c.count; q++) if (c.j[q] - c.i[q] >= 2) k++;
+      return k;
+    };
+    console.log(table(`Chain contacts, all ${rings.length.toLocaleString('en')} rings of Natural Earth land-10m (${vertices.toLocaleString('en')} vertices; non-adjacent contacts: skewline ${count(nonAdjacent)}, isect ${count((r) => isectContacts(r, true))}, flatbush + orient2d ${count((r) => flatbushChainContacts(r, true))}; fold-backs besides: skewline ${count((r) => chainContacts(r, { dim: 2 }).count) - count(nonAdjacent)})`, rows, vertices, 'isect bush'));
+  }
+
+  // Growth.
+  const lines = ['\nskewline chainContacts, growth with n (median of 3; ms, and ms per n·log2 n × 1e6)', '| n | 2D random walk | 3D chain, thickness 0.2 |', '|---:|---:|---:|'];
+  for (let size = 10_000; size <= n; size *= 10) {
+    const P2 = randomWalk(size, 2, makeRng(4));
+    const P3 = randomWalk(size, 3, makeRng(5));
+    const [a] = measure([{ name: '2', run: () => chainContacts(P2, { dim: 2 }).count }], 3, 1);
+    const [b] = measure([{ name: '3', run: () => chainContacts(P3, { dim: 3, thickness: 0.2 }).count }], 3, 1);
+    const nl = size * Math.log2(size) / 1e6;
+    lines.push(`| ${size.toLocaleString('en')} | ${a.median.toFixed(1)} (${(a.median / nl).toFixed(2)}) | ${b.median.toFixed(1)} (${(b.median / nl).toFixed(2)}) |`);
+  }
+  console.log(lines.join('\n'));
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  console.log(`skewline chain benchmark — ${machine()}`);
+  run({ segments: arg('--segments', 1_000_000), runs: arg('--runs', 3) });
+}
