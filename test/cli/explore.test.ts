@@ -44,7 +44,7 @@ describe('skewline explore', () => {
     expect(index.status).toBe(200);
     expect(index.headers.get('content-type')).toMatch(/text\/html/);
     expect(await index.text()).toContain('skewline explorer');
-    for (const page of ['segments']) {
+    for (const page of ['segments', 'chain', 'kicker']) {
       const html = await fetch(`${url}${page}.html`);
       expect(html.status, page).toBe(200);
       const js = await fetch(`${url}${page}.js`);

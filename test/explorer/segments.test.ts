@@ -62,7 +62,7 @@ describeBrowser('explorer: Segments page', () => {
 
   it('works from the keyboard: select, move, infinite lines, kinds', async () => {
     const { page, problems } = await openPage(site, `segments.html?${query}`);
-    await page.getByTestId('canvas').focus();
+    await page.locator('#view').focus();
     await page.keyboard.press('3'); // b₀
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowUp');

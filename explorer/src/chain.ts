@@ -1,0 +1,580 @@
+/**
+ * Chain builder: Boes' "Segment Distance" app, made better. Build a chain in 3D by appending
+ * segments (length, bend, twist), fold it at any joint by keys or by dragging a vertex, with a
+ * thickness slider. Contacts come from `chainContacts` (the library's broad phase and exact
+ * test, so hundreds or thousands of segments stay interactive) and are highlighted; folds use
+ * the library's continuous fold check, which stops at the first contact on the way instead of
+ * testing only the end pose, so what is drawn is always an accepted pose.
+ *
+ * URL: `?chain=x,y,z;x,y,z;…` or `?random=N&seed=S`, and `thickness=T`, `joint=K`.
+ */
+import * as THREE from 'three';
+import { chainContacts, segmentDistance } from '../../src/index.js';
+import type { ChainContacts } from '../../src/index.js';
+import { $, BALL, ROD, createStage, fmt, isTyping, status } from './common.js';
+import { foldChain, type Fold } from './fold.js';
+
+type V3 = [number, number, number];
+const DEG = Math.PI / 180;
+
+// ---- state ------------------------------------------------------------------------------------
+let P: V3[] = [];
+let thickness = 1;
+let joint = 1;
+let contacts: ChainContacts | null = null;
+/** The pair that stopped the last fold (segment indices), if it was blocked. */
+let stopper: { i: number; j: number } | null = null;
+
+const stat = $('status');
+const lenIn = $<HTMLInputElement>('len');
+const bendIn = $<HTMLInputElement>('bend');
+const twistIn = $<HTMLInputElement>('twist');
+const countIn = $<HTMLInputElement>('count');
+const jointIn = $<HTMLInputElement>('joint');
+const stepIn = $<HTMLInputElement>('step');
+const thickIn = $<HTMLInputElement>('thickness');
+
+const num = (el: HTMLInputElement, fallback: number): number => {
+  const x = Number(el.value);
+  return Number.isFinite(x) ? x : fallback;
+};
+
+// ---- vectors ----------------------------------------------------------------------------------
+const sub = (a: V3, b: V3): V3 => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
+const add = (a: V3, b: V3): V3 => [a[0] + b[0], a[1] + b[1], a[2] + b[2]];
+const scale = (a: V3, k: number): V3 => [a[0] * k, a[1] * k, a[2] * k];
+const dot = (a: V3, b: V3): number => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+const cross = (a: V3, b: V3): V3 => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
+const norm = (a: V3): number => Math.hypot(a[0], a[1], a[2]);
+const unit = (a: V3): V3 => scale(a, 1 / norm(a));
+
+/** Rodrigues: v turned by `angle` about the unit axis k. */
+function rotate(v: V3, k: V3, angle: number): V3 {
+  const c = Math.cos(angle), s = Math.sin(angle);
+  const kv = cross(k, v);
+  const kd = dot(k, v) * (1 - c);
+  return [v[0] * c + kv[0] * s + k[0] * kd, v[1] * c + kv[1] * s + k[1] * kd, v[2] * c + kv[2] * s + k[2] * kd];
+}
+
+/** A unit vector perpendicular to a. */
+function perpendicular(a: V3): V3 {
+  const t: V3 = Math.abs(a[0]) < 0.9 * norm(a) ? [1, 0, 0] : [0, 1, 0];
+  return unit(cross(a, t));
+}
+
+/**
+ * The vertex after the last: the last direction turned by `bend` in the plane that makes the
+ * dihedral angle `twist` with the plane of the last two segments (Boes' θ and δ).
+ */
+function nextPoint(pts: V3[], len: number, bend: number, twist: number): V3 {
+  const n = pts.length;
+  if (n === 0) return [0, 0, 0];
+  if (n === 1) return add(pts[0], [len, 0, 0]);
+  const d1 = unit(sub(pts[n - 1], pts[n - 2]));
+  let nrm: V3;
+  if (n >= 3) {
+    const c = cross(sub(pts[n - 2], pts[n - 3]), d1);
+    nrm = norm(c) > 1e-12 * norm(sub(pts[n - 2], pts[n - 3])) ? unit(c) : perpendicular(d1);
+  } else nrm = Math.abs(d1[1]) < 0.9 ? unit(cross(d1, [0, 1, 0])) : perpendicular(d1);
+  const axis = rotate(nrm, d1, twist);
+  return add(pts[n - 1], scale(rotate(d1, axis, bend), len));
+}
+
+// ---- contacts ---------------------------------------------------------------------------------
+let checkMs = 0;
+function check(): void {
+  const t0 = performance.now();
+  contacts = P.length >= 2 ? chainContacts(P, { dim: 3, thickness }) : null;
+  checkMs = performance.now() - t0;
+}
+
+/** True when segment [P[n−1], q] would touch the chain (every earlier segment but the adjacent one). */
+function appendTouches(pts: V3[], q: V3): boolean {
+  const n = pts.length;
+  if (n < 3) return false;
+  const c = chainContacts([pts[n - 1], q], { dim: 3, thickness, against: pts.slice(0, n - 1) });
+  return c.count > 0;
+}
+
+function append(len: number, bend: number, twist: number): boolean {
+  const q = nextPoint(P, len, bend, twist);
+  if (appendTouches(P, q)) return false;
+  P.push(q);
+  return true;
+}
+
+// ---- the scene --------------------------------------------------------------------------------
+const view = $('view');
+const stage = createStage(view);
+const { scene, camera, controls } = stage;
+let grid = new THREE.GridHelper(1, 1);
+
+const rodMat = new THREE.MeshStandardMaterial({ color: 0xffffff, roughness: 0.5, metalness: 0.05 });
+const ballMat = new THREE.MeshStandardMaterial({ color: 0xffffff, roughness: 0.5, metalness: 0.05 });
+let cap = 0;
+let rods: THREE.InstancedMesh | null = null;
+let balls: THREE.InstancedMesh | null = null;
+const contactLines = new THREE.LineSegments(new THREE.BufferGeometry(), new THREE.LineBasicMaterial({ color: 0xff5c6c }));
+scene.add(contactLines);
+const jointTag = stage.label('joint', '#c9a6ff', 'joint-label');
+const jointAnchor = new THREE.Object3D();
+jointAnchor.add(jointTag);
+scene.add(jointAnchor);
+const tipTag = stage.label('tip', '#e6e9ee', 'tip-label');
+const tipAnchor = new THREE.Object3D();
+tipAnchor.add(tipTag);
+scene.add(tipAnchor);
+
+function ensure(n: number): void {
+  if (n <= cap && rods !== null && balls !== null) return;
+  cap = Math.max(64, 2 ** Math.ceil(Math.log2(n)));
+  for (const m of [rods, balls]) {
+    if (m !== null) {
+      scene.remove(m);
+      m.dispose();
+    }
+  }
+  rods = new THREE.InstancedMesh(ROD, rodMat, cap);
+  balls = new THREE.InstancedMesh(BALL, ballMat, cap + 1);
+  rods.frustumCulled = balls.frustumCulled = false;
+  scene.add(rods, balls);
+}
+
+const UP = new THREE.Vector3(0, 1, 0);
+const M = new THREE.Matrix4();
+const Q = new THREE.Quaternion();
+const V = new THREE.Vector3();
+const W = new THREE.Vector3();
+const Sc = new THREE.Vector3();
+const C = new THREE.Color();
+const BASE_A = new THREE.Color(0x4aa8ff), BASE_B = new THREE.Color(0xc9a6ff);
+const RED = new THREE.Color(0xff5c6c), YELLOW = new THREE.Color(0xffcc4d), JOINT = new THREE.Color(0xf3e8ff);
+
+/** Display radius: the capsule's (thickness / 2), or a thin rod at thickness 0. */
+function radius(): number {
+  let len = 0;
+  for (let k = 1; k < Math.min(P.length, 50); k++) len = Math.max(len, norm(sub(P[k], P[k - 1])));
+  return Math.max(thickness / 2, 0.025 * (len || 10));
+}
+
+function draw(): void {
+  const m = Math.max(0, P.length - 1);
+  ensure(Math.max(m, 1));
+  const r = radius();
+  const hot = new Uint8Array(m);
+  if (contacts !== null) for (let k = 0; k < contacts.count; k++) hot[contacts.i[k]] = hot[contacts.j[k]] = 1;
+  if (stopper !== null && stopper.i < m && stopper.j < m) {
+    if (hot[stopper.i] === 0) hot[stopper.i] = 2;
+    if (hot[stopper.j] === 0) hot[stopper.j] = 2;
+  }
+  for (let k = 0; k < m; k++) {
+    V.set(...P[k]);
+    W.set(...P[k + 1]).sub(V);
+    const len = W.length();
+    if (len > 0) Q.setFromUnitVectors(UP, W.clone().divideScalar(len));
+    Sc.set(r, len, r);
+    M.compose(V.addScaledVector(W, 0.5), Q, Sc);
+    rods!.setMatrixAt(k, M);
+    C.copy(BASE_A).lerp(BASE_B, m > 1 ? k / (m - 1) : 0);
+    rods!.setColorAt(k, hot[k] === 1 ? RED : hot[k] === 2 ? YELLOW : C);
+  }
+  rods!.count = m;
+  for (let k = 0; k < P.length; k++) {
+    const sel = k === joint;
+    const rr = sel ? Math.max(r * 1.35, r + 0.15) : r;
+    M.compose(V.set(...P[k]), Q.identity(), Sc.set(rr, rr, rr));
+    balls!.setMatrixAt(k, M);
+    const prev = k > 0 ? hot[k - 1] : 0, next = k < m ? hot[k] : 0;
+    C.copy(BASE_A).lerp(BASE_B, m > 0 ? Math.min(k, m - 1) / Math.max(m - 1, 1) : 0);
+    balls!.setColorAt(k, sel ? JOINT : prev === 1 && next === 1 ? RED : C);
+  }
+  balls!.count = P.length;
+  for (const mesh of [rods!, balls!]) {
+    mesh.instanceMatrix.needsUpdate = true;
+    if (mesh.instanceColor !== null) mesh.instanceColor.needsUpdate = true;
+  }
+  // nearest points of each contact, joined
+  const n = contacts?.count ?? 0;
+  const pos = new Float32Array(6 * n);
+  for (let k = 0; k < n; k++) {
+    const i = contacts!.i[k], j = contacts!.j[k], s = contacts!.s[k], t = contacts!.t[k];
+    for (let a = 0; a < 3; a++) {
+      pos[6 * k + a] = P[i][a] + s * (P[i + 1][a] - P[i][a]);
+      pos[6 * k + 3 + a] = P[j][a] + t * (P[j + 1][a] - P[j][a]);
+    }
+  }
+  contactLines.geometry.setAttribute('position', new THREE.BufferAttribute(pos, 3));
+  contactLines.geometry.computeBoundingSphere();
+  if (joint < P.length) jointAnchor.position.set(...P[joint]);
+  jointTag.element.firstElementChild!.textContent = `joint ${joint}`;
+  jointAnchor.visible = joint < P.length - 1;
+  if (P.length > 0) tipAnchor.position.set(...P[P.length - 1]);
+  stage.request();
+}
+
+function readout(): void {
+  $('segments').textContent = String(Math.max(0, P.length - 1));
+  $('contacts').textContent = String(contacts?.count ?? 0);
+  $('check-time').textContent = `${checkMs < 1 ? checkMs.toFixed(3) : checkMs.toFixed(1)} ms`;
+  $('thickness-out').textContent = fmt(thickness, 4);
+  $('points').textContent = JSON.stringify(P);
+  $('overlay').textContent = `${Math.max(0, P.length - 1)} segments · ${contacts?.count ?? 0} contacts · check ${checkMs.toFixed(2)} ms`;
+  jointIn.max = String(Math.max(1, P.length - 2));
+  jointIn.value = String(joint);
+}
+
+function refresh(): void {
+  check();
+  draw();
+  readout();
+}
+
+function frame(): void {
+  const box = new THREE.Box3();
+  for (const p of P) box.expandByPoint(V.set(...p));
+  box.expandByScalar(radius() + 1);
+  stage.frame(box);
+  // a floor under the chain, in round cells
+  const size = box.getSize(V);
+  const cell = 10 ** Math.floor(Math.log10(Math.max(size.x, size.z, 1) / 3));
+  const cells = Math.min(200, 2 * Math.ceil(Math.max(size.x, size.z) / cell / 2) + 4);
+  scene.remove(grid);
+  grid.dispose();
+  grid = new THREE.GridHelper(cells * cell, cells, 0x3a4250, 0x262c36);
+  const c = box.getCenter(W);
+  grid.position.set(Math.round(c.x / cell) * cell, box.min.y, Math.round(c.z / cell) * cell);
+  scene.add(grid);
+}
+
+// ---- folding ----------------------------------------------------------------------------------
+let foldMs = 0;
+
+/** Axis of a bend (the normal of the two segments at the joint) or a twist (the segment before it). */
+function foldAxis(k: number, kind: 'bend' | 'twist'): V3 {
+  const d0 = sub(P[k], P[k - 1]), d1 = sub(P[k + 1], P[k]);
+  if (kind === 'twist') return unit(d0);
+  const c = cross(d0, d1);
+  return norm(c) > 1e-9 * norm(d0) * norm(d1) ? unit(c) : perpendicular(d0);
+}
+
+/**
+ * Folds at joint k about `axis` by `angle` with the library's continuous check; the chain
+ * becomes the returned pose (the whole angle, or up to the first contact).
+ */
+function fold(k: number, axis: V3, angle: number, what: string): Fold | null {
+  if (foldChain === null) {
+    status(stat, 'Folding needs foldChain from the library (issue 9), not merged yet: append, thickness and contacts work.', 'bad');
+    return null;
+  }
+  if (k < 0 || k > P.length - 2) return null;
+  if ((contacts?.count ?? 0) > 0) {
+    status(stat, `The chain is in contact at this thickness (${contacts!.count} pairs): lower the thickness before folding.`, 'bad');
+    return null;
+  }
+  const t0 = performance.now();
+  let r: Fold;
+  try {
+    r = foldChain(P, { dim: 3, joint: k, angle, axis, thickness });
+  } catch (e) {
+    status(stat, (e as Error).message, 'bad');
+    return null;
+  }
+  foldMs = performance.now() - t0;
+  P = r.points.map((p) => [p[0], p[1], p[2]] as V3);
+  stopper = r.blocked ? r.contact : null;
+  const got = `${fmt(r.angle / DEG, 6)}° of ${fmt(angle / DEG, 6)}°`;
+  if (r.blocked && r.contact !== null) {
+    const { i, j } = r.contact;
+    const d = segmentDistance(P[i], P[i + 1], P[j], P[j + 1]);
+    status(stat, `${what} at joint ${k} stopped at first contact: ${got}; segments ${i} and ${j} are ${fmt(d, 10)} apart (thickness ${fmt(thickness)}).`, 'bad');
+    $('fold-out').textContent = `blocked at ${got} by ${i}–${j}`;
+  } else {
+    status(stat, `${what} at joint ${k}: ${got}`, 'ok');
+    $('fold-out').textContent = `${got}, free`;
+  }
+  $('fold-time').textContent = `${foldMs < 1 ? foldMs.toFixed(3) : foldMs.toFixed(1)} ms`;
+  refresh();
+  writeUrl();
+  return r;
+}
+
+function foldKey(kind: 'bend' | 'twist', sign: number): void {
+  if (joint < 1 || joint > P.length - 2) {
+    status(stat, 'Pick a joint between two segments first ([ and ]).', 'bad');
+    return;
+  }
+  fold(joint, foldAxis(joint, kind), sign * num(stepIn, 10) * DEG, kind === 'bend' ? 'Bend' : 'Twist');
+}
+
+// ---- URL and files ----------------------------------------------------------------------------
+let urlTimer = 0;
+function writeUrl(): void {
+  clearTimeout(urlTimer);
+  urlTimer = window.setTimeout(() => {
+    const q = new URLSearchParams(location.search);
+    if (P.length <= 400) {
+      q.delete('random');
+      q.delete('seed');
+      q.set('chain', P.map((p) => p.map((x) => String(Number(x.toPrecision(12)))).join(',')).join(';'));
+    } else q.delete('chain');
+    q.set('thickness', String(thickness));
+    q.set('joint', String(joint));
+    history.replaceState(null, '', `${location.pathname}?${q.toString().replaceAll('%2C', ',').replaceAll('%3B', ';')}`);
+  }, 250);
+}
+
+/** Points from text: JSON ([[x,y,z],…], {points: …}, or a flat list) or lines of numbers. 2D points get z = 0. */
+function parsePoints(text: string): V3[] {
+  let raw: unknown;
+  const trimmed = text.trim();
+  if (trimmed.startsWith('[') || trimmed.startsWith('{')) {
+    raw = JSON.parse(trimmed);
+    if (raw !== null && typeof raw === 'object' && !Array.isArray(raw)) raw = (raw as { points?: unknown }).points;
+  } else raw = trimmed.split(/[;\n]+/).filter((l) => l.trim() !== '').map((l) => l.split(/[\s,]+/).filter((x) => x !== '').map(Number));
+  if (!Array.isArray(raw)) throw new Error('expected an array of points');
+  const pts: V3[] = raw.map((p: unknown, k) => {
+    if (!Array.isArray(p) || p.length < 2 || p.length > 3 || !p.every((x) => typeof x === 'number' && Number.isFinite(x))) {
+      throw new Error(`point ${k} is not [x, y] or [x, y, z] with finite numbers`);
+    }
+    return [p[0], p[1], p.length === 3 ? p[2] : 0];
+  });
+  if (pts.length < 2) throw new Error('a chain needs at least two points');
+  return pts;
+}
+
+function load(pts: V3[], source: string): void {
+  P = pts;
+  stopper = null;
+  joint = Math.min(Math.max(1, joint), Math.max(1, P.length - 2));
+  refresh();
+  frame();
+  const n = contacts?.count ?? 0;
+  status(stat, `Loaded ${P.length - 1} segments from ${source}${n > 0 ? `; ${n} contacts at thickness ${fmt(thickness)}` : ''}.`, n > 0 ? 'bad' : 'ok');
+  writeUrl();
+}
+
+function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A random chain: each segment appended only if it touches nothing (up to 30 tries each). */
+function randomChain(n: number, seed: number): void {
+  const rnd = mulberry32(seed);
+  const len = num(lenIn, 10);
+  P = [[0, 0, 0], [len, 0, 0]];
+  const t0 = performance.now();
+  let fails = 0;
+  while (P.length - 1 < n && fails < 30) {
+    if (append(len, (15 + 70 * rnd()) * DEG, 360 * rnd() * DEG)) fails = 0;
+    else fails++;
+  }
+  stopper = null;
+  joint = Math.max(1, Math.floor((P.length - 1) / 2));
+  refresh();
+  frame();
+  status(stat, `Random chain (seed ${seed}): ${P.length - 1} segments, each checked before it was added (${(performance.now() - t0).toFixed(0)} ms)${P.length - 1 < n ? '; stopped early: no free direction' : ''}.`, 'ok');
+}
+
+function readUrl(): void {
+  const q = new URLSearchParams(location.search);
+  const t = Number(q.get('thickness'));
+  if (q.has('thickness') && Number.isFinite(t) && t >= 0) thickness = t;
+  thickIn.value = String(thickness);
+  const j = Number(q.get('joint'));
+  if (q.has('joint') && Number.isInteger(j)) joint = j;
+  const chain = q.get('chain');
+  if (chain !== null) {
+    try {
+      load(parsePoints(chain), 'the URL');
+      return;
+    } catch (e) {
+      status(stat, `?chain=: ${(e as Error).message}`, 'bad');
+    }
+  }
+  if (q.has('random')) {
+    const n = Math.min(Math.max(2, Math.floor(Number(q.get('random')) || 300)), 20000);
+    countIn.value = String(n);
+    randomChain(n, Number(q.get('seed')) || 1);
+    return;
+  }
+  P = [[0, 0, 0], [10, 0, 0]];
+  for (let k = 0; k < 10; k++) append(10, 35 * DEG, 70 * DEG);
+  joint = Math.min(Math.max(1, joint), P.length - 2);
+  refresh();
+  frame();
+}
+
+// ---- mouse: drag a vertex to fold at the joint before it -----------------------------------------
+const canvas = stage.renderer.domElement;
+const raycaster = new THREE.Raycaster();
+const plane = new THREE.Plane();
+let dragging = -1;
+
+function pick(e: PointerEvent): number {
+  const r = canvas.getBoundingClientRect();
+  const x = e.clientX - r.left, y = e.clientY - r.top;
+  let best = -1, bestD = Infinity;
+  const rad = radius();
+  for (let k = 1; k < P.length; k++) {
+    const p = V.set(...P[k]).project(camera);
+    if (p.z > 1) continue;
+    const sx = ((p.x + 1) / 2) * r.width, sy = ((1 - p.y) / 2) * r.height;
+    const e2 = W.set(...P[k]).add(camera.up.clone().setLength(rad)).project(camera);
+    const pr = Math.max(10, Math.hypot(((e2.x - p.x) / 2) * r.width, ((e2.y - p.y) / 2) * r.height) + 3);
+    const d = Math.hypot(x - sx, y - sy);
+    if (d <= pr && d < bestD) {
+      best = k;
+      bestD = d;
+    }
+  }
+  return best;
+}
+
+view.addEventListener(
+  'pointerdown',
+  (e) => {
+    if (e.button !== 0) return;
+    const k = pick(e);
+    if (k < 0) return;
+    controls.enabled = false;
+    dragging = k;
+    joint = k - 1;
+    plane.setFromNormalAndCoplanarPoint(camera.getWorldDirection(new THREE.Vector3()).negate(), V.set(...P[k]));
+    canvas.setPointerCapture(e.pointerId);
+    view.focus({ preventScroll: true });
+    refresh();
+  },
+  true,
+);
+canvas.addEventListener('pointermove', (e) => {
+  if (dragging < 0) {
+    canvas.style.cursor = pick(e) >= 0 ? 'grab' : '';
+    return;
+  }
+  const r = canvas.getBoundingClientRect();
+  raycaster.setFromCamera(new THREE.Vector2(((e.clientX - r.left) / r.width) * 2 - 1, -((e.clientY - r.top) / r.height) * 2 + 1), camera);
+  const hit = raycaster.ray.intersectPlane(plane, new THREE.Vector3());
+  if (hit === null) return;
+  const k = dragging - 1;
+  const d = sub(P[dragging], P[k]);
+  const target = sub([hit.x, hit.y, hit.z], P[k]);
+  const ax = cross(d, target);
+  const s = norm(ax);
+  if (!(s > 1e-12 * norm(d) * norm(target))) return;
+  fold(k, unit(ax), Math.atan2(s, dot(d, target)), 'Drag');
+});
+const endDrag = (): void => {
+  if (dragging < 0) return;
+  dragging = -1;
+  controls.enabled = true;
+};
+canvas.addEventListener('pointerup', endDrag);
+canvas.addEventListener('pointercancel', endDrag);
+
+// ---- controls and keys ------------------------------------------------------------------------
+function doAppend(): void {
+  const len = num(lenIn, 10), bend = num(bendIn, 35), tw = num(twistIn, 70);
+  if (!(len > 0)) {
+    status(stat, 'The length must be positive.', 'bad');
+    return;
+  }
+  if (append(len, Math.min(Math.max(bend, 0), 179.9) * DEG, tw * DEG)) {
+    stopper = null;
+    status(stat, `Appended segment ${P.length - 2}.`, 'ok');
+    refresh();
+    writeUrl();
+  } else {
+    status(stat, 'Not appended: the new segment would touch the chain (nothing changed).', 'bad');
+  }
+}
+$('append').addEventListener('click', doAppend);
+$('undo').addEventListener('click', () => {
+  if (P.length > 2) P.pop();
+  stopper = null;
+  joint = Math.min(joint, Math.max(1, P.length - 2));
+  refresh();
+  writeUrl();
+});
+$('clear').addEventListener('click', () => {
+  P = [[0, 0, 0], [num(lenIn, 10), 0, 0]];
+  stopper = null;
+  joint = 1;
+  refresh();
+  frame();
+  writeUrl();
+});
+$('random').addEventListener('click', () => randomChain(Math.min(Math.max(2, Math.floor(num(countIn, 300))), 20000), Math.floor(Math.random() * 1e6)));
+jointIn.addEventListener('change', () => {
+  joint = Math.min(Math.max(1, Math.floor(num(jointIn, 1))), Math.max(1, P.length - 2));
+  refresh();
+});
+$('bend-plus').addEventListener('click', () => foldKey('bend', 1));
+$('bend-minus').addEventListener('click', () => foldKey('bend', -1));
+$('twist-plus').addEventListener('click', () => foldKey('twist', 1));
+$('twist-minus').addEventListener('click', () => foldKey('twist', -1));
+thickIn.addEventListener('input', () => {
+  thickness = num(thickIn, 1);
+  stopper = null;
+  refresh();
+  writeUrl();
+});
+$('save').addEventListener('click', () => {
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(new Blob([JSON.stringify({ points: P, thickness }, null, 1)], { type: 'application/json' }));
+  a.download = 'chain.json';
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+});
+async function loadFile(f: File): Promise<void> {
+  try {
+    load(parsePoints(await f.text()), f.name);
+  } catch (e) {
+    status(stat, `${f.name}: ${(e as Error).message}`, 'bad');
+  }
+}
+$<HTMLInputElement>('file').addEventListener('change', (e) => {
+  const f = (e.target as HTMLInputElement).files?.[0];
+  if (f !== undefined) void loadFile(f);
+});
+view.addEventListener('dragover', (e) => e.preventDefault());
+view.addEventListener('drop', (e) => {
+  e.preventDefault();
+  const f = e.dataTransfer?.files[0];
+  if (f !== undefined) void loadFile(f);
+});
+
+window.addEventListener('keydown', (e) => {
+  if (isTyping(e) || e.ctrlKey || e.metaKey || e.altKey) return;
+  const k = e.key;
+  if (k === 'a' || k === 'A' || (k === 'Enter' && e.target === view)) doAppend();
+  else if (k === 'Backspace' || k === 'Delete') $('undo').click();
+  else if (k === '[' || k === ']') {
+    joint = Math.min(Math.max(1, joint + (k === ']' ? 1 : -1)), Math.max(1, P.length - 2));
+    refresh();
+  } else if (k === 'ArrowUp') foldKey('bend', 1);
+  else if (k === 'ArrowDown') foldKey('bend', -1);
+  else if (k === 'ArrowRight') foldKey('twist', 1);
+  else if (k === 'ArrowLeft') foldKey('twist', -1);
+  else if (k === '+' || k === '=' || k === '-' || k === '_') {
+    thickness = Math.min(Math.max(0, thickness + (k === '+' || k === '=' ? 0.1 : -0.1)), 6);
+    thickness = Number(thickness.toFixed(2));
+    thickIn.value = String(thickness);
+    stopper = null;
+    refresh();
+    writeUrl();
+  } else if (k === 'n' || k === 'N') $('random').click();
+  else if (k === 'f' || k === 'F') frame();
+  else return;
+  e.preventDefault();
+});
+
+// ---- start ------------------------------------------------------------------------------------
+readUrl();
+document.body.dataset.ready = 'true';
