@@ -3,6 +3,7 @@
  * The `skewline` command line.
  *
  *     skewline closest [file] [options]   closest points for each row of a CSV/NDJSON file
+ *     skewline chain [file] [options]     contacts of chains (CSV or GeoJSON)
  *     skewline --help | --version
  *
  * Exit codes: 0 success, 1 bad input or an I/O failure (the message names the file, line and
@@ -13,6 +14,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, UsageError, type OptionSpec } from './args.js';
 import { runClosest, type InputFormat, type Io } from './closest.js';
+import { runChain, type ChainCliOptions } from './chain.js';
 import { KINDS } from './rows.js';
 import type { OutputFormat } from './output.js';
 import type { Kind } from '../src/index.js';
@@ -35,17 +37,82 @@ const MAIN_HELP = `skewline — closest points between points, lines, rays and s
 
 Usage:
   skewline closest [file] [options]   closest points for every row of a CSV or NDJSON file
+  skewline chain [file] [options]     where a chain (or a map's lines and rings) touches itself
   skewline <command> --help           help on a command
   skewline --help | --version
 
 Commands:
   closest   one result row (distance, c, d, p, s, t, relation, unique) per input pair
+  chain     one row (or GeoJSON feature) per pair of segments in contact
 
 Examples:
   skewline closest                          the bundled worked cases
   skewline closest pairs.csv -o out.csv     segment pairs from a CSV file
   skewline closest - --a ray --b ray < rays.ndjson --format ndjson
+  skewline chain                            the bundled coastline rings
+  skewline chain walk.csv --thickness 0.2   contacts of a 3D chain with a thickness
 `;
+
+const CHAIN_HELP = `Usage: skewline chain [file] [options]
+
+Finds every pair of segments of a polygonal chain that come within a thickness of each other
+(with thickness 0: that share a point), decided exactly.
+
+  file                 input file; '-' reads stdin; none reads piped stdin, or, with
+                       nothing piped, the bundled example (three Natural Earth land rings)
+
+Input:
+  CSV      one vertex per line: x,y[,z…] (any dimension, the same on every line); an optional
+           header (x,y,z); a 'chain' (or 'id') column, or a blank line, starts a new chain
+  GeoJSON  a FeatureCollection, Feature or geometry: every LineString and every ring of a
+           (Multi)Polygon is a chain; rings repeat their first vertex, so their first and
+           last segments are adjacent
+  The format comes from the extension (.csv/.txt; .geojson/.json), else from the first
+  character ('{' or '[' means GeoJSON).
+
+What counts: segments i and j of one chain are in contact when their exact distance is
+≤ thickness and they are not adjacent; adjacent segments only when they fold back over each
+other. Repeated vertices (zero-length segments) are skipped. Segment k runs from vertex k to
+vertex k + 1.
+
+Options:
+  --thickness T         contact distance, in the input's units (default 0: shared points)
+  --closed              every chain also has the segment from its last vertex to its first
+  --between             also report contacts between different chains (default: within each)
+  --format csv|ndjson|geojson
+                        output format (default: geojson for GeoJSON input, else csv)
+  --input csv|geojson   force the input format
+  -o, --output FILE     write to FILE ('-': stdout); as for 'skewline closest': written to a
+                        temporary file and renamed at the end, nothing left on error
+  --progress, --no-progress
+                        progress bar on stderr while reading (default: when stderr is a terminal)
+  --stats               print vertices, contacts, seconds and peak memory to stderr
+  -h, --help            this help
+
+Output:
+  CSV/NDJSON  chain_i,i,chain_j,j,distance,s,t,cx,cy,…,dx,dy,…  (c on segment i, d on
+              segment j; s, t their parameters; distance 0 exactly when they share a point)
+  GeoJSON     a FeatureCollection: a Point where two segments meet (2D: the exact crossing
+              rounded once), a LineString for a collinear overlap (its shared piece) or, with a
+              thickness, from c to d; properties name the feature, part, ring and segment of
+              both sides.
+
+Errors name the file and line (CSV) or the GeoJSON path, e.g.
+  skewline: walk.csv:12: column y: not a number ("abc")
+  skewline: map.geojson: features[3].geometry.coordinates[0][7][1]: not a finite number (null)
+`;
+
+const CHAIN_OPTIONS: OptionSpec[] = [
+  { name: 'input', type: 'value', choices: ['csv', 'geojson'] },
+  { name: 'thickness', type: 'value' },
+  { name: 'closed', type: 'flag' },
+  { name: 'between', type: 'flag' },
+  { name: 'format', type: 'value', choices: ['csv', 'ndjson', 'geojson'] },
+  { name: 'output', short: 'o', type: 'value' },
+  { name: 'progress', type: 'flag' },
+  { name: 'stats', type: 'flag' },
+  { name: 'help', short: 'h', type: 'flag' },
+];
 
 const CLOSEST_HELP = `Usage: skewline closest [file] [options]
 
@@ -147,8 +214,9 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
         return 0;
       }
     }
+    if (command === 'chain') return await chainCommand(argv.slice(at + 1), io);
     if (command !== 'closest') {
-      throw new UsageError(`skewline: unknown command '${command}' (commands: closest; see 'skewline --help')`);
+      throw new UsageError(`skewline: unknown command '${command}' (commands: closest, chain; see 'skewline --help')`);
     }
     // --help wins over everything else on the line, valid or not.
     if (argv.slice(at + 1).some((a) => a === '--help' || a === '-h')) {
@@ -188,6 +256,47 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     }
     throw e;
   }
+}
+
+/** `skewline chain …` (the arguments after the command). */
+async function chainCommand(args: readonly string[], io: Io): Promise<number> {
+  if (args.some((a) => a === '--help' || a === '-h')) {
+    io.stdout.write(CHAIN_HELP);
+    return 0;
+  }
+  const { options, positionals } = parseArgs(args, CHAIN_OPTIONS, 'skewline chain');
+  if (positionals.length > 1) {
+    throw new UsageError(`skewline chain: expected at most one input file, got ${positionals.length} (see 'skewline chain --help')`);
+  }
+  const t = options.get('thickness') as string | undefined;
+  const thickness = t === undefined ? 0 : Number(t);
+  if (t !== undefined && (t.trim() === '' || !Number.isFinite(thickness) || thickness < 0)) {
+    throw new UsageError(`skewline chain: --thickness must be a finite number ≥ 0 (got '${t}')`);
+  }
+  const o = options.get('output') as string | undefined;
+  const output = o === '-' ? undefined : o;
+  let format = options.get('format') as ChainCliOptions['format'];
+  if (format === undefined && output !== undefined) {
+    if (/\.(nd)?jsonl?$/i.test(output)) format = 'ndjson';
+    else if (/\.geojson$/i.test(output)) format = 'geojson';
+    else if (/\.csv$/i.test(output)) format = 'csv';
+  }
+  const progress = options.get('progress');
+  return runChain(
+    {
+      file: positionals[0],
+      input: options.get('input') as ChainCliOptions['input'],
+      thickness,
+      closed: options.get('closed') === true,
+      between: options.get('between') === true,
+      format,
+      output,
+      progress: typeof progress === 'boolean' ? progress : undefined,
+      stats: options.get('stats') === true,
+    },
+    io,
+    join(packageRoot(), 'data', 'coastline.geojson'),
+  );
 }
 
 // Run when executed directly (node dist/cli/skewline.js, the npm bin link, or tsx cli/skewline.ts),
