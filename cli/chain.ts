@@ -231,8 +231,7 @@ export async function runChain(opts: ChainCliOptions, io: Io, bundled: string): 
   const showBar = opts.progress ?? (io.stderr.isTTY === true && size !== undefined);
   const bar = showBar ? new ProgressBar(io.stderr, 'skewline chain: reading', size) : undefined;
   let bytes = 0;
-  let contacts = 0;
-  let vertices = 0;
+  const count = { contacts: 0, vertices: 0 };
   try {
     const stream = path === undefined ? io.stdin : createReadStream(path, { highWaterMark: 1 << 16 });
     const onChunk = (n: number): void => {
@@ -261,7 +260,7 @@ export async function runChain(opts: ChainCliOptions, io: Io, bundled: string): 
     bar?.stop();
     if (input.chains.length === 0) io.stderr.write(`skewline: ${shown}: no chains in the input\n`);
     const { chains, dim } = input;
-    vertices = chains.reduce((s, c) => s + c.coords.length / dim, 0);
+    count.vertices = chains.reduce((s, c) => s + c.coords.length / dim, 0);
     const outFormat = opts.format ?? (input.geojson ? 'geojson' : 'csv');
     if (outFormat === 'geojson' && dim !== 2 && dim !== 3) throw new CommandError('GeoJSON output needs 2D or 3D coordinates');
     const flats = chains.map((c) => new Float64Array(c.coords));
@@ -272,7 +271,7 @@ export async function runChain(opts: ChainCliOptions, io: Io, bundled: string): 
       if (e instanceof SkewlineInputError) throw new InputError(e.message.replace(/^chains\[(\d+)\]/, 'chain $1'));
       throw e;
     }
-    contacts = r.count;
+    count.contacts = r.count;
     // Nearest points c (on segment i) and d (on segment j), from s and t.
     const point = (chain: number, seg: number, s: number): number[] => {
       const f = flats[chain];
@@ -336,7 +335,7 @@ export async function runChain(opts: ChainCliOptions, io: Io, bundled: string): 
   if (opts.stats) {
     const secs = Number(process.hrtime.bigint() - started) / 1e9;
     const rss = process.resourceUsage().maxRSS / 1024;
-    io.stderr.write(`skewline: ${vertices} vertices, ${contacts} contacts in ${secs.toFixed(3)} s, peak RSS ${rss.toFixed(1)} MiB\n`);
+    io.stderr.write(`skewline: ${count.vertices} vertices, ${count.contacts} contacts in ${secs.toFixed(3)} s, peak RSS ${rss.toFixed(1)} MiB\n`);
   }
   return 0;
 }
