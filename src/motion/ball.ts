@@ -25,8 +25,8 @@
  */
 import { SkewlineInputError, toVector } from '../core/primitives.js';
 import type { VecLike } from '../core/types.js';
-import { POINT, exactClosestFlat, toScaledBigInts } from '../core/exact.js';
-import { compareWithSquare, segmentsWithinFlat } from '../closest/within.js';
+import { POINT, SEGMENT, exactClosestFlat, toScaledBigInts } from '../core/exact.js';
+import { compareWithSquare } from '../closest/within.js';
 import { closestSegSeg2 } from '../closest/segment-kernels.js';
 
 const U = 2 ** -53;
@@ -71,7 +71,7 @@ export interface BounceResult {
 export interface BounceOptions {
   /** The coefficient of restitution in [0, 1]: the normal speed is multiplied by it at a bounce. Default 1. */
   restitution?: number;
-  /** The most bounces in one step (default 64); see {@link bounceBall} for what happens there. */
+  /** The most bounces in one step (default 1,024); see {@link bounceBall} for what happens there. */
   maxHits?: number;
 }
 
@@ -110,7 +110,7 @@ function flatWalls(walls: Walls): Float64Array {
  * The sign of |(px, py) − wall| − r, exactly: 1 outside (distance > r), 0 touching, −1 inside.
  * A filtered floating-point distance first, exact BigInt where the filter cannot decide.
  */
-export function wallGapSign(px: number, py: number, W: ArrayLike<number>, k: number, r: number): number {
+export function wallGapSign(px: number, py: number, W: ArrayLike<number>, k: number, r: number, floatOnly = false): number {
   const ax = W[k];
   const ay = W[k + 1];
   const ex = W[k + 2] - ax;
@@ -127,6 +127,7 @@ export function wallGapSign(px: number, py: number, W: ArrayLike<number>, k: num
   const err = 16 * U * (Math.abs(qx) + Math.abs(qy) + Math.abs(ex) + Math.abs(ey) + r);
   if (d - err > r) return 1;
   if (d + err < r) return -1;
+  if (floatOnly) return -2;
   seg[0] = px;
   seg[1] = py;
   seg[2] = px;
@@ -250,9 +251,36 @@ function contactFraction(x: number, y: number, x1: number, y1: number, W: ArrayL
   return kout[0];
 }
 
-/** Whether the centre at (px, py) is at distance ≥ r from every wall (exactly). */
-function clearOfAll(px: number, py: number, W: Float64Array, r: number): boolean {
-  for (let k = 0; k < W.length; k += 4) if (wallGapSign(px, py, W, k, r) < 0) return false;
+/**
+ * Whether the flight and the wall loaded in `seg` (path a0a1, wall b0b1) can come within r: a
+ * bounding-box test with a margin of 2⁻⁴⁰ of the coordinates' size (far above rounding), so a
+ * false is certain. {@link flightWithin} then decides exactly: the 2D segment kernel, whose
+ * distance is within 8·u·S (64·u·S is used), and the exact squared distance where that does not
+ * decide (as closest/within.ts).
+ */
+function nearFlight(d: Float64Array, r: number): boolean {
+  const size = Math.abs(d[0]) + Math.abs(d[1]) + Math.abs(d[2]) + Math.abs(d[3]) + Math.abs(d[4]) + Math.abs(d[5]) + Math.abs(d[6]) + Math.abs(d[7]) + r;
+  const reach = r + 2 ** -40 * size;
+  if (Math.min(d[4], d[6]) > Math.max(d[0], d[2]) + reach || Math.max(d[4], d[6]) < Math.min(d[0], d[2]) - reach) return false;
+  return !(Math.min(d[5], d[7]) > Math.max(d[1], d[3]) + reach || Math.max(d[5], d[7]) < Math.min(d[1], d[3]) - reach);
+}
+
+/** The exact within-r decision of {@link nearFlight}'s flight and wall. */
+function flightWithin(d: Float64Array, r: number): boolean {
+  const dist = closestSegSeg2(d, 0, null, 0);
+  const err = 64 * U * (Math.hypot(d[2] - d[0], d[3] - d[1]) + Math.hypot(d[6] - d[4], d[7] - d[5]) + Math.hypot(d[4] - d[0], d[5] - d[1]));
+  if (dist + err < r) return true;
+  if (dist - err > r) return false;
+  const { distanceSq } = exactClosestFlat(SEGMENT, SEGMENT, 2, d, 0);
+  return compareWithSquare(distanceSq.num, distanceSq.den, r) <= 0;
+}
+
+/**
+ * Whether the centre at (px, py) is at distance ≥ r from every wall: exactly, or with
+ * `floatOnly` only where the floating-point filter certifies it (undecided counts as not clear).
+ */
+function clearOfAll(px: number, py: number, W: Float64Array, r: number, floatOnly: boolean): boolean {
+  for (let k = 0; k < W.length; k += 4) if (wallGapSign(px, py, W, k, r, floatOnly) < 0) return false;
   return true;
 }
 
@@ -277,8 +305,9 @@ function check(x: unknown, what: string, lo: number, hi = Infinity): number {
  * or along it are not bounces.
  *
  * Edge cases: `dt = 0` or a zero velocity return the ball unchanged. A ball exactly touching a
- * wall at the start is fine. After `maxHits` bounces in one step (default 64: a ball wedged
- * between two walls, or absurd speeds in a tiny pocket) the ball stops for the rest of the step
+ * wall at the start is fine. After `maxHits` bounces in one step (default 1,024: a ball wedged
+ * between two walls, or absurd speeds in a tiny pocket; at 1,000 table widths per second a ball
+ * between two walls half a width apart bounces about 70 times a step) the ball stops for the rest of the step
  * where it is — outside every wall, with its velocity after the last bounce — so the step always
  * ends; the last hit's time then tells how far the step got.
  * Not re-entrant (module-level scratch). Allocates its result; walls given as arrays are copied
@@ -294,7 +323,7 @@ export function bounceBall(ball: Ball, walls: Walls, dt: number, options: Bounce
   const r = check(ball.radius, 'ball.radius', 0);
   check(dt, 'dt', 0);
   const e = check(options.restitution ?? 1, 'options.restitution', 0, 1);
-  const maxHits = check(options.maxHits ?? 64, 'options.maxHits', 0);
+  const maxHits = check(options.maxHits ?? 1024, 'options.maxHits', 0);
   const W = flatWalls(walls);
   let x = P[0];
   let y = P[1];
@@ -330,8 +359,11 @@ export function bounceBall(ball: Ball, walls: Walls, dt: number, options: Bounce
       seg[5] = W[k + 1];
       seg[6] = W[k + 2];
       seg[7] = W[k + 3];
-      if (!segmentsWithinFlat(seg, 0, 2, r)) continue;
-      if (approach(x, y, x1, y1, W, k) >= 0) continue; // touching at the start, leaving or sliding
+      if (!nearFlight(seg, r)) continue;
+      // Leaving or sliding along the wall: the distance cannot decrease (it is convex along the
+      // flight and starts ≥ r), so there is no contact but a touch at the start, which is none.
+      if (approach(x, y, x1, y1, W, k) >= 0) continue;
+      if (!flightWithin(seg, r)) continue;
       const lam = contactFraction(x, y, x1, y1, W, k, r);
       if (lam < best) {
         best = lam;
@@ -352,10 +384,12 @@ export function bounceBall(ball: Ball, walls: Walls, dt: number, options: Bounce
     const dx = x1 - x;
     const dy = y1 - y;
     let step = 4 * U * (1 + (Math.abs(x) + Math.abs(y) + Math.abs(x1) + Math.abs(y1)) / (Math.abs(dx) + Math.abs(dy)));
-    while (lam > 0) {
+    // The first tries take only what the floating-point filter certifies (stopping a hair,
+    // about 10⁻¹⁴ of the table, short of the contact), so the exact path is rarely needed.
+    for (let tries = 0; lam > 0; tries++) {
       const qx = lam <= 0.5 ? x + lam * dx : x1 - (1 - lam) * dx;
       const qy = lam <= 0.5 ? y + lam * dy : y1 - (1 - lam) * dy;
-      if (clearOfAll(qx, qy, W, r)) {
+      if (clearOfAll(qx, qy, W, r, tries < 6)) {
         px = qx;
         py = qy;
         break;
@@ -400,10 +434,20 @@ export function bounceBall(ball: Ball, walls: Walls, dt: number, options: Bounce
       nx /= l;
       ny /= l;
     }
-    const vn = vx * nx + vy * ny;
+    // Reflection v − (1 + e)·(v·n)·n / (n·n): dividing by the rounded n's squared length keeps
+    // |v| for e = 1 to rounding, with no bias from |n| ≠ 1 (which, wall after wall, would drift).
+    const vn = (vx * nx + vy * ny) / (nx * nx + ny * ny);
     if (vn < 0) {
+      const before = e === 1 ? Math.hypot(vx, vy) : 0;
       vx -= (1 + e) * vn * nx;
       vy -= (1 + e) * vn * ny;
+      if (e === 1) {
+        // An elastic bounce keeps the speed: undo the rounding's change of |v| (otherwise a
+        // ball bouncing between the same walls drifts by a few u per bounce, one way).
+        const k = before / Math.hypot(vx, vy);
+        vx *= k;
+        vy *= k;
+      }
     }
     // Leave the wall: keep a normal component of at least 2⁻⁴⁰ of the speed (changes the speed
     // only by a relative 2⁻⁸⁰ when it applies, i.e. on grazing contacts and with restitution 0).

@@ -58,7 +58,7 @@ function runTable(t: Table, speed: number, steps: number, seed: number): RunStat
       // every bounce position is itself outside every wall
       for (let k = 0; k < t.walls.length; k++) if (gapSign(t, k, p[0], p[1]) < 0) st.overlaps++;
     }
-    const capped = r.hits.length >= 64;
+    const capped = r.hits.length >= 1024;
     if (capped) st.capped++;
     else {
       const want = [p[0] + (DT - t0) * v[0], p[1] + (DT - t0) * v[1]];
@@ -99,7 +99,7 @@ describe('bounceBall on closed tables (exact checks)', () => {
     expect(f.hits[0]).toMatchObject({ wall: 0, point: [0, 0], normal: [0, 1] });
     expect(f.hits[0].time).toBeCloseTo(0.4, 14);
     expect(f.velocity).toEqual([0, 2]);
-    expect(f.position[1]).toBeCloseTo(1.4, 14); // down 0.6 in 0.4 s, up 1.2 in 0.6 s
+    expect(f.position[1]).toBeCloseTo(1.4, 12); // down 0.6 in 0.4 s (stopping a hair short), up 1.2 in 0.6 s
     // end of a free-standing wall: the ball reflects off the direction from the end
     const g = bounceBall({ position: [-1, 0], velocity: [1, 0], radius: 0.5 }, [[[0, 0], [0, 0]]], 1);
     expect(g.hits[0]).toMatchObject({ wall: 0, point: [0, 0], normal: [-1, 0] });
