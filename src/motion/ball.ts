@@ -25,7 +25,7 @@
  */
 import { SkewlineInputError, toVector } from '../core/primitives.js';
 import type { VecLike } from '../core/types.js';
-import { POINT, SEGMENT, exactClosestFlat, toScaledBigInts } from '../core/exact.js';
+import { SEGMENT, exactClosestFlat, toScaledBigInts } from '../core/exact.js';
 import { compareWithSquare } from '../closest/within.js';
 import { closestSegSeg2 } from '../closest/segment-kernels.js';
 
@@ -128,16 +128,39 @@ export function wallGapSign(px: number, py: number, W: ArrayLike<number>, k: num
   if (d - err > r) return 1;
   if (d + err < r) return -1;
   if (floatOnly) return -2;
-  seg[0] = px;
-  seg[1] = py;
-  seg[2] = px;
-  seg[3] = py;
-  seg[4] = ax;
-  seg[5] = ay;
-  seg[6] = W[k + 2];
-  seg[7] = W[k + 3];
-  const { distanceSq } = exactClosestFlat(POINT, 1, 2, seg, 0);
-  return compareWithSquare(distanceSq.num, distanceSq.den, r);
+  return gapSignExact(px, py, W[k], W[k + 1], W[k + 2], W[k + 3], r);
+}
+
+/**
+ * The exact sign of |P − segment AB| − r in integers (every double is m·2^e): with q = P − A and
+ * e = B − A, the nearest point is A when q·e ≤ 0, B when q·e ≥ e·e, and otherwise the squared
+ * distance is (|q|²·|e|² − (q·e)²) / |e|², compared with r² without dividing.
+ */
+function gapSignExact(px: number, py: number, ax: number, ay: number, bx: number, by: number, r: number): number {
+  const { ints } = toScaledBigInts([px, py, ax, ay, bx, by, r]);
+  const [PX, PY, AX, AY, BX, BY, R] = ints;
+  const qx = PX - AX;
+  const qy = PY - AY;
+  const ex = BX - AX;
+  const ey = BY - AY;
+  const se = qx * ex + qy * ey;
+  const ee = ex * ex + ey * ey;
+  const R2 = R * R;
+  let lhs: bigint;
+  let rhs: bigint;
+  if (ee === 0n || se <= 0n) {
+    lhs = qx * qx + qy * qy;
+    rhs = R2;
+  } else if (se >= ee) {
+    const dx = PX - BX;
+    const dy = PY - BY;
+    lhs = dx * dx + dy * dy;
+    rhs = R2;
+  } else {
+    lhs = (qx * qx + qy * qy) * ee - se * se;
+    rhs = R2 * ee;
+  }
+  return lhs > rhs ? 1 : lhs < rhs ? -1 : 0;
 }
 
 /**
