@@ -104,7 +104,7 @@ describe.concurrent('skewline chain', () => {
     expect(bad.code).toBe(1);
     expect(bad.stderr).toBe("skewline: bad.csv:3: column y: not a number (\"oops\")\n");
     expect(existsSync(join(h.work, 'out.csv'))).toBe(false);
-    expect(readdirSync(h.work).filter((f) => f.startsWith('.skewline-'))).toEqual([]);
+    expect(readdirSync(h.work).filter((f) => f.startsWith('.skewline-out.csv'))).toEqual([]); // (other tests run concurrently in this folder)
     const short = await run(['chain', file('short.csv', '0,0,0\n1,1\n')]);
     expect(short.stderr).toMatch(/short\.csv:2: expected 3 fields/);
     const geo = await run(['chain', file('bad.geojson', '{"type":"Feature","geometry":{"type":"LineString","coordinates":[[0,0],[1,"x"]]}}')]);
