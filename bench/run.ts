@@ -1,12 +1,15 @@
 /**
  * `npm run bench`: every benchmark in one process, seeded data, median of several runs.
- * Options: --pairs N (default 1,000,000), --runs R (default 9).
+ * Options: --pairs N (default 1,000,000), --runs R (default 9), --steps N (bouncing-ball steps,
+ * default 20,000), --segments N for the chain benchmark (default 1,000,000).
  */
 import { run as closest } from './closest/closest.bench.js';
 import { run as isect } from './intersect/intersects.bench.js';
 import { run as parallel } from './batch/parallel.bench.js';
 import { run as generic } from './closest/generic.bench.js';
 import { run as sweep } from './motion/sweep.bench.js';
+import { run as chain } from './chain/chain.bench.js';
+import { run as ball } from './motion/ball.bench.js';
 import { machine } from './harness.js';
 
 function arg(name: string, dflt: number): number {
@@ -21,4 +24,6 @@ closest({ pairs, runs });
 isect({ pairs, runs });
 generic({ pairs, runs });
 sweep({ pairs: Math.min(pairs, 200_000), runs: Math.min(runs, 7) });
+ball({ steps: arg('--steps', 20_000), runs: 3 });
 await parallel({ pairs, runs: Math.min(runs, 7) });
+chain({ segments: arg('--segments', 1_000_000), runs: Math.min(runs, 3) });

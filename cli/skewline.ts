@@ -3,6 +3,8 @@
  * The `skewline` command line.
  *
  *     skewline closest [file] [options]   closest points for each row of a CSV/NDJSON file
+ *     skewline chain [file] [options]     contacts of chains (CSV or GeoJSON)
+ *     skewline sweep [file] [options]     first contact of two moving spheres, per row
  *     skewline explore [--port N]         the demos in a browser, served on 127.0.0.1
  *     skewline --help | --version
  *
@@ -14,6 +16,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, UsageError, type OptionSpec } from './args.js';
 import { runClosest, type InputFormat, type Io } from './closest.js';
+import { runChain, type ChainCliOptions } from './chain.js';
+import { runSweep } from './sweep.js';
 import { DEFAULT_PORT, runExplore } from './explore.js';
 import { KINDS } from './rows.js';
 import type { OutputFormat } from './output.js';
@@ -37,19 +41,141 @@ const MAIN_HELP = `skewline — closest points between points, lines, rays and s
 
 Usage:
   skewline closest [file] [options]   closest points for every row of a CSV or NDJSON file
+  skewline chain [file] [options]     where a chain (or a map's lines and rings) touches itself
+  skewline sweep [file] [options]     when two moving spheres first touch, for every row
   skewline explore [--port N]         the source documents' demos, in your browser
   skewline <command> --help           help on a command
   skewline --help | --version
 
 Commands:
   closest   one result row (distance, c, d, p, s, t, relation, unique) per input pair
+  chain     one row (or GeoJSON feature) per pair of segments in contact
+  sweep     one result row (hit, time, p, q, normal) per pair of moving spheres
   explore   serves the explorer (segments, chain builder, kicker) and prints its URL
 
 Examples:
   skewline closest                          the bundled worked cases
   skewline closest pairs.csv -o out.csv     segment pairs from a CSV file
   skewline closest - --a ray --b ray < rays.ndjson --format ndjson
+  skewline chain                            the bundled coastline rings
+  skewline chain walk.csv --thickness 0.2   contacts of a 3D chain with a thickness
+  skewline sweep                            the bundled moving-sphere cases
 `;
+
+const CHAIN_HELP = `Usage: skewline chain [file] [options]
+
+Finds every pair of segments of a polygonal chain that come within a thickness of each other
+(with thickness 0: that share a point), decided exactly.
+
+  file                 input file; '-' reads stdin; none reads piped stdin, or, with
+                       nothing piped, the bundled example (three Natural Earth land rings)
+
+Input:
+  CSV      one vertex per line: x,y[,z…] (any dimension, the same on every line); an optional
+           header (x,y,z); a 'chain' (or 'id') column, or a blank line, starts a new chain
+  GeoJSON  a FeatureCollection, Feature or geometry: every LineString and every ring of a
+           (Multi)Polygon is a chain; rings repeat their first vertex, so their first and
+           last segments are adjacent
+  The format comes from the extension (.csv/.txt; .geojson/.json), else from the first
+  character ('{' or '[' means GeoJSON).
+
+What counts: segments i and j of one chain are in contact when their exact distance is
+≤ thickness and they are not adjacent; adjacent segments only when they fold back over each
+other. Repeated vertices (zero-length segments) are skipped. Segment k runs from vertex k to
+vertex k + 1.
+
+Options:
+  --thickness T         contact distance, in the input's units (default 0: shared points)
+  --closed              every chain also has the segment from its last vertex to its first
+  --between             also report contacts between different chains (default: within each)
+  --format csv|ndjson|geojson
+                        output format (default: geojson for GeoJSON input, else csv)
+  --input csv|geojson   force the input format
+  -o, --output FILE     write to FILE ('-': stdout); as for 'skewline closest': written to a
+                        temporary file and renamed at the end, nothing left on error
+  --progress, --no-progress
+                        progress bar on stderr while reading (default: when stderr is a terminal)
+  --stats               print vertices, contacts, seconds and peak memory to stderr
+  -h, --help            this help
+
+Output:
+  CSV/NDJSON  chain_i,i,chain_j,j,distance,s,t,cx,cy,…,dx,dy,…  (c on segment i, d on
+              segment j; s, t their parameters; distance 0 exactly when they share a point)
+  GeoJSON     a FeatureCollection: a Point where two segments meet (2D: the exact crossing
+              rounded once), a LineString for a collinear overlap (its shared piece) or, with a
+              thickness, from c to d; properties name the feature, part, ring and segment of
+              both sides.
+
+Errors name the file and line (CSV) or the GeoJSON path, e.g.
+  skewline: walk.csv:12: column y: not a number ("abc")
+  skewline: map.geojson: features[3].geometry.coordinates[0][7][1]: not a finite number (null)
+`;
+
+const CHAIN_OPTIONS: OptionSpec[] = [
+  { name: 'input', type: 'value', choices: ['csv', 'geojson'] },
+  { name: 'thickness', type: 'value' },
+  { name: 'closed', type: 'flag' },
+  { name: 'between', type: 'flag' },
+  { name: 'format', type: 'value', choices: ['csv', 'ndjson', 'geojson'] },
+  { name: 'output', short: 'o', type: 'value' },
+  { name: 'progress', type: 'flag' },
+  { name: 'stats', type: 'flag' },
+  { name: 'help', short: 'h', type: 'flag' },
+];
+
+const SWEEP_HELP = `Usage: skewline sweep [file] [options]
+
+Reads two spheres per row, each moving in a straight line over one step
+(p(t) = p0 + t·(p1 − p0), q(t) = q0 + t·(q1 − q0), t from 0 to 1), and writes whether
+they touch (|p(t) − q(t)| ≤ r1 + r2) during the step and the first time they do.
+The decision is exact; the time is the first double at which the exact spheres touch.
+
+  file                 input file; '-' reads stdin; none reads piped stdin, or, with
+                       nothing piped, runs the bundled examples (data/sweep-examples.ndjson)
+
+Input (one pair of spheres per line; blank lines are skipped; LF, CRLF or CR line ends):
+  CSV     a header, then numbers:
+            p0x,p0y,p0z,p1x,p1y,p1z,r1,q0x,q0y,q0z,q1x,q1y,q1z,r2     (3D)
+            p0x,p0y,p1x,p1y,r1,q0x,q0y,q1x,q1y,r2                     (2D; 4D adds w)
+            p0x1,…,p0xN,p1x1,…,p1xN,r1,q0x1,…,q1xN,r2                 (any dimension N)
+          p0/p1: first sphere's centre at the start/end of the step, r1 its radius;
+          q0/q1, r2 the same for the second sphere. Columns in any order; an optional
+          'name' column is copied to the output.
+  NDJSON  {"p0":[…],"p1":[…],"r1":0.5,"q0":[…],"q1":[…],"r2":0.5} per line, any
+          dimension; optional "name". A .json file holding an array of such objects
+          (or one pretty-printed object) is read too.
+
+Options:
+  --input csv|ndjson      force the input format
+  --format csv|ndjson     output format (default csv; ndjson if -o ends in .ndjson/.jsonl)
+  -o, --output FILE       write to FILE instead of stdout ('-': stdout), safely, as for
+                          'skewline closest' (temporary file renamed at the end; devices
+                          and FIFOs written through; read-only, directory or the input
+                          itself refused before anything is read)
+  --progress, --no-progress
+                          progress bar on stderr (default: when stderr is a terminal)
+  --stats                 print rows, seconds, rows/s and peak memory to stderr at the end
+  -h, --help              this help
+
+Output columns (CSV; NDJSON has the same fields with p, q, normal as arrays):
+  [name,]hit,time,px,py[,pz],qx,qy[,qz],nx,ny[,nz]
+  hit: true or false; time: the first contact time in [0, 1] (0: touching at the start;
+  1 when there is no hit); p, q: the centres at that time; n: the unit normal from p to q
+  (zeros when there is no hit or the centres coincide).
+
+Errors name the file, the line (the header is line 1) and the column or field, e.g.
+  skewline: spheres.csv:4: column r2: not a number ("x")
+and exit with code 1 (code 2 for usage mistakes).
+`;
+
+const SWEEP_OPTIONS: OptionSpec[] = [
+  { name: 'input', type: 'value', choices: ['csv', 'ndjson'] },
+  { name: 'format', type: 'value', choices: ['csv', 'ndjson'] },
+  { name: 'output', short: 'o', type: 'value' },
+  { name: 'progress', type: 'flag' },
+  { name: 'stats', type: 'flag' },
+  { name: 'help', short: 'h', type: 'flag' },
+];
 
 const CLOSEST_HELP = `Usage: skewline closest [file] [options]
 
@@ -188,19 +314,20 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
       }
       return await runExplore({ port, rebuild: options.get('rebuild') === true }, io, packageRoot());
     }
-    if (command !== 'closest') {
-      throw new UsageError(`skewline: unknown command '${command}' (commands: closest, explore; see 'skewline --help')`);
+    if (command === 'chain') return await chainCommand(argv.slice(at + 1), io);
+    if (command !== 'closest' && command !== 'sweep') {
+      throw new UsageError(`skewline: unknown command '${command}' (commands: closest, sweep, chain, explore; see 'skewline --help')`);
     }
     // --help wins over everything else on the line, valid or not.
     if (argv.slice(at + 1).some((a) => a === '--help' || a === '-h')) {
-      io.stdout.write(CLOSEST_HELP);
+      io.stdout.write(command === 'sweep' ? SWEEP_HELP : CLOSEST_HELP);
       return 0;
     }
-    const { options, positionals } = parseArgs(argv.slice(at + 1), CLOSEST_OPTIONS, 'skewline closest');
+    const { options, positionals } = parseArgs(argv.slice(at + 1), command === 'sweep' ? SWEEP_OPTIONS : CLOSEST_OPTIONS, `skewline ${command}`);
     if (positionals.length > 1) {
       throw new UsageError(
-        `skewline closest: expected at most one input file, got ${positionals.length} ` +
-          `(${positionals.map((p) => `'${p}'`).join(', ')}) (see 'skewline closest --help')`,
+        `skewline ${command}: expected at most one input file, got ${positionals.length} ` +
+          `(${positionals.map((p) => `'${p}'`).join(', ')}) (see 'skewline ${command} --help')`,
       );
     }
     const o = options.get('output') as string | undefined;
@@ -208,16 +335,20 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     let format = options.get('format') as OutputFormat | undefined;
     if (format === undefined && output !== undefined && /\.(nd)?jsonl?$/i.test(output)) format = 'ndjson';
     const progress = options.get('progress');
+    const common = {
+      file: positionals[0],
+      input: options.get('input') as InputFormat | undefined,
+      format: format ?? 'csv',
+      output,
+      progress: typeof progress === 'boolean' ? progress : undefined,
+      stats: options.get('stats') === true,
+    };
+    if (command === 'sweep') return await runSweep(common, io, join(packageRoot(), 'data', 'sweep-examples.ndjson'));
     return await runClosest(
       {
-        file: positionals[0],
-        input: options.get('input') as InputFormat | undefined,
+        ...common,
         a: (options.get('a') as Kind | undefined) ?? 'segment',
         b: (options.get('b') as Kind | undefined) ?? 'segment',
-        format: format ?? 'csv',
-        output,
-        progress: typeof progress === 'boolean' ? progress : undefined,
-        stats: options.get('stats') === true,
       },
       io,
       join(packageRoot(), 'data', 'examples.ndjson'),
@@ -229,6 +360,47 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     }
     throw e;
   }
+}
+
+/** `skewline chain …` (the arguments after the command). */
+async function chainCommand(args: readonly string[], io: Io): Promise<number> {
+  if (args.some((a) => a === '--help' || a === '-h')) {
+    io.stdout.write(CHAIN_HELP);
+    return 0;
+  }
+  const { options, positionals } = parseArgs(args, CHAIN_OPTIONS, 'skewline chain');
+  if (positionals.length > 1) {
+    throw new UsageError(`skewline chain: expected at most one input file, got ${positionals.length} (see 'skewline chain --help')`);
+  }
+  const t = options.get('thickness') as string | undefined;
+  const thickness = t === undefined ? 0 : Number(t);
+  if (t !== undefined && (t.trim() === '' || !Number.isFinite(thickness) || thickness < 0)) {
+    throw new UsageError(`skewline chain: --thickness must be a finite number ≥ 0 (got '${t}')`);
+  }
+  const o = options.get('output') as string | undefined;
+  const output = o === '-' ? undefined : o;
+  let format = options.get('format') as ChainCliOptions['format'];
+  if (format === undefined && output !== undefined) {
+    if (/\.(nd)?jsonl?$/i.test(output)) format = 'ndjson';
+    else if (/\.geojson$/i.test(output)) format = 'geojson';
+    else if (/\.csv$/i.test(output)) format = 'csv';
+  }
+  const progress = options.get('progress');
+  return runChain(
+    {
+      file: positionals[0],
+      input: options.get('input') as ChainCliOptions['input'],
+      thickness,
+      closed: options.get('closed') === true,
+      between: options.get('between') === true,
+      format,
+      output,
+      progress: typeof progress === 'boolean' ? progress : undefined,
+      stats: options.get('stats') === true,
+    },
+    io,
+    join(packageRoot(), 'data', 'coastline.geojson'),
+  );
 }
 
 // Run when executed directly (node dist/cli/skewline.js, the npm bin link, or tsx cli/skewline.ts),

@@ -3,7 +3,7 @@
  * doubles on the same inputs, and how often sphereSweep needed exact arithmetic.
  * Run alone: npx tsx bench/motion/sweep.bench.ts [--pairs N] [--runs R]
  */
-import { sweepTime } from '../../src/motion/sweep.js';
+import { certifyStats, sweepStats, sweepTime } from '../../src/motion/sweep.js';
 import { textbookSweep } from '../peers/textbook-sweep.js';
 import { sweepCases } from '../../test/support/motion-families.js';
 import { machine, measure, sink, table } from '../harness.js';
@@ -53,6 +53,15 @@ export function run(opts: { pairs?: number; runs?: number } = {}): void {
       runs,
     );
     console.log(table(`moving spheres, ${name}, ${n.toLocaleString('en')} 3D cases — ${machine()}`, rows, n, 'textbook quadratic (doubles)'));
+    // One more pass, counted: how often the double-double certificate and the exact path ran.
+    sweepStats.exact = 0;
+    certifyStats.runs = 0;
+    let hits = 0;
+    for (let k = 0; k < data.length; k += 14) {
+      if (sweepTime(data.subarray(k, k + 3), data.subarray(k + 3, k + 6), data.subarray(k + 6, k + 9), data.subarray(k + 9, k + 12), data[k + 12], data[k + 13]) >= 0) hits++;
+    }
+    const pct = (x: number) => `${x.toLocaleString('en')} (${((100 * x) / n).toFixed(2)}%)`;
+    console.log(`${name}: ${pct(hits)} hits; time certified in double-double ${pct(certifyStats.runs)}; exact BigInt path ${pct(sweepStats.exact)}\n`);
   }
   if (sink === 42) console.log('');
 }

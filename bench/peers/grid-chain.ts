@@ -6,42 +6,63 @@
  *
  * Each segment goes to the cell of its midpoint; the cell size is the longest segment plus the
  * thickness, so two segments in contact have midpoints at most one cell apart on every axis.
- * Cells are hashed into a table of 2·m buckets (counting sort, no per-cell allocation); each
- * segment is then tested against the segments after it in its own cell and in the 3^dim − 1
- * neighbouring cells (buckets deduplicated), box first, then exactly.
+ * Cells are hashed into a table of 2·m buckets (counting sort, no per-cell allocation), and
+ * segments are visited bucket by bucket so that consecutive ones share their cell's neighbour
+ * list. Each segment meets the later segments of its own cell and all segments of the 13
+ * (3D; 4 in 2D) "forward" neighbour cells, so every pair of cells is visited once; a bucket's
+ * segments from other cells (hash collisions) are skipped by their cell coordinates. Segment
+ * boxes are computed once. Box test first, then the exact narrow phase.
  */
 import { pairWithin } from '../../src/chain/narrow.js';
 
-/** Number of non-adjacent pairs of the open chain P (m segments) within tau. */
+const PRIMES = [73856093, 19349663, 83492791];
+
+/** Forward half of the 3^dim − 1 neighbour offsets (lexicographically positive). */
+function forwardOffsets(dim: number): number[][] {
+  const out: number[][] = [];
+  const rec = (prefix: number[]): void => {
+    if (prefix.length === dim) {
+      const first = prefix.find((x) => x !== 0);
+      if (first !== undefined && first > 0) out.push(prefix);
+      return;
+    }
+    for (const d of [-1, 0, 1]) rec([...prefix, d]);
+  };
+  rec([]);
+  return out;
+}
+
+/** Number of non-adjacent pairs of the open chain P (m segments, 2D or 3D) within tau. */
 export function gridChainContacts(P: Float64Array, dim: number, m: number, tau: number): number {
   if (dim !== 2 && dim !== 3) throw new Error('grid baseline: 2D and 3D only');
+  const d2 = 2 * dim;
+  const box = new Float64Array(m * d2);
   let maxLen2 = 0;
   const lo = new Float64Array(dim).fill(Infinity);
   for (let c = 0; c < m; c++) {
     let l2 = 0;
     for (let k = 0; k < dim; k++) {
-      const d = P[(c + 1) * dim + k] - P[c * dim + k];
-      l2 += d * d;
-      if (P[c * dim + k] < lo[k]) lo[k] = P[c * dim + k];
+      const a = P[c * dim + k], b = P[(c + 1) * dim + k];
+      box[c * d2 + k] = Math.min(a, b);
+      box[c * d2 + dim + k] = Math.max(a, b);
+      l2 += (b - a) * (b - a);
+      if (a < lo[k]) lo[k] = a;
     }
     if (l2 > maxLen2) maxLen2 = l2;
   }
-  const h = Math.sqrt(maxLen2) * (1 + 1e-9) + tau * (1 + 1e-9);
+  const h = (Math.sqrt(maxLen2) + tau) * (1 + 1e-9);
   let T = 1;
   while (T < 2 * m) T *= 2;
   const mask = T - 1;
-  const cell = new Int32Array(m * dim);
+  const cell = new Int32Array(m * 3);
   const bucketOf = new Int32Array(m);
   const start = new Int32Array(T + 1);
+  const hashOf = (x: number, y: number, z: number): number => (Math.imul(x, PRIMES[0]) ^ Math.imul(y, PRIMES[1]) ^ Math.imul(z, PRIMES[2])) & mask;
   for (let c = 0; c < m; c++) {
-    let hash = 0;
-    for (let k = 0; k < dim; k++) {
-      const mid = 0.5 * (P[c * dim + k] + P[(c + 1) * dim + k]);
-      const ix = Math.floor((mid - lo[k]) / h);
-      cell[c * dim + k] = ix;
-      hash ^= Math.imul(ix, PRIMES[k]);
+    for (let k = 0; k < 3; k++) {
+      cell[3 * c + k] = k < dim ? Math.floor((0.5 * (P[c * dim + k] + P[(c + 1) * dim + k]) - lo[k]) / h) : 0;
     }
-    const b = hash & mask;
+    const b = hashOf(cell[3 * c], cell[3 * c + 1], cell[3 * c + 2]);
     bucketOf[c] = b;
     start[b + 1]++;
   }
@@ -49,45 +70,47 @@ export function gridChainContacts(P: Float64Array, dim: number, m: number, tau: 
   const items = new Int32Array(m);
   const fill = start.slice(0, T);
   for (let c = 0; c < m; c++) items[fill[bucketOf[c]]++] = c;
+
+  const offsets = forwardOffsets(dim).map((o) => [o[0], o[1], o[2] ?? 0]);
+  const nb = new Int32Array(offsets.length); // neighbour buckets of the current cell
   const Q = new Float64Array(4 * dim);
-  const seen = new Int32Array(27);
   let count = 0;
-  const n3 = dim === 3 ? 3 : 1;
-  for (let i = 0; i < m; i++) {
-    let nseen = 0;
-    const cx = cell[i * dim], cy = cell[i * dim + 1], cz = dim === 3 ? cell[i * dim + 2] : 0;
-    for (let dz = 0; dz < n3; dz++) {
-      for (let dy = -1; dy <= 1; dy++) {
-        for (let dx = -1; dx <= 1; dx++) {
-          let hash = Math.imul(cx + dx, PRIMES[0]) ^ Math.imul(cy + dy, PRIMES[1]);
-          if (dim === 3) hash ^= Math.imul(cz + dz - 1, PRIMES[2]);
-          const b = hash & mask;
-          let dup = false;
-          for (let q = 0; q < nseen; q++) if (seen[q] === b) dup = true;
-          if (dup) continue;
-          seen[nseen++] = b;
-          for (let p = start[b]; p < start[b + 1]; p++) {
-            const j = items[p];
-            if (j < i + 2) continue;
-            // box test, then the exact narrow phase
-            let near = true;
-            for (let k = 0; k < dim && near; k++) {
-              const a0 = P[i * dim + k], a1 = P[(i + 1) * dim + k];
-              const b0 = P[j * dim + k], b1 = P[(j + 1) * dim + k];
-              if (Math.min(b0, b1) - Math.max(a0, a1) > tau || Math.min(a0, a1) - Math.max(b0, b1) > tau) near = false;
-            }
-            if (!near) continue;
-            for (let k = 0; k < 2 * dim; k++) {
-              Q[k] = P[i * dim + k];
-              Q[2 * dim + k] = P[j * dim + k];
-            }
-            if (pairWithin(Q, dim, tau)) count++;
-          }
-        }
+  let px = NaN, py = NaN, pz = NaN;
+  const test = (i: number, j: number): void => {
+    if (j - i < 2 && i - j < 2) return; // adjacent or the same
+    const oi = i * d2, oj = j * d2;
+    for (let k = 0; k < dim; k++) {
+      if (box[oj + k] - box[oi + dim + k] > tau || box[oi + k] - box[oj + dim + k] > tau) return;
+    }
+    for (let k = 0; k < 2 * dim; k++) {
+      Q[k] = P[i * dim + k];
+      Q[2 * dim + k] = P[j * dim + k];
+    }
+    if (pairWithin(Q, dim, tau)) count++;
+  };
+  for (let p = 0; p < m; p++) {
+    const i = items[p];
+    const cx = cell[3 * i], cy = cell[3 * i + 1], cz = cell[3 * i + 2];
+    if (cx !== px || cy !== py || cz !== pz) {
+      for (let q = 0; q < offsets.length; q++) nb[q] = hashOf(cx + offsets[q][0], cy + offsets[q][1], cz + offsets[q][2]);
+      px = cx;
+      py = cy;
+      pz = cz;
+    }
+    // Own cell: the later segments of the same cell (by position in the bucket order).
+    const own = bucketOf[i];
+    for (let r = p + 1; r < start[own + 1]; r++) {
+      const j = items[r];
+      if (cell[3 * j] === cx && cell[3 * j + 1] === cy && cell[3 * j + 2] === cz) test(i, j);
+    }
+    for (let q = 0; q < offsets.length; q++) {
+      const b = nb[q];
+      const tx = cx + offsets[q][0], ty = cy + offsets[q][1], tz = cz + offsets[q][2];
+      for (let r = start[b]; r < start[b + 1]; r++) {
+        const j = items[r];
+        if (cell[3 * j] === tx && cell[3 * j + 1] === ty && cell[3 * j + 2] === tz) test(i, j);
       }
     }
   }
   return count;
 }
-
-const PRIMES = [73856093, 19349663, 83492791];

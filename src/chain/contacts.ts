@@ -179,6 +179,34 @@ function leafPair2(a0: number, a1: number, b0: number, b1: number, boxA: Float64
   }
 }
 
+/** {@link leafPair} written out for 3D (the hot loop of space curves). */
+function leafPair3(a0: number, a1: number, b0: number, b1: number, boxA: Float64Array, oa: number, boxB: Float64Array, ob: number): void {
+  const tau = TAU;
+  const Axlo = boxA[oa], Aylo = boxA[oa + 1], Azlo = boxA[oa + 2], Axhi = boxA[oa + 3], Ayhi = boxA[oa + 4], Azhi = boxA[oa + 5];
+  let nc = 0;
+  for (let j = b0; j < b1; j++) {
+    const o = 6 * j;
+    if (SB[o] - Axhi <= tau && Axlo - SB[o + 3] <= tau && SB[o + 1] - Ayhi <= tau && Aylo - SB[o + 4] <= tau && SB[o + 2] - Azhi <= tau && Azlo - SB[o + 5] <= tau) candJ[nc++] = j;
+  }
+  if (nc === 0) return;
+  const Bxlo = boxB[ob], Bylo = boxB[ob + 1], Bzlo = boxB[ob + 2], Bxhi = boxB[ob + 3], Byhi = boxB[ob + 4], Bzhi = boxB[ob + 5];
+  for (let i = a0; i < a1; i++) {
+    const o = 6 * i;
+    const xlo = SA[o], ylo = SA[o + 1], zlo = SA[o + 2], xhi = SA[o + 3], yhi = SA[o + 4], zhi = SA[o + 5];
+    if (Bxlo - xhi > tau || xlo - Bxhi > tau || Bylo - yhi > tau || ylo - Byhi > tau || Bzlo - zhi > tau || zlo - Bzhi > tau) continue;
+    for (let c = 0; c < nc; c++) {
+      const j = candJ[c];
+      if (SELF && (j - i < 2 || (RING && PARTNER[i] === j))) continue;
+      const p = 6 * j;
+      if (SB[p] - xhi > tau || xlo - SB[p + 3] > tau || SB[p + 1] - yhi > tau || ylo - SB[p + 4] > tau || SB[p + 2] - zhi > tau || zlo - SB[p + 5] > tau) continue;
+      const qa = 3 * i, qb = 3 * j;
+      Q[0] = PA[qa]; Q[1] = PA[qa + 1]; Q[2] = PA[qa + 2]; Q[3] = PA[qa + 3]; Q[4] = PA[qa + 4]; Q[5] = PA[qa + 5];
+      Q[6] = PB[qb]; Q[7] = PB[qb + 1]; Q[8] = PB[qb + 2]; Q[9] = PB[qb + 3]; Q[10] = PB[qb + 4]; Q[11] = PB[qb + 5];
+      if (pairWithin(Q, 3, tau)) record(i, j);
+    }
+  }
+}
+
 /**
  * Where the last {@link chainContacts} call spent its time (for the benchmark; not part of the
  * public API): reading and validating the input, building the hierarchy, the search (traversal
@@ -215,7 +243,7 @@ function findPairs(A: PreparedChain, B: PreparedChain | null, tau: number): void
     SA = SB = tree.seg;
     const leaves = tree.levels[0];
     const stride = 2 * dim;
-    const lp = dim === 2 ? leafPair2 : leafPair;
+    const lp = dim === 2 ? leafPair2 : dim === 3 ? leafPair3 : leafPair;
     traverse(tree, tree, tau, (qa, qb) => {
       lp(qa * LEAF, Math.min(qa * LEAF + LEAF, m), qb * LEAF, Math.min(qb * LEAF + LEAF, m), leaves, qa * stride, leaves, qb * stride);
     }, (q) => {
@@ -229,6 +257,8 @@ function findPairs(A: PreparedChain, B: PreparedChain | null, tau: number): void
           const ob = j * d2;
           if (dim === 2) {
             if (SA[ob] - SA[o + 2] > tau || SA[o] - SA[ob + 2] > tau || SA[ob + 1] - SA[o + 3] > tau || SA[o + 1] - SA[ob + 3] > tau) continue;
+          } else if (dim === 3) {
+            if (SA[ob] - SA[o + 3] > tau || SA[o] - SA[ob + 3] > tau || SA[ob + 1] - SA[o + 4] > tau || SA[o + 1] - SA[ob + 4] > tau || SA[ob + 2] - SA[o + 5] > tau || SA[o + 2] - SA[ob + 5] > tau) continue;
           } else {
             let k = 0;
             while (k < dim && SA[ob + k] - SA[o + dim + k] <= tau && SA[o + k] - SA[ob + dim + k] <= tau) k++;
@@ -252,8 +282,9 @@ function findPairs(A: PreparedChain, B: PreparedChain | null, tau: number): void
   SB = tb.seg;
   const la = ta.levels[0], lb = tb.levels[0];
   const stride = 2 * dim;
+  const lp = dim === 2 ? leafPair2 : dim === 3 ? leafPair3 : leafPair;
   traverse(ta, tb, tau, (qa, qb) => {
-    leafPair(qa * LEAF, Math.min(qa * LEAF + LEAF, A.m), qb * LEAF, Math.min(qb * LEAF + LEAF, B.m), la, qa * stride, lb, qb * stride);
+    lp(qa * LEAF, Math.min(qa * LEAF + LEAF, A.m), qb * LEAF, Math.min(qb * LEAF + LEAF, B.m), la, qa * stride, lb, qb * stride);
   }, null);
 }
 

@@ -42,9 +42,12 @@ export function buildTree(P: Float64Array, dim: number, m: number, dead: Uint8Ar
     const o = c * stride;
     const v = c * dim;
     for (let k = 0; k < dim; k++) {
+      // Branch-free exact select (the order of p and q is a coin toss along a random chain,
+      // so a branch mispredicts half the time): with b ∈ {0, 1}, b·p + (1 − b)·q is p or q exactly.
       const p = P[v + k], q = P[v + dim + k];
-      seg[o + k] = p < q ? p : q;
-      seg[o + dim + k] = p < q ? q : p;
+      const b = +(p < q);
+      seg[o + k] = b * p + (1 - b) * q;
+      seg[o + dim + k] = b * q + (1 - b) * p;
     }
   }
   if (dead !== null) {

@@ -4,7 +4,7 @@
  * and R = r1 + r2, formed from the input doubles without rounding (every double is m·2^e, so
  * one power-of-two scale turns all of them into integers).
  */
-import { toScaledBigInts } from '../core/exact.js';
+import { ratToNumber, toScaledBigInts } from '../core/exact.js';
 
 /** The quadratic's integer coefficients (in units of 2^(2·exp)). */
 export interface ExactGap {
@@ -93,4 +93,142 @@ export function firstContact(g: ExactGap, lo: number, hi: number): number {
     else b = m;
   }
   return fromBits(b);
+}
+
+/** The minimum of |c + Σ xᵢ·gᵢ|² over the box xᵢ ∈ [0, 1], exactly: num / den with den > 0, and a minimiser xᵢ = xs[i] / den. */
+export interface BoxMin {
+  num: bigint;
+  den: bigint;
+  xs: bigint[];
+  /** The minimiser's common denominator (den = xden²). */
+  xden: bigint;
+}
+
+function det(m: bigint[][]): bigint {
+  const n = m.length;
+  if (n === 1) return m[0][0];
+  if (n === 2) return m[0][0] * m[1][1] - m[0][1] * m[1][0];
+  return (
+    m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1]) -
+    m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0]) +
+    m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0])
+  );
+}
+
+/**
+ * The exact minimum of the convex quadratic |c + Σ xᵢ·gᵢ|² over the unit box (k = gs.length ≤ 3
+ * integer vectors), by enumerating the box's 3^k faces: on each face (every xᵢ fixed at 0 or 1,
+ * or free) the minimiser over the face's affine hull solves the normal equations (Cramer's
+ * rule); faces where they are singular are skipped, which is safe because a convex quadratic
+ * that is flat along some direction of a face takes its minimum over that face on the face's
+ * boundary as well. The smallest value among the feasible face minimisers is the box minimum.
+ * With `bound` given it stops at the first face whose value is ≤ bound.num / bound.den.
+ */
+export function exactBoxMin(c: bigint[], gs: bigint[][], bound?: { num: bigint; den: bigint }): BoxMin {
+  const k = gs.length;
+  const dim = c.length;
+  const G: bigint[][] = gs.map((a) => gs.map((b) => dotB(a, b)));
+  const h = gs.map((a) => dotB(a, c));
+  let best: BoxMin | null = null;
+  let faces = 1;
+  for (let i = 0; i < k; i++) faces *= 3;
+  for (let code = 0; code < faces; code++) {
+    const state: number[] = [];
+    for (let i = 0, x = code; i < k; i++, x = Math.floor(x / 3)) state.push(x % 3);
+    const free: number[] = [];
+    for (let i = 0; i < k; i++) if (state[i] === 2) free.push(i);
+    let den = 1n;
+    const xs: bigint[] = state.map((s) => (s === 1 ? 1n : 0n));
+    if (free.length > 0) {
+      // Normal equations on the free coordinates: G_FF·x_F = −(h_F + Σ_fixed G_Fj·x_j).
+      const rhs = free.map((i) => {
+        let r = -h[i];
+        for (let j = 0; j < k; j++) if (state[j] === 1) r -= G[i][j];
+        return r;
+      });
+      const M = free.map((i) => free.map((j) => G[i][j]));
+      let D = det(M);
+      if (D === 0n) continue;
+      const nums = free.map((_, col) => det(M.map((row, r) => row.map((v, cc) => (cc === col ? rhs[r] : v)))));
+      if (D < 0n) {
+        D = -D;
+        for (let i = 0; i < nums.length; i++) nums[i] = -nums[i];
+      }
+      let feasible = true;
+      for (const n of nums) if (n < 0n || n > D) feasible = false;
+      if (!feasible) continue;
+      den = D;
+      for (let i = 0; i < k; i++) xs[i] = state[i] === 1 ? D : 0n;
+      free.forEach((i, f) => (xs[i] = nums[f]));
+    }
+    let num = 0n;
+    for (let d = 0; d < dim; d++) {
+      let r = den * c[d];
+      for (let i = 0; i < k; i++) r += xs[i] * gs[i][d];
+      num += r * r;
+    }
+    const cand: BoxMin = { num, den: den * den, xs, xden: den };
+    if (best === null || cand.num * best.den < best.num * cand.den) best = cand;
+    if (bound !== undefined && cand.num * bound.den <= bound.num * cand.den) return cand;
+  }
+  // The vertex faces (no free coordinate) always exist, so best is set.
+  return best as BoxMin;
+}
+
+function dotB(a: bigint[], b: bigint[]): bigint {
+  let s = 0n;
+  for (let i = 0; i < a.length; i++) s += a[i] * b[i];
+  return s;
+}
+
+/**
+ * A translating capsule against a resting one, exactly: with every input scaled to integers,
+ * W = a0 − b0, M = move, U = a1 − a0, V = b1 − b0 and R = ra + rb, the capsules touch at time t
+ * exactly when min over s, s' ∈ [0, 1] of |W + t·M + s·U − s'·V|² ≤ R².
+ */
+export interface ExactCapsule {
+  W: bigint[];
+  M: bigint[];
+  U: bigint[];
+  V: bigint[];
+  R: bigint;
+}
+
+/** The exact integer form of a capsule sweep (see {@link ExactCapsule}). */
+export function exactCapsule(a0: ArrayLike<number>, a1: ArrayLike<number>, ra: number, move: ArrayLike<number>, b0: ArrayLike<number>, b1: ArrayLike<number>, rb: number): ExactCapsule {
+  const dim = a0.length;
+  const xs: number[] = [];
+  for (const v of [a0, a1, b0, b1, move]) for (let i = 0; i < dim; i++) xs.push(v[i]);
+  xs.push(ra, rb);
+  const { ints } = toScaledBigInts(xs);
+  const W: bigint[] = [];
+  const M: bigint[] = [];
+  const U: bigint[] = [];
+  const V: bigint[] = [];
+  for (let i = 0; i < dim; i++) {
+    W.push(ints[i] - ints[2 * dim + i]);
+    U.push(ints[dim + i] - ints[i]);
+    V.push(ints[3 * dim + i] - ints[2 * dim + i]);
+    M.push(ints[4 * dim + i]);
+  }
+  return { W, M, U, V, R: ints[5 * dim] + ints[5 * dim + 1] };
+}
+
+/** Do the capsules touch at some t ∈ [0, 1]? Exact; also returns a minimising time (rounded to a double). */
+export function capsuleHitExact(e: ExactCapsule): { hit: boolean; tMin: number } {
+  const m = exactBoxMin(e.W, [e.M, e.U, e.V.map((x) => -x)]);
+  const hit = m.num <= e.R * e.R * m.den;
+  return { hit, tMin: ratToNumber(m.xs[0], m.xden) };
+}
+
+/** Whether the capsules touch at the double t ∈ [0, 1]: exactly. */
+export function capsuleTouchesAt(e: ExactCapsule, t: number): boolean {
+  const { num, k } = dyadic(t);
+  const one = 1n << k;
+  const c = e.W.map((w, i) => w * one + num * e.M[i]);
+  const u = e.U.map((x) => x * one);
+  const v = e.V.map((x) => -x * one);
+  const R2 = e.R * e.R * one * one;
+  const m = exactBoxMin(c, [u, v], { num: R2, den: 1n });
+  return m.num <= R2 * m.den;
 }

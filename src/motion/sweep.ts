@@ -15,6 +15,8 @@
 import { SkewlineInputError, toVector } from '../core/primitives.js';
 import type { VecLike } from '../core/types.js';
 import { exactGap, exactHit, firstContact, gapSign } from './exact.js';
+import { productError } from '../core/eft.js';
+import { nextDown, nextUp } from './ulp.js';
 import { ratSqrt, ratToNumber } from '../core/exact.js';
 import { closestPoints } from '../closest/closest.js';
 import { segment } from '../core/primitives.js';
@@ -152,7 +154,13 @@ export function sphereSweep(p0: VecLike, p1: VecLike, r1: number, q0: VecLike, q
 
 /**
  * The first contact time of sphereSweep on validated input, or −1 for no contact in [0, 1].
- * Floating point with rigorous error bounds first; exact BigInt where a bound does not decide.
+ * Three tiers: floating point with rigorous error bounds; where a bound does not decide, the
+ * coefficients again in double-double (error-free two-sums and two-products, core/eft.ts) with
+ * bounds of order u²; exact BigInt only where that does not decide either. The time is accepted
+ * from the formula when its error bound is below two ulps, and otherwise certified a posteriori:
+ * f is evaluated in double-double (with an error bound) at the candidate and at the double before
+ * it, and a Newton step on the accurate f(t) moves the candidate when the signs are not
+ * "before: > 0, at: ≤ 0" — the candidate is then exactly the first double of contact.
  */
 export function sweepTime(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<number>, Q1: ArrayLike<number>, r1: number, r2: number): number {
   const dim = P0.length;
@@ -181,29 +189,52 @@ export function sweepTime(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: Arra
   const eA = 4 * g * mA;
   const eB = 4 * g * (mB + mA);
   const eC = g * (C0 + 2 * R * R);
-  if (!(eA < Infinity && eC < Infinity && eB < Infinity)) return exactTime(P0, P1, Q0, Q1, r1, r2); // overflow
+  if (!(eA < Infinity && eC < Infinity && eB < Infinity) || mA + C0 + R * R < TINY) return exactTime(P0, P1, Q0, Q1, r1, r2); // overflow or underflow
+  const D = B * B - A * C;
+  const eD = 2 * Math.abs(B) * eB + eB * eB + A * eC + Math.abs(C) * eA + eA * eC + 4 * U * (B * B + Math.abs(A * C));
+  let t = decide(A, B, C, eA, eB, eC, D, eD);
+  if (t === UNDECIDED) {
+    coefficientsDD(P0, P1, Q0, Q1, r1, r2);
+    t = decide(dA, dB, dC, dEA, dEB, dEC, dD, dED);
+    if (t === UNDECIDED) return exactTime(P0, P1, Q0, Q1, r1, r2);
+    if (t === CERTIFY) return certify(P0, P1, Q0, Q1, r1, r2, dA, dB, dTime);
+    return t;
+  }
+  if (t === CERTIFY) return certify(P0, P1, Q0, Q1, r1, r2, A, B, dTime);
+  return t;
+}
+
+const UNDECIDED = -2;
+const CERTIFY = -3;
+/** Below this the products' rounding errors may underflow: left to the exact path. */
+const TINY = 2 ** -900;
+
+/**
+ * The decisions from coefficients with error bounds: 0 touching at the start, −1 a miss, the
+ * first-contact time when its error bound is below two ulps, CERTIFY (the time candidate left in
+ * dTime) when it is not, UNDECIDED when a bound does not decide.
+ */
+function decide(A: number, B: number, C: number, eA: number, eB: number, eC: number, D: number, eD: number): number {
   // 1. Touching at the start?
   if (C <= -eC) return 0;
-  if (C <= eC) return exactTime(P0, P1, Q0, Q1, r1, r2);
+  if (C <= eC) return UNDECIDED;
   // 2. Moving apart (or not moving relative to each other)?
   if (B >= eB) return -1;
-  if (B > -eB || A <= eA) return exactTime(P0, P1, Q0, Q1, r1, r2);
+  if (B > -eB || A <= eA) return UNDECIDED;
   // 3. Where is the minimum, and does f reach 0?
   const AB = A + B;
-  if (Math.abs(AB) <= eA + eB + 2 * U * Math.abs(AB)) return exactTime(P0, P1, Q0, Q1, r1, r2);
+  if (Math.abs(AB) <= eA + eB + 2 * U * Math.abs(AB)) return UNDECIDED;
   if (AB < 0) {
     // minimum at t ≥ 1: hit iff f(1) ≤ 0
     const f1 = A + 2 * B + C;
     const e1 = eA + 2 * eB + eC + 4 * U * (A + 2 * Math.abs(B) + Math.abs(C));
     if (f1 > e1) return -1;
-    if (f1 > -e1) return exactTime(P0, P1, Q0, Q1, r1, r2);
+    if (f1 > -e1) return UNDECIDED;
   }
-  const D = B * B - A * C;
-  const eD = 2 * Math.abs(B) * eB + eB * eB + A * eC + Math.abs(C) * eA + eA * eC + 4 * U * (B * B + Math.abs(A * C));
   if (AB > 0) {
     if (D < -eD) return -1;
-    if (D <= eD) return exactTime(P0, P1, Q0, Q1, r1, r2);
-  } else if (D <= eD) return exactTime(P0, P1, Q0, Q1, r1, r2);
+    if (D <= eD) return UNDECIDED;
+  } else if (D <= eD) return UNDECIDED;
   // 4. The first root t1 = C / (−B + √D): no cancellation, since −B > 0.
   const sD = Math.sqrt(D);
   const den = sD - B;
@@ -213,16 +244,196 @@ export function sweepTime(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: Arra
   const es = eD / (sD + Math.sqrt(D - eD)) + U * sD;
   const eDen = eB + es + 2 * U * den;
   const et = t * (eC / (C - eC) + eDen / (den - eDen)) + 2 * U * t;
-  if (!(den > eDen) || !(et <= 2 * ulp(t)) || !(t <= 1)) return exactTime(P0, P1, Q0, Q1, r1, r2);
-  return t;
+  if (den > eDen && et <= 2 * ulp(t) && t <= 1) return t;
+  dTime = t;
+  return CERTIFY;
+}
+
+// The double-double tier's results (module-level scratch: not re-entrant).
+let dA = 0;
+let dB = 0;
+let dC = 0;
+let dD = 0;
+let dEA = 0;
+let dEB = 0;
+let dEC = 0;
+let dED = 0;
+let dTime = 0;
+
+/** a − b = s + twoDiffErr(a, b, s) exactly, s = fl(a − b) (Knuth). */
+function twoDiffErr(a: number, b: number, s: number): number {
+  const bb = a - s;
+  return a - (s + bb) + (bb - b);
+}
+/** a + b = s + twoSumErr(a, b, s) exactly, s = fl(a + b) (Knuth). */
+function twoSumErr(a: number, b: number, s: number): number {
+  const bb = s - a;
+  return a - (s - bb) + (b - bb);
+}
+
+/**
+ * A, B, C and D = B² − AC in double-double from the inputs (w = p0 − q0 and the two
+ * displacements exactly by two-differences, dv = (p1 − p0) − (q1 − q0) to u², products by
+ * Dekker's two-product), each rounded to a double at the end with a bound of order u² of the
+ * magnitudes plus the final rounding u·|value|. Results in dA…dED.
+ */
+function coefficientsDD(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<number>, Q1: ArrayLike<number>, r1: number, r2: number): void {
+  const dim = P0.length;
+  let ah = 0, al = 0, bh = 0, bl = 0, ch = 0, cl = 0;
+  let mA = 0, mB = 0, mC = 0;
+  for (let i = 0; i < dim; i++) {
+    const wh = P0[i] - Q0[i];
+    const wl = twoDiffErr(P0[i], Q0[i], wh);
+    const ea = P1[i] - P0[i];
+    const eal = twoDiffErr(P1[i], P0[i], ea);
+    const eb = Q1[i] - Q0[i];
+    const ebl = twoDiffErr(Q1[i], Q0[i], eb);
+    const dh = ea - eb;
+    const dl = twoDiffErr(ea, eb, dh) + (eal - ebl);
+    // dv² = dh² + 2·dh·dl
+    let p = dh * dh;
+    let pl = productError(dh, dh, p) + 2 * dh * dl;
+    let s = ah + p;
+    al += twoSumErr(ah, p, s) + pl;
+    ah = s;
+    // w·dv = wh·dh + wh·dl + wl·dh
+    p = wh * dh;
+    pl = productError(wh, dh, p) + (wh * dl + wl * dh);
+    s = bh + p;
+    bl += twoSumErr(bh, p, s) + pl;
+    bh = s;
+    // w² = wh² + 2·wh·wl
+    p = wh * wh;
+    pl = productError(wh, wh, p) + 2 * wh * wl;
+    s = ch + p;
+    cl += twoSumErr(ch, p, s) + pl;
+    ch = s;
+    const md = Math.abs(ea) + Math.abs(eb);
+    mA += md * md;
+    mB += Math.abs(wh) * md;
+    mC += wh * wh;
+  }
+  const Rh = r1 + r2;
+  const Rl = twoSumErr(r1, r2, Rh);
+  const q = Rh * Rh;
+  const ql = productError(Rh, Rh, q) + 2 * Rh * Rl;
+  const s = ch - q;
+  cl += twoDiffErr(ch, q, s) - ql;
+  ch = s;
+  const A = ah + al;
+  const Bv = bh + bl;
+  const C = ch + cl;
+  // Bounds: the low parts of dv, the dropped second-order terms and the roundings of the low
+  // accumulators are each a few u² of the magnitudes; 16 + 4·dim covers them with room.
+  const k = (16 + 4 * dim) * U * U;
+  const eA2 = k * mA;
+  const eB2 = k * (mB + mA);
+  const eC2 = k * (mC + Rh * Rh);
+  // D = B² − A·C from the double-double parts: bh² + 2·bh·bl − ah·ch − (ah·cl + al·ch), the
+  // leading products split exactly; the dropped bl², al·cl are below u² of the terms.
+  const b2 = bh * bh;
+  const ac = ah * ch;
+  const dh = b2 - ac;
+  const D = dh + (twoDiffErr(b2, ac, dh) + (productError(bh, bh, b2) - productError(ah, ch, ac)) + (2 * bh * bl - (ah * cl + al * ch)));
+  dA = A;
+  dB = Bv;
+  dC = C;
+  dD = D;
+  dEA = eA2 + U * Math.abs(A);
+  dEB = eB2 + U * Math.abs(Bv);
+  dEC = eC2 + U * Math.abs(C);
+  const aB = Math.abs(Bv);
+  const aA = Math.abs(A);
+  const aC = Math.abs(C);
+  dED = 2 * aB * eB2 + eB2 * eB2 + aA * eC2 + aC * eA2 + eA2 * eC2 + 8 * U * U * (Bv * Bv + aA * aC) + U * Math.abs(D);
+}
+
+/** The error bound of the last {@link gapDD}. */
+let gapErr = 0;
+
+/**
+ * f(t) = |w + t·dv|² − (r1 + r2)² at a double t in double-double, rounded once; its error is at
+ * most gapErr (of order u² of the magnitudes |w| + t·|dv| and R, plus u·|f|).
+ */
+function gapDD(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<number>, Q1: ArrayLike<number>, r1: number, r2: number, t: number): number {
+  const dim = P0.length;
+  let sh = 0;
+  let sl = 0;
+  let mag = 0;
+  for (let i = 0; i < dim; i++) {
+    const wh = P0[i] - Q0[i];
+    const wl = twoDiffErr(P0[i], Q0[i], wh);
+    const ea = P1[i] - P0[i];
+    const eal = twoDiffErr(P1[i], P0[i], ea);
+    const eb = Q1[i] - Q0[i];
+    const ebl = twoDiffErr(Q1[i], Q0[i], eb);
+    const dh = ea - eb;
+    const dl = twoDiffErr(ea, eb, dh) + (eal - ebl);
+    const ph = t * dh;
+    const pl = productError(t, dh, ph) + t * dl;
+    const gh = wh + ph;
+    const gl = twoSumErr(wh, ph, gh) + (wl + pl);
+    const qh = gh * gh;
+    const ql = productError(gh, gh, qh) + 2 * gh * gl;
+    const s = sh + qh;
+    sl += twoSumErr(sh, qh, s) + ql;
+    sh = s;
+    const m = Math.abs(wh) + t * (Math.abs(ea) + Math.abs(eb));
+    mag += m * m;
+  }
+  const Rh = r1 + r2;
+  const Rl = twoSumErr(r1, r2, Rh);
+  const q = Rh * Rh;
+  const ql = productError(Rh, Rh, q) + 2 * Rh * Rl;
+  const s = sh - q;
+  sl += twoDiffErr(sh, q, s) - ql;
+  const f = s + sl;
+  gapErr = (32 + 4 * dim) * U * U * (mag + Rh * Rh) + 2 * U * Math.abs(f);
+  return f;
+}
+
+/** How often the certificate ran, and how often it handed over to the exact path. */
+export const certifyStats = { runs: 0, failed: 0 };
+
+/**
+ * The first double of contact near the candidate t (see {@link sweepTime}), or the exact path's
+ * answer when the double-double signs cannot decide. A, B are f's coefficients (for f′).
+ */
+function certify(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<number>, Q1: ArrayLike<number>, r1: number, r2: number, A: number, B: number, t: number): number {
+  certifyStats.runs++;
+  if (!(t > 0)) t = Number.MIN_VALUE;
+  if (t > 1) t = 1;
+  for (let iter = 0; iter < 6; iter++) {
+    const f = gapDD(P0, P1, Q0, Q1, r1, r2, t);
+    if (Math.abs(f) <= gapErr) break;
+    if (f < 0) {
+      const p = nextDown(t);
+      if (p <= 0) return t; // f(0) > 0 is established
+      const fp = gapDD(P0, P1, Q0, Q1, r1, r2, p);
+      if (Math.abs(fp) <= gapErr) break;
+      if (fp > 0) return t;
+    } else if (t >= 1) break;
+    // A Newton step on the accurate f (f′ = 2(A·t + B) < 0 before the first root).
+    const fd = 2 * (A * t + B);
+    if (!(fd < 0)) break;
+    let tn = t - f / fd;
+    if (tn === t) tn = f > 0 ? nextUp(t) : nextDown(t);
+    t = tn > 1 ? 1 : tn > 0 ? tn : Number.MIN_VALUE;
+  }
+  certifyStats.failed++;
+  return exactTime(P0, P1, Q0, Q1, r1, r2);
 }
 
 function ulp(x: number): number {
   return x === 0 ? Number.MIN_VALUE : 2 ** (Math.floor(Math.log2(Math.abs(x))) - 52);
 }
 
+/** How often the exact paths ran (for the benchmark's report): decisions and time searches. */
+export const sweepStats = { exact: 0 };
+
 /** The exact path: decisions in BigInt, and the time by bisection over the doubles. */
 function exactTime(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<number>, Q1: ArrayLike<number>, r1: number, r2: number): number {
+  sweepStats.exact++;
   const g = exactGap(P0, P1, Q0, Q1, r1, r2);
   const h = exactHit(g);
   if (h < 0) return -1;
@@ -240,19 +451,6 @@ function bracketBeforeMinimum(g: ReturnType<typeof exactGap>): number {
   // A grazing contact whose exact time is not a double: the first double past it has f > 0 on
   // both sides; the contact time rounds to tm (report the double nearest it).
   return tm;
-}
-
-function nextUp(x: number): number {
-  const b = new Float64Array([x]);
-  const i = new BigInt64Array(b.buffer);
-  i[0] += 1n;
-  return b[0];
-}
-function nextDown(x: number): number {
-  const b = new Float64Array([x]);
-  const i = new BigInt64Array(b.buffer);
-  i[0] -= 1n;
-  return b[0];
 }
 
 /**

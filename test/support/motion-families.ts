@@ -82,3 +82,64 @@ export function sweepCases(name: string, n: number, seed: number, dim = 3): Swee
   const f = SWEEP_FAMILIES[name];
   return Array.from({ length: n }, () => f(rng, dim));
 }
+
+// ---------------------------------------------------------------------------------------------
+// Capsule sweeps: capsule A (a0a1, ra) translating by `move` against resting capsule B (b0b1, rb).
+
+import type { CapsuleCase } from './exact-motion.js';
+import { boxMinR } from './exact-motion.js';
+import { ratFromDouble, ratSqrtToNumber, ratSub } from './oracle.js';
+
+type CapsuleFamily = (rng: () => number, dim: number) => CapsuleCase;
+
+/** The exact minimum over the step of the two segments' distance, rounded: a knife-edge R. */
+function minDistance(c: CapsuleCase): number {
+  const F = (v: number[]) => v.map(ratFromDouble);
+  const a0 = F(c.a0), a1 = F(c.a1), b0 = F(c.b0), b1 = F(c.b1);
+  const w = a0.map((x, i) => ratSub(x, b0[i]));
+  const u = a1.map((x, i) => ratSub(x, a0[i]));
+  const nv = b0.map((x, i) => ratSub(x, b1[i]));
+  return ratSqrtToNumber(boxMinR(w, [F(c.move), u, nv]).value);
+}
+
+const randomCapsule: CapsuleFamily = (rng, dim) => {
+  const a0 = vec(rng, dim), b0 = vec(rng, dim);
+  return { a0, a1: add(a0, vec(rng, dim, 0.6)), ra: 0.02 + 0.2 * rng(), move: vec(rng, dim, 2), b0, b1: add(b0, vec(rng, dim, 0.6)), rb: 0.02 + 0.2 * rng() };
+};
+
+/** The capsule families the tests and benchmarks use. */
+export const CAPSULE_FAMILIES: Record<string, CapsuleFamily> = {
+  random: randomCapsule,
+  grazing: (rng, dim) => {
+    const c = randomCapsule(rng, dim);
+    const d = minDistance(c);
+    const ra = d * rng();
+    return { ...c, ra, rb: d - ra };
+  },
+  parallel: (rng, dim) => {
+    const a0 = vec(rng, dim), b0 = vec(rng, dim);
+    const dir = vec(rng, dim, 0.6);
+    const c = { a0, a1: add(a0, dir), ra: 0.1, move: rng() < 0.5 ? vec(rng, dim, 2) : dir.map((x) => x * (rng() * 4 - 2)), b0, b1: add(b0, dir, rng() * 2 - 1), rb: 0.1 };
+    if (rng() < 0.5) return c;
+    const d = minDistance(c);
+    return { ...c, ra: d / 2, rb: d - d / 2 };
+  },
+  zeroLength: (rng, dim) => {
+    const c = randomCapsule(rng, dim);
+    const k = Math.floor(rng() * 3);
+    return { ...c, a1: k !== 1 ? [...c.a0] : c.a1, b1: k !== 0 ? [...c.b0] : c.b1 };
+  },
+  farFromOrigin: (rng, dim) => {
+    const o = vec(rng, dim, 1e8);
+    const c = randomCapsule(rng, dim);
+    const s = (v: number[]) => add(o, v);
+    return { ...c, a0: s(c.a0), a1: s(c.a1), b0: s(c.b0), b1: s(c.b1) };
+  },
+};
+
+/** n capsule cases of a family, seeded. */
+export function capsuleCases(name: string, n: number, seed: number, dim = 3): CapsuleCase[] {
+  const rng = mulberry32(seed);
+  const f = CAPSULE_FAMILIES[name];
+  return Array.from({ length: n }, () => f(rng, dim));
+}

@@ -1,0 +1,291 @@
+/**
+ * The shared driver of the row commands (`skewline closest`, `skewline sweep`): where the input
+ * comes from, CSV/NDJSON/JSON-document reading with line numbers, streaming with backpressure,
+ * `-o` handling, signals, progress and errors. A command supplies only how to read its header,
+ * rows and objects and how to answer them ({@link RowCommand}).
+ *
+ * Memory stays bounded whatever the input size: the input is read in chunks and split into
+ * lines here, each line is answered and formatted at once, and the next chunk is read only
+ * after the output stream has drained (see {@link OutputSink.drain}).
+ */
+import { createReadStream, fstatSync, statSync } from 'node:fs';
+import { extname } from 'node:path';
+import { openQuote, readLines, stdinHasData } from './input.js';
+import { ProgressBar } from './progress.js';
+import { InputError } from './rows.js';
+import { BrokenPipe, OutputSink, reason, type CsvOutputOptions, type OutputFormat } from './output.js';
+
+/** Input formats. */
+export type InputFormat = 'csv' | 'ndjson';
+
+/** What a row command was asked to do (the options every row command shares). */
+export interface RowOptions {
+  /** A path, `-` for stdin, or undefined for the bundled examples. */
+  file: string | undefined;
+  /** Forced input format; undefined: from the extension, else from the first non-blank character. */
+  input: InputFormat | undefined;
+  format: OutputFormat;
+  /** Output path; undefined: stdout. */
+  output: string | undefined;
+  /** Force the progress bar on or off; undefined: on when stderr is a terminal and output does not go to it. */
+  progress: boolean | undefined;
+  /** Print rows, time, rows/s and peak RSS to stderr at the end. */
+  stats: boolean;
+}
+
+/** The process streams the command uses (injectable for tests). */
+export interface Io {
+  stdin: NodeJS.ReadableStream & { isTTY?: boolean; fd?: number };
+  stdout: NodeJS.WritableStream & { isTTY?: boolean };
+  stderr: NodeJS.WritableStream & { isTTY?: boolean };
+}
+
+/** A failure to report as `skewline: <message>` with exit code 1. */
+export class CommandError extends Error {
+  override name = 'CommandError';
+}
+
+/** Input format from a file name, if its extension says. */
+function formatFromName(file: string): InputFormat | undefined {
+  const ext = extname(file).toLowerCase();
+  if (ext === '.csv') return 'csv';
+  if (ext === '.ndjson' || ext === '.jsonl' || ext === '.ldjson' || ext === '.json') return 'ndjson';
+  return undefined;
+}
+
+/** What a command reads and answers; one handler per run (see {@link RowCommand.start}). */
+export interface RowHandler {
+  /** The CSV header line. */
+  csvHeader(text: string): void;
+  /** One CSV data record (may span lines). */
+  csvRow(text: string): void;
+  /** One NDJSON line (or one element of a JSON document, re-serialised). */
+  jsonRow(text: string): void;
+  /** Rows answered so far. */
+  rows(): number;
+}
+
+/** A row command: its name and how it starts a run. */
+export interface RowCommand {
+  /** `closest`, `sweep`: shown on the progress bar. */
+  label: string;
+  /** The dimension a parsed NDJSON object has (0 if it cannot tell), for the NDJSON → CSV look-ahead. */
+  dimOf(o: Record<string, unknown>): number;
+  /**
+   * A handler for one run. `csv` says how the CSV output is laid out (width and name column when
+   * known before the first row); `write` appends output text.
+   */
+  start(format: OutputFormat, csv: CsvOutputOptions, write: (text: string) => void): RowHandler;
+}
+
+/** The widest dimension and whether any row has a name, over an NDJSON file (read once, line by line). */
+async function scanNdjson(path: string, dimOf: (o: Record<string, unknown>) => number): Promise<{ width: number; name: boolean }> {
+  let width = 0;
+  let name = false;
+  for await (const { text } of readLines(createReadStream(path, { highWaterMark: 1 << 16 }))) {
+    if (text.trim() === '' || (!text.includes('"name"') && width > 0)) continue;
+    try {
+      const o = JSON.parse(text) as Record<string, unknown>;
+      width = Math.max(width, dimOf(o));
+      name ||= o.name !== undefined;
+    } catch {
+      // the real pass reports it with its line number
+    }
+  }
+  return { width, name };
+}
+
+/** Longest JSON document (an array, or a pretty-printed object) read whole instead of as NDJSON. */
+const MAX_DOCUMENT = 256 << 20;
+
+/**
+ * Runs the command. Resolves to the exit code (0 or 1); messages go to `io.stderr`.
+ * @param bundled the path of the bundled examples, used when `opts.file` is undefined and
+ * standard input has no data (see {@link stdinHasData}).
+ */
+export async function runRows(cmd: RowCommand, opts: RowOptions, io: Io, bundled: string): Promise<number> {
+  const started = process.hrtime.bigint();
+  const useBundled = opts.file === undefined && !(io === process ? stdinHasData() : io.stdin.isTTY !== true && io.stdin.fd !== undefined && stdinHasData(io.stdin.fd));
+  const path = useBundled ? bundled : opts.file === undefined || opts.file === '-' ? undefined : opts.file;
+  const shown = useBundled ? 'examples.ndjson (bundled)' : path ?? '<stdin>';
+  let format: InputFormat | undefined = opts.input ?? (path === undefined ? undefined : formatFromName(path));
+
+  let size: number | undefined;
+  if (path !== undefined) {
+    try {
+      const st = statSync(path);
+      if (st.isDirectory()) throw Object.assign(new Error(), { code: 'EISDIR' });
+      size = st.size;
+    } catch (e) {
+      io.stderr.write(`skewline: cannot read '${path}': ${reason(e)}\n`);
+      return 1;
+    }
+  } else {
+    try {
+      const st = fstatSync(0);
+      if (st.isFile()) size = st.size;
+    } catch {
+      // no size for pipes and terminals
+    }
+  }
+
+  let sink: OutputSink;
+  try {
+    sink = opts.output === undefined ? OutputSink.toStream(io.stdout) : await OutputSink.toFile(opts.output, path);
+  } catch (e) {
+    io.stderr.write(`skewline: ${(e as Error).message}\n`);
+    return 1;
+  }
+  const signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+  const onSignal = (sig: NodeJS.Signals) => {
+    sink.abort();
+    process.exit(sig === 'SIGINT' ? 130 : sig === 'SIGHUP' ? 129 : 143);
+  };
+  if (opts.output !== undefined) for (const sig of signals) process.once(sig, onSignal);
+  const unhook = () => {
+    if (opts.output !== undefined) for (const sig of signals) process.off(sig, onSignal);
+  };
+
+  let csv: CsvOutputOptions;
+  if (opts.format === 'ndjson') csv = { width: undefined, name: undefined };
+  else if (path !== undefined && (format ?? 'ndjson') === 'ndjson' && statSync(path).isFile() && (format === 'ndjson' || (await looksLikeNdjson(path)))) {
+    // NDJSON to CSV: the name column and the width must be known before the header is written.
+    const { width, name } = await scanNdjson(path, cmd.dimOf);
+    csv = width > 0 ? { width, name } : { width: undefined, name: undefined };
+  } else if (path === undefined && format !== 'csv') {
+    // From a pipe we cannot look ahead: a name column always (empty for rows without a name).
+    csv = { width: undefined, name: format === 'ndjson' ? true : undefined };
+  } else csv = { width: undefined, name: undefined };
+  const handler = cmd.start(opts.format, csv, (text) => sink.write(text));
+
+  const showBar =
+    opts.progress ??
+    (io.stderr.isTTY === true && size !== undefined && !(opts.output === undefined && io.stdout.isTTY === true));
+  const bar = showBar ? new ProgressBar(io.stderr, `skewline ${cmd.label}`, size) : undefined;
+  const stream = path === undefined ? io.stdin : createReadStream(path, { highWaterMark: 1 << 16 });
+  let bytes = 0;
+
+  let lineNo = 0;
+  let csvStarted = false;
+  const handle = (text: string): void => {
+    if (format === 'csv') {
+      if (!csvStarted) {
+        csvStarted = true;
+        handler.csvHeader(text);
+      } else handler.csvRow(text);
+    } else handler.jsonRow(text);
+  };
+
+  try {
+    let record = ''; // a CSV record spanning lines (a quoted field with a newline)
+    let recordLine = 0;
+    let document: string[] | undefined; // a JSON array or pretty-printed object, read whole
+    let documentLen = 0;
+    for await (const { text, no } of readLines(stream, (n) => {
+      bytes += n;
+      bar?.update(bytes, handler.rows());
+    })) {
+      if (document !== undefined) {
+        documentLen += text.length + 1;
+        if (documentLen > MAX_DOCUMENT) throw new InputError(`JSON document longer than ${MAX_DOCUMENT >> 20} MiB; use NDJSON (one object per line)`);
+        document.push(text);
+        continue;
+      }
+      if (record === '' && text.trim() === '') continue;
+      if (format === undefined) format = text.trimStart().startsWith('{') || text.trimStart().startsWith('[') ? 'ndjson' : 'csv';
+      if (format === 'ndjson' && record === '' && handler.rows() === 0 && isDocumentStart(text)) {
+        document = [text];
+        documentLen = text.length;
+        lineNo = no;
+        continue;
+      }
+      if (format === 'csv') {
+        if (record !== '') record += '\n' + text;
+        else {
+          record = text;
+          recordLine = no;
+        }
+        if (openQuote(record)) continue;
+        lineNo = recordLine;
+        const whole = record;
+        record = '';
+        handle(whole);
+      } else {
+        lineNo = no;
+        handle(text);
+      }
+      await sink.drain();
+    }
+    if (record !== '') {
+      lineNo = recordLine;
+      throw new InputError('a quoted field is not closed before the end of the input');
+    }
+    if (document !== undefined) {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(document.join('\n'));
+      } catch (e) {
+        throw new InputError(`expected NDJSON (one JSON object per line) or one JSON document; this is neither: ${(e as Error).message}`);
+      }
+      const items = Array.isArray(parsed) ? parsed : [parsed];
+      for (let k = 0; k < items.length; k++) {
+        try {
+          handler.jsonRow(JSON.stringify(items[k]));
+        } catch (e) {
+          if (e instanceof InputError) throw new InputError(`${Array.isArray(parsed) ? `array element ${k}` : 'the object'}: ${e.message}`);
+          throw e;
+        }
+        if ((k & 1023) === 1023) await sink.drain();
+      }
+    }
+    if (handler.rows() === 0 && !csvStarted) io.stderr.write(`skewline: ${shown}: the input is empty (no header and no rows)\n`);
+    await sink.commit();
+  } catch (e) {
+    bar?.stop();
+    await sink.abortAsync();
+    unhook();
+    if (e instanceof BrokenPipe) return 0;
+    // (leaving the for-await loop has already closed the input stream)
+    if (e instanceof InputError && /^line \d+: /.test(e.message)) io.stderr.write(`skewline: ${shown}:${e.message.slice(5)}\n`);
+    else if (e instanceof InputError || e instanceof CommandError) io.stderr.write(`skewline: ${shown}:${lineNo}: ${e.message}\n`);
+    else if ((e as NodeJS.ErrnoException).code !== undefined) io.stderr.write(`skewline: cannot read '${shown}': ${reason(e)}\n`);
+    else io.stderr.write(`skewline: ${(e as Error).message}\n`);
+    return 1;
+  }
+  unhook();
+  if (bar !== undefined) {
+    bar.update(bytes, handler.rows(), true);
+    bar.stop();
+  }
+  if (opts.stats) {
+    const secs = Number(process.hrtime.bigint() - started) / 1e9;
+    const rss = process.resourceUsage().maxRSS / 1024;
+    io.stderr.write(
+      `skewline: ${handler.rows()} rows in ${secs.toFixed(3)} s, ${Math.round(handler.rows() / secs)} rows/s, ` +
+        `peak RSS ${rss.toFixed(1)} MiB\n`,
+    );
+  }
+  return 0;
+}
+
+/** The first line of a JSON array, or of a pretty-printed object (one that is not a whole object by itself). */
+function isDocumentStart(text: string): boolean {
+  const t = text.trim();
+  if (t.startsWith('[')) return true;
+  if (!t.startsWith('{')) return false;
+  try {
+    JSON.parse(t);
+    return false;
+  } catch {
+    return !t.endsWith('}');
+  }
+}
+
+/** Whether a file's first non-blank character opens JSON (for NDJSON → CSV look-ahead). */
+async function looksLikeNdjson(path: string): Promise<boolean> {
+  for await (const { text } of readLines(createReadStream(path, { highWaterMark: 1 << 12 }))) {
+    const t = text.trimStart();
+    if (t !== '') return t.startsWith('{') || t.startsWith('[');
+  }
+  return false;
+}

@@ -1,0 +1,61 @@
+/**
+ * capsuleSweep against the exact oracle (test/support/exact-motion.ts: brute-force rational
+ * minimisation over the box of (t, s, s′)): every hit/miss decision, and the time in ulps from
+ * the first double at which the exact capsules touch.
+ */
+import { describe, expect, it } from 'vitest';
+import { capsuleSweep, sphereSweep, SkewlineInputError } from '../../src/index.js';
+import { capsuleOracle, ulpsApart } from '../support/exact-motion.js';
+import { CAPSULE_FAMILIES, capsuleCases } from '../support/motion-families.js';
+
+const LONG = process.env.SKEWLINE_LONG === '1';
+const N = LONG ? 3_000 : 150;
+
+describe('capsuleSweep against the exact oracle', () => {
+  for (const [k, name] of Object.keys(CAPSULE_FAMILIES).entries()) {
+    for (const dim of [2, 3]) {
+      const seed = 9600 + 10 * k + dim;
+      it(`${name}, ${dim}D (seed ${seed}, ${N} cases): zero wrong decisions, time within 4 ulps`, () => {
+        let wrong = 0;
+        let worst = 0;
+        let hits = 0;
+        const failures: string[] = [];
+        for (const c of capsuleCases(name, N, seed, dim)) {
+          const o = capsuleOracle(c);
+          const r = capsuleSweep(c.a0, c.a1, c.ra, c.move, c.b0, c.b1, c.rb);
+          if (r.hit !== o.hit) {
+            wrong++;
+            if (failures.length < 5) failures.push(`decision ${r.hit} vs ${o.hit}: ${JSON.stringify(c)}`);
+            continue;
+          }
+          if (!o.hit) continue;
+          hits++;
+          const e = ulpsApart(r.time, o.first);
+          worst = Math.max(worst, e);
+          if (e > 4 && failures.length < 5) failures.push(`time ${r.time} vs ${o.first}: ${JSON.stringify(c)}`);
+        }
+        console.log(`capsuleSweep ${name} ${dim}D (seed ${seed}): ${hits} hits of ${N}; wrong decisions ${wrong}; worst time error ${worst} ulps`);
+        expect(failures, `seed ${seed}`).toEqual([]);
+        expect(wrong, `seed ${seed}`).toBe(0);
+        expect(worst, `seed ${seed}`).toBeLessThanOrEqual(4);
+      }, LONG ? 3_600_000 : 120_000);
+    }
+  }
+
+  it('edge cases: spheres agree with sphereSweep, touching at the start, crossing segments, bad input', () => {
+    // zero-length capsules are spheres
+    const s = sphereSweep([0, 0], [3, 0], 0.5, [2, 0.5], [2, 0.5], 0.5);
+    const c = capsuleSweep([0, 0], [0, 0], 0.5, [3, 0], [2, 0.5], [2, 0.5], 0.5);
+    expect(c.hit).toBe(true);
+    expect(c.time).toBe(s.time);
+    // a horizontal capsule falling onto a vertical one: face contact at t = 0.5 (gap 2 − 0.5 closed at speed 2)
+    const f = capsuleSweep([-1, 2, 0], [1, 2, 0], 0.25, [0, -2, 0], [0, 0, 1], [0, 0, -1], 0.25);
+    expect(f).toMatchObject({ hit: true, time: 0.75, normal: [0, -1, 0] });
+    expect(f.point).toEqual([0, 0.25, 0]);
+    expect(capsuleSweep([0, 0], [1, 0], 0.1, [0, 1], [0, 0.1], [1, 0.1], 0.1)).toMatchObject({ hit: true, time: 0 });
+    expect(capsuleSweep([0, 0], [1, 0], 0.1, [0, 0], [0, 0.5], [1, 0.5], 0.1).hit).toBe(false); // no motion
+    expect(capsuleSweep([0, 0], [1, 0], 0, [0, 1], [0.5, 0.5], [0.5, 2], 0)).toMatchObject({ hit: true, time: 0.5 }); // segments meet
+    expect(() => capsuleSweep([0, 0], [1, 0], -1, [0, 1], [0, 0], [1, 0], 1)).toThrow(SkewlineInputError);
+    expect(() => capsuleSweep([0, 0], [1, 0, 0], 1, [0, 1], [0, 0], [1, 0], 1)).toThrow(/different dimensions/);
+  });
+});
