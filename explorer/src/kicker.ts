@@ -9,7 +9,7 @@
  */
 import { closestPoints, point, segment } from '../../src/index.js';
 import { $, fitCanvas, fmt, isTyping, status } from './common.js';
-import { bounceBall } from './ball.js';
+import { bounceBall, type BounceResult } from './ball.js';
 
 type P2 = [number, number];
 type Wall = [P2, P2];
@@ -121,8 +121,7 @@ function launch(): void {
   pauseBtn.setAttribute('aria-pressed', 'false');
   trail.length = 0;
   if (naiveBox.checked) spawnNaive();
-  if (bounceBall === null) status(stat, 'bounceBall (issue 10) is not merged into the library yet: only the naive ball runs.', 'bad');
-  else status(stat, `Launched at ${fmt(s, 4)} table widths per second.`, 'ok');
+  status(stat, `Launched at ${fmt(s, 4)} table widths per second.`, 'ok');
 }
 
 function spawnNaive(): void {
@@ -134,9 +133,9 @@ function spawnNaive(): void {
 }
 
 function stepMain(dt: number, now: number): void {
-  if (bounceBall === null || (vel[0] === 0 && vel[1] === 0)) return;
+  if (vel[0] === 0 && vel[1] === 0) return;
   const t0 = performance.now();
-  let r;
+  let r: BounceResult;
   try {
     r = bounceBall({ position: pos, velocity: vel, radius: R }, flat, dt, { restitution: Number(restIn.value) });
   } catch (e) {
@@ -227,17 +226,30 @@ const toTable = (px: number, py: number): P2 => [(px - ox) / sc, (oy - py) / sc]
 let aiming: P2 | null = null;
 let preview: Wall | null = null;
 
+/**
+ * A fading trail: segments grouped into a few age buckets, one stroke per bucket (at a thousand
+ * table widths per second there are thousands of bounces a second; one stroke each would not
+ * keep up). Older than TRAIL_S seconds, or beyond the newest MAX_TRAIL points, is dropped.
+ */
+const MAX_TRAIL = 6000;
+const BUCKETS = 8;
 function drawTrail(ctx: CanvasRenderingContext2D, pts: { x: number; y: number; t: number }[], now: number, rgb: string, width: number): void {
-  while (pts.length > 0 && now - pts[0].t > TRAIL_S * 1000) pts.shift();
-  if (pts.length > 20000) pts.splice(0, pts.length - 20000);
+  let drop = 0;
+  while (drop < pts.length && now - pts[drop].t > TRAIL_S * 1000) drop++;
+  drop = Math.max(drop, pts.length - MAX_TRAIL);
+  if (drop > 0) pts.splice(0, drop);
+  if (pts.length < 2) return;
   ctx.lineWidth = width;
   ctx.lineCap = 'round';
-  for (let k = 1; k < pts.length; k++) {
-    const age = (now - pts[k].t) / (TRAIL_S * 1000);
-    ctx.strokeStyle = `rgba(${rgb},${Math.max(0, 0.85 * (1 - age))})`;
+  ctx.lineJoin = 'round';
+  const t0 = now - TRAIL_S * 1000;
+  let k = 1;
+  for (let b = 0; b < BUCKETS && k < pts.length; b++) {
+    const end = t0 + ((b + 1) / BUCKETS) * TRAIL_S * 1000;
+    ctx.strokeStyle = `rgba(${rgb},${(0.85 * (b + 1)) / BUCKETS})`;
     ctx.beginPath();
     ctx.moveTo(X(pts[k - 1].x), Y(pts[k - 1].y));
-    ctx.lineTo(X(pts[k].x), Y(pts[k].y));
+    for (; k < pts.length && (pts[k].t <= end || b === BUCKETS - 1); k++) ctx.lineTo(X(pts[k].x), Y(pts[k].y));
     ctx.stroke();
   }
 }
@@ -547,5 +559,6 @@ naiveBox.checked = q.get('naive') === '1';
 if (naiveBox.checked) spawnNaive();
 if (q.get('launch') === '1') launch();
 fitView();
+readout();
 requestAnimationFrame(frame);
 document.body.dataset.ready = 'true';

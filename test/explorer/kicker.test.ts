@@ -3,6 +3,7 @@
  * direction, the canvas is drawn, and the tutorial's naive ball escapes the table at top speed.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { closestPoints, point, segment } from '../../src/index.js';
 import { describeBrowser, distinctColors, numbers, openPage, openSite, saveShot, type Site } from './browser.js';
 
 let site: Site;
@@ -15,17 +16,42 @@ describeBrowser('explorer: Kicker', () => {
     await site?.close();
   });
 
-  it('the naive ball escapes at a thousand table widths per second', async () => {
-    const { page, problems } = await openPage(site, 'kicker.html?speed=1000&naive=1&launch=1');
-    await page.waitForTimeout(1500);
-    const escaped = Number(((await page.getByTestId('naive').textContent()) ?? '').match(/escaped (\d+)/)?.[1]);
-    expect(escaped).toBeGreaterThan(3);
-    expect(await distinctColors(page, '[data-testid="canvas"]')).toBeGreaterThan(10);
-    expect(problems).toEqual([]);
-    await page.close();
-  });
+  /** Is (x, y) inside the closed polygon made by the first `n` walls (even-odd rule)? */
+  const inside = (x: number, y: number, walls: number[][][], n: number): boolean => {
+    let c = false;
+    for (let k = 0; k < n; k++) {
+      const [[x0, y0], [x1, y1]] = walls[k];
+      if (y0 > y !== y1 > y && x < x0 + ((y - y0) * (x1 - x0)) / (y1 - y0)) c = !c;
+    }
+    return c;
+  };
 
-  it('dragging from the ball aims it; the ball rests until launched', async () => {
+  for (const [preset, outer] of [['kicker', 8], ['spike', 6]] as const) {
+    it(`at a thousand table widths per second skewline's ball stays on the table (${preset}), the naive one escapes`, async () => {
+      const { page, problems } = await openPage(site, `kicker.html?preset=${preset}&speed=1000&naive=1&launch=1`);
+      const walls = JSON.parse((await page.getByTestId('walls').textContent()) ?? '[]') as number[][][];
+      const R = 0.015;
+      let worst = Infinity;
+      const end = Date.now() + 3000;
+      while (Date.now() < end) {
+        const [x, y] = await numbers(page, 'ball');
+        expect(inside(x, y, walls, outer), `(${x}, ${y})`).toBe(true);
+        for (const w of walls) worst = Math.min(worst, closestPoints(point([x, y]), segment(w[0], w[1])).distance);
+        await page.waitForTimeout(100);
+      }
+      expect(worst).toBeGreaterThanOrEqual(R * (1 - 1e-12));
+      expect(Number(await page.getByTestId('steps').textContent())).toBeGreaterThan(5);
+      expect(Number(await page.getByTestId('hits').textContent())).toBeGreaterThan(100);
+      const escaped = Number(((await page.getByTestId('naive').textContent()) ?? '').match(/escaped (\d+)/)?.[1]);
+      expect(escaped).toBeGreaterThan(2);
+      expect(await distinctColors(page, '[data-testid="canvas"]')).toBeGreaterThan(10);
+      if (preset === 'kicker') await saveShot(page, 'kicker-1000');
+      expect(problems).toEqual([]);
+      await page.close();
+    });
+  }
+
+  it('a mouse drag from the ball launches it the way it was dragged', async () => {
     const { page, problems } = await openPage(site, 'kicker.html');
     const canvas = (await page.getByTestId('canvas').boundingBox())!;
     const [x, y] = await numbers(page, 'ball');
@@ -42,6 +68,9 @@ describeBrowser('explorer: Kicker', () => {
     expect(vx).toBeGreaterThan(0);
     expect(vy).toBeLessThan(0); // screen down is table −y
     expect(Math.abs((Math.atan2(vy, vx) * 180) / Math.PI + 45)).toBeLessThan(1); // the way it was dragged
+    // and it moves (stepped by bounceBall at the display rate)
+    await page.waitForFunction(() => Number(document.querySelector('[data-testid="steps"]')!.textContent) > 3);
+    expect(await numbers(page, 'ball')).not.toEqual([x, y]);
     await saveShot(page, 'kicker');
     expect(problems).toEqual([]);
     await page.close();
