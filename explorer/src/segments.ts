@@ -20,7 +20,7 @@ type V3 = [number, number, number];
 
 const DEFAULT: { a: [V3, V3]; b: [V3, V3] } = {
   a: [[-2.2, 0, 1.2], [2.4, 0.6, -0.8]],
-  b: [[-1, 1.8, -1.6], [1.2, -0.4, 1.9]],
+  b: [[-1, 2.6, -1.6], [1.2, 0.6, 1.9]],
 };
 const KINDS: Kind[] = ['segment', 'ray', 'line', 'point'];
 const COLORS = { a: 0xff7a45, b: 0x4aa8ff, p: 0xffcc4d, ok: 0x53d18b, ghost: 0xc9d1dc };
@@ -193,6 +193,23 @@ function rescale(): void {
   grid.scale.setScalar(g);
   axes.scale.setScalar(g);
   grid.position.y = Math.min(0, box.min.y);
+  // A view that shows both the angle between the two and the gap between them: between their
+  // common normal n (which shows the crossing angle, but hides the gap) and the direction m in
+  // their plane across the bisector (which shows the gap, but makes them look parallel).
+  const a = build(0, effective(0)).prim, b = build(1, effective(1)).prim;
+  const u = new THREE.Vector3(a.dir[0], a.dir[1], a.dir[2]).normalize();
+  const v = new THREE.Vector3(b.dir[0], b.dir[1], b.dir[2]).normalize();
+  const n = u.clone().cross(v);
+  let dir = new THREE.Vector3(0.5, 0.55, 0.75);
+  if (n.lengthSq() > 1e-4) {
+    n.normalize();
+    const bis = (u.dot(v) < 0 ? u.clone().sub(v) : u.clone().add(v)).normalize();
+    const m = n.clone().cross(bis).normalize();
+    dir = n.multiplyScalar(0.55).addScaledVector(m, 0.8).addScaledVector(bis, 0.15);
+    if (dir.y < 0) dir.negate();
+    dir.y += 0.1; // and a little from above
+  }
+  camera.position.copy(controls.target).add(dir.normalize());
   frameView(box);
 }
 function frameView(box?: THREE.Box3): void {

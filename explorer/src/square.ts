@@ -136,13 +136,17 @@ export function drawSquare(canvas: HTMLCanvasElement, q: SquareInput): SquareVie
   ctx.fillStyle = 'rgba(230,233,238,0.9)';
   ctx.font = '11px system-ui, sans-serif';
   ctx.textBaseline = 'bottom';
-  ctx.fillText('s → (a)', size - 48, size - 3);
   ctx.fillText('0', X(0) + 2, size - 3);
   ctx.fillText('1', X(1) + 2, size - 3);
+  ctx.fillText('s (on a) →', X(0.5) - 24, size - 3);
   ctx.textBaseline = 'top';
-  ctx.fillText('t ↑ (b)', 4, 3);
   ctx.fillText('0', 3, Y(0) + 1);
   ctx.fillText('1', 3, Y(1) + 1);
+  ctx.save();
+  ctx.translate(3, Y(0.5) + 28);
+  ctx.rotate(-Math.PI / 2);
+  ctx.fillText('t (on b) →', 0, 0);
+  ctx.restore();
 
   if (q.valley !== null) {
     const [[sa, ta], [sb, tb]] = q.valley;

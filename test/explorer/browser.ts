@@ -111,15 +111,18 @@ export async function distinctColors(page: Page, selector: string): Promise<numb
 
 /**
  * Saves a screenshot as test-output/explorer/<name>.png; with SKEWLINE_SCREENSHOTS=docs also as
- * docs/explorer/<name>.png (the README's pictures). Returns the test-output path.
+ * docs/explorer/<name>.png (the README's pictures) unless `docs` is false. Returns the test-output path.
  */
-export async function saveShot(page: Page, name: string): Promise<string> {
+export async function saveShot(page: Page, name: string, docs = true): Promise<string> {
   const out = join(REPO, 'test-output', 'explorer');
   mkdirSync(out, { recursive: true });
+  // element screenshots scroll their element into view: show each panel from its top
+  await page.evaluate(() => document.querySelectorAll('.panel').forEach((p) => (p.scrollTop = 0)));
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   const png = await page.screenshot();
   const path = join(out, `${name}.png`);
   writeFileSync(path, png);
-  if (process.env.SKEWLINE_SCREENSHOTS === 'docs') {
+  if (docs && process.env.SKEWLINE_SCREENSHOTS === 'docs') {
     const docs = join(REPO, 'docs', 'explorer');
     mkdirSync(docs, { recursive: true });
     writeFileSync(join(docs, `${name}.png`), png);

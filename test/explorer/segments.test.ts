@@ -32,7 +32,7 @@ describeBrowser('explorer: Segments page', () => {
     expect(await numbers(page, 'a')).toEqual([...a0, ...a1]);
     expect(await distinctColors(page, '[data-testid="canvas"]')).toBeGreaterThan(100);
     expect(await distinctColors(page, '[data-testid="square"]')).toBeGreaterThan(100);
-    await saveShot(page, 'segments');
+    await saveShot(page, 'segments-url', false);
     expect(problems).toEqual([]);
     await page.close();
   });
@@ -85,7 +85,8 @@ describeBrowser('explorer: Segments page', () => {
   });
 
   it('rotates through parallel: the plain s jumps end to end, the stable one does not', async () => {
-    const { page, problems } = await openPage(site, 'segments.html');
+    const { page, problems } = await openPage(site, 'segments.html?stable=1');
+    await saveShot(page, 'segments'); // the default pair, for the README
     await page.keyboard.press('r');
     await page.waitForTimeout(2500);
     const angle = await page.getByTestId('angle').textContent();
