@@ -42,7 +42,7 @@ export interface ChainJob {
 
 function chainOf(c: SharedChain): PreparedChain {
   return {
-    P: new Float64Array(c.P),
+    P: new Float64Array(c.P).slice(), // a private copy: reads from shared memory take a slower path in V8
     dim: c.dim,
     m: c.m,
     partner: c.partner === null ? null : new Int32Array(c.partner),

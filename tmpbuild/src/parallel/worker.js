@@ -8,7 +8,7 @@ import { segmentDistances } from '../batch/batch.js';
 import { searchShare } from '../chain/contacts.js';
 function chainOf(c) {
     return {
-        P: new Float64Array(c.P),
+        P: new Float64Array(c.P).slice(), // a private copy: reads from shared memory take a slower path in V8
         dim: c.dim,
         m: c.m,
         partner: c.partner === null ? null : new Int32Array(c.partner),
