@@ -8,13 +8,9 @@
  * - how skewline's time grows from 1e4 to 1e6 segments, and where it goes.
  * Run alone: npx tsx bench/chain/chain.bench.ts [--segments N] [--runs R]
  */
-import { readFileSync } from 'node:fs';
 import os from 'node:os';
-import { createRequire } from 'node:module';
 import isect from 'isect';
 import sweeplineIntersections from 'sweepline-intersections';
-import { feature } from 'topojson-client';
-import type { GeometryCollection, Topology } from 'topojson-specification';
 import { chainContacts } from '../../src/index.js';
 import { chainContactsParallel } from '../../src/parallel/index.js';
 import { chainStats } from '../../src/chain/contacts.js';
@@ -23,6 +19,7 @@ import { gridChainContacts } from '../peers/grid-chain.js';
 import { flatbushChainContacts } from '../peers/flatbush-chain.js';
 import { gridWalk, randomWalk, smoothWalk } from '../../test/support/walks.js';
 import { makeRng } from '../../test/support/rng.js';
+import { landRings } from '../../test/support/land.js';
 import { machine, measure, table } from '../harness.js';
 
 function arg(name: string, dflt: number): number {
@@ -48,18 +45,6 @@ function isectContacts(P: Float64Array, ring: boolean): number {
   return count;
 }
 
-function landRings(): Float64Array[] {
-  const require = createRequire(import.meta.url);
-  const topo = JSON.parse(readFileSync(require.resolve('world-atlas/land-10m.json'), 'utf8')) as Topology;
-  const land = feature(topo, topo.objects.land as GeometryCollection);
-  const out: Float64Array[] = [];
-  for (const f of land.features) {
-    const g = f.geometry;
-    const polys = g.type === 'MultiPolygon' ? g.coordinates : g.type === 'Polygon' ? [g.coordinates] : [];
-    for (const poly of polys) for (const ring of poly) out.push(new Float64Array(ring.flat()));
-  }
-  return out;
-}
 
 function split(): string {
   const s = chainStats;
@@ -131,7 +116,7 @@ export async function run(opts: { segments?: number; runs?: number } = {}): Prom
 
   // Natural Earth 10 m land: every ring a chain.
   {
-    const rings = landRings();
+    const rings = landRings('land-10m.json');
     const vertices = rings.reduce((s, r) => s + r.length / 2, 0);
     const rows = measure([
       { name: 'skewline chainContacts', run: () => rings.reduce((s, r) => s + chainContacts(r, { dim: 2 }).count, 0) },
@@ -151,7 +136,7 @@ export async function run(opts: { segments?: number; runs?: number } = {}): Prom
 
   // What the peers answer (counts of non-adjacent contacts; sweepline-intersections reports points).
   {
-    const rings = landRings();
+    const rings = landRings('land-10m.json');
     const big = rings.reduce((a, b) => (a.length > b.length ? a : b));
     const G = gridWalk(100_000, 2, makeRng(6));
     const lines = ['\nAnswers on real and degenerate data (non-adjacent contacts; exact = skewline)', '| chain | exact | isect bush | flatbush + orient2d | sweepline-intersections (points) |', '|---|---:|---:|---:|---:|'];
