@@ -119,6 +119,20 @@ describe('bounceBall on closed tables (exact checks)', () => {
     expect(c.velocity[1]).toBeCloseTo(1, 12);
   });
 
+  it('a point ball (radius 0) stays in a box with a free wall, at its speed (2,000 steps)', () => {
+    const walls = new Float64Array([-1, -1, 1, -1, 1, -1, 1, 1, 1, 1, -1, 1, -1, 1, -1, -1, 0, -0.5, 0, 0.5]);
+    let ball = { position: [0.3, 0.1], velocity: [37, 11.3], radius: 0 };
+    let hits = 0;
+    for (let i = 0; i < 2000; i++) {
+      const r = bounceBall(ball, walls, DT);
+      hits += r.hits.length;
+      ball = { ...ball, position: r.position, velocity: r.velocity };
+      expect(Math.max(Math.abs(r.position[0]), Math.abs(r.position[1]))).toBeLessThanOrEqual(1);
+    }
+    expect(hits).toBeGreaterThan(1000);
+    expect(Math.abs(Math.hypot(ball.velocity[0], ball.velocity[1]) / Math.hypot(37, 11.3) - 1)).toBeLessThan(1e-12);
+  });
+
   it('a ball wedged in a corridor exactly its width stops at the cap, outside the walls', () => {
     const walls: [[number, number], [number, number]][] = [[[-10, -0.5], [10, -0.5]], [[-10, 0.5], [10, 0.5]]];
     const r = bounceBall({ position: [0, 0], velocity: [1e-3, 100], radius: 0.5 }, walls, 1, { maxHits: 10 });
