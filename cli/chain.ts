@@ -5,13 +5,13 @@
  * with line numbers for errors), then searched once, then written in chunks; `-o` gets the same
  * safe writing as `closest` (a temporary file renamed at the end, nothing left on error).
  */
-import { createReadStream, fstatSync, statSync } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { extname } from 'node:path';
-import { readLines, stdinHasData } from './input.js';
+import { readLines } from './input.js';
 import { ProgressBar } from './progress.js';
 import { InputError, parseNumber, splitCsv } from './rows.js';
-import { BrokenPipe, OutputSink, jsonLine, num, reason } from './output.js';
-import { CommandError, type Io } from './closest.js';
+import { BrokenPipe, jsonLine, num, reason } from './output.js';
+import { CommandError, openRun, type Io } from './run-rows.js';
 import { multiChainContacts, chainIntersections, OVERLAP_CONTACT, SkewlineInputError } from '../src/index.js';
 
 /** What `skewline chain` was asked to do. */
@@ -191,43 +191,9 @@ function label(c: ReadChain, k: number): Record<string, number> {
  */
 export async function runChain(opts: ChainCliOptions, io: Io, bundled: string): Promise<number> {
   const started = process.hrtime.bigint();
-  const useBundled = opts.file === undefined && !(io === process ? stdinHasData() : io.stdin.isTTY !== true && io.stdin.fd !== undefined && stdinHasData(io.stdin.fd));
-  const path = useBundled ? bundled : opts.file === undefined || opts.file === '-' ? undefined : opts.file;
-  const shown = useBundled ? 'coastline.geojson (bundled)' : path ?? '<stdin>';
-  let size: number | undefined;
-  if (path !== undefined) {
-    try {
-      const st = statSync(path);
-      if (st.isDirectory()) throw Object.assign(new Error(), { code: 'EISDIR' });
-      size = st.size;
-    } catch (e) {
-      io.stderr.write(`skewline: cannot read '${path}': ${reason(e)}\n`);
-      return 1;
-    }
-  } else {
-    try {
-      const st = fstatSync(0);
-      if (st.isFile()) size = st.size;
-    } catch {
-      // pipes and terminals have no size
-    }
-  }
-  let sink: OutputSink;
-  try {
-    sink = opts.output === undefined ? OutputSink.toStream(io.stdout) : await OutputSink.toFile(opts.output, path);
-  } catch (e) {
-    io.stderr.write(`skewline: ${(e as Error).message}\n`);
-    return 1;
-  }
-  const signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
-  const onSignal = (sig: NodeJS.Signals) => {
-    sink.abort();
-    process.exit(sig === 'SIGINT' ? 130 : sig === 'SIGHUP' ? 129 : 143);
-  };
-  if (opts.output !== undefined) for (const sig of signals) process.once(sig, onSignal);
-  const unhook = (): void => {
-    if (opts.output !== undefined) for (const sig of signals) process.off(sig, onSignal);
-  };
+  const opened = await openRun(opts.file, opts.output, io, bundled, 'coastline.geojson (bundled)');
+  if (typeof opened === 'number') return opened;
+  const { path, shown, size, sink, unhook } = opened;
   const showBar = opts.progress ?? (io.stderr.isTTY === true && size !== undefined);
   const bar = showBar ? new ProgressBar(io.stderr, 'skewline chain: reading', size) : undefined;
   let bytes = 0;

@@ -98,18 +98,30 @@ async function scanNdjson(path: string, dimOf: (o: Record<string, unknown>) => n
 /** Longest JSON document (an array, or a pretty-printed object) read whole instead of as NDJSON. */
 const MAX_DOCUMENT = 256 << 20;
 
-/**
- * Runs the command. Resolves to the exit code (0 or 1); messages go to `io.stderr`.
- * @param bundled the path of the bundled examples, used when `opts.file` is undefined and
- * standard input has no data (see {@link stdinHasData}).
- */
-export async function runRows(cmd: RowCommand, opts: RowOptions, io: Io, bundled: string): Promise<number> {
-  const started = process.hrtime.bigint();
-  const useBundled = opts.file === undefined && !(io === process ? stdinHasData() : io.stdin.isTTY !== true && io.stdin.fd !== undefined && stdinHasData(io.stdin.fd));
-  const path = useBundled ? bundled : opts.file === undefined || opts.file === '-' ? undefined : opts.file;
-  const shown = useBundled ? 'examples.ndjson (bundled)' : path ?? '<stdin>';
-  let format: InputFormat | undefined = opts.input ?? (path === undefined ? undefined : formatFromName(path));
+/** Where a run reads and writes, opened by {@link openRun}. */
+export interface RunIo {
+  /** The input path, or undefined for standard input. */
+  path: string | undefined;
+  /** The input's name in messages. */
+  shown: string;
+  /** The input's size in bytes when known (a file), for the progress bar. */
+  size: number | undefined;
+  /** The output. */
+  sink: OutputSink;
+  /** Removes the signal handlers that clean up a `-o` temporary file. */
+  unhook(): void;
+}
 
+/**
+ * Resolves the input (a file, `-` for stdin, piped stdin, or — with nothing piped — the bundled
+ * example), checks it can be read, and opens the output safely (see {@link OutputSink.toFile}),
+ * with SIGINT/SIGTERM/SIGHUP removing a `-o` temporary file. Resolves to the exit code 1 after
+ * printing the reason when the input or the output cannot be opened.
+ */
+export async function openRun(file: string | undefined, output: string | undefined, io: Io, bundled: string, bundledName: string): Promise<RunIo | number> {
+  const useBundled = file === undefined && !(io === process ? stdinHasData() : io.stdin.isTTY !== true && io.stdin.fd !== undefined && stdinHasData(io.stdin.fd));
+  const path = useBundled ? bundled : file === undefined || file === '-' ? undefined : file;
+  const shown = useBundled ? bundledName : path ?? '<stdin>';
   let size: number | undefined;
   if (path !== undefined) {
     try {
@@ -128,23 +140,36 @@ export async function runRows(cmd: RowCommand, opts: RowOptions, io: Io, bundled
       // no size for pipes and terminals
     }
   }
-
   let sink: OutputSink;
   try {
-    sink = opts.output === undefined ? OutputSink.toStream(io.stdout) : await OutputSink.toFile(opts.output, path);
+    sink = output === undefined ? OutputSink.toStream(io.stdout) : await OutputSink.toFile(output, path);
   } catch (e) {
     io.stderr.write(`skewline: ${(e as Error).message}\n`);
     return 1;
   }
   const signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
-  const onSignal = (sig: NodeJS.Signals) => {
+  const onSignal = (sig: NodeJS.Signals): void => {
     sink.abort();
     process.exit(sig === 'SIGINT' ? 130 : sig === 'SIGHUP' ? 129 : 143);
   };
-  if (opts.output !== undefined) for (const sig of signals) process.once(sig, onSignal);
-  const unhook = () => {
-    if (opts.output !== undefined) for (const sig of signals) process.off(sig, onSignal);
+  if (output !== undefined) for (const sig of signals) process.once(sig, onSignal);
+  const unhook = (): void => {
+    if (output !== undefined) for (const sig of signals) process.off(sig, onSignal);
   };
+  return { path, shown, size, sink, unhook };
+}
+
+/**
+ * Runs the command. Resolves to the exit code (0 or 1); messages go to `io.stderr`.
+ * @param bundled the path of the bundled examples, used when `opts.file` is undefined and
+ * standard input has no data (see {@link stdinHasData}).
+ */
+export async function runRows(cmd: RowCommand, opts: RowOptions, io: Io, bundled: string): Promise<number> {
+  const started = process.hrtime.bigint();
+  const opened = await openRun(opts.file, opts.output, io, bundled, 'examples.ndjson (bundled)');
+  if (typeof opened === 'number') return opened;
+  const { path, shown, size, sink, unhook } = opened;
+  let format: InputFormat | undefined = opts.input ?? (path === undefined ? undefined : formatFromName(path));
 
   let csv: CsvOutputOptions;
   if (opts.format === 'ndjson') csv = { width: undefined, name: undefined };

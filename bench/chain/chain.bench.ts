@@ -8,18 +8,18 @@
  * - how skewline's time grows from 1e4 to 1e6 segments, and where it goes.
  * Run alone: npx tsx bench/chain/chain.bench.ts [--segments N] [--runs R]
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import os from 'node:os';
 import isect from 'isect';
-import { feature } from 'topojson-client';
-import type { GeometryCollection, Topology } from 'topojson-specification';
+import sweeplineIntersections from 'sweepline-intersections';
 import { chainContacts } from '../../src/index.js';
+import { chainContactsParallel } from '../../src/parallel/index.js';
 import { chainStats } from '../../src/chain/contacts.js';
 import { narrowStats } from '../../src/chain/narrow.js';
 import { gridChainContacts } from '../peers/grid-chain.js';
 import { flatbushChainContacts } from '../peers/flatbush-chain.js';
-import { randomWalk, smoothWalk } from '../../test/support/walks.js';
+import { gridWalk, randomWalk, smoothWalk } from '../../test/support/walks.js';
 import { makeRng } from '../../test/support/rng.js';
+import { landRings } from '../../test/support/land.js';
 import { machine, measure, table } from '../harness.js';
 
 function arg(name: string, dflt: number): number {
@@ -45,18 +45,6 @@ function isectContacts(P: Float64Array, ring: boolean): number {
   return count;
 }
 
-function landRings(): Float64Array[] {
-  const require = createRequire(import.meta.url);
-  const topo = JSON.parse(readFileSync(require.resolve('world-atlas/land-10m.json'), 'utf8')) as Topology;
-  const land = feature(topo, topo.objects.land as GeometryCollection);
-  const out: Float64Array[] = [];
-  for (const f of land.features) {
-    const g = f.geometry;
-    const polys = g.type === 'MultiPolygon' ? g.coordinates : g.type === 'Polygon' ? [g.coordinates] : [];
-    for (const poly of polys) for (const ring of poly) out.push(new Float64Array(ring.flat()));
-  }
-  return out;
-}
 
 function split(): string {
   const s = chainStats;
@@ -64,7 +52,30 @@ function split(): string {
     `(${narrowStats.tests.toLocaleString('en')} pairs tested, ${narrowStats.exact.toLocaleString('en')} in exact arithmetic), sort ${s.sortMs.toFixed(0)} ms, distances and parameters ${s.numbersMs.toFixed(0)} ms`;
 }
 
-export function run(opts: { segments?: number; runs?: number } = {}): void {
+/** Median wall time of an async method over `runs` runs (after one warm-up). */
+async function medianAsync(f: () => Promise<number>, runs: number): Promise<number> {
+  await f();
+  const ts: number[] = [];
+  for (let r = 0; r < runs; r++) {
+    const t0 = performance.now();
+    await f();
+    ts.push(performance.now() - t0);
+  }
+  return ts.sort((a, b) => a - b)[ts.length >> 1];
+}
+
+/** Points sweepline-intersections (turf's kinks) reports for one ring or line. */
+function sweeplinePoints(P: Float64Array): number {
+  const coords: number[][] = [];
+  for (let k = 0; k < P.length; k += 2) coords.push([P[k], P[k + 1]]);
+  const closed = coords.length > 3 && coords[0][0] === coords[coords.length - 1][0] && coords[0][1] === coords[coords.length - 1][1];
+  const geom = closed ? { type: 'Polygon', coordinates: [coords] } : { type: 'LineString', coordinates: coords };
+  // (the package's CommonJS export is the function itself; its typings describe an ES default export)
+  const sweep = sweeplineIntersections as unknown as (g: object, ignoreSelf?: boolean) => unknown[];
+  return sweep({ type: 'Feature', properties: {}, geometry: geom }).length;
+}
+
+export async function run(opts: { segments?: number; runs?: number } = {}): Promise<void> {
   const n = opts.segments ?? 1_000_000;
   const runs = opts.runs ?? 3;
 
@@ -80,6 +91,9 @@ export function run(opts: { segments?: number; runs?: number } = {}): void {
     chainContacts(P, { dim: 3, thickness: 0.2 });
     console.log(table(`Chain contacts, 3D freely jointed chain of ${n.toLocaleString('en')} unit segments, thickness 0.2 (${a.count.toLocaleString('en')} contacts; grid: ${gridChainContacts(P, 3, n, 0.2).toLocaleString('en')} non-adjacent)`, rows, n, 'uniform grid (same exact test)'));
     console.log(`skewline time split: ${split()}`);
+    const par = await medianAsync(async () => (await chainContactsParallel(P, { dim: 3, thickness: 0.2 })).count, runs);
+    const grid = rows.find((r) => r.name.startsWith('uniform grid'))!.median;
+    console.log(`chainContactsParallel (skewline/parallel, ${os.availableParallelism()} threads): ${par.toFixed(1)} ms, ${(grid / par).toFixed(2)}× the grid's speed`);
   }
 
   // 2D walks, thickness 0.
@@ -95,11 +109,14 @@ export function run(opts: { segments?: number; runs?: number } = {}): void {
     const s = split();
     console.log(table(`Chain contacts, 2D ${name} of ${n.toLocaleString('en')} unit segments (skewline ${ours.toLocaleString('en')} contacts, isect ${isectContacts(P, false).toLocaleString('en')}, flatbush + orient2d ${flatbushChainContacts(P, false).toLocaleString('en')})`, rows, n, 'isect bush'));
     console.log(`skewline time split: ${s}`);
+    const par = await medianAsync(async () => (await chainContactsParallel(P, { dim: 2 })).count, runs);
+    const ib = rows.find((r) => r.name === 'isect bush')!.median;
+    console.log(`chainContactsParallel (skewline/parallel, ${os.availableParallelism()} threads): ${par.toFixed(1)} ms, ${(ib / par).toFixed(2)}× isect's speed`);
   }
 
   // Natural Earth 10 m land: every ring a chain.
   {
-    const rings = landRings();
+    const rings = landRings('land-10m.json');
     const vertices = rings.reduce((s, r) => s + r.length / 2, 0);
     const rows = measure([
       { name: 'skewline chainContacts', run: () => rings.reduce((s, r) => s + chainContacts(r, { dim: 2 }).count, 0) },
@@ -110,10 +127,26 @@ export function run(opts: { segments?: number; runs?: number } = {}): void {
     const nonAdjacent = (r: Float64Array): number => {
       const c = chainContacts(r, { dim: 2 });
       let k = 0;
-      for (let q = 0; q < c.count; q++) if (c.j[q] - c.i[q] >= 2) k++;
+      const m = r.length / 2 - 1; // rings repeat their first vertex: segments 0 and m − 1 are adjacent
+      for (let q = 0; q < c.count; q++) if (c.j[q] - c.i[q] >= 2 && !(c.i[q] === 0 && c.j[q] === m - 1)) k++;
       return k;
     };
     console.log(table(`Chain contacts, all ${rings.length.toLocaleString('en')} rings of Natural Earth land-10m (${vertices.toLocaleString('en')} vertices; non-adjacent contacts: skewline ${count(nonAdjacent)}, isect ${count((r) => isectContacts(r, true))}, flatbush + orient2d ${count((r) => flatbushChainContacts(r, true))}; fold-backs besides: skewline ${count((r) => chainContacts(r, { dim: 2 }).count) - count(nonAdjacent)})`, rows, vertices, 'isect bush'));
+  }
+
+  // What the peers answer (counts of non-adjacent contacts; sweepline-intersections reports points).
+  {
+    const rings = landRings('land-10m.json');
+    const big = rings.reduce((a, b) => (a.length > b.length ? a : b));
+    const G = gridWalk(100_000, 2, makeRng(6));
+    const lines = ['\nAnswers on real and degenerate data (non-adjacent contacts; exact = skewline)', '| chain | exact | isect bush | flatbush + orient2d | sweepline-intersections (points) |', '|---|---:|---:|---:|---:|'];
+    for (const [name, P, ring] of [[`largest land-10m ring (${big.length / 2} vertices)`, big, true], ['integer-grid walk, 100,000 steps', G, false]] as const) {
+      const c = chainContacts(P, { dim: 2 });
+      let exact = 0;
+      for (let q = 0; q < c.count; q++) if (c.j[q] - c.i[q] >= 2 && !(ring && c.i[q] === 0 && c.j[q] === P.length / 2 - 2)) exact++;
+      lines.push(`| ${name} | ${exact} (+${c.count - exact} fold-backs) | ${isectContacts(P, ring)} | ${flatbushChainContacts(P, ring)} | ${sweeplinePoints(P)} |`);
+    }
+    console.log(lines.join('\n'));
   }
 
   // Growth.
@@ -131,5 +164,7 @@ export function run(opts: { segments?: number; runs?: number } = {}): void {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   console.log(`skewline chain benchmark — ${machine()}`);
-  run({ segments: arg('--segments', 1_000_000), runs: arg('--runs', 3) });
+  await run({ segments: arg('--segments', 1_000_000), runs: arg('--runs', 3) });
+  const { closeParallelPool } = await import('../../src/parallel/index.js');
+  await closeParallelPool();
 }

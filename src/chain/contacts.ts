@@ -8,7 +8,8 @@ import { closestSegSeg2, closestSegSeg3, closestSegSegN } from '../closest/segme
 import { foldsBack, pairWithin } from './narrow.js';
 import { flattenChain, prepareChains } from './input.js';
 import type { ChainPoints, PreparedChain } from './input.js';
-import { LEAF, buildTree, traverse } from './tree.js';
+import { LEAF, buildTree, expandTasks, traverse } from './tree.js';
+import type { ChainTree } from './tree.js';
 
 /** Options of {@link chainContacts} and {@link chainCollisions}. */
 export interface ChainOptions {
@@ -207,6 +208,14 @@ function leafPair3(a0: number, a1: number, b0: number, b1: number, boxA: Float64
   }
 }
 
+/** A share of a parallel search: work items are claimed through a shared counter. */
+export interface ParallelWork {
+  /** Int32Array over a SharedArrayBuffer; element 0 is the next unclaimed item. */
+  counter: Int32Array;
+  /** How many work items to cut the search into (every worker must use the same number). */
+  want: number;
+}
+
 /**
  * Where the last {@link chainContacts} call spent its time (for the benchmark; not part of the
  * public API): reading and validating the input, building the hierarchy, the search (traversal
@@ -217,8 +226,10 @@ export const chainStats = { readMs: 0, buildMs: 0, searchMs: 0, sortMs: 0, numbe
 /**
  * Finds every pair in contact, as compact segment indices, into foundI/foundJ (unsorted).
  */
-function findPairs(A: PreparedChain, B: PreparedChain | null, tau: number): void {
+function findPairs(A: PreparedChain, B: PreparedChain | null, tau: number, work: ParallelWork | null = null): void {
   found = 0;
+  const tasksOf = (ta: ChainTree, tb: ChainTree): Int32Array | null => (work === null ? null : expandTasks(ta, tb, tau, work.want));
+  const claim = work === null ? null : (): number => Atomics.add(work.counter, 0, 1);
   const dim = A.dim;
   if (Q.length < 4 * dim) Q = new Float64Array(4 * dim);
   DIM = dim;
@@ -231,8 +242,8 @@ function findPairs(A: PreparedChain, B: PreparedChain | null, tau: number): void
     SELF = true;
     RING = ring;
     if (ring) PARTNER = A.partner!;
-    // Adjacent pairs: only a fold-back counts.
-    for (let k = 0; k + 1 < A.start.length; k++) {
+    // Adjacent pairs: only a fold-back counts (in a parallel search, the main thread's part).
+    for (let k = 0; work === null && k + 1 < A.start.length; k++) {
       const first = A.start[k], end = A.start[k + 1] - 1; // segments [first, end)
       for (let c = first; c + 1 < end; c++) if (foldsBack(PA, dim, c, c + 1, c + 2)) record(c, c + 1);
       if (ring && end - first > 2 && A.partner![first] === end - 1 && foldsBack(PA, dim, end - 1, end, first + 1)) record(first, end - 1);
@@ -244,6 +255,7 @@ function findPairs(A: PreparedChain, B: PreparedChain | null, tau: number): void
     const leaves = tree.levels[0];
     const stride = 2 * dim;
     const lp = dim === 2 ? leafPair2 : dim === 3 ? leafPair3 : leafPair;
+    const tasks = tasksOf(tree, tree);
     traverse(tree, tree, tau, (qa, qb) => {
       lp(qa * LEAF, Math.min(qa * LEAF + LEAF, m), qb * LEAF, Math.min(qb * LEAF + LEAF, m), leaves, qa * stride, leaves, qb * stride);
     }, (q) => {
@@ -268,7 +280,7 @@ function findPairs(A: PreparedChain, B: PreparedChain | null, tau: number): void
           if (pairWithin(Q, dim, tau)) record(i, j);
         }
       }
-    });
+    }, tasks, claim);
     return;
   }
   PB = B.P;
@@ -285,7 +297,7 @@ function findPairs(A: PreparedChain, B: PreparedChain | null, tau: number): void
   const lp = dim === 2 ? leafPair2 : dim === 3 ? leafPair3 : leafPair;
   traverse(ta, tb, tau, (qa, qb) => {
     lp(qa * LEAF, Math.min(qa * LEAF + LEAF, A.m), qb * LEAF, Math.min(qb * LEAF + LEAF, B.m), la, qa * stride, lb, qb * stride);
-  }, null);
+  }, null, tasksOf(ta, tb), claim);
 }
 
 /**
@@ -495,4 +507,112 @@ export function multiChainContacts(chains: readonly ChainPoints[], options: Mult
     }
   });
   return out;
+}
+
+/** Pairs found by one worker of a parallel search, with their numbers (compact indices). */
+export interface PairShare {
+  CI: Int32Array;
+  CJ: Int32Array;
+  distance: Float64Array;
+  s: Float64Array;
+  t: Float64Array;
+}
+
+/**
+ * The worker side of a parallel chain search (skewline/parallel): the work items this thread
+ * claims, their contacts and numbers. Fold-backs are not included (the caller adds them).
+ * Not part of the public API.
+ */
+export function searchShare(A: PreparedChain, B: PreparedChain | null, tau: number, work: ParallelWork): PairShare {
+  findPairs(A, B, tau, work);
+  const CI = foundI.slice(0, found);
+  const CJ = foundJ.slice(0, found);
+  return { CI, CJ, ...pairNumbers(A, B ?? A, CI, CJ, tau) };
+}
+
+/**
+ * The main-thread side: validates and prepares the input (as chainContacts does), and returns
+ * the fold-back pairs with their numbers. Not part of the public API.
+ */
+export function prepareShares(points: ChainPoints, options?: ChainOptions): { A: PreparedChain; B: PreparedChain | null; tau: number; folds: PairShare } {
+  const { A, B, tau } = prepare(points, options);
+  found = 0;
+  if (B === null) {
+    for (let k = 0; k + 1 < A.start.length; k++) {
+      const first = A.start[k], end = A.start[k + 1] - 1;
+      for (let c = first; c + 1 < end; c++) if (foldsBack(A.P, A.dim, c, c + 1, c + 2)) record(c, c + 1);
+      if (A.partner !== null && end - first > 2 && A.partner[first] === end - 1 && foldsBack(A.P, A.dim, end - 1, end, first + 1)) record(first, end - 1);
+    }
+  }
+  if (Q.length < 4 * A.dim) Q = new Float64Array(4 * A.dim);
+  const CI = foundI.slice(0, found);
+  const CJ = foundJ.slice(0, found);
+  return { A, B, tau, folds: { CI, CJ, ...pairNumbers(A, B ?? A, CI, CJ, tau) } };
+}
+
+/**
+ * Merges the shares of a parallel search into chainContacts' result: the same pairs in the same
+ * order with the same numbers as one thread gives (each pair is found by exactly one share, and
+ * its numbers come from the same kernel). Not part of the public API.
+ */
+export function mergeShares(A: PreparedChain, B: PreparedChain | null, shares: readonly PairShare[]): ChainContacts {
+  const other = B ?? A;
+  const n = shares.reduce((k, p) => k + p.CI.length, 0);
+  const start = new Int32Array(A.m + 1);
+  for (const p of shares) for (let k = 0; k < p.CI.length; k++) start[p.CI[k] + 1]++;
+  for (let c = 0; c < A.m; c++) start[c + 1] += start[c];
+  const fill = start.slice(0, A.m);
+  const CJ = new Int32Array(n), CI = new Int32Array(n);
+  const from = new Int32Array(n); // index into the concatenated shares
+  let base = 0;
+  for (const p of shares) {
+    for (let k = 0; k < p.CI.length; k++) {
+      const at = fill[p.CI[k]]++;
+      CI[at] = p.CI[k];
+      CJ[at] = p.CJ[k];
+      from[at] = base + k;
+    }
+    base += p.CI.length;
+  }
+  for (let c = 0; c < A.m; c++) {
+    if (start[c + 1] - start[c] > 32) {
+      // A segment with many partners: sort its slice through an index (rare).
+      const idx = Array.from({ length: start[c + 1] - start[c] }, (_, q) => start[c] + q).sort((x, y) => CJ[x] - CJ[y]);
+      const cj = idx.map((q) => CJ[q]), fr = idx.map((q) => from[q]);
+      CJ.set(cj, start[c]);
+      from.set(fr, start[c]);
+      continue;
+    }
+    for (let k = start[c] + 1; k < start[c + 1]; k++) {
+      const x = CJ[k], f = from[k];
+      let q = k - 1;
+      while (q >= start[c] && CJ[q] > x) {
+        CJ[q + 1] = CJ[q];
+        from[q + 1] = from[q];
+        q--;
+      }
+      CJ[q + 1] = x;
+      from[q + 1] = f;
+    }
+  }
+  const all = (key: 'distance' | 's' | 't'): Float64Array => {
+    const out = new Float64Array(n);
+    let o = 0;
+    for (const p of shares) {
+      out.set(p[key], o);
+      o += p[key].length;
+    }
+    return out;
+  };
+  const d = all('distance'), s = all('s'), t = all('t');
+  const i = new Int32Array(n), j = new Int32Array(n);
+  const distance = new Float64Array(n), ss = new Float64Array(n), tt = new Float64Array(n);
+  for (let k = 0; k < n; k++) {
+    i[k] = A.orig[CI[k]];
+    j[k] = other.orig[CJ[k]];
+    distance[k] = d[from[k]];
+    ss[k] = s[from[k]];
+    tt[k] = t[from[k]];
+  }
+  return { count: n, i, j, distance, s: ss, t: tt };
 }

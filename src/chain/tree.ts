@@ -120,13 +120,75 @@ function boxesNear(A: Float64Array, ia: number, B: Float64Array, ib: number, dim
 }
 
 /**
+ * Expands the root pair (self, or A against B) breadth-first into at least `want` independent
+ * node pairs (fewer if the tree runs out), dropping pairs whose boxes are apart: the work items
+ * of a parallel search. Deterministic: the same trees give the same list. Quadruples
+ * (level A, index A, level B, index B); a self item has equal halves.
+ */
+export function expandTasks(A: ChainTree, B: ChainTree, tau: number, want: number): Int32Array {
+  if (A.m === 0 || B.m === 0) return new Int32Array(0);
+  const isSelf = A === B;
+  let items: number[] = [A.levels.length - 1, 0, B.levels.length - 1, 0];
+  for (;;) {
+    const next: number[] = [];
+    let grew = false;
+    for (let k = 0; k < items.length; k += 4) {
+      const la = items[k], ia = items[k + 1], lb = items[k + 2], ib = items[k + 3];
+      if (isSelf && la === lb && ia === ib) {
+        if (la === 0) {
+          next.push(la, ia, lb, ib);
+          continue;
+        }
+        const c0 = 2 * ia;
+        next.push(la - 1, c0, la - 1, c0);
+        if (c0 + 1 < A.counts[la - 1]) next.push(la - 1, c0 + 1, la - 1, c0 + 1, la - 1, c0, la - 1, c0 + 1);
+        grew = true;
+      } else if (!boxesNear(A.levels[la], ia, B.levels[lb], ib, A.dim, tau)) {
+        grew = true; // dropped
+      } else if (la === 0 && lb === 0) {
+        next.push(la, ia, lb, ib);
+      } else if (la >= lb) {
+        const c0 = 2 * ia;
+        next.push(la - 1, c0, lb, ib);
+        if (c0 + 1 < A.counts[la - 1]) next.push(la - 1, c0 + 1, lb, ib);
+        grew = true;
+      } else {
+        const c0 = 2 * ib;
+        next.push(la, ia, lb - 1, c0);
+        if (c0 + 1 < B.counts[lb - 1]) next.push(la, ia, lb - 1, c0 + 1);
+        grew = true;
+      }
+    }
+    items = next;
+    if (!grew || items.length >= 4 * want) return Int32Array.from(items);
+  }
+}
+
+/**
  * Dual traversal. With `B === A` (self) it visits every leaf once through `self` and every
  * pair of distinct leaves qa < qb whose boxes come within τ through `pair`; with two trees it
  * visits every near pair (leaf of A, leaf of B). Iterative (an explicit stack of node pairs),
  * so chain length never overflows the call stack. Not re-entrant (module scratch stack).
  */
-export function traverse(A: ChainTree, B: ChainTree, tau: number, pair: LeafPairVisitor, self: LeafSelfVisitor | null): void {
+export function traverse(
+  A: ChainTree, B: ChainTree, tau: number, pair: LeafPairVisitor, self: LeafSelfVisitor | null,
+  tasks: Int32Array | null = null, claim: (() => number) | null = null,
+): void {
   if (A.m === 0 || B.m === 0) return;
+  if (tasks !== null) {
+    // Work items from expandTasks, claimed one at a time (a shared counter in a parallel search).
+    for (let t = claim!(); 4 * t < tasks.length; t = claim!()) {
+      traverseFrom(A, B, tau, pair, self, tasks[4 * t], tasks[4 * t + 1], tasks[4 * t + 2], tasks[4 * t + 3]);
+    }
+    return;
+  }
+  traverseFrom(A, B, tau, pair, self, A.levels.length - 1, 0, B.levels.length - 1, 0);
+}
+
+function traverseFrom(
+  A: ChainTree, B: ChainTree, tau: number, pair: LeafPairVisitor, self: LeafSelfVisitor | null,
+  la0: number, ia0: number, lb0: number, ib0: number,
+): void {
   const dim = A.dim;
   let sp = 0;
   const push = (la: number, ia: number, lb: number, ib: number): void => {
@@ -141,7 +203,7 @@ export function traverse(A: ChainTree, B: ChainTree, tau: number, pair: LeafPair
     stack[sp++] = ib;
   };
   const isSelf = A === B;
-  push(A.levels.length - 1, 0, B.levels.length - 1, 0);
+  push(la0, ia0, lb0, ib0);
   while (sp > 0) {
     const ib = stack[--sp];
     const lb = stack[--sp];

@@ -71,7 +71,7 @@ export interface BounceResult {
 export interface BounceOptions {
   /** The coefficient of restitution in [0, 1]: the normal speed is multiplied by it at a bounce. Default 1. */
   restitution?: number;
-  /** The most bounces in one step (default 1,024); see {@link bounceBall} for what happens there. */
+  /** The most bounces in one step (default 1,024, at most 65,536); see {@link bounceBall} for what happens there. */
   maxHits?: number;
 }
 
@@ -348,10 +348,43 @@ export function bounceBall(ball: Ball, walls: Walls, dt: number, options: Bounce
   const e = check(options.restitution ?? 1, 'options.restitution', 0, 1);
   const maxHits = check(options.maxHits ?? 1024, 'options.maxHits', 0);
   const W = flatWalls(walls);
-  let x = P[0];
-  let y = P[1];
-  let vx = V[0];
-  let vy = V[1];
+  STATE[0] = P[0];
+  STATE[1] = P[1];
+  STATE[2] = V[0];
+  STATE[3] = V[1];
+  if (hitScratch.length < HIT_STRIDE * Math.min(maxHits, 1 << 16)) hitScratch = new Float64Array(HIT_STRIDE * Math.min(maxHits, 1 << 16));
+  const n = bounceBallFlat(STATE, W, r, dt, e, maxHits, hitScratch);
+  const hits: BallHit[] = [];
+  for (let h = 0; h < n; h++) {
+    const o = HIT_STRIDE * h;
+    const H = hitScratch;
+    hits.push({ time: H[o], wall: H[o + 1], point: [H[o + 2], H[o + 3]], normal: [H[o + 4], H[o + 5]], position: [H[o + 6], H[o + 7]], velocity: [H[o + 8], H[o + 9]] });
+  }
+  return { position: [STATE[0], STATE[1]], velocity: [STATE[2], STATE[3]], hits };
+}
+
+const STATE = new Float64Array(4);
+let hitScratch = new Float64Array(64 * 10);
+
+/** Numbers per hit in {@link bounceBallFlat}'s `hits`: time, wall, point x, y, normal x, y, centre x, y, velocity x, y. */
+export const HIT_STRIDE = 10;
+
+/**
+ * {@link bounceBall} without allocating: `state` holds x, y, vx, vy and is updated in place;
+ * `walls` is the flat x0, y0, x1, y1 per wall; each bounce writes {@link HIT_STRIDE} numbers
+ * to `hits` (time, wall index, contact point, normal, centre, velocity after). Returns the
+ * number of bounces. Inputs are not validated beyond the starting overlap (finite numbers,
+ * radius ≥ 0, dt ≥ 0, restitution in [0, 1] are the caller's job); at most
+ * min(maxHits, hits.length / HIT_STRIDE) bounces are made, after which the ball stops for the
+ * rest of the step (see {@link bounceBall}). Not re-entrant (module-level scratch).
+ * @throws SkewlineInputError when the ball starts closer than `radius` to a wall (naming it).
+ */
+export function bounceBallFlat(state: Float64Array, W: Float64Array, r: number, dt: number, e: number, maxHits: number, hits: Float64Array): number {
+  maxHits = Math.min(maxHits, Math.floor(hits.length / HIT_STRIDE));
+  let x = state[0];
+  let y = state[1];
+  let vx = state[2];
+  let vy = state[3];
   for (let k = 0; k < W.length; k += 4) {
     if (wallGapSign(x, y, W, k, r) < 0) {
       throw new SkewlineInputError(
@@ -359,7 +392,7 @@ export function bounceBall(ball: Ball, walls: Walls, dt: number, options: Bounce
       );
     }
   }
-  const hits: BallHit[] = [];
+  let count = 0;
   let elapsed = 0;
   while (true) {
     const tau = dt - elapsed;
@@ -399,7 +432,7 @@ export function bounceBall(ball: Ball, walls: Walls, dt: number, options: Bounce
       y = y1;
       break;
     }
-    if (hits.length >= maxHits) break; // the cap: stop here, outside every wall
+    if (count >= maxHits) break; // the cap: stop here, outside every wall
     // The last point of the flight at or before the contact that is clear of every wall.
     let lam = best;
     let px = x;
@@ -485,8 +518,22 @@ export function bounceBall(ball: Ball, walls: Walls, dt: number, options: Bounce
     if (elapsed > dt) elapsed = dt;
     x = px;
     y = py;
-    hits.push({ time: elapsed, wall: bw >> 2, point: [cx, cy], normal: [nx, ny], position: [x, y], velocity: [vx, vy] });
-    if (hits.length >= maxHits) break;
+    const o = HIT_STRIDE * count++;
+    hits[o] = elapsed;
+    hits[o + 1] = bw >> 2;
+    hits[o + 2] = cx;
+    hits[o + 3] = cy;
+    hits[o + 4] = nx;
+    hits[o + 5] = ny;
+    hits[o + 6] = x;
+    hits[o + 7] = y;
+    hits[o + 8] = vx;
+    hits[o + 9] = vy;
+    if (count >= maxHits) break;
   }
-  return { position: [x, y], velocity: [vx, vy], hits };
+  state[0] = x;
+  state[1] = y;
+  state[2] = vx;
+  state[3] = vy;
+  return count;
 }

@@ -219,6 +219,146 @@ function estimate(A0: Float64Array, A1: Float64Array, B0: Float64Array, B1: Floa
   return best;
 }
 
+const QG = new Float64Array(9); // Gram matrix of the box directions (move, u, −v)
+const QH = new Float64Array(3); // their dot products with w
+const QX = new Float64Array(3); // the best box point so far
+const QT = new Float64Array(3); // a face's point
+
+/**
+ * A certified "no contact during the step", in floating point: the minimum over the box
+ * (t, s, s′) ∈ [0, 1]³ of f = |w + t·move + s·u − s′·v|² is bounded below by linearising f at a
+ * box point x (f is convex, so f(y) ≥ f(x) + ∇f(x)·(y − x) for every y in the box, and the
+ * linear term is smallest at a corner, coordinate by coordinate). x is the best of the face
+ * minimisers computed in doubles (as in the exact enumeration); any x in the box gives a valid
+ * bound, a good x a tight one. The bound's rounding error is below 32·(dim + 4)·u·N², N the sum
+ * of the four vectors' lengths. True only when the bound clears R² by more than that.
+ */
+function missCertified(A0: Float64Array, A1: Float64Array, B0: Float64Array, B1: Float64Array, M: Float64Array, R: number): boolean {
+  const dim = A0.length;
+  // G and h for g0 = move, g1 = u, g2 = −v against c = w.
+  let n0 = 0;
+  let n1 = 0;
+  let n2 = 0;
+  let nc = 0;
+  for (let a = 0; a < 9; a++) QG[a] = 0;
+  QH[0] = QH[1] = QH[2] = 0;
+  for (let i = 0; i < dim; i++) {
+    const g0 = M[i];
+    const g1 = A1[i] - A0[i];
+    const g2 = B0[i] - B1[i];
+    const c = A0[i] - B0[i];
+    QG[0] += g0 * g0;
+    QG[1] += g0 * g1;
+    QG[2] += g0 * g2;
+    QG[4] += g1 * g1;
+    QG[5] += g1 * g2;
+    QG[8] += g2 * g2;
+    QH[0] += g0 * c;
+    QH[1] += g1 * c;
+    QH[2] += g2 * c;
+    n0 += g0 * g0;
+    n1 += g1 * g1;
+    n2 += g2 * g2;
+    nc += c * c;
+  }
+  QG[3] = QG[1];
+  QG[6] = QG[2];
+  QG[7] = QG[5];
+  let best = Infinity;
+  for (let code = 0; code < 27; code++) {
+    const s0 = code % 3;
+    const s1 = Math.floor(code / 3) % 3;
+    const s2 = Math.floor(code / 9);
+    QT[0] = s0 === 1 ? 1 : 0;
+    QT[1] = s1 === 1 ? 1 : 0;
+    QT[2] = s2 === 1 ? 1 : 0;
+    if (!solveFace(s0 === 2, s1 === 2, s2 === 2)) continue;
+    // f(x) = |c|² + 2 h·x + xᵀ G x, enough to rank the faces
+    let f = 2 * (QH[0] * QT[0] + QH[1] * QT[1] + QH[2] * QT[2]);
+    for (let a = 0; a < 3; a++) for (let b = 0; b < 3; b++) f += QT[a] * QG[3 * a + b] * QT[b];
+    if (f < best) {
+      best = f;
+      QX[0] = QT[0];
+      QX[1] = QT[1];
+      QX[2] = QT[2];
+    }
+  }
+  // The residual r = c + Σ xᵢgᵢ at the best point, f = |r|², ∇f = 2(g·r).
+  let f = 0;
+  let d0 = 0;
+  let d1 = 0;
+  let d2 = 0;
+  for (let i = 0; i < dim; i++) {
+    const g0 = M[i];
+    const g1 = A1[i] - A0[i];
+    const g2 = B0[i] - B1[i];
+    const r = A0[i] - B0[i] + QX[0] * g0 + QX[1] * g1 + QX[2] * g2;
+    f += r * r;
+    d0 += g0 * r;
+    d1 += g1 * r;
+    d2 += g2 * r;
+  }
+  const lb = f + 2 * (Math.min(-d0 * QX[0], d0 * (1 - QX[0])) + Math.min(-d1 * QX[1], d1 * (1 - QX[1])) + Math.min(-d2 * QX[2], d2 * (1 - QX[2])));
+  const N = Math.sqrt(n0) + Math.sqrt(n1) + Math.sqrt(n2) + Math.sqrt(nc);
+  const err = 32 * (dim + 4) * U * N * N + 4 * U * R * R;
+  return lb - err > R * R;
+}
+/** G[i][j] of the box directions. */
+function g(i: number, j: number): number {
+  return QG[3 * i + j];
+}
+
+/** The normal equations' right-hand side for free coordinate i: −(hᵢ + Σ over fixed j of Gᵢⱼ·xⱼ). */
+function rhs(i: number, f0: boolean, f1: boolean, f2: boolean): number {
+  return -(QH[i] + QG[3 * i] * (f0 ? 0 : QT[0]) + QG[3 * i + 1] * (f1 ? 0 : QT[1]) + QG[3 * i + 2] * (f2 ? 0 : QT[2]));
+}
+
+/**
+ * Solves the normal equations on a face of the box (f0, f1, f2: which coordinates are free;
+ * the fixed ones are already in QT) into QT by Cramer's rule; false when singular or when the
+ * solution leaves [0, 1].
+ */
+function solveFace(f0: boolean, f1: boolean, f2: boolean): boolean {
+  const n = (f0 ? 1 : 0) + (f1 ? 1 : 0) + (f2 ? 1 : 0);
+  if (n === 0) return true;
+  if (n === 1) {
+    const i = f0 ? 0 : f1 ? 1 : 2;
+    const d = g(i, i);
+    if (!(d > 0)) return false;
+    const x = rhs(i, f0, f1, f2) / d;
+    if (!(x >= 0 && x <= 1)) return false;
+    QT[i] = x;
+    return true;
+  }
+  if (n === 2) {
+    const i = f0 ? 0 : 1;
+    const j = f2 ? 2 : 1;
+    const d = g(i, i) * g(j, j) - g(i, j) * g(j, i);
+    if (!(d > 0)) return false;
+    const ri = rhs(i, f0, f1, f2);
+    const rj = rhs(j, f0, f1, f2);
+    const xi = (ri * g(j, j) - g(i, j) * rj) / d;
+    const xj = (g(i, i) * rj - g(j, i) * ri) / d;
+    if (!(xi >= 0 && xi <= 1 && xj >= 0 && xj <= 1)) return false;
+    QT[i] = xi;
+    QT[j] = xj;
+    return true;
+  }
+  const d = g(0, 0) * (g(1, 1) * g(2, 2) - g(1, 2) * g(2, 1)) - g(0, 1) * (g(1, 0) * g(2, 2) - g(1, 2) * g(2, 0)) + g(0, 2) * (g(1, 0) * g(2, 1) - g(1, 1) * g(2, 0));
+  if (!(d > 0)) return false;
+  const r0 = rhs(0, true, true, true);
+  const r1 = rhs(1, true, true, true);
+  const r2 = rhs(2, true, true, true);
+  const x0 = (r0 * (g(1, 1) * g(2, 2) - g(1, 2) * g(2, 1)) - g(0, 1) * (r1 * g(2, 2) - g(1, 2) * r2) + g(0, 2) * (r1 * g(2, 1) - g(1, 1) * r2)) / d;
+  const x1 = (g(0, 0) * (r1 * g(2, 2) - g(1, 2) * r2) - r0 * (g(1, 0) * g(2, 2) - g(1, 2) * g(2, 0)) + g(0, 2) * (g(1, 0) * r2 - r1 * g(2, 0))) / d;
+  const x2 = (g(0, 0) * (g(1, 1) * r2 - r1 * g(2, 1)) - g(0, 1) * (g(1, 0) * r2 - r1 * g(2, 0)) + r0 * (g(1, 0) * g(2, 1) - g(1, 1) * g(2, 0))) / d;
+  if (!(x0 >= 0 && x0 <= 1 && x1 >= 0 && x1 <= 1 && x2 >= 0 && x2 <= 1)) return false;
+  QT[0] = x0;
+  QT[1] = x1;
+  QT[2] = x2;
+  return true;
+}
+
 /** Exact predicate with the float filter in front. */
 function touches(A0: Float64Array, A1: Float64Array, B0: Float64Array, B1: Float64Array, M: Float64Array, R: number, ex: () => ExactCapsule, t: number): boolean {
   const f = touchFloat(A0, A1, B0, B1, M, t, R);
@@ -254,6 +394,7 @@ export function capsuleSweepTime(A0: Float64Array, A1: Float64Array, ra: number,
       }
     }
     if (!found) {
+      if (missCertified(A0, A1, B0, B1, M, R)) return -1;
       const h = capsuleHitExact(ex());
       if (!h.hit) return -1;
       hi = -1;

@@ -3,5 +3,5 @@ export { closestApproach, sphereSweep, pathsWithin, capsuleDistance } from './sw
 export type { Approach, SphereHit } from './sweep.js';
 export { capsuleSweep } from './capsule.js';
 export type { CapsuleHit } from './capsule.js';
-export { bounceBall } from './ball.js';
+export { bounceBall, bounceBallFlat, HIT_STRIDE } from './ball.js';
 export type { Ball, BallHit, BounceResult, BounceOptions, Walls } from './ball.js';

@@ -438,8 +438,69 @@ function exactTime(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<n
   const h = exactHit(g);
   if (h < 0) return -1;
   if (h === 0) return 0;
-  // f(0) > 0 and f decreases to its first root, which lies in (0, 1]: bracket it by doubles.
+  // f(0) > 0 and f decreases to its first root, which lies in (0, 1]. First a narrow bracket
+  // around the root computed from the exact discriminant (a few exact signs instead of a
+  // bisection over all the doubles in [0, 1]).
+  const near = bracketNear(g, rootEstimate(g));
+  if (near > 0) return near;
   return gapSign(g, 1) <= 0 ? firstContact(g, 0, 1) : firstContact(g, 0, bracketBeforeMinimum(g));
+}
+
+/**
+ * The first root C / (−B + √(B² − AC)) in doubles from the exact coefficients: the discriminant
+ * is formed exactly in BigInt, so only the final few roundings remain (a few ulps). NaN if the
+ * discriminant is negative.
+ */
+function rootEstimate(g: ReturnType<typeof exactGap>): number {
+  const D = g.B * g.B - g.A * g.C;
+  if (D < 0n) return NaN;
+  const abs = (x: bigint): bigint => (x < 0n ? -x : x);
+  const bits = Math.max(abs(g.A).toString(2).length, abs(g.B).toString(2).length, abs(g.C).toString(2).length);
+  const shift = BigInt(Math.max(0, bits - 60));
+  const b = Number(g.B >> shift);
+  const c = Number(g.C >> shift);
+  const sD = Math.sqrt(Number(D >> (2n * shift)));
+  return c / (sD - b);
+}
+
+/**
+ * The first double of contact found from an estimate t0 by exact signs: a bracket (lo: f > 0,
+ * hi: f ≤ 0) searched outwards in steps of 1, 8, 64, … ulps, then bisection over the doubles
+ * between. 0 when no bracket turns up near t0 (a grazing touch; the caller falls back).
+ */
+function bracketNear(g: ReturnType<typeof exactGap>, t0: number): number {
+  if (!(t0 > 0 && t0 <= 1)) return 0;
+  let lo = -1;
+  let hi = -1;
+  if (gapSign(g, t0) <= 0) {
+    hi = t0;
+    for (let step = 1; step <= 1 << 24; step *= 8) {
+      const c = hi - step * (nextUp(hi) - hi);
+      if (!(c > 0)) {
+        lo = 0;
+        break;
+      }
+      if (gapSign(g, c) > 0) {
+        lo = c;
+        break;
+      }
+      hi = c;
+    }
+    if (lo < 0) lo = 0;
+  } else {
+    lo = t0;
+    for (let step = 1; step <= 1 << 24; step *= 8) {
+      const c = Math.min(1, lo + step * (nextUp(lo) - lo));
+      if (gapSign(g, c) <= 0) {
+        hi = c;
+        break;
+      }
+      if (c >= 1) return 0;
+      lo = c;
+    }
+    if (hi < 0) return 0;
+  }
+  return lo === 0 && hi > 0 ? firstContact(g, 0, hi) : firstContact(g, lo, hi);
 }
 
 /** A double hi ≤ 1 past the first root and before the minimum, where f(hi) ≤ 0 (f reaches ≤ 0 inside). */

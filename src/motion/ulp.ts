@@ -1,19 +1,33 @@
-/** Neighbouring doubles, without allocating (module-level scratch). */
+/**
+ * Neighbouring doubles, without allocating: the bit pattern is stepped through two 32-bit
+ * words (module-level scratch; little-endian word order is checked once).
+ */
 const f = new Float64Array(1);
-const i = new BigInt64Array(f.buffer);
+const w = new Uint32Array(f.buffer);
+f[0] = 1;
+const HI = w[1] === 0x3ff00000 ? 1 : 0;
+const LO = 1 - HI;
 
-/** The next double above x ≥ 0 (finite). */
-export function nextUp(x: number): number {
-  if (x === 0) return Number.MIN_VALUE;
+function step(x: number, up: boolean): number {
   f[0] = x;
-  i[0] += x > 0 ? 1n : -1n;
+  if (up) {
+    w[LO] = (w[LO] + 1) >>> 0;
+    if (w[LO] === 0) w[HI] = (w[HI] + 1) >>> 0;
+  } else {
+    if (w[LO] === 0) w[HI] = (w[HI] - 1) >>> 0;
+    w[LO] = (w[LO] - 1) >>> 0;
+  }
   return f[0];
 }
 
-/** The next double below x > 0 (finite); −MIN_VALUE for 0. */
+/** The next double above x (finite; the magnitude grows for x > 0, shrinks for x < 0). */
+export function nextUp(x: number): number {
+  if (x === 0) return Number.MIN_VALUE;
+  return step(x, x > 0);
+}
+
+/** The next double below x (finite); −MIN_VALUE for 0. */
 export function nextDown(x: number): number {
   if (x === 0) return -Number.MIN_VALUE;
-  f[0] = x;
-  i[0] += x > 0 ? -1n : 1n;
-  return f[0];
+  return step(x, x < 0);
 }

@@ -1,7 +1,7 @@
 /**
- * skewline/parallel (Node.js only): batch distances split over worker threads.
+ * skewline/parallel (Node.js only): batch distances and chain contacts split over worker threads.
  * Kept out of the main entry so that browser bundles never meet node:os or node:worker_threads.
  * @packageDocumentation
  */
-export { segmentDistancesParallel, closeParallelPool, maxThreads, parallelPoolSize } from './pool.js';
+export { segmentDistancesParallel, chainContactsParallel, closeParallelPool, maxThreads, parallelPoolSize } from './pool.js';
 export type { ParallelOptions } from './pool.js';

@@ -5,15 +5,13 @@
  * coastlines; plus the broad phase against an all-pairs scan at larger sizes.
  */
 import { describe, expect, it } from 'vitest';
-import { feature } from 'topojson-client';
-import type { GeometryCollection, Topology } from 'topojson-specification';
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { OVERLAP_CONTACT, POINT_CONTACT, SkewlineInputError, chainCollisions, chainContacts, chainIntersections, multiChainContacts } from '../../src/index.js';
 import { pairWithin } from '../../src/chain/narrow.js';
 import { bruteContacts } from '../support/chain-oracle.js';
 import { gridWalk, randomWalk, smoothWalk } from '../support/walks.js';
 import { makeRng, nextDown, nextUp } from '../support/rng.js';
+import { landRings } from '../support/land.js';
 import { exactClosest, ratToNumber, ratSqrtToNumber } from '../support/oracle.js';
 import { segment } from '../../src/index.js';
 
@@ -237,21 +235,9 @@ describe('the broad phase never drops a pair (against an all-pairs scan with the
 });
 
 describe('real coastlines (world-atlas land-110m, and a land-50m extract)', () => {
-  const require = createRequire(import.meta.url);
-  function rings(file: string): Float64Array[] {
-    const topo = JSON.parse(readFileSync(require.resolve(`world-atlas/${file}`), 'utf8')) as Topology;
-    const land = feature(topo, topo.objects.land as GeometryCollection);
-    const out: Float64Array[] = [];
-    for (const f of land.features) {
-      const g = f.geometry;
-      const polys = g.type === 'MultiPolygon' ? g.coordinates : g.type === 'Polygon' ? [g.coordinates] : [];
-      for (const poly of polys) for (const ring of poly) out.push(new Float64Array(ring.flat()));
-    }
-    return out;
-  }
   it('every ring of land-110m agrees with the brute force', () => {
     let total = 0;
-    for (const R of rings('land-110m.json')) total += agree(R, 2, {}, 'land-110m ring');
+    for (const R of landRings('land-110m.json')) total += agree(R, 2, {}, 'land-110m ring');
     expect(total).toBeGreaterThanOrEqual(0);
   });
   it('the land-50m fixture rings agree with the brute force', () => {

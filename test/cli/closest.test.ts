@@ -9,44 +9,21 @@
  * results faithfully: each printed number reads back to the identical double).
  */
 import { spawn, execFileSync } from 'node:child_process';
-import { chmodSync, createWriteStream, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, createWriteStream, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { once } from 'node:events';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compileCli, runCli, REPO, type CliHarness, type Run } from './harness.js';
 import { closestPoints, line, point, ray, segment } from '../../src/index.js';
 import type { ClosestResult, Kind, Primitive } from '../../src/index.js';
 import { csvHeader, mulberry32, writePairs } from '../../scripts/big-input.js';
 
-const REPO = fileURLToPath(new URL('../..', import.meta.url));
-const BUILD = join(REPO, 'node_modules', '.cache', 'skewline-cli-test', `build-${process.pid}-${Date.now().toString(36)}`);
-const SCRIPT = join(BUILD, 'cli', 'skewline.js');
+let h: CliHarness;
+let SCRIPT = '';
 let work = '';
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs the compiled CLI with `args`, feeding `input` to stdin (or nothing). */
-function run(args: string[], input?: string): Promise<Run> {
-  // No input: stdin is /dev/null, as when CI runs the CLI with no standard input.
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [SCRIPT, ...args], { cwd: work, stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout!.setEncoding('utf8').on('data', (s: string) => (stdout += s));
-    child.stderr!.setEncoding('utf8').on('data', (s: string) => (stderr += s));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-    if (input !== undefined) {
-      child.stdin!.on('error', () => undefined); // the CLI may exit before reading everything
-      child.stdin!.end(input);
-    }
-  });
-}
+/** Runs the compiled CLI with `args`, feeding `input` to stdin (or /dev/null, as when CI runs it with no standard input). */
+const run = (args: string[], input?: string): Promise<Run> => runCli(h, args, input);
 
 /** Writes `text` to a file in the work folder and returns its name (relative to the CLI's cwd). */
 function file(name: string, text: string): string {
@@ -112,33 +89,12 @@ function pairs(seed: number, n: number, dim: number): number[][][] {
 }
 
 beforeAll(() => {
-  // A tsconfig that compiles only the CLI and what it imports, into BUILD.
-  mkdirSync(BUILD, { recursive: true });
-  const config = join(BUILD, 'tsconfig.json');
-  writeFileSync(
-    config,
-    JSON.stringify({
-      extends: join(REPO, 'tsconfig.build.json'),
-      compilerOptions: { outDir: BUILD, rootDir: REPO, declaration: false, sourceMap: false, noEmit: false },
-      files: [join(REPO, 'cli', 'skewline.ts')],
-      include: [],
-    }),
-  );
-  try {
-    execFileSync(process.execPath, [join(REPO, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', config], {
-      encoding: 'utf8',
-    });
-  } catch (e) {
-    // tsc still emits on type errors elsewhere; fail only if the CLI was not produced
-    if (!existsSync(SCRIPT)) throw new Error(`tsc failed:\n${(e as { stdout?: string }).stdout ?? String(e)}`, { cause: e });
-  }
-  work = mkdtempSync(join(tmpdir(), 'skewline-cli-'));
+  h = compileCli('closest');
+  SCRIPT = h.script;
+  work = h.work;
 }, 60_000);
 
-afterAll(() => {
-  rmSync(BUILD, { recursive: true, force: true });
-  if (work !== '') rmSync(work, { recursive: true, force: true });
-});
+afterAll(() => h?.dispose());
 
 describe.concurrent('skewline --help and usage errors', () => {
   it('prints help for the program and for closest, exit 0', async () => {

@@ -4,37 +4,18 @@
  * called in this process (each printed number must read back to the identical double), and the
  * bundled examples against their exact answers.
  */
-import { spawn, execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compileCli, runCli, REPO, type CliHarness, type Run } from './harness.js';
 import { sphereSweep } from '../../src/index.js';
 import { sweepCases } from '../support/motion-families.js';
 
-const REPO = fileURLToPath(new URL('../..', import.meta.url));
-// Under the repository itself (.scratch/ is git-ignored), so the compiled CLI finds this
-// checkout's package.json and data/ even where node_modules is a link to another checkout.
-const BUILD = join(REPO, '.scratch', 'skewline-cli-test', `sweep-${process.pid}-${Date.now().toString(36)}`);
-const SCRIPT = join(BUILD, 'cli', 'skewline.js');
+let h: CliHarness;
 let work = '';
 
-function run(args: string[], input?: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [SCRIPT, ...args], { cwd: work, stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout!.setEncoding('utf8').on('data', (s: string) => (stdout += s));
-    child.stderr!.setEncoding('utf8').on('data', (s: string) => (stderr += s));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-    if (input !== undefined) {
-      child.stdin!.on('error', () => undefined);
-      child.stdin!.end(input);
-    }
-  });
-}
+/** Runs the compiled CLI with `args`, feeding `input` to stdin (or /dev/null, as when CI runs it with no standard input). */
+const run = (args: string[], input?: string): Promise<Run> => runCli(h, args, input);
 
 function csvRows(text: string): Record<string, string>[] {
   const [head, ...rows] = text.trimEnd().split('\n');
@@ -49,29 +30,11 @@ function csvRows(text: string): Record<string, string>[] {
 }
 
 beforeAll(() => {
-  mkdirSync(BUILD, { recursive: true });
-  const config = join(BUILD, 'tsconfig.json');
-  writeFileSync(
-    config,
-    JSON.stringify({
-      extends: join(REPO, 'tsconfig.build.json'),
-      compilerOptions: { outDir: BUILD, rootDir: REPO, declaration: false, sourceMap: false, noEmit: false },
-      files: [join(REPO, 'cli', 'skewline.ts')],
-      include: [],
-    }),
-  );
-  try {
-    execFileSync(process.execPath, [join(REPO, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', config], { encoding: 'utf8' });
-  } catch (e) {
-    if (!existsSync(SCRIPT)) throw new Error(`tsc failed:\n${(e as { stdout?: string }).stdout ?? String(e)}`, { cause: e });
-  }
-  work = mkdtempSync(join(tmpdir(), 'skewline-sweep-'));
+  h = compileCli('sweep');
+  work = h.work;
 }, 60_000);
 
-afterAll(() => {
-  rmSync(BUILD, { recursive: true, force: true });
-  if (work !== '') rmSync(work, { recursive: true, force: true });
-});
+afterAll(() => h?.dispose());
 
 const AX3 = ['x', 'y', 'z'];
 

@@ -6,7 +6,7 @@
  * the previous flight leads, and reflects the velocity off the reported normal).
  */
 import { describe, expect, it } from 'vitest';
-import { bounceBall, segment, SkewlineInputError } from '../../src/index.js';
+import { bounceBall, bounceBallFlat, HIT_STRIDE, segment, SkewlineInputError } from '../../src/index.js';
 import { exactPointPrimitiveDistSq, ratCmp, ratFromDouble, ratMul } from '../support/oracle.js';
 import { TABLES, inside, start, wallDistance, type Table } from '../support/tables.js';
 
@@ -119,11 +119,42 @@ describe('bounceBall on closed tables (exact checks)', () => {
     expect(c.velocity[1]).toBeCloseTo(1, 12);
   });
 
+  it('a point ball (radius 0) stays in a box with a free wall, at its speed (2,000 steps)', () => {
+    const walls = new Float64Array([-1, -1, 1, -1, 1, -1, 1, 1, 1, 1, -1, 1, -1, 1, -1, -1, 0, -0.5, 0, 0.5]);
+    let ball = { position: [0.3, 0.1], velocity: [37, 11.3], radius: 0 };
+    let hits = 0;
+    for (let i = 0; i < 2000; i++) {
+      const r = bounceBall(ball, walls, DT);
+      hits += r.hits.length;
+      ball = { ...ball, position: r.position, velocity: r.velocity };
+      expect(Math.max(Math.abs(r.position[0]), Math.abs(r.position[1]))).toBeLessThanOrEqual(1);
+    }
+    expect(hits).toBeGreaterThan(1000);
+    expect(Math.abs(Math.hypot(ball.velocity[0], ball.velocity[1]) / Math.hypot(37, 11.3) - 1)).toBeLessThan(1e-12);
+  });
+
   it('a ball wedged in a corridor exactly its width stops at the cap, outside the walls', () => {
     const walls: [[number, number], [number, number]][] = [[[-10, -0.5], [10, -0.5]], [[-10, 0.5], [10, 0.5]]];
     const r = bounceBall({ position: [0, 0], velocity: [1e-3, 100], radius: 0.5 }, walls, 1, { maxHits: 10 });
     expect(r.hits.length).toBe(10);
     for (const w of walls) expect(wallDistance(w, r.position[0], r.position[1])).toBeGreaterThanOrEqual(0.5);
+  });
+
+  it('bounceBallFlat (no allocation) gives bitwise the same steps as bounceBall (seed 9741)', () => {
+    const t = TABLES[1];
+    const s = start(t, 300, 9741);
+    const walls = new Float64Array(t.walls.flat(2));
+    const state = new Float64Array([...s.position, ...s.velocity]);
+    const hits = new Float64Array(HIT_STRIDE * 1024);
+    let ball = { position: s.position as number[], velocity: s.velocity as number[], radius: t.radius };
+    for (let i = 0; i < 300; i++) {
+      const r = bounceBall(ball, walls, DT);
+      const n = bounceBallFlat(state, walls, t.radius, DT, 1, 1024, hits);
+      expect(n).toBe(r.hits.length);
+      expect([...state]).toEqual([...r.position, ...r.velocity]);
+      r.hits.forEach((h, k) => expect([...hits.subarray(HIT_STRIDE * k, HIT_STRIDE * (k + 1))]).toEqual([h.time, h.wall, ...h.point, ...h.normal, ...h.position, ...h.velocity]));
+      ball = { ...ball, position: r.position, velocity: r.velocity };
+    }
   });
 
   it('errors: a ball overlapping a wall at the start names the wall; bad input', () => {

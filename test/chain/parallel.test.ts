@@ -1,0 +1,48 @@
+/**
+ * chainContactsParallel gives chainContacts' result bit for bit (same pairs, same order, same
+ * distances and parameters), whatever the thread count, for self and two-chain searches, rings
+ * and degenerate grids; and rejects the same bad input.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { SkewlineInputError, chainContacts } from '../../src/index.js';
+import type { ChainContacts } from '../../src/index.js';
+import { chainContactsParallel, closeParallelPool } from '../../src/parallel/index.js';
+import { gridWalk, randomWalk } from '../support/walks.js';
+import { makeRng } from '../support/rng.js';
+
+afterAll(closeParallelPool);
+
+function same(a: ChainContacts, b: ChainContacts, label: string): void {
+  expect(b.count, label).toBe(a.count);
+  for (let k = 0; k < a.count; k++) {
+    if (a.i[k] !== b.i[k] || a.j[k] !== b.j[k] || !Object.is(a.distance[k], b.distance[k]) || !Object.is(a.s[k], b.s[k]) || !Object.is(a.t[k], b.t[k])) {
+      throw new Error(`${label}: contact ${k} differs: ${a.i[k]},${a.j[k]} vs ${b.i[k]},${b.j[k]}`);
+    }
+  }
+}
+
+describe('chainContactsParallel', () => {
+  it('is chainContacts bit for bit (seeds 1100–1101; 1, 2 and 3 threads)', async () => {
+    for (let seed = 1100; seed < 1102; seed++) {
+      const rng = makeRng(seed);
+      const cases: [Float64Array, number, object][] = [
+        [randomWalk(8000, 3, rng), 3, { thickness: 0.2 }],
+        [randomWalk(8000, 2, rng), 2, {}],
+        [gridWalk(5000, 2, rng), 2, { closed: true }],
+        [gridWalk(5000, 3, rng), 3, { thickness: 1 }],
+        [randomWalk(2000, 4, rng), 4, { thickness: 0.5 }],
+      ];
+      for (const [P, dim, opts] of cases) {
+        const one = chainContacts(P, { dim, ...opts });
+        for (const threads of [1, 2, 3]) same(one, await chainContactsParallel(P, { dim, ...opts, threads }), `seed ${seed}, ${dim}D, ${threads} threads`);
+      }
+      const A = randomWalk(5000, 2, rng), B = randomWalk(5000, 2, rng);
+      same(chainContacts(A, { dim: 2, against: B }), await chainContactsParallel(A, { dim: 2, against: B }), `seed ${seed} against`);
+    }
+  }, 120_000);
+  it('rejects bad input as chainContacts does', async () => {
+    await expect(chainContactsParallel([[0, 0], [1, NaN]])).rejects.toThrow(/points\[1\]\[1\]/);
+    await expect(chainContactsParallel([[0, 0], [1, 1]], { threads: 0 })).rejects.toThrow(SkewlineInputError);
+    expect((await chainContactsParallel([[0, 0], [2, 0], [1, 0]])).count).toBe(1);
+  });
+});

@@ -1,0 +1,144 @@
+/**
+ * Reading a chain: validation, and the compact form the broad phase works on (zero-length
+ * segments dropped, a ring's closing vertex appended so segment c always runs from vertex c to
+ * vertex c + 1).
+ */
+import { SkewlineInputError, toVector } from '../core/primitives.js';
+/**
+ * Validates and flattens `points`. `what` names the argument in errors ("points", "against").
+ * @throws SkewlineInputError for a flat array without a valid `dim`, a length that is not a
+ * multiple of `dim`, points of mixed dimensions, or a coordinate that is not a finite number
+ * (the message names the vertex and coordinate).
+ */
+export function flattenChain(points, dim, what) {
+    if (points === null || typeof points !== 'object' || typeof points.length !== 'number') {
+        throw new SkewlineInputError(`${what} must be a flat array of coordinates (with options.dim) or an array of points`);
+    }
+    const n = points.length;
+    if (dim !== undefined && (!Number.isInteger(dim) || dim < 2)) {
+        throw new SkewlineInputError(`options.dim must be an integer ≥ 2 (got ${String(dim)})`);
+    }
+    const first = n > 0 ? points[0] : undefined;
+    if (n === 0 || typeof first === 'number' || ArrayBuffer.isView(points)) {
+        // Flat layout.
+        if (dim === undefined) {
+            if (n === 0)
+                return { flat: new Float64Array(0), dim: 2 };
+            throw new SkewlineInputError(`${what} is a flat array of numbers: say how many per vertex with options.dim`);
+        }
+        if (n % dim !== 0)
+            throw new SkewlineInputError(`${what} has ${n} numbers, not a multiple of dim = ${dim}`);
+        const flat = new Float64Array(n);
+        const src = points;
+        for (let i = 0; i < n; i++) {
+            const x = src[i];
+            if (typeof x !== 'number' || !Number.isFinite(x)) {
+                throw new SkewlineInputError(`${what}: vertex ${Math.floor(i / dim)} coordinate ${i % dim} is not a finite number (got ${String(x)})`);
+            }
+            flat[i] = x;
+        }
+        return { flat, dim };
+    }
+    const pts = points;
+    const p0 = toVector(pts[0], `${what}[0]`);
+    const d = p0.length;
+    if (dim !== undefined && dim !== d)
+        throw new SkewlineInputError(`${what}[0] has ${d} coordinates but options.dim is ${dim}`);
+    if (d < 2)
+        throw new SkewlineInputError(`${what}[0] has ${d} coordinate; a chain needs at least 2`);
+    const flat = new Float64Array(n * d);
+    flat.set(p0, 0);
+    for (let i = 1; i < n; i++) {
+        const p = toVector(pts[i], `${what}[${i}]`);
+        if (p.length !== d)
+            throw new SkewlineInputError(`${what}[${i}] has ${p.length} coordinates, ${what}[0] has ${d}`);
+        flat.set(p, i * d);
+    }
+    return { flat, dim: d };
+}
+function sameVertex(f, dim, a, b) {
+    for (let k = 0; k < dim; k++)
+        if (f[a * dim + k] !== f[b * dim + k])
+            return false;
+    return true;
+}
+/**
+ * The compact form of one or more chains. Rules (documented on `chainContacts`):
+ * - a segment whose two vertices are equal (a repeated vertex) is dropped; its neighbours then
+ *   share a vertex and count as adjacent;
+ * - `closed` adds the segment from the last vertex back to the first;
+ * - an open chain whose last vertex equals its first (a GeoJSON ring) is a ring too: its first
+ *   and last segment share that vertex and count as adjacent.
+ */
+export function prepareChains(flats, dim, closed) {
+    const K = flats.length;
+    const segments = new Int32Array(K);
+    const kept = [];
+    const rings = [];
+    let m = 0;
+    for (let c = 0; c < K; c++) {
+        const flat = flats[c];
+        const n = flat.length / dim;
+        const count = n < 2 ? 0 : closed ? n : n - 1;
+        segments[c] = count;
+        const keep = new Int32Array(count);
+        let mk = 0;
+        for (let k = 0; k < count; k++) {
+            const next = k + 1 === n ? 0 : k + 1;
+            if (!sameVertex(flat, dim, k, next))
+                keep[mk++] = k;
+        }
+        kept.push(keep.subarray(0, mk));
+        rings.push(mk >= 2 && (closed || sameVertex(flat, dim, 0, n - 1)));
+        m += mk + (c + 1 < K ? 1 : 0); // a gap after every chain but the last
+    }
+    const P = new Float64Array((m + 1) * dim);
+    const orig = new Int32Array(m).fill(-1);
+    const chain = new Int32Array(m);
+    const start = new Int32Array(K + 1);
+    const dead = K > 1 ? new Uint8Array(m) : null;
+    const anyRing = rings.some((r) => r);
+    const partner = anyRing ? new Int32Array(m).fill(-1) : null;
+    let v = 0; // next compact vertex
+    for (let c = 0; c < K; c++) {
+        const flat = flats[c];
+        const n = flat.length / dim;
+        const keep = kept[c];
+        const mk = keep.length;
+        start[c] = v;
+        if (mk === flat.length / dim - 1 && !closed) {
+            P.set(flat, v * dim); // nothing dropped: a plain copy
+        }
+        else {
+            for (let q = 0; q < mk; q++)
+                for (let k = 0; k < dim; k++)
+                    P[(v + q) * dim + k] = flat[keep[q] * dim + k];
+            if (mk > 0) {
+                const last = keep[mk - 1] + 1 === n ? 0 : keep[mk - 1] + 1;
+                for (let k = 0; k < dim; k++)
+                    P[(v + mk) * dim + k] = flat[last * dim + k];
+            }
+        }
+        for (let q = 0; q < mk; q++) {
+            orig[v + q] = keep[q];
+            chain[v + q] = c;
+        }
+        if (rings[c]) {
+            partner[v] = v + mk - 1;
+            partner[v + mk - 1] = v;
+        }
+        if (mk === 0 && n > 0) {
+            // no segment: the vertex slot still holds a point so the gap segments stay finite
+            for (let k = 0; k < dim; k++)
+                P[v * dim + k] = flat[k];
+        }
+        v += mk;
+        if (c + 1 < K) {
+            dead[v] = 1; // the gap from this chain's last vertex to the next chain's first
+            chain[v] = c;
+            v += 1;
+        }
+    }
+    start[K] = m + 1;
+    return { P, dim, m, partner, dead, orig, chain, start, segments };
+}

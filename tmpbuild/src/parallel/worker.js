@@ -1,0 +1,43 @@
+/**
+ * Worker side of skewline/parallel: measures one contiguous range of pairs in shared memory
+ * ({@link segmentDistancesParallel}), or searches its share of a chain's contacts
+ * ({@link chainContactsParallel}).
+ */
+import { parentPort } from 'node:worker_threads';
+import { segmentDistances } from '../batch/batch.js';
+import { searchShare } from '../chain/contacts.js';
+function chainOf(c) {
+    return {
+        P: new Float64Array(c.P).slice(), // a private copy: reads from shared memory take a slower path in V8
+        dim: c.dim,
+        m: c.m,
+        partner: c.partner === null ? null : new Int32Array(c.partner),
+        dead: c.dead === null ? null : new Uint8Array(c.dead),
+        start: new Int32Array(c.start),
+        orig: new Int32Array(0),
+        chain: new Int32Array(0),
+        segments: new Int32Array(0),
+    };
+}
+parentPort?.on('message', (job) => {
+    try {
+        if (job.kind === 'chain') {
+            const share = searchShare(chainOf(job.A), job.B === null ? null : chainOf(job.B), job.tau, { counter: new Int32Array(job.counter), want: job.want });
+            const transfer = [share.CI.buffer, share.CJ.buffer, share.distance.buffer, share.s.buffer, share.t.buffer];
+            parentPort?.postMessage({ ok: true, share }, transfer);
+            return;
+        }
+        const all = new Float64Array(job.input, job.byteOffset, job.length);
+        const stride = 4 * job.dim;
+        const pairs = all.subarray(job.start * stride, job.end * stride);
+        // Compute into private memory and publish once: many small writes into shared memory
+        // (the batch's chunked copies and fix-ups) run on a slower path in V8.
+        const local = segmentDistances(pairs, job.dim);
+        new Float64Array(job.output, job.start * 8, job.end - job.start).set(local);
+        parentPort?.postMessage({ ok: true });
+    }
+    catch (e) {
+        const err = e;
+        parentPort?.postMessage({ ok: false, name: err.name, message: err.message });
+    }
+});
