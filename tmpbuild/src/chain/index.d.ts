@@ -1,6 +1,0 @@
-/** chain: which segments of a polygonal chain (or of two chains) come within a thickness of each other, decided exactly; where planar chains cross. */
-export { chainContacts, chainCollisions, multiChainContacts } from './contacts.js';
-export type { ChainOptions, ChainContacts, MultiChainOptions, MultiChainContacts } from './contacts.js';
-export { chainIntersections, POINT_CONTACT, OVERLAP_CONTACT } from './points.js';
-export type { ChainIntersections } from './points.js';
-export type { ChainPoints } from './input.js';

@@ -1,3 +1,0 @@
-/** chain: which segments of a polygonal chain (or of two chains) come within a thickness of each other, decided exactly; where planar chains cross. */
-export { chainContacts, chainCollisions, multiChainContacts } from './contacts.js';
-export { chainIntersections, POINT_CONTACT, OVERLAP_CONTACT } from './points.js';

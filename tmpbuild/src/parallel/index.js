@@ -1,6 +1,0 @@
-/**
- * skewline/parallel (Node.js only): batch distances and chain contacts split over worker threads.
- * Kept out of the main entry so that browser bundles never meet node:os or node:worker_threads.
- * @packageDocumentation
- */
-export { segmentDistancesParallel, chainContactsParallel, closeParallelPool, maxThreads, parallelPoolSize } from './pool.js';
