@@ -10,7 +10,7 @@
  * `npx skewline explore` calls {@link buildExplorer} itself when the site is missing or older
  * than its sources.
  */
-import { copyFileSync, existsSync, mkdirSync, readdirSync, realpathSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -41,6 +41,8 @@ export interface BuildOptions {
 export async function buildExplorer(options: BuildOptions = {}): Promise<string> {
   const outdir = resolve(options.outdir ?? DEFAULT_OUT);
   const { build } = await import('esbuild');
+  // a fresh folder: no stale pages, scripts or source maps from an earlier build
+  if (existsSync(join(outdir, 'BUILT'))) rmSync(outdir, { recursive: true, force: true });
   mkdirSync(outdir, { recursive: true });
   for (const f of readdirSync(EXPLORER)) {
     if (f.endsWith('.html') || f.endsWith('.css') || f.endsWith('.svg')) copyFileSync(join(EXPLORER, f), join(outdir, f));

@@ -157,7 +157,8 @@ function radius(): number {
   return Math.max(thickness / 2, 0.025 * (len || 10));
 }
 
-function draw(): void {
+function draw(show: V3[] = P): void {
+  const P = show;
   const m = Math.max(0, P.length - 1);
   ensure(Math.max(m, 1));
   const r = radius();
@@ -249,6 +250,30 @@ function frame(): void {
 // ---- folding ----------------------------------------------------------------------------------
 let foldMs = 0;
 
+/**
+ * Shows a keyed fold as a motion rather than a jump: the tail of `from` turned about the axis
+ * through vertex k by a growing fraction of the angle the fold reached (every pose on the way
+ * is one the fold check certified free), ending on the returned pose.
+ */
+let tweenFrame = 0;
+function tween(from: V3[], k: number, axis: V3, angle: number): void {
+  cancelAnimationFrame(tweenFrame);
+  const dur = Math.min(450, 120 + 3 * Math.abs(angle / DEG));
+  const t0 = performance.now();
+  const c = from[k];
+  const step = (now: number): void => {
+    const f = Math.min(1, (now - t0) / dur);
+    if (f >= 1) {
+      draw();
+      return;
+    }
+    const e = f * f * (3 - 2 * f);
+    draw(from.map((p, i) => (i <= k ? p : add(c, rotate(sub(p, c), axis, e * angle)))));
+    tweenFrame = requestAnimationFrame(step);
+  };
+  tweenFrame = requestAnimationFrame(step);
+}
+
 /** Axis of a bend (the normal of the two segments at the joint) or a twist (the segment before it). */
 function foldAxis(k: number, kind: 'bend' | 'twist'): V3 {
   const d0 = sub(P[k], P[k - 1]), d1 = sub(P[k + 1], P[k]);
@@ -280,8 +305,10 @@ function fold(k: number, axis: V3, angle: number, what: string): Fold | null {
     return null;
   }
   foldMs = performance.now() - t0;
+  const before = P;
   P = r.points.map((p) => [p[0], p[1], p[2]] as V3);
   stopper = r.blocked ? r.contact : null;
+  if (what !== 'Drag') tween(before, k, axis, r.angle);
   const got = `${fmt(r.angle / DEG, 6)}° of ${fmt(angle / DEG, 6)}°`;
   if (r.blocked && r.contact !== null) {
     const { i, j } = r.contact;

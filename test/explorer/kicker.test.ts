@@ -75,4 +75,17 @@ describeBrowser('explorer: Kicker', () => {
     expect(problems).toEqual([]);
     await page.close();
   });
+
+  it('works from the keyboard, and in a small window', async () => {
+    const { page, problems } = await openPage(site, 'kicker.html?preset=gon', { width: 420, height: 760 });
+    await page.locator('#view').focus();
+    await page.keyboard.press('ArrowLeft'); // aim 5° further anticlockwise: 35°
+    await page.keyboard.press(' ');
+    await page.waitForFunction(() => Number(document.querySelector('[data-testid="steps"]')!.textContent) > 2);
+    const v = ((await page.locator('#velocity').textContent()) ?? '').match(/-?\d+(\.\d+)?(e-?\d+)?/g)!.map(Number);
+    expect((Math.atan2(v[1], v[0]) * 180) / Math.PI).toBeCloseTo(35, 1); // the readout has 5 digits
+    expect(await distinctColors(page, '[data-testid="canvas"]')).toBeGreaterThan(10);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
 });
