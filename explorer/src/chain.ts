@@ -249,6 +249,8 @@ function frame(): void {
 
 // ---- folding ----------------------------------------------------------------------------------
 let foldMs = 0;
+/** How far (relative, in angle) before a blocked fold's stop the page keeps the chain. */
+const BACK_OFF = 1e-6;
 
 /**
  * Shows a keyed fold as a motion rather than a jump: the tail of `from` turned about the axis
@@ -305,10 +307,19 @@ function fold(k: number, axis: V3, angle: number, what: string): Fold | null {
     return null;
   }
   foldMs = performance.now() - t0;
+  // foldChain stops within rounding noise of the contact, and from there it refuses any further
+  // fold of that pair, away from the contact too (it cannot certify a pose that close). So the
+  // page keeps the library's pose a millionth of the angle earlier — also on the certified path,
+  // so free — from which the chain can move again.
+  let kept = r;
+  if (r.blocked && r.angle !== 0) {
+    const back = foldChain(P, { dim: 3, joint: k, angle: r.angle * (1 - BACK_OFF), axis, thickness });
+    if (!back.blocked) kept = back;
+  }
   const before = P;
-  P = r.points.map((p) => [p[0], p[1], p[2]] as V3);
+  P = kept.points.map((p) => [p[0], p[1], p[2]] as V3);
   stopper = r.blocked ? r.contact : null;
-  if (what !== 'Drag') tween(before, k, axis, r.angle);
+  if (what !== 'Drag') tween(before, k, axis, kept.angle);
   const got = `${fmt(r.angle / DEG, 6)}° of ${fmt(angle / DEG, 6)}°`;
   if (r.blocked && r.contact !== null) {
     const { i, j } = r.contact;
@@ -473,7 +484,18 @@ view.addEventListener(
     controls.enabled = false;
     dragging = k;
     joint = k - 1;
-    plane.setFromNormalAndCoplanarPoint(camera.getWorldDirection(new THREE.Vector3()).negate(), V.set(...P[k]));
+    // Drag in the plane of the two segments at the joint (a bend), unless it is seen edge-on or
+    // Shift is held: then in the plane facing the camera (a bend and a twist at once).
+    const toCam = camera.getWorldDirection(new THREE.Vector3()).negate();
+    let n: THREE.Vector3 | null = null;
+    if (k >= 2 && !e.shiftKey) {
+      const c = cross(sub(P[k - 1], P[k - 2]), sub(P[k], P[k - 1]));
+      if (norm(c) > 1e-9 * norm(sub(P[k - 1], P[k - 2])) * norm(sub(P[k], P[k - 1]))) {
+        n = new THREE.Vector3(...unit(c));
+        if (Math.abs(n.dot(toCam)) < 0.3) n = null;
+      }
+    }
+    plane.setFromNormalAndCoplanarPoint(n ?? toCam, V.set(...P[k]));
     canvas.setPointerCapture(e.pointerId);
     view.focus({ preventScroll: true });
     refresh();
