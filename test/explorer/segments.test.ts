@@ -112,6 +112,17 @@ describeBrowser('explorer: Segments page', () => {
     await page.close();
   });
 
+  it('parallel segments with overlapping shadows: the middle of the locus, marked not unique', async () => {
+    const { page, problems } = await openPage(site, 'segments.html?a=0,0,0,4,0,0&b=1,1,0,6,1,0');
+    const r = closestPoints(segment([0, 0, 0], [4, 0, 0]), segment([1, 1, 0], [6, 1, 0]));
+    expect(r.unique).toBe(false);
+    expect(await page.getByTestId('distance').textContent()).toBe(String(r.distance));
+    expect(await page.getByTestId('relation').textContent()).toBe('parallel (not unique: the middle of the locus)');
+    expect(await numbers(page, 'c')).toEqual(r.c);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('fits a small window (phone size) without errors', async () => {
     const { page, problems } = await openPage(site, `segments.html?${query}`, { width: 390, height: 700 });
     expect(await distinctColors(page, '[data-testid="canvas"]')).toBeGreaterThan(50);
