@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { closestPoints, point, segment } from '../../src/index.js';
-import { describeBrowser, distinctColors, numbers, openPage, openSite, saveShot, type Site } from './browser.js';
+import { describeBrowser, distinctColors, drag, numbers, openPage, openSite, saveShot, type Site } from './browser.js';
 
 let site: Site;
 
@@ -85,6 +85,53 @@ describeBrowser('explorer: Kicker', () => {
     const v = ((await page.locator('#velocity').textContent()) ?? '').match(/-?\d+(\.\d+)?(e-?\d+)?/g)!.map(Number);
     expect((Math.atan2(v[1], v[0]) * 180) / Math.PI).toBeCloseTo(35, 1); // the readout has 5 digits
     expect(await distinctColors(page, '[data-testid="canvas"]')).toBeGreaterThan(10);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('edits the table: a corner dragged moves both walls that meet there; W and a drag add a wall', async () => {
+    const { page, problems } = await openPage(site, 'kicker.html');
+    const walls = async (): Promise<number[][][]> => JSON.parse((await page.getByTestId('walls').textContent()) ?? '[]') as number[][][];
+    const before = await walls();
+    const canvas = (await page.getByTestId('canvas').boundingBox())!;
+    // table → screen as the page fits it: the walls' box, 90 % × 86 % of the canvas, centred
+    let ws = before;
+    const at = (x: number, y: number): { x: number; y: number } => {
+      const xs = ws.flatMap((w) => [w[0][0], w[1][0]]), ys = ws.flatMap((w) => [w[0][1], w[1][1]]);
+      const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+      const sc = Math.min((canvas.width * 0.9) / (x1 - x0), (canvas.height * 0.86) / (y1 - y0));
+      return { x: canvas.x + canvas.width / 2 + sc * (x - (x0 + x1) / 2), y: canvas.y + canvas.height / 2 - sc * (y - (y0 + y1) / 2) };
+    };
+    // the corner (0.94, 0) ends wall 0 and starts wall 1
+    await drag(page, at(0.94, 0), at(0.9, -0.05), 6);
+    const moved = await walls();
+    expect(moved[0][1]).toEqual(moved[1][0]);
+    expect(moved[0][1]).not.toEqual(before[0][1]);
+    expect(moved[0][0]).toEqual(before[0][0]);
+    ws = moved; // the view refits the table after an edit
+    await page.locator('#view').focus();
+    await page.keyboard.press('w');
+    await drag(page, at(0.4, 0.45), at(0.6, 0.5), 6);
+    const added = await walls();
+    expect(added.length).toBe(before.length + 1);
+    const [[x0, y0], [x1, y1]] = added[added.length - 1];
+    expect(Math.hypot(x0 - 0.4, y0 - 0.45)).toBeLessThan(0.01);
+    expect(Math.hypot(x1 - 0.6, y1 - 0.5)).toBeLessThan(0.01);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('the index page links the three pages', async () => {
+    const { page, problems } = await (async () => {
+      const page = await site.browser.newPage();
+      const problems: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'error' || m.type() === 'warning') problems.push(m.text());
+      });
+      await page.goto(site.url);
+      return { page, problems };
+    })();
+    for (const name of ['segments', 'chain', 'kicker']) expect(await page.locator(`.card[href="${name}.html"]`).count()).toBe(1);
     expect(problems).toEqual([]);
     await page.close();
   });
