@@ -1,0 +1,786 @@
+/**
+ * Folding a chain at a joint without passing through itself (Boes' chain builder, done
+ * continuously): the part beyond the joint turns rigidly about an axis through the joint vertex,
+ * and the motion stops at the first contact (the chains issue's definition, with a thickness).
+ *
+ * What "exact" means here. A rotation by an angle cannot be carried out exactly in doubles
+ * (cos and sin are irrational), so three things are kept apart:
+ * - the motion: the exact rotation of the input vertices (real numbers), θ from 0 to the
+ *   requested angle; its first contact angle θ* is what "blocked" refers to;
+ * - a pose: the rotation of the input by θ, each coordinate computed in doubles by
+ *   {@link rotateChainPoint}'s formula (Rodrigues' formula in 3D). Every pose differs from the
+ *   motion's exact position by at most E (a bound of 64·u·(3·R + ‖c‖₁), R the largest distance
+ *   of a moving vertex from the joint c, u = 2⁻⁵³); the pose at 0 is the input itself;
+ * - certification: an interval of angles is accepted only when bounds that include E and the
+ *   segment kernel's error prove that the motion keeps every pair farther than thickness + E
+ *   apart on it; so the exact motion and every pose along it are contact-free. The returned
+ *   pose is then checked once more with the exact contact predicate (`pairWithin`, foldsBack).
+ * The returned angle is the last certified angle. It is never beyond θ*; when blocked it trails
+ * θ* by the rounding noise only: the pose at the returned angle lies within a few E of contact
+ * (in distance), i.e. about E / v radians for a contact approached at speed v per radian
+ * (≈ 1e-14 rad for a chain of unit size), more for a grazing contact, where the distance
+ * touches the thickness tangentially and no double computation can resolve the angle better
+ * than √(E / curvature). The tests measure both against a dense exact reference.
+ *
+ * Method. Only pairs (fixed segment, moving segment) change their distance. Both parts get a
+ * hierarchy in chain order (as src/chain/tree.ts) over cylindrical bounds about the axis: the
+ * range of distance r from the axis, of height z along it, and the angular sector the node
+ * spans. Rotation changes neither r nor z, and turns the moving sector; two nodes can come
+ * within the thickness only at angles where their r and z ranges come within it and their
+ * sectors come within the angle the chord bound allows (|p − q| ≥ 2·√(r_p·r_q)·sin(Δφ / 2)).
+ * So each node pair gets a window of angles, a subset of its parent's, and a best-first search
+ * by window start visits pairs in the order of the earliest angle they could touch, stopping
+ * when that start passes the best contact found. Each candidate segment pair is solved on its
+ * window by certified advancement: an interval [φ, φ + h] is contact-free when either the
+ * Lipschitz bound (the moving segment's points move at most ρ_B per radian: min ≥
+ * (D(φ) + D(φ + h) − ρ_B·h) / 2) or the second-order bound (for any two fixed points of the two
+ * segments, the squared distance is c − b·cos(θ − θ₀) with |b| ≤ 2·ρ_A·ρ_B, so the minimum of
+ * the squared distance over the interval is at least the smaller end value minus
+ * ρ_A·ρ_B·h² / 4) proves it; steps double after a success and halve after a failure, which
+ * converges like bisection near a transversal contact.
+ */
+import { EPS } from '../core/eft.js';
+import { toScaledBigInts } from '../core/exact.js';
+import { SkewlineInputError, toVector } from '../core/primitives.js';
+import type { VecLike } from '../core/types.js';
+import { closestSegSeg2, closestSegSeg3 } from '../closest/segment-kernels.js';
+import { chainContacts } from './contacts.js';
+import { flattenChain, prepareChain } from './input.js';
+import type { ChainPoints, PreparedChain } from './input.js';
+import { foldsBack, pairWithin } from './narrow.js';
+import { buildTree, traverse, LEAF } from './tree.js';
+
+/** Options of {@link foldChain}. */
+export interface FoldOptions {
+  /** Coordinates per vertex (2 or 3); required when `points` is a flat array. */
+  dim?: number;
+  /** The joint: the index of the vertex the chain bends at. Vertices joint + 1 … n − 1 turn. */
+  joint: number;
+  /** How far to turn, in radians: either sign, any size (several turns included). */
+  angle: number;
+  /** 3D only: the rotation axis direction (nonzero; right-hand rule). 2D has none: positive is counter-clockwise. */
+  axis?: VecLike;
+  /** Contact distance, as in `chainContacts` (a length ≥ 0; default 0: sharing a point). */
+  thickness?: number;
+}
+
+/** Two segments, by their index in the input (segment k runs from vertex k to vertex k + 1). */
+export interface SegmentPair {
+  /** The segment before the joint (it does not move). */
+  i: number;
+  /** The segment beyond the joint (it moves). */
+  j: number;
+}
+
+/** What {@link foldChain} did. */
+export interface FoldResult<T = Float64Array | number[][]> {
+  /** The angle reached, in radians, with the sign of the request: all of it when not blocked. */
+  angle: number;
+  /** True when a contact stopped the fold before the requested angle. */
+  blocked: boolean;
+  /** The first pair to touch when blocked (null otherwise). */
+  contact: SegmentPair | null;
+  /** The chain at the returned angle: a new flat Float64Array for flat input, else new arrays of numbers. */
+  points: T;
+}
+
+/** A folding or stretching problem, validated. */
+interface Problem {
+  flat: Float64Array;
+  dim: number;
+  n: number;
+  tau: number;
+  joint: number;
+  C: PreparedChain;
+  /** Compact segments 0 … F − 1 stay, F … m − 1 move; compact vertex F is the joint. */
+  F: number;
+  pointsOut: boolean;
+}
+
+const TWO_PI = 2 * Math.PI;
+/** Slack for angle bookkeeping (values stay within a few turns): 64·u of 8π. */
+const ANGSLACK = 64 * EPS * 8 * Math.PI;
+
+/** Validates the shared options and prepares the chain. `what` names the function in errors. */
+function problem(points: ChainPoints, options: { dim?: number; joint: number; thickness?: number }, what: string): Problem {
+  if (options === null || typeof options !== 'object') throw new SkewlineInputError(`${what}: options must be an object`);
+  const tau = options.thickness ?? 0;
+  if (typeof tau !== 'number' || !Number.isFinite(tau) || tau < 0) {
+    throw new SkewlineInputError(`${what}: options.thickness must be a finite length ≥ 0 (got ${String(tau)})`);
+  }
+  const { flat, dim } = flattenChain(points, options.dim, 'points');
+  if (dim !== 2 && dim !== 3) throw new SkewlineInputError(`${what} works in 2D and 3D (got dimension ${dim})`);
+  const n = flat.length / dim;
+  const joint = options.joint;
+  if (typeof joint !== 'number' || !Number.isInteger(joint) || joint < 0 || joint >= n) {
+    throw new SkewlineInputError(`${what}: options.joint must be a vertex index, an integer in [0, ${n - 1}] (got ${String(joint)})`);
+  }
+  const C = prepareChain(flat, dim, false);
+  if (C.ring) {
+    throw new SkewlineInputError(`${what}: the chain is a ring (its last vertex repeats its first); moving part of it would tear it open`);
+  }
+  let F = 0;
+  while (F < C.m && C.orig[F] < joint) F++;
+  const start = chainContacts(flat, { dim, thickness: tau });
+  if (start.count > 0) {
+    throw new SkewlineInputError(
+      `${what}: the chain is already in contact at the start: segments ${start.i[0]} and ${start.j[0]} ` +
+        `are within the thickness (${tau})${start.count > 1 ? ` (and ${start.count - 1} more pairs)` : ''}`,
+    );
+  }
+  const pointsOut = !(flat.length === 0 || typeof (points as ArrayLike<unknown>)[0] === 'number' || ArrayBuffer.isView(points));
+  return { flat, dim, n, tau, joint, C, F, pointsOut };
+}
+
+function output(pr: Problem, flat: Float64Array): Float64Array | number[][] {
+  if (!pr.pointsOut) return flat;
+  const out: number[][] = [];
+  for (let k = 0; k < pr.n; k++) out.push(Array.from(flat.subarray(k * pr.dim, (k + 1) * pr.dim)));
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The rotation (module state for one fold; not re-entrant)
+
+let DIM = 3;
+let CX = 0, CY = 0, CZ = 0; // the joint
+let KX = 0, KY = 0, KZ = 1; // unit axis (3D)
+let E1X = 1, E1Y = 0, E1Z = 0; // frame: e1, e2 = k × e1 span the plane of rotation
+let E2X = 0, E2Y = 1, E2Z = 0;
+let COS = 1, SIN = 0, OMC = 0;
+let SIGN = 1;
+
+/** Sets the pose angle θ for {@link rotateInto}. */
+function setAngle(theta: number): void {
+  COS = Math.cos(theta);
+  SIN = Math.sin(theta);
+  OMC = 1 - COS;
+}
+
+/** The pose of vertex k of P (dim numbers from k·dim) at the current angle, into out[o…]. */
+function rotateInto(P: Float64Array, k: number, out: Float64Array, o: number): void {
+  const b = k * DIM;
+  if (DIM === 2) {
+    const vx = P[b] - CX, vy = P[b + 1] - CY;
+    out[o] = CX + (vx * COS - vy * SIN);
+    out[o + 1] = CY + (vx * SIN + vy * COS);
+    return;
+  }
+  // Rodrigues: v cosθ + (k × v) sinθ + k (k·v)(1 − cosθ).
+  const vx = P[b] - CX, vy = P[b + 1] - CY, vz = P[b + 2] - CZ;
+  const d = (KX * vx + KY * vy + KZ * vz) * OMC;
+  out[o] = CX + (vx * COS + (KY * vz - KZ * vy) * SIN + KX * d);
+  out[o + 1] = CY + (vy * COS + (KZ * vx - KX * vz) * SIN + KY * d);
+  out[o + 2] = CZ + (vz * COS + (KX * vy - KY * vx) * SIN + KZ * d);
+}
+
+/**
+ * Sets the joint and the axis: `axis` is normalised (3D) and completed to a right-handed frame
+ * (e1, e2, k), so that a rotation by θ adds θ to the angle atan2(v·e2, v·e1).
+ */
+function setRotation(flat: Float64Array, dim: number, joint: number, axis: Float64Array | null): void {
+  DIM = dim;
+  CX = flat[joint * dim];
+  CY = flat[joint * dim + 1];
+  CZ = dim === 3 ? flat[joint * dim + 2] : 0;
+  if (dim === 2 || axis === null) {
+    KX = 0; KY = 0; KZ = 1;
+    E1X = 1; E1Y = 0; E1Z = 0;
+    E2X = 0; E2Y = 1; E2Z = 0;
+    return;
+  }
+  // Scale first so that squaring neither overflows nor underflows.
+  const s = Math.max(Math.abs(axis[0]), Math.abs(axis[1]), Math.abs(axis[2]));
+  const ax = axis[0] / s, ay = axis[1] / s, az = axis[2] / s;
+  const len = Math.sqrt(ax * ax + ay * ay + az * az);
+  KX = ax / len; KY = ay / len; KZ = az / len;
+  // e1: the coordinate axis least aligned with k, made orthogonal to k.
+  const m = Math.abs(KX) <= Math.abs(KY) && Math.abs(KX) <= Math.abs(KZ) ? 0 : Math.abs(KY) <= Math.abs(KZ) ? 1 : 2;
+  let x = m === 0 ? 1 : 0, y = m === 1 ? 1 : 0, z = m === 2 ? 1 : 0;
+  const d = x * KX + y * KY + z * KZ;
+  x -= d * KX; y -= d * KY; z -= d * KZ;
+  const l1 = Math.sqrt(x * x + y * y + z * z);
+  E1X = x / l1; E1Y = y / l1; E1Z = z / l1;
+  E2X = KY * E1Z - KZ * E1Y;
+  E2Y = KZ * E1X - KX * E1Z;
+  E2Z = KX * E1Y - KY * E1X;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cylindrical hierarchy: per node [rlo, rhi, zlo, zhi, alpha, width] (width ≥ 2π: any angle)
+
+const NS = 6;
+
+let FR = new Float64Array(0); // per compact vertex: distance from the axis
+let FZ = new Float64Array(0); // height along the axis
+let FA = new Float64Array(0); // angle about the axis
+let FXY = new Float64Array(0); // x, y in the frame
+
+/** Frame coordinates of every compact vertex; returns max ‖p − c‖₁ over the vertices. */
+function frame(P: Float64Array, count: number): number {
+  if (FR.length < count) {
+    FR = new Float64Array(count);
+    FZ = new Float64Array(count);
+    FA = new Float64Array(count);
+    FXY = new Float64Array(2 * count);
+  }
+  let vmax = 0;
+  for (let k = 0; k < count; k++) {
+    const b = k * DIM;
+    const vx = P[b] - CX, vy = P[b + 1] - CY, vz = DIM === 3 ? P[b + 2] - CZ : 0;
+    const x = vx * E1X + vy * E1Y + vz * E1Z;
+    const y = vx * E2X + vy * E2Y + vz * E2Z;
+    FZ[k] = vx * KX + vy * KY + vz * KZ;
+    FXY[2 * k] = x;
+    FXY[2 * k + 1] = y;
+    FR[k] = Math.sqrt(x * x + y * y);
+    FA[k] = Math.atan2(y, x);
+    const l1 = Math.abs(vx) + Math.abs(vy) + Math.abs(vz);
+    if (l1 > vmax) vmax = l1;
+  }
+  return vmax;
+}
+
+/** Levels of the cylindrical hierarchy over compact segments [c0, c1); level 0 holds the segments. */
+function buildCyl(c0: number, c1: number, sigma: number): Float64Array[] {
+  const n = c1 - c0;
+  const levels: Float64Array[] = [];
+  let box = new Float64Array(Math.max(1, n) * NS);
+  for (let q = 0; q < n; q++) {
+    const a = c0 + q, b = a + 1, o = q * NS;
+    const x0 = FXY[2 * a], y0 = FXY[2 * a + 1], x1 = FXY[2 * b], y1 = FXY[2 * b + 1];
+    const dx = x1 - x0, dy = y1 - y0;
+    const dd = dx * dx + dy * dy;
+    let t = dd > 0 ? -(x0 * dx + y0 * dy) / dd : 0;
+    t = t < 0 ? 0 : t > 1 ? 1 : t;
+    const px = x0 + t * dx, py = y0 + t * dy;
+    const dmin = Math.sqrt(px * px + py * py);
+    const r0 = FR[a], r1 = FR[b];
+    box[o] = Math.max(0, dmin - 2 * sigma);
+    box[o + 1] = Math.max(r0, r1) + sigma;
+    box[o + 2] = Math.min(FZ[a], FZ[b]) - sigma;
+    box[o + 3] = Math.max(FZ[a], FZ[b]) + sigma;
+    if (dmin <= 8 * sigma) {
+      box[o + 4] = 0;
+      box[o + 5] = 4 * Math.PI;
+    } else {
+      // The segment stays clear of the axis: it spans the shorter arc between its ends, each
+      // angle known within (position error)/(distance from the axis) + atan2's few ulps.
+      const slack = (2 * sigma) / dmin + 8 * EPS;
+      let d = FA[b] - FA[a];
+      if (d > Math.PI) d -= TWO_PI;
+      else if (d < -Math.PI) d += TWO_PI;
+      box[o + 4] = (d >= 0 ? FA[a] : FA[b]) - slack;
+      box[o + 5] = Math.abs(d) + 2 * slack;
+    }
+  }
+  levels.push(box);
+  let count = n;
+  while (count > 1) {
+    const up = (count + 1) >> 1;
+    const parent = new Float64Array(up * NS);
+    for (let q = 0; q < up; q++) {
+      const a = 2 * q * NS, o = q * NS;
+      if (2 * q + 1 >= count) {
+        for (let k = 0; k < NS; k++) parent[o + k] = box[a + k];
+        continue;
+      }
+      const b = a + NS;
+      parent[o] = Math.min(box[a], box[b]);
+      parent[o + 1] = Math.max(box[a + 1], box[b + 1]);
+      parent[o + 2] = Math.min(box[a + 2], box[b + 2]);
+      parent[o + 3] = Math.max(box[a + 3], box[b + 3]);
+      mergeArc(box[a + 4], box[a + 5], box[b + 4], box[b + 5]);
+      parent[o + 4] = ARC_A;
+      parent[o + 5] = ARC_W;
+    }
+    levels.push(parent);
+    box = parent;
+    count = up;
+  }
+  return levels;
+}
+
+let ARC_A = 0;
+let ARC_W = 0;
+
+/** The shorter of the two arcs covering arcs (a1, w1) and (a2, w2), into ARC_A, ARC_W. */
+function mergeArc(a1: number, w1: number, a2: number, w2: number): void {
+  if (w1 >= TWO_PI || w2 >= TWO_PI) {
+    ARC_A = 0;
+    ARC_W = 4 * Math.PI;
+    return;
+  }
+  let d = (a2 - a1) % TWO_PI;
+  if (d < 0) d += TWO_PI;
+  const wa = Math.max(w1, d + w2);
+  const wb = Math.max(w2, (d === 0 ? 0 : TWO_PI - d) + w1);
+  if (wa <= wb) {
+    ARC_A = a1;
+    ARC_W = wa + ANGSLACK;
+  } else {
+    ARC_A = a2;
+    ARC_W = wb + ANGSLACK;
+  }
+  if (ARC_A > Math.PI) ARC_A -= TWO_PI;
+  else if (ARC_A < -Math.PI) ARC_A += TWO_PI;
+  if (ARC_W >= TWO_PI) ARC_W = 4 * Math.PI;
+}
+
+let TAUB = 0; // thickness for the broad phase: τ + E + slack
+let WS = 0;
+let WE = 0;
+
+/**
+ * The window of motion parameters φ ∈ [s0, s1] at which fixed node f (at fo) and moving node g
+ * (at go) can come within TAUB, as a hull [WS, WE]; false when there is none.
+ */
+function windowOf(f: Float64Array, fo: number, g: Float64Array, go: number, s0: number, s1: number): boolean {
+  if (f[fo + 2] - g[go + 3] > TAUB || g[go + 2] - f[fo + 3] > TAUB) return false;
+  if (f[fo] - g[go + 1] > TAUB || g[go] - f[fo + 1] > TAUB) return false;
+  WS = s0;
+  WE = s1;
+  const wf = f[fo + 5], wg = g[go + 5];
+  if (wf >= TWO_PI || wg >= TWO_PI) return true;
+  // Points p (fixed) and q (moving) within TAUB have |r_p − r_q| ≤ TAUB, so r_p ≥ rp, r_q ≥ rq.
+  const rp = Math.max(f[fo], g[go] - TAUB), rq = Math.max(g[go], f[fo] - TAUB);
+  if (rp <= 0 || rq <= 0) return true;
+  const sn = TAUB / (2 * Math.sqrt(rp * rq));
+  if (sn >= 0.5) return true;
+  const gam = 2 * Math.asin(sn) * (1 + 16 * EPS) + ANGSLACK;
+  const W = wf + wg + 2 * gam;
+  if (W >= TWO_PI) return true;
+  // Moving arc at θ: [αg + θ, αg + θ + wg] meets the fixed arc widened by γ for θ ∈ lo + [0, W] (mod 2π).
+  const lo = f[fo + 4] - g[go + 4] - wg - gam;
+  const a0 = SIGN > 0 ? lo : -lo - W;
+  let a = a0 - TWO_PI * Math.floor((a0 - s0) / TWO_PI);
+  if (a > s0) a -= TWO_PI;
+  if (a + W < s0) a += TWO_PI;
+  const ns = a > s0 ? a : s0;
+  if (ns > s1) return false;
+  let b = a0 + TWO_PI * Math.floor((s1 - a0) / TWO_PI);
+  if (b > s1) b -= TWO_PI;
+  if (b < a) b = a;
+  const ne = b + W < s1 ? b + W : s1;
+  WS = ns;
+  WE = ne < ns ? ns : ne;
+  return true;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Best-first search over node pairs, ordered by window start
+
+let hKey: Float64Array = new Float64Array(1024);
+let hEnd: Float64Array = new Float64Array(1024);
+let hF: Int32Array = new Int32Array(1024); // levels and indices of the pair's nodes
+let hFi: Int32Array = new Int32Array(1024);
+let hM: Int32Array = new Int32Array(1024);
+let hMi: Int32Array = new Int32Array(1024);
+let hn = 0;
+
+function heapGrow(): void {
+  const n = hKey.length * 2;
+  const gf = (a: Float64Array): Float64Array => {
+    const b = new Float64Array(n);
+    b.set(a);
+    return b;
+  };
+  const gi = (a: Int32Array): Int32Array => {
+    const b = new Int32Array(n);
+    b.set(a);
+    return b;
+  };
+  hKey = gf(hKey);
+  hEnd = gf(hEnd);
+  hF = gi(hF);
+  hFi = gi(hFi);
+  hM = gi(hM);
+  hMi = gi(hMi);
+}
+
+function heapPush(lf: number, fi: number, lm: number, mi: number, s: number, e: number): void {
+  if (hn === hKey.length) heapGrow();
+  let k = hn++;
+  while (k > 0) {
+    const p = (k - 1) >> 1;
+    if (hKey[p] <= s) break;
+    hKey[k] = hKey[p];
+    hEnd[k] = hEnd[p];
+    hF[k] = hF[p];
+    hFi[k] = hFi[p];
+    hM[k] = hM[p];
+    hMi[k] = hMi[p];
+    k = p;
+  }
+  hKey[k] = s;
+  hEnd[k] = e;
+  hF[k] = lf;
+  hFi[k] = fi;
+  hM[k] = lm;
+  hMi[k] = mi;
+}
+
+let pLf = 0, pFi = 0, pLm = 0, pMi = 0, pS = 0, pE = 0;
+
+function heapPop(): void {
+  pS = hKey[0];
+  pE = hEnd[0];
+  pLf = hF[0];
+  pFi = hFi[0];
+  pLm = hM[0];
+  pMi = hMi[0];
+  const last = --hn;
+  if (last === 0) return;
+  const s = hKey[last], e = hEnd[last], lf = hF[last], fi = hFi[last], lm = hM[last], mi = hMi[last];
+  let k = 0;
+  for (;;) {
+    let c = 2 * k + 1;
+    if (c >= last) break;
+    if (c + 1 < last && hKey[c + 1] < hKey[c]) c++;
+    if (hKey[c] >= s) break;
+    hKey[k] = hKey[c];
+    hEnd[k] = hEnd[c];
+    hF[k] = hF[c];
+    hFi[k] = hFi[c];
+    hM[k] = hM[c];
+    hMi[k] = hMi[c];
+    k = c;
+  }
+  hKey[k] = s;
+  hEnd[k] = e;
+  hF[k] = lf;
+  hFi[k] = fi;
+  hM[k] = lm;
+  hMi[k] = mi;
+}
+
+// ---------------------------------------------------------------------------------------------
+// One pair: certified advancement
+
+let P: Float64Array = new Float64Array(0);
+let TAU = 0;
+let EPOSE = 0;
+let SIGMA = 0;
+const Q = new Float64Array(12);
+let QHI = 0; // upper bound of the exact distance at the last evaluation
+/** Work counters, for tests and the benchmark. */
+export const foldStats = { pairs: 0, evaluations: 0, fallbacks: 0 };
+
+/**
+ * Bounds on the exact motion's distance between fixed segment i (in Q[0 … 2·dim)) and moving
+ * segment j at φ: returns a lower bound, leaves an upper bound in QHI.
+ */
+function evalPair(j: number, phi: number): number {
+  const d2 = 2 * DIM;
+  if (phi === 0) {
+    for (let k = 0; k < d2; k++) Q[d2 + k] = P[j * DIM + k];
+  } else {
+    setAngle(SIGN * phi);
+    rotateInto(P, j, Q, d2);
+    rotateInto(P, j + 1, Q, d2 + DIM);
+  }
+  foldStats.evaluations++;
+  const d = DIM === 2 ? closestSegSeg2(Q, 0, null, 0) : closestSegSeg3(Q, 0, null, 0);
+  let size = 0;
+  for (let k = 0; k < DIM; k++) {
+    const a0 = Q[k], b0 = Q[d2 + k];
+    size += Math.abs(Q[DIM + k] - a0) + Math.abs(Q[d2 + DIM + k] - b0) + Math.abs(b0 - a0);
+  }
+  // The kernel is within 8·u·S of the exact distance of the pose (64·u·S used, as pairWithin),
+  // and the pose within EPOSE of the motion.
+  const err = 64 * EPS * size + EPOSE;
+  QHI = d + err;
+  return d - err;
+}
+
+/**
+ * The first angle in [s, e] that cannot be certified contact-free for fixed compact segment i
+ * and moving compact segment j, or Infinity when all of [s, e] is certified. Certified means
+ * the exact motion keeps them more than τ + EPOSE apart (so every pose is also clear of τ).
+ */
+function solvePair(i: number, j: number, s: number, e: number): number {
+  foldStats.pairs++;
+  for (let k = 0; k < 2 * DIM; k++) Q[k] = P[i * DIM + k];
+  const rhoA = Math.max(FR[i], FR[i + 1]) + SIGMA;
+  const L = (Math.max(FR[j], FR[j + 1]) + SIGMA) * (1 + 8 * EPS);
+  const K8 = (rhoA * L) / 4; // K/8 with K = 2·ρA·ρB
+  const tauE = (TAU + EPOSE) * (1 + 4 * EPS);
+  let phi = s;
+  let d0 = evalPair(j, phi);
+  if (!(d0 > tauE)) return phi;
+  let h = (d0 - tauE) / L;
+  let hi = Infinity;
+  for (let it = 0; it < 100000; it++) {
+    if (phi >= e) return Infinity;
+    let step = h < e - phi ? h : e - phi;
+    if (phi + step >= hi) step = (hi - phi) * 0.5;
+    const t = phi + step;
+    if (!(t > phi)) return phi;
+    const d1 = evalPair(j, t);
+    step = t - phi;
+    let ok = (d0 + d1 - L * step) * 0.5 > tauE;
+    if (!ok && d1 > tauE) {
+      const mm = d0 < d1 ? d0 : d1;
+      ok = (mm - tauE) * (mm + tauE) * (1 - 8 * EPS) > K8 * step * step * (1 + 8 * EPS);
+    }
+    if (ok) {
+      phi = t;
+      d0 = d1;
+      h = step * 2;
+      continue;
+    }
+    if (QHI < TAU) hi = t;
+    h = step * 0.5;
+    if (h <= (1 + phi) * 2 ** -46) return phi;
+  }
+  return phi;
+}
+
+/**
+ * The fold-back of the two segments at the joint: segment F − 1 (fixed, from vertex F − 1 to the
+ * joint F) and segment F (moving, from the joint to F + 1) fold back when the rotated direction
+ * of F points along u = P[F − 1] − P[F]. Possible only when both make the same angle with the
+ * axis (decided exactly in integers: (w·a)(u·a) ≥ 0 and (w·a)²|u|² = (u·a)²|w|²); then it
+ * happens at the angle ψ from w⊥ to u⊥ about the axis. Returns the last certified φ before
+ * it (Infinity if it never happens).
+ */
+function foldBackAngle(F: number, axis: Float64Array | null): number {
+  const dim = DIM;
+  if (DIM === 3 && axis !== null) {
+    const xs: number[] = [];
+    for (const k of [F - 1, F, F + 1]) for (let c = 0; c < 3; c++) xs.push(P[k * dim + c]);
+    xs.push(axis[0], axis[1], axis[2]);
+    const { ints } = toScaledBigInts(xs);
+    const U = [ints[0] - ints[3], ints[1] - ints[4], ints[2] - ints[5]];
+    const W = [ints[6] - ints[3], ints[7] - ints[4], ints[8] - ints[5]];
+    const A = [ints[9], ints[10], ints[11]];
+    const wa = W[0] * A[0] + W[1] * A[1] + W[2] * A[2];
+    const ua = U[0] * A[0] + U[1] * A[1] + U[2] * A[2];
+    const ww = W[0] * W[0] + W[1] * W[1] + W[2] * W[2];
+    const uu = U[0] * U[0] + U[1] * U[1] + U[2] * U[2];
+    if ((wa < 0n && ua > 0n) || (wa > 0n && ua < 0n) || wa * wa * uu !== ua * ua * ww) return Infinity;
+    const aa = A[0] * A[0] + A[1] * A[1] + A[2] * A[2];
+    if (wa * wa === ww * aa) return Infinity; // w along the axis: it never turns
+  }
+  const xw = FXY[2 * (F + 1)], yw = FXY[2 * (F + 1) + 1];
+  const xu = FXY[2 * (F - 1)], yu = FXY[2 * (F - 1) + 1];
+  const rw = Math.sqrt(xw * xw + yw * yw), ru = Math.sqrt(xu * xu + yu * yu);
+  if (rw === 0 || ru === 0) return Infinity;
+  const psi = Math.atan2(xw * yu - yw * xu, xw * xu + yw * yu);
+  let phi = SIGN > 0 ? psi : -psi;
+  if (phi < 0) phi += TWO_PI;
+  // Error of ψ: the frame coordinates carry SIGMA, seen from the axis at distances rw and ru.
+  const margin = 4 * SIGMA * (1 / rw + 1 / ru) + 64 * EPS * (1 + phi);
+  return Math.max(0, phi - margin);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Exact check of a pose: cross pairs (fixed, moving) and the fold-back at the joint
+
+let VQ = new Float64Array(12);
+let VI = -1, VJ = -1;
+
+/** Is the pose P2 (compact, same layout as P) free of contacts between fixed and moving segments? */
+function poseFree(P2: Float64Array, dim: number, m: number, F: number, tau: number): boolean {
+  VI = VJ = -1;
+  if (F === 0 || F === m) return true;
+  if (F + 1 <= m && F >= 1 && foldsBack(P2, dim, F - 1, F, F + 1)) {
+    VI = F - 1;
+    VJ = F;
+    return false;
+  }
+  const tf = buildTree(P2.subarray(0, (F + 1) * dim), dim, F);
+  const tm = buildTree(P2.subarray(F * dim), dim, m - F);
+  const SA = tf.seg, SB = tm.seg, d2 = 2 * dim;
+  if (VQ.length < 4 * dim) VQ = new Float64Array(4 * dim);
+  traverse(tf, tm, tau, (qa, qb) => {
+    if (VI >= 0) return;
+    const a1 = Math.min(qa * LEAF + LEAF, F), b1 = Math.min(qb * LEAF + LEAF, m - F);
+    for (let i = qa * LEAF; i < a1; i++) {
+      for (let jl = qb * LEAF; jl < b1; jl++) {
+        const j = F + jl;
+        if (i === F - 1 && j === F) continue;
+        let k = 0;
+        const oa = i * d2, ob = jl * d2;
+        while (k < dim && SB[ob + k] - SA[oa + dim + k] <= tau && SA[oa + k] - SB[ob + dim + k] <= tau) k++;
+        if (k < dim) continue;
+        for (let c = 0; c < d2; c++) {
+          VQ[c] = P2[i * dim + c];
+          VQ[d2 + c] = P2[j * dim + c];
+        }
+        if (pairWithin(VQ, dim, tau)) {
+          VI = i;
+          VJ = j;
+          return;
+        }
+      }
+    }
+  }, null);
+  return VI < 0;
+}
+
+/** The compact pose at angle θ (θ = 0: the input itself). */
+function compactPose(C: PreparedChain, F: number, theta: number, out: Float64Array): void {
+  out.set(C.P);
+  if (theta === 0) return;
+  setAngle(theta);
+  for (let k = F + 1; k <= C.m; k++) rotateInto(C.P, k, out, k * C.dim);
+}
+
+/** The full pose at angle θ: vertices beyond the joint rotated, the others copied. */
+function fullPose(pr: Problem, theta: number): Float64Array {
+  const out = pr.flat.slice();
+  if (theta === 0) return out;
+  setAngle(theta);
+  for (let k = pr.joint + 1; k < pr.n; k++) rotateInto(pr.flat, k, out, k * pr.dim);
+  return out;
+}
+
+function readAxis(axis: unknown, dim: number): Float64Array | null {
+  if (dim === 2) {
+    if (axis !== undefined) throw new SkewlineInputError('foldChain: options.axis is for 3D chains; a 2D fold turns counter-clockwise for a positive angle');
+    return null;
+  }
+  if (axis === undefined) throw new SkewlineInputError('foldChain: a 3D fold needs options.axis (a nonzero direction)');
+  const a = toVector(axis, 'options.axis');
+  if (a.length !== 3) throw new SkewlineInputError(`foldChain: options.axis must have 3 coordinates (got ${a.length})`);
+  if (a[0] === 0 && a[1] === 0 && a[2] === 0) throw new SkewlineInputError('foldChain: options.axis must be nonzero');
+  return a;
+}
+
+/**
+ * Folds a chain at a joint: turns vertices joint + 1 … n − 1 rigidly about the axis through
+ * vertex `joint` (3D: `axis`, right-hand rule; 2D: counter-clockwise for a positive angle), from
+ * 0 to `angle` radians, and stops at the first contact — the motion itself is checked, not only
+ * its end, so no angle is too large to be caught (a fold of 350° whose end pose is free but
+ * whose path crosses the chain stops where it first touches).
+ *
+ * Contacts are those of `chainContacts` with this `thickness`: two non-adjacent segments within
+ * the thickness, or the two segments at the joint folding back onto each other. Only pairs with
+ * one segment on each side of the joint change; the others are checked once, at the start.
+ *
+ * Accuracy (see the module notes for the precise meaning): the returned pose has no contact
+ * (checked exactly); the motion up to the returned angle has none either (certified with
+ * rounding bounds); when blocked, the returned angle is the last certified one before the first
+ * contact, within the rounding noise of it (measured against a dense exact reference: see the
+ * tests and the README).
+ *
+ * Edge cases:
+ * - a chain already in contact at the start throws a SkewlineInputError naming the first pair;
+ *   a pair that is free but closer to the thickness than the rounding bound (about 1e-14 of
+ *   the chain's size) blocks at angle 0;
+ * - repeated consecutive vertices (zero-length segments) turn with their neighbours and are
+ *   never a contact; a vertex repeated at the joint is the joint;
+ * - `angle` 0, joint at the last vertex, or nothing before the joint: nothing can touch, the
+ *   whole angle is returned;
+ * - several turns: a fold free for a whole turn is free for any angle;
+ * - a ring (last vertex equal to the first) is refused: turning part of it would tear it.
+ * Not re-entrant (module scratch).
+ *
+ * @param points a flat array (x, y[, z] per vertex, with `options.dim`) or an array of points.
+ * @returns `points` is a Float64Array for flat input, otherwise an array of number arrays.
+ * @throws SkewlineInputError for bad points, a dimension other than 2 or 3, a joint that is not
+ *   a vertex index, a non-finite angle or thickness, a missing, zero or 2D axis, a ring, or a
+ *   chain in contact at the start.
+ */
+export function foldChain(points: ArrayLike<number>, options: FoldOptions): FoldResult<Float64Array>;
+export function foldChain(points: readonly VecLike[], options: FoldOptions): FoldResult<number[][]>;
+export function foldChain(points: ChainPoints, options: FoldOptions): FoldResult;
+export function foldChain(points: ChainPoints, options: FoldOptions): FoldResult {
+  const angle = (options as { angle?: unknown } | null)?.angle;
+  if (typeof angle !== 'number' || !Number.isFinite(angle)) {
+    throw new SkewlineInputError(`foldChain: options.angle must be a finite number of radians (got ${String(angle)})`);
+  }
+  const pr = problem(points, options, 'foldChain');
+  const axis = readAxis(options.axis, pr.dim);
+  const { C, F, dim } = pr;
+  const m = C.m;
+  if (angle === 0 || F === 0 || F === m) {
+    setRotation(pr.flat, dim, pr.joint, axis);
+    return { angle, blocked: false, contact: null, points: output(pr, fullPose(pr, angle)) };
+  }
+  setRotation(pr.flat, dim, pr.joint, axis);
+  SIGN = angle > 0 ? 1 : -1;
+  P = C.P;
+  TAU = pr.tau;
+  const vall = frame(P, m + 1);
+  let vmove = 0;
+  for (let k = F; k <= m; k++) {
+    let l1 = 0;
+    for (let c = 0; c < dim; c++) l1 += Math.abs(P[k * dim + c] - (c === 0 ? CX : c === 1 ? CY : CZ));
+    if (l1 > vmove) vmove = l1;
+  }
+  const c1 = Math.abs(CX) + Math.abs(CY) + Math.abs(CZ);
+  EPOSE = 64 * EPS * (3 * vmove + c1);
+  SIGMA = 32 * EPS * (vall + c1);
+  TAUB = (TAU + EPOSE + 4 * SIGMA) * (1 + 8 * EPS);
+  const phiMax = Math.min(Math.abs(angle), TWO_PI);
+
+  let best = phiMax;
+  let bi = -1, bj = -1;
+  const fb = foldBackAngle(F, axis);
+  if (fb < best) {
+    best = fb;
+    bi = F - 1;
+    bj = F;
+  }
+  const fixed = buildCyl(0, F, SIGMA);
+  const moving = buildCyl(F, m, SIGMA);
+  hn = 0;
+  const topF = fixed.length - 1, topM = moving.length - 1;
+  if (windowOf(fixed[topF], 0, moving[topM], 0, 0, best) && WS < best) heapPush(topF, 0, topM, 0, WS, WE);
+  while (hn > 0) {
+    heapPop();
+    const s = pS;
+    if (s >= best) break;
+    const e = pE < best ? pE : best;
+    const lf = pLf, fi = pFi, lm = pLm, mi = pMi;
+    if (lf === 0 && lm === 0) {
+      const i = fi, j = F + mi;
+      if (i === F - 1 && j === F) continue;
+      const r = solvePair(i, j, s, e);
+      if (r < best) {
+        best = r;
+        bi = i;
+        bj = j;
+      }
+      continue;
+    }
+    if (lf >= lm) {
+      const L = fixed[lf - 1], n = L.length / NS, g = moving[lm], go = mi * NS;
+      for (let c = 2 * fi; c <= 2 * fi + 1 && c < n; c++) {
+        if (windowOf(L, c * NS, g, go, s, e) && WS < best) heapPush(lf - 1, c, lm, mi, WS, WE);
+      }
+    } else {
+      const L = moving[lm - 1], n = L.length / NS, f = fixed[lf], fo = fi * NS;
+      for (let c = 2 * mi; c <= 2 * mi + 1 && c < n; c++) {
+        if (windowOf(f, fo, L, c * NS, s, e) && WS < best) heapPush(lf, fi, lm - 1, c, WS, WE);
+      }
+    }
+  }
+  hn = 0;
+
+  let blocked = bi >= 0;
+  let theta = blocked ? SIGN * best : angle;
+  // The exact check of the returned pose (the certification above makes a failure here a bug;
+  // if it ever happens, back off towards the start, which is known to be free).
+  const P2 = new Float64Array(C.P.length);
+  compactPose(C, F, theta, P2);
+  let back = Math.abs(theta) * 2 ** -30 + 2 ** -40;
+  for (let tries = 0; !poseFree(P2, dim, m, F, pr.tau); tries++) {
+    foldStats.fallbacks++;
+    blocked = true;
+    bi = VI;
+    bj = VJ;
+    const mag = Math.abs(theta) - back;
+    theta = mag > 0 && tries < 40 ? SIGN * Math.min(mag, phiMax) : 0;
+    back *= 4;
+    compactPose(C, F, theta, P2);
+  }
+  return {
+    angle: theta,
+    blocked,
+    contact: blocked ? { i: C.orig[bi], j: C.orig[bj] } : null,
+    points: output(pr, fullPose(pr, theta)),
+  };
+}
