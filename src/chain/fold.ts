@@ -462,13 +462,23 @@ let TAU = 0;
 let EPOSE = 0;
 let SIGMA = 0;
 const Q = new Float64Array(12);
+const OUT = new Float64Array(2);
 let QHI = 0; // upper bound of the exact distance at the last evaluation
+// The direction from the nearest point of the fixed segment to that of the moving one at the
+// last evaluation (not normalised; HAVE_N false when they touch).
+let NX = 0, NY = 0, NZ = 0;
+let HAVE_N = false;
+// The separating direction being tried (unit, frame coordinates) and the fixed segment's
+// farthest reach along it, measured from the joint.
+let NF1 = 0, NF2 = 0, NFK = 0;
+let AMAX = 0;
 /** Work counters, for tests and the benchmark. */
 export const foldStats = { pairs: 0, evaluations: 0, fallbacks: 0 };
 
 /**
  * Bounds on the exact motion's distance between fixed segment i (in Q[0 … 2·dim)) and moving
- * segment j at φ: returns a lower bound, leaves an upper bound in QHI.
+ * segment j at φ: returns a lower bound, leaves an upper bound in QHI and the direction from
+ * the nearest point of i to that of j in N (HAVE_N false when they nearly touch).
  */
 function evalPair(j: number, phi: number): number {
   const d2 = 2 * DIM;
@@ -480,7 +490,7 @@ function evalPair(j: number, phi: number): number {
     rotateInto(P, j + 1, Q, d2 + DIM);
   }
   foldStats.evaluations++;
-  const d = DIM === 2 ? closestSegSeg2(Q, 0, null, 0) : closestSegSeg3(Q, 0, null, 0);
+  const d = DIM === 2 ? closestSegSeg2(Q, 0, OUT, 0) : closestSegSeg3(Q, 0, OUT, 0);
   let size = 0;
   for (let k = 0; k < DIM; k++) {
     const a0 = Q[k], b0 = Q[d2 + k];
@@ -490,13 +500,128 @@ function evalPair(j: number, phi: number): number {
   // and the pose within EPOSE of the motion.
   const err = 64 * EPS * size + EPOSE;
   QHI = d + err;
+  HAVE_N = false;
+  if (d > 0) {
+    const s = OUT[0], t = OUT[1];
+    NX = Q[d2] + t * (Q[d2 + DIM] - Q[d2]) - (Q[0] + s * (Q[DIM] - Q[0]));
+    NY = Q[d2 + 1] + t * (Q[d2 + DIM + 1] - Q[d2 + 1]) - (Q[1] + s * (Q[DIM + 1] - Q[1]));
+    NZ = DIM === 3 ? Q[d2 + 2] + t * (Q[d2 + DIM + 2] - Q[d2 + 2]) - (Q[2] + s * (Q[DIM + 2] - Q[2])) : 0;
+    HAVE_N = NX !== 0 || NY !== 0 || NZ !== 0;
+  }
   return d - err;
+}
+
+/**
+ * A certified step from φ by the separating direction N: the distance of the two segments is at
+ * least min over the moving ends b of N·(b − c) minus max over the fixed ends a of N·(a − c)
+ * (projections onto a line shrink distances), and as the moving end turns, N·(b − c) =
+ * z_b·N_k + M·cos(θ − ψ) is a sinusoid whose first drop to the threshold has a closed form
+ * (acos). The step found is then checked on values alone (the minimum of the sinusoids over
+ * the step, with rounding bounds), halving it if needed, so the acos conditioning never matters.
+ */
+function sepStep(j: number, phi: number, tauE: number, nx: number, ny: number, nz: number): number {
+  const l = Math.sqrt(nx * nx + ny * ny + nz * nz);
+  if (!(l > 0)) return 0;
+  nx /= l;
+  ny /= l;
+  nz /= l;
+  NF1 = nx * E1X + ny * E1Y + nz * E1Z;
+  NF2 = nx * E2X + ny * E2Y + nz * E2Z;
+  NFK = nx * KX + ny * KY + nz * KZ;
+  const a0 = nx * (Q[0] - CX) + ny * (Q[1] - CY) + (DIM === 3 ? nz * (Q[2] - CZ) : 0);
+  const a1 = nx * (Q[DIM] - CX) + ny * (Q[DIM + 1] - CY) + (DIM === 3 ? nz * (Q[DIM + 2] - CZ) : 0);
+  AMAX = a0 > a1 ? a0 : a1;
+  let W = 0;
+  for (let v = j; v <= j + 1; v++) W = Math.max(W, FR[v] + Math.abs(FZ[v]));
+  const errV = 4 * SIGMA + 128 * EPS * (W + Math.abs(AMAX) + tauE);
+  const thr = tauE + AMAX + errV;
+  const th0 = SIGN * phi;
+  let h = Infinity;
+  for (let v = j; v <= j + 1; v++) {
+    const X = FXY[2 * v], Y = FXY[2 * v + 1];
+    const A = NF1 * X + NF2 * Y, B = NF2 * X - NF1 * Y;
+    const M = Math.sqrt(A * A + B * B);
+    const base = NFK * FZ[v];
+    if (base - M > thr) continue;
+    const psi = Math.atan2(B, A);
+    let x0 = (th0 - psi) % TWO_PI;
+    if (x0 > Math.PI) x0 -= TWO_PI;
+    else if (x0 < -Math.PI) x0 += TWO_PI;
+    const cs = (thr - base) / M;
+    if (!(cs > -1) || Math.cos(x0) <= cs) return 0;
+    const g = cs >= 1 ? 0 : Math.acos(cs);
+    const hv = SIGN > 0 ? g - x0 : x0 + g;
+    if (hv < h) h = hv;
+  }
+  if (!(h > 0)) return 0;
+  for (let tries = 0; tries < 4; tries++, h *= 0.5) {
+    if (sepMin(j, th0, SIGN * h) > thr) return h;
+  }
+  return 0;
+}
+
+/**
+ * The longest step certified by a separating direction: the nearest-points direction first;
+ * if it does not finish the window, directions that rounding cannot spoil near a tangency (the
+ * noise of the pose swamps the nearest-points direction when the gap is tiny): in 2D the
+ * normals of both segments, in 3D u × k, v × k and u × v (u, v the segments' directions, k the
+ * axis), each with both signs.
+ */
+function sepBest(j: number, phi: number, tauE: number, want: number): number {
+  let h = HAVE_N ? sepStep(j, phi, tauE, NX, NY, NZ) : 0;
+  if (h >= want) return h;
+  const d2 = 2 * DIM;
+  const ux = Q[DIM] - Q[0], uy = Q[DIM + 1] - Q[1], uz = DIM === 3 ? Q[DIM + 2] - Q[2] : 0;
+  const vx = Q[d2 + DIM] - Q[d2], vy = Q[d2 + DIM + 1] - Q[d2 + 1], vz = DIM === 3 ? Q[d2 + DIM + 2] - Q[d2 + 2] : 0;
+  for (let c = 0; c < (DIM === 2 ? 2 : 3); c++) {
+    let x: number, y: number, z: number;
+    if (DIM === 2) {
+      if (c === 0) { x = -uy; y = ux; } else { x = -vy; y = vx; }
+      z = 0;
+    } else if (c === 0) {
+      x = uy * KZ - uz * KY; y = uz * KX - ux * KZ; z = ux * KY - uy * KX;
+    } else if (c === 1) {
+      x = vy * KZ - vz * KY; y = vz * KX - vx * KZ; z = vx * KY - vy * KX;
+    } else {
+      x = uy * vz - uz * vy; y = uz * vx - ux * vz; z = ux * vy - uy * vx;
+    }
+    const h1 = sepStep(j, phi, tauE, x, y, z);
+    const h2 = sepStep(j, phi, tauE, -x, -y, -z);
+    if (h1 > h) h = h1;
+    if (h2 > h) h = h2;
+    if (h >= want) return h;
+  }
+  return h;
+}
+
+/** The smallest N·(b − c) over the moving ends of segment j and θ between th0 and th0 + dth, rounding allowed for. */
+function sepMin(j: number, th0: number, dth: number): number {
+  let lo = Infinity;
+  const t1 = dth > 0 ? th0 : th0 + dth, t2 = dth > 0 ? th0 + dth : th0;
+  for (let v = j; v <= j + 1; v++) {
+    const X = FXY[2 * v], Y = FXY[2 * v + 1];
+    const A = NF1 * X + NF2 * Y, B = NF2 * X - NF1 * Y;
+    const M = Math.sqrt(A * A + B * B);
+    const psi = Math.atan2(B, A);
+    // The trough of cos(θ − ψ) is at ψ + π (mod 2π): inside [t1, t2], with slack, means −1.
+    let k = Math.ceil((t1 - psi - Math.PI) / TWO_PI - 1e-9);
+    const trough = psi + Math.PI + k * TWO_PI;
+    let c: number;
+    if (trough <= t2 + ANGSLACK || (k--, psi + Math.PI + k * TWO_PI >= t1 - ANGSLACK)) c = -1;
+    else c = Math.min(Math.cos(t1 - psi), Math.cos(t2 - psi)) - 16 * EPS * (4 + Math.abs(t2 - psi) + Math.abs(t1 - psi));
+    const val = NFK * FZ[v] + M * c;
+    if (val < lo) lo = val;
+  }
+  return lo;
 }
 
 /**
  * The first angle in [s, e] that cannot be certified contact-free for fixed compact segment i
  * and moving compact segment j, or Infinity when all of [s, e] is certified. Certified means
  * the exact motion keeps them more than τ + EPOSE apart (so every pose is also clear of τ).
+ * Each round takes the step the one-point bounds certify (Lipschitz, separating direction) and
+ * tries a longer one with the two-point bounds (Lipschitz both ends, the chord bound on the
+ * squared distance).
  */
 function solvePair(i: number, j: number, s: number, e: number): number {
   foldStats.pairs++;
@@ -508,30 +633,45 @@ function solvePair(i: number, j: number, s: number, e: number): number {
   let phi = s;
   let d0 = evalPair(j, phi);
   if (!(d0 > tauE)) return phi;
-  let h = (d0 - tauE) / L;
+  let hTry = 0;
   let hi = Infinity;
-  for (let it = 0; it < 100000; it++) {
-    if (phi >= e) return Infinity;
-    let step = h < e - phi ? h : e - phi;
-    if (phi + step >= hi) step = (hi - phi) * 0.5;
-    const t = phi + step;
-    if (!(t > phi)) return phi;
-    const d1 = evalPair(j, t);
-    step = t - phi;
-    let ok = (d0 + d1 - L * step) * 0.5 > tauE;
-    if (!ok && d1 > tauE) {
-      const mm = d0 < d1 ? d0 : d1;
-      ok = (mm - tauE) * (mm + tauE) * (1 - 8 * EPS) > K8 * step * step * (1 + 8 * EPS);
+  let stuck = 0;
+  for (let it = 0; it < 20000; it++) {
+    const hl = (d0 - tauE) / L;
+    const hs = sepBest(j, phi, tauE, e - phi);
+    const hc = hl > hs ? hl : hs;
+    if (phi + hc >= e) return Infinity;
+    let trial = hTry > 2 * hc ? hTry : 2 * hc;
+    if (phi + trial > e) trial = e - phi;
+    if (phi + trial >= hi) trial = (hi - phi) * 0.5;
+    if (trial > hc) {
+      const t = phi + trial;
+      const d1 = evalPair(j, t);
+      const step = t - phi;
+      let ok = (d0 + d1 - L * step) * 0.5 > tauE;
+      if (!ok && d1 > tauE) {
+        const mm = d0 < d1 ? d0 : d1;
+        ok = (mm - tauE) * (mm + tauE) * (1 - 8 * EPS) > K8 * step * step * (1 + 8 * EPS);
+      }
+      if (ok && t > phi) {
+        phi = t;
+        d0 = d1;
+        hTry = 2 * step;
+        continue;
+      }
+      if (QHI < TAU) hi = t;
+      hTry = trial * 0.25;
     }
-    if (ok) {
-      phi = t;
-      d0 = d1;
-      h = step * 2;
-      continue;
-    }
-    if (QHI < TAU) hi = t;
-    h = step * 0.5;
-    if (h <= (1 + phi) * 2 ** -46) return phi;
+    // Steps below 2⁻⁴⁰ rad (per unit of φ) mean the pair sits at the rounding floor: a few
+    // such steps are allowed (they are certified), then the pair stops there.
+    const tiny = (1 + phi) * 2 ** -40;
+    if (hc <= tiny) {
+      if (hTry <= tiny || ++stuck > 16) return phi;
+      if (hc <= 0) continue;
+    } else stuck = 0;
+    phi += hc;
+    d0 = evalPair(j, phi);
+    if (!(d0 > tauE)) return phi;
   }
   return phi;
 }

@@ -2,3 +2,5 @@
 export { chainContacts, chainCollisions } from './contacts.js';
 export type { ChainOptions, ChainContacts } from './contacts.js';
 export type { ChainPoints } from './input.js';
+export { foldChain } from './fold.js';
+export type { FoldOptions, FoldResult, SegmentPair } from './fold.js';
