@@ -53,15 +53,15 @@ import { buildTree, traverse, LEAF } from './tree.js';
 /** Options of {@link foldChain}. */
 export interface FoldOptions {
   /** Coordinates per vertex (2 or 3); required when `points` is a flat array. */
-  dim?: number;
+  dim?: number | undefined;
   /** The joint: the index of the vertex the chain bends at. Vertices joint + 1 … n − 1 turn. */
   joint: number;
   /** How far to turn, in radians: either sign, any size (several turns included). */
   angle: number;
   /** 3D only: the rotation axis direction (nonzero; right-hand rule). 2D has none: positive is counter-clockwise. */
-  axis?: VecLike;
+  axis?: VecLike | undefined;
   /** Contact distance, as in `chainContacts` (a length ≥ 0; default 0: sharing a point). */
-  thickness?: number;
+  thickness?: number | undefined;
 }
 
 /** Two segments, by their index in the input (segment k runs from vertex k to vertex k + 1). */
@@ -102,7 +102,7 @@ const TWO_PI = 2 * Math.PI;
 const ANGSLACK = 64 * EPS * 8 * Math.PI;
 
 /** Validates the shared options and prepares the chain. `what` names the function in errors. */
-function problem(points: ChainPoints, options: { dim?: number; joint: number; thickness?: number }, what: string): Problem {
+function problem(points: ChainPoints, options: { dim?: number | undefined; joint: number; thickness?: number | undefined }, what: string): Problem {
   if (options === null || typeof options !== 'object') throw new SkewlineInputError(`${what}: options must be an object`);
   const tau = options.thickness ?? 0;
   if (typeof tau !== 'number' || !Number.isFinite(tau) || tau < 0) {

@@ -217,6 +217,9 @@ describe('foldChain: named cases', () => {
       [() => foldChain([[0, 0], [1, 0], [1, 1], [0, 0]], { joint: 1, angle: 1 }), /ring/],
       [() => foldChain([0, 0, 1, 0], { joint: 1, angle: 1 }), /dim/],
     ];
-    for (const [f, msg] of bad) expect(f).toThrow(SkewlineInputError), expect(f).toThrow(msg);
+    for (const [f, msg] of bad) {
+      expect(f).toThrow(SkewlineInputError);
+      expect(f).toThrow(msg);
+    }
   });
 });
