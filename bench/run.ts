@@ -7,6 +7,7 @@ import { run as isect } from './intersect/intersects.bench.js';
 import { run as parallel } from './batch/parallel.bench.js';
 import { run as generic } from './closest/generic.bench.js';
 import { run as sweep } from './motion/sweep.bench.js';
+import { run as fold } from './chain/fold.bench.js';
 import { machine } from './harness.js';
 
 function arg(name: string, dflt: number): number {
@@ -21,4 +22,5 @@ closest({ pairs, runs });
 isect({ pairs, runs });
 generic({ pairs, runs });
 sweep({ pairs: Math.min(pairs, 200_000), runs: Math.min(runs, 7) });
+fold({ folds: 15 });
 await parallel({ pairs, runs: Math.min(runs, 7) });

@@ -48,7 +48,6 @@ import { chainContacts } from './contacts.js';
 import { flattenChain, prepareChain } from './input.js';
 import type { ChainPoints, PreparedChain } from './input.js';
 import { foldsBack, pairWithin } from './narrow.js';
-import { buildTree, traverse, LEAF } from './tree.js';
 
 /** Options of {@link foldChain}. */
 export interface FoldOptions {
@@ -311,8 +310,10 @@ function mergeArc(a1: number, w1: number, a2: number, w2: number): void {
     ARC_W = 4 * Math.PI;
     return;
   }
-  let d = (a2 - a1) % TWO_PI;
-  if (d < 0) d += TWO_PI;
+  // arc starts stay within [−π, π] (segments) or a little beyond (merges): no fmod needed
+  let d = a2 - a1;
+  while (d < 0) d += TWO_PI;
+  while (d >= TWO_PI) d -= TWO_PI;
   const wa = Math.max(w1, d + w2);
   const wb = Math.max(w2, (d === 0 ? 0 : TWO_PI - d) + w1);
   if (wa <= wb) {
@@ -717,54 +718,77 @@ function foldBackAngle(F: number, axis: Float64Array | null): number {
 // ---------------------------------------------------------------------------------------------
 // Exact check of a pose: cross pairs (fixed, moving) and the fold-back at the joint
 
-let VQ = new Float64Array(12);
+const VQ = new Float64Array(12);
 let VI = -1, VJ = -1;
+let vStack = new Int32Array(4 * 64);
 
-/** Is the pose P2 (compact, same layout as P) free of contacts between fixed and moving segments? */
-function poseFree(P2: Float64Array, dim: number, m: number, F: number, tau: number): boolean {
-  VI = VJ = -1;
-  if (F === 0 || F === m) return true;
-  if (F + 1 <= m && F >= 1 && foldsBack(P2, dim, F - 1, F, F + 1)) {
-    VI = F - 1;
-    VJ = F;
-    return false;
-  }
-  const tf = buildTree(P2.subarray(0, (F + 1) * dim), dim, F);
-  const tm = buildTree(P2.subarray(F * dim), dim, m - F);
-  const SA = tf.seg, SB = tm.seg, d2 = 2 * dim;
-  if (VQ.length < 4 * dim) VQ = new Float64Array(4 * dim);
-  traverse(tf, tm, tau, (qa, qb) => {
-    if (VI >= 0) return;
-    const a1 = Math.min(qa * LEAF + LEAF, F), b1 = Math.min(qb * LEAF + LEAF, m - F);
-    for (let i = qa * LEAF; i < a1; i++) {
-      for (let jl = qb * LEAF; jl < b1; jl++) {
-        const j = F + jl;
-        if (i === F - 1 && j === F) continue;
-        let k = 0;
-        const oa = i * d2, ob = jl * d2;
-        while (k < dim && SB[ob + k] - SA[oa + dim + k] <= tau && SA[oa + k] - SB[ob + dim + k] <= tau) k++;
-        if (k < dim) continue;
-        for (let c = 0; c < d2; c++) {
-          VQ[c] = P2[i * dim + c];
-          VQ[d2 + c] = P2[j * dim + c];
-        }
-        if (pairWithin(VQ, dim, tau)) {
-          VI = i;
-          VJ = j;
-          return;
-        }
-      }
-    }
-  }, null);
-  return VI < 0;
+/** Vertex k of the pose at the current angle (the joint and the fixed part as they are) into VQ[o…]. */
+function loadPose(k: number, o: number, F: number, moved: boolean): void {
+  if (k <= F || !moved) for (let c = 0; c < DIM; c++) VQ[o + c] = P[k * DIM + c];
+  else rotateInto(P, k, VQ, o);
 }
 
-/** The compact pose at angle θ (θ = 0: the input itself). */
-function compactPose(C: PreparedChain, F: number, theta: number, out: Float64Array): void {
-  out.set(C.P);
-  if (theta === 0) return;
-  setAngle(theta);
-  for (let k = F + 1; k <= C.m; k++) rotateInto(C.P, k, out, k * C.dim);
+function vPush(sp: number, lf: number, fi: number, lm: number, mi: number): number {
+  if (sp + 4 > vStack.length) {
+    const g = new Int32Array(vStack.length * 2);
+    g.set(vStack);
+    vStack = g;
+  }
+  vStack[sp] = lf;
+  vStack[sp + 1] = fi;
+  vStack[sp + 2] = lm;
+  vStack[sp + 3] = mi;
+  return sp + 4;
+}
+
+/**
+ * Is the pose at motion parameter φ (rounded as the returned points are) free of contacts
+ * between fixed and moving segments? Pairs are found through the cylindrical hierarchies with
+ * the window test at the single angle φ (sound for the pose: TAUB covers its rounding), and
+ * decided by the exact predicates (pairWithin, foldsBack). Leaves the offending pair in VI, VJ.
+ */
+function poseFree(fixed: Float64Array[], moving: Float64Array[], F: number, m: number, phi: number): boolean {
+  VI = VJ = -1;
+  const dim = DIM, d2 = 2 * dim;
+  const moved = phi !== 0;
+  setAngle(SIGN * phi);
+  if (F >= 1 && F + 1 <= m) {
+    for (let k = 0; k < 3; k++) loadPose(F - 1 + k, k * dim, F, moved);
+    if (foldsBack(VQ, dim, 0, 1, 2)) {
+      VI = F - 1;
+      VJ = F;
+      return false;
+    }
+  }
+  let sp = 0;
+  const tf = fixed.length - 1, tm = moving.length - 1;
+  if (windowOf(fixed[tf], 0, moving[tm], 0, phi, phi)) sp = vPush(sp, tf, 0, tm, 0);
+  while (sp > 0) {
+    sp -= 4;
+    const lf = vStack[sp], fi = vStack[sp + 1], lm = vStack[sp + 2], mi = vStack[sp + 3];
+    if (lf === 0 && lm === 0) {
+      const i = fi, j = F + mi;
+      if (i === F - 1 && j === F) continue;
+      loadPose(i, 0, F, moved);
+      loadPose(i + 1, dim, F, moved);
+      loadPose(j, d2, F, moved);
+      loadPose(j + 1, d2 + dim, F, moved);
+      if (pairWithin(VQ, dim, TAU)) {
+        VI = i;
+        VJ = j;
+        return false;
+      }
+      continue;
+    }
+    if (lf >= lm) {
+      const L = fixed[lf - 1], n = L.length / NS;
+      for (let c = 2 * fi; c <= 2 * fi + 1 && c < n; c++) if (windowOf(L, c * NS, moving[lm], mi * NS, phi, phi)) sp = vPush(sp, lf - 1, c, lm, mi);
+    } else {
+      const L = moving[lm - 1], n = L.length / NS;
+      for (let c = 2 * mi; c <= 2 * mi + 1 && c < n; c++) if (windowOf(fixed[lf], fi * NS, L, c * NS, phi, phi)) sp = vPush(sp, lf, fi, lm - 1, c);
+    }
+  }
+  return true;
 }
 
 /** The full pose at angle θ: vertices beyond the joint rotated, the others copied. */
@@ -904,10 +928,8 @@ export function foldChain(points: ChainPoints, options: FoldOptions): FoldResult
   let theta = blocked ? SIGN * best : angle;
   // The exact check of the returned pose (the certification above makes a failure here a bug;
   // if it ever happens, back off towards the start, which is known to be free).
-  const P2 = new Float64Array(C.P.length);
-  compactPose(C, F, theta, P2);
   let back = Math.abs(theta) * 2 ** -30 + 2 ** -40;
-  for (let tries = 0; !poseFree(P2, dim, m, F, pr.tau); tries++) {
+  for (let tries = 0; !poseFree(fixed, moving, F, m, Math.abs(theta)); tries++) {
     foldStats.fallbacks++;
     blocked = true;
     bi = VI;
@@ -915,7 +937,6 @@ export function foldChain(points: ChainPoints, options: FoldOptions): FoldResult
     const mag = Math.abs(theta) - back;
     theta = mag > 0 && tries < 40 ? SIGN * Math.min(mag, phiMax) : 0;
     back *= 4;
-    compactPose(C, F, theta, P2);
   }
   return {
     angle: theta,
