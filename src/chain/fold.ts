@@ -120,15 +120,70 @@ function problem(points: ChainPoints, options: { dim?: number | undefined; joint
   }
   let F = 0;
   while (F < C.m && C.orig[F] < joint) F++;
-  const start = chainContacts(flat, { dim, thickness: tau });
-  if (start.count > 0) {
-    throw new SkewlineInputError(
-      `${what}: the chain is already in contact at the start: segments ${start.i[0]} and ${start.j[0]} ` +
-        `are within the thickness (${tau})${start.count > 1 ? ` (and ${start.count - 1} more pairs)` : ''}`,
-    );
-  }
   const pointsOut = !(flat.length === 0 || typeof (points as ArrayLike<unknown>)[0] === 'number' || ArrayBuffer.isView(points));
   return { flat, dim, n, tau, joint, C, F, pointsOut };
+}
+
+let nearI: Int32Array = new Int32Array(0);
+let nearJ: Int32Array = new Int32Array(0);
+let nearCount = 0;
+
+/**
+ * The start check: chainContacts with the thickness widened by `margin` (the most a pose can
+ * move a vertex, twice). A pair in exact contact (≤ τ) is an error naming it. Pairs within
+ * τ + margin that both move keep their distance in the motion but not exactly in a rounded
+ * pose, so they are remembered (nearI, nearJ: input segment indices) and checked exactly on the
+ * returned pose; pairs that both stay never change, and pairs across the joint are certified.
+ */
+function startCheck(pr: Problem, margin: number, what: string, moves: (k: number) => boolean): void {
+  const { flat, dim, tau } = pr;
+  const wide = tau + margin > tau ? (tau + margin) * (1 + 4 * EPS) : tau;
+  const start = chainContacts(flat, { dim, thickness: wide });
+  nearCount = 0;
+  if (nearI.length < start.count) {
+    nearI = new Int32Array(start.count);
+    nearJ = new Int32Array(start.count);
+  }
+  let hits = 0, fi = -1, fj = -1;
+  for (let k = 0; k < start.count; k++) {
+    const i = start.i[k], j = start.j[k];
+    for (let c = 0; c < 2 * dim; c++) {
+      VQ[c] = flat[i * dim + c];
+      VQ[2 * dim + c] = flat[j * dim + c];
+    }
+    if (wide === tau || j === i + 1 || pairWithin(VQ, dim, tau)) {
+      if (hits++ === 0) {
+        fi = i;
+        fj = j;
+      }
+    } else if (moves(i) && moves(j)) {
+      nearI[nearCount] = i;
+      nearJ[nearCount++] = j;
+    }
+  }
+  if (hits > 0) {
+    throw new SkewlineInputError(
+      `${what}: the chain is already in contact at the start: segments ${fi} and ${fj} ` +
+        `are within the thickness (${tau})${hits > 1 ? ` (and ${hits - 1} more pairs)` : ''}`,
+    );
+  }
+}
+
+/** Are the remembered near pairs (both moving) still clear of τ in the returned pose `out`? Leaves an offender in VI, VJ. */
+function nearFree(out: Float64Array, dim: number, tau: number): boolean {
+  for (let k = 0; k < nearCount; k++) {
+    const i = nearI[k], j = nearJ[k];
+    for (let c = 0; c < 2 * dim; c++) {
+      VQ[c] = out[i * dim + c];
+      VQ[2 * dim + c] = out[j * dim + c];
+    }
+    if (pairWithin(VQ, dim, tau)) {
+      VI = i;
+      VJ = j;
+      return false;
+    }
+  }
+  return true;
 }
 
 function output(pr: Problem, flat: Float64Array): Float64Array | number[][] {
@@ -474,7 +529,7 @@ let HAVE_N = false;
 let NF1 = 0, NF2 = 0, NFK = 0;
 let AMAX = 0;
 /** Work counters, for tests and the benchmark. */
-export const foldStats = { pairs: 0, evaluations: 0, fallbacks: 0 };
+export const foldStats = { pairs: 0, evaluations: 0, fallbacks: 0, nearFallbacks: 0 };
 
 /**
  * Bounds on the exact motion's distance between fixed segment i (in Q[0 … 2·dim)) and moving
@@ -860,8 +915,11 @@ export function foldChain(points: ChainPoints, options: FoldOptions): FoldResult
   const { C, F, dim } = pr;
   const m = C.m;
   if (angle === 0 || F === 0 || F === m) {
+    // Nothing changes distance (or nothing at all moves): the start check decides, exactly.
+    startCheck(pr, 0, 'foldChain', () => false);
     setRotation(pr.flat, dim, pr.joint, axis);
-    return { angle, blocked: false, contact: null, points: output(pr, fullPose(pr, angle)) };
+    const still = F === m || angle === 0;
+    return { angle, blocked: false, contact: null, points: output(pr, still ? pr.flat.slice() : fullPose(pr, angle)) };
   }
   setRotation(pr.flat, dim, pr.joint, axis);
   SIGN = angle > 0 ? 1 : -1;
@@ -878,6 +936,7 @@ export function foldChain(points: ChainPoints, options: FoldOptions): FoldResult
   EPOSE = 64 * EPS * (3 * vmove + c1);
   SIGMA = 32 * EPS * (vall + c1);
   TAUB = (TAU + EPOSE + 4 * SIGMA) * (1 + 8 * EPS);
+  startCheck(pr, 2 * EPOSE, 'foldChain', (k) => k >= pr.joint);
   const phiMax = Math.min(Math.abs(angle), TWO_PI);
 
   let best = phiMax;
@@ -926,22 +985,29 @@ export function foldChain(points: ChainPoints, options: FoldOptions): FoldResult
 
   let blocked = bi >= 0;
   let theta = blocked ? SIGN * best : angle;
-  // The exact check of the returned pose (the certification above makes a failure here a bug;
-  // if it ever happens, back off towards the start, which is known to be free).
+  // The exact check of the returned pose: cross pairs through the hierarchy, pairs within the
+  // moving part that started within the rounding of the thickness one by one. The certification
+  // makes a failure of the first a bug; the second can happen only to a pair that starts within
+  // about 1e-16 of the chain's size of the thickness. Either way, back off towards the start,
+  // which is known to be free.
   let back = Math.abs(theta) * 2 ** -30 + 2 ** -40;
-  for (let tries = 0; !poseFree(fixed, moving, F, m, Math.abs(theta)); tries++) {
-    foldStats.fallbacks++;
+  let out = fullPose(pr, theta);
+  let ci = blocked ? C.orig[bi] : -1, cj = blocked ? C.orig[bj] : -1;
+  for (let tries = 0; ; tries++) {
+    if (!poseFree(fixed, moving, F, m, Math.abs(theta))) {
+      ci = C.orig[VI];
+      cj = C.orig[VJ];
+      foldStats.fallbacks++;
+    } else if (!nearFree(out, dim, pr.tau)) {
+      ci = VI;
+      cj = VJ;
+      foldStats.nearFallbacks++;
+    } else break;
     blocked = true;
-    bi = VI;
-    bj = VJ;
     const mag = Math.abs(theta) - back;
     theta = mag > 0 && tries < 40 ? SIGN * Math.min(mag, phiMax) : 0;
     back *= 4;
+    out = fullPose(pr, theta);
   }
-  return {
-    angle: theta,
-    blocked,
-    contact: blocked ? { i: C.orig[bi], j: C.orig[bj] } : null,
-    points: output(pr, fullPose(pr, theta)),
-  };
+  return { angle: theta, blocked, contact: blocked ? { i: ci, j: cj } : null, points: output(pr, out) };
 }

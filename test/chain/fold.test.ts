@@ -190,6 +190,24 @@ describe('foldChain: named cases', () => {
     expect(r.points[4]).toEqual(r.points[3]);
   });
 
+  it('a pair inside the moving part one ulp beyond the thickness: rounded rotations never return it in contact', () => {
+    // segments 1 and 3 are exactly 1 apart; the thickness is the double just below 1
+    const chain = [[0, 5], [0, 0], [2, 0], [2, -1], [1, -1]];
+    const tau = 1 - 2 ** -53;
+    const rng = makeRng(4711);
+    let stopped = 0;
+    for (let k = 0; k < 300; k++) {
+      const angle = rng.uniform(-1, 1);
+      const r = foldChain(chain, { joint: 1, angle, thickness: tau });
+      expect(chainContacts(r.points, { dim: 2, thickness: tau }).count, `angle ${angle} (seed 4711, draw ${k})`).toBe(0);
+      if (r.blocked) {
+        stopped++;
+        expect(r.contact).toEqual({ i: 1, j: 3 });
+      } else expect(r.angle).toBe(angle);
+    }
+    console.log(`near pair one ulp beyond the thickness: ${stopped} of 300 rotations would have rounded it into contact and backed off`);
+  });
+
   it('angle 0, a joint at either end: nothing can touch', () => {
     const chain = [[0, 0], [1, 0], [1, 1]];
     expect(foldChain(chain, { joint: 1, angle: 0 })).toMatchObject({ angle: 0, blocked: false });
