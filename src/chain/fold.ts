@@ -48,6 +48,7 @@ import { chainContacts } from './contacts.js';
 import { flattenChain, prepareChain } from './input.js';
 import type { ChainPoints, PreparedChain } from './input.js';
 import { foldsBack, pairWithin } from './narrow.js';
+import { FOUND, WIN, bestFirst, pairsAt } from './motion-search.js';
 
 /** Options of {@link foldChain}. */
 export interface FoldOptions {
@@ -384,18 +385,16 @@ function mergeArc(a1: number, w1: number, a2: number, w2: number): void {
 }
 
 let TAUB = 0; // thickness for the broad phase: τ + E + slack
-let WS = 0;
-let WE = 0;
 
 /**
  * The window of motion parameters φ ∈ [s0, s1] at which fixed node f (at fo) and moving node g
- * (at go) can come within TAUB, as a hull [WS, WE]; false when there is none.
+ * (at go) can come within TAUB, as a hull [WIN[0], WIN[1]]; false when there is none.
  */
 function windowOf(f: Float64Array, fo: number, g: Float64Array, go: number, s0: number, s1: number): boolean {
   if (f[fo + 2] - g[go + 3] > TAUB || g[go + 2] - f[fo + 3] > TAUB) return false;
   if (f[fo] - g[go + 1] > TAUB || g[go] - f[fo + 1] > TAUB) return false;
-  WS = s0;
-  WE = s1;
+  WIN[0] = s0;
+  WIN[1] = s1;
   const wf = f[fo + 5], wg = g[go + 5];
   if (wf >= TWO_PI || wg >= TWO_PI) return true;
   // Points p (fixed) and q (moving) within TAUB have |r_p − r_q| ≤ TAUB, so r_p ≥ rp, r_q ≥ rq.
@@ -418,96 +417,9 @@ function windowOf(f: Float64Array, fo: number, g: Float64Array, go: number, s0: 
   if (b > s1) b -= TWO_PI;
   if (b < a) b = a;
   const ne = b + W < s1 ? b + W : s1;
-  WS = ns;
-  WE = ne < ns ? ns : ne;
+  WIN[0] = ns;
+  WIN[1] = ne < ns ? ns : ne;
   return true;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Best-first search over node pairs, ordered by window start
-
-let hKey: Float64Array = new Float64Array(1024);
-let hEnd: Float64Array = new Float64Array(1024);
-let hF: Int32Array = new Int32Array(1024); // levels and indices of the pair's nodes
-let hFi: Int32Array = new Int32Array(1024);
-let hM: Int32Array = new Int32Array(1024);
-let hMi: Int32Array = new Int32Array(1024);
-let hn = 0;
-
-function heapGrow(): void {
-  const n = hKey.length * 2;
-  const gf = (a: Float64Array): Float64Array => {
-    const b = new Float64Array(n);
-    b.set(a);
-    return b;
-  };
-  const gi = (a: Int32Array): Int32Array => {
-    const b = new Int32Array(n);
-    b.set(a);
-    return b;
-  };
-  hKey = gf(hKey);
-  hEnd = gf(hEnd);
-  hF = gi(hF);
-  hFi = gi(hFi);
-  hM = gi(hM);
-  hMi = gi(hMi);
-}
-
-function heapPush(lf: number, fi: number, lm: number, mi: number, s: number, e: number): void {
-  if (hn === hKey.length) heapGrow();
-  let k = hn++;
-  while (k > 0) {
-    const p = (k - 1) >> 1;
-    if (hKey[p] <= s) break;
-    hKey[k] = hKey[p];
-    hEnd[k] = hEnd[p];
-    hF[k] = hF[p];
-    hFi[k] = hFi[p];
-    hM[k] = hM[p];
-    hMi[k] = hMi[p];
-    k = p;
-  }
-  hKey[k] = s;
-  hEnd[k] = e;
-  hF[k] = lf;
-  hFi[k] = fi;
-  hM[k] = lm;
-  hMi[k] = mi;
-}
-
-let pLf = 0, pFi = 0, pLm = 0, pMi = 0, pS = 0, pE = 0;
-
-function heapPop(): void {
-  pS = hKey[0];
-  pE = hEnd[0];
-  pLf = hF[0];
-  pFi = hFi[0];
-  pLm = hM[0];
-  pMi = hMi[0];
-  const last = --hn;
-  if (last === 0) return;
-  const s = hKey[last], e = hEnd[last], lf = hF[last], fi = hFi[last], lm = hM[last], mi = hMi[last];
-  let k = 0;
-  for (;;) {
-    let c = 2 * k + 1;
-    if (c >= last) break;
-    if (c + 1 < last && hKey[c + 1] < hKey[c]) c++;
-    if (hKey[c] >= s) break;
-    hKey[k] = hKey[c];
-    hEnd[k] = hEnd[c];
-    hF[k] = hF[c];
-    hFi[k] = hFi[c];
-    hM[k] = hM[c];
-    hMi[k] = hMi[c];
-    k = c;
-  }
-  hKey[k] = s;
-  hEnd[k] = e;
-  hF[k] = lf;
-  hFi[k] = fi;
-  hM[k] = lm;
-  hMi[k] = mi;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -732,6 +644,14 @@ function solvePair(i: number, j: number, s: number, e: number): number {
   return phi;
 }
 
+let SF = 0;
+/** bestFirst's solver: fixed compact segment i against moving segment SF + jl (the pair at the joint is the fold-back's). */
+function solveAt(i: number, jl: number, s: number, e: number): number {
+  const j = SF + jl;
+  if (i === SF - 1 && j === SF) return Infinity;
+  return solvePair(i, j, s, e);
+}
+
 /**
  * The fold-back of the two segments at the joint: segment F − 1 (fixed, from vertex F − 1 to the
  * joint F) and segment F (moving, from the joint to F + 1) fold back when the rotated direction
@@ -775,25 +695,27 @@ function foldBackAngle(F: number, axis: Float64Array | null): number {
 
 const VQ = new Float64Array(12);
 let VI = -1, VJ = -1;
-let vStack = new Int32Array(4 * 64);
-
 /** Vertex k of the pose at the current angle (the joint and the fixed part as they are) into VQ[o…]. */
 function loadPose(k: number, o: number, F: number, moved: boolean): void {
   if (k <= F || !moved) for (let c = 0; c < DIM; c++) VQ[o + c] = P[k * DIM + c];
   else rotateInto(P, k, VQ, o);
 }
 
-function vPush(sp: number, lf: number, fi: number, lm: number, mi: number): number {
-  if (sp + 4 > vStack.length) {
-    const g = new Int32Array(vStack.length * 2);
-    g.set(vStack);
-    vStack = g;
-  }
-  vStack[sp] = lf;
-  vStack[sp + 1] = fi;
-  vStack[sp + 2] = lm;
-  vStack[sp + 3] = mi;
-  return sp + 4;
+let VF = 0;
+let VMOVED = false;
+
+/** pairsAt's visitor: the exact test of fixed segment i and moving segment F + jl in the pose. */
+function touchingAt(i: number, jl: number): boolean {
+  const F = VF, j = F + jl, dim = DIM, d2 = 2 * dim;
+  if (i === F - 1 && j === F) return false;
+  loadPose(i, 0, F, VMOVED);
+  loadPose(i + 1, dim, F, VMOVED);
+  loadPose(j, d2, F, VMOVED);
+  loadPose(j + 1, d2 + dim, F, VMOVED);
+  if (!pairWithin(VQ, dim, TAU)) return false;
+  VI = i;
+  VJ = j;
+  return true;
 }
 
 /**
@@ -804,46 +726,19 @@ function vPush(sp: number, lf: number, fi: number, lm: number, mi: number): numb
  */
 function poseFree(fixed: Float64Array[], moving: Float64Array[], F: number, m: number, phi: number): boolean {
   VI = VJ = -1;
-  const dim = DIM, d2 = 2 * dim;
   const moved = phi !== 0;
   setAngle(SIGN * phi);
   if (F >= 1 && F + 1 <= m) {
-    for (let k = 0; k < 3; k++) loadPose(F - 1 + k, k * dim, F, moved);
-    if (foldsBack(VQ, dim, 0, 1, 2)) {
+    for (let k = 0; k < 3; k++) loadPose(F - 1 + k, k * DIM, F, moved);
+    if (foldsBack(VQ, DIM, 0, 1, 2)) {
       VI = F - 1;
       VJ = F;
       return false;
     }
   }
-  let sp = 0;
-  const tf = fixed.length - 1, tm = moving.length - 1;
-  if (windowOf(fixed[tf], 0, moving[tm], 0, phi, phi)) sp = vPush(sp, tf, 0, tm, 0);
-  while (sp > 0) {
-    sp -= 4;
-    const lf = vStack[sp], fi = vStack[sp + 1], lm = vStack[sp + 2], mi = vStack[sp + 3];
-    if (lf === 0 && lm === 0) {
-      const i = fi, j = F + mi;
-      if (i === F - 1 && j === F) continue;
-      loadPose(i, 0, F, moved);
-      loadPose(i + 1, dim, F, moved);
-      loadPose(j, d2, F, moved);
-      loadPose(j + 1, d2 + dim, F, moved);
-      if (pairWithin(VQ, dim, TAU)) {
-        VI = i;
-        VJ = j;
-        return false;
-      }
-      continue;
-    }
-    if (lf >= lm) {
-      const L = fixed[lf - 1], n = L.length / NS;
-      for (let c = 2 * fi; c <= 2 * fi + 1 && c < n; c++) if (windowOf(L, c * NS, moving[lm], mi * NS, phi, phi)) sp = vPush(sp, lf - 1, c, lm, mi);
-    } else {
-      const L = moving[lm - 1], n = L.length / NS;
-      for (let c = 2 * mi; c <= 2 * mi + 1 && c < n; c++) if (windowOf(fixed[lf], fi * NS, L, c * NS, phi, phi)) sp = vPush(sp, lf, fi, lm - 1, c);
-    }
-  }
-  return true;
+  VF = F;
+  VMOVED = moved;
+  return !pairsAt(fixed, moving, NS, windowOf, phi, touchingAt);
 }
 
 /** The full pose at angle θ: vertices beyond the joint rotated, the others copied. */
@@ -947,41 +842,15 @@ export function foldChain(points: ChainPoints, options: FoldOptions): FoldResult
     bi = F - 1;
     bj = F;
   }
+  SF = F;
   const fixed = buildCyl(0, F, SIGMA);
   const moving = buildCyl(F, m, SIGMA);
-  hn = 0;
-  const topF = fixed.length - 1, topM = moving.length - 1;
-  if (windowOf(fixed[topF], 0, moving[topM], 0, 0, best) && WS < best) heapPush(topF, 0, topM, 0, WS, WE);
-  while (hn > 0) {
-    heapPop();
-    const s = pS;
-    if (s >= best) break;
-    const e = pE < best ? pE : best;
-    const lf = pLf, fi = pFi, lm = pLm, mi = pMi;
-    if (lf === 0 && lm === 0) {
-      const i = fi, j = F + mi;
-      if (i === F - 1 && j === F) continue;
-      const r = solvePair(i, j, s, e);
-      if (r < best) {
-        best = r;
-        bi = i;
-        bj = j;
-      }
-      continue;
-    }
-    if (lf >= lm) {
-      const L = fixed[lf - 1], n = L.length / NS, g = moving[lm], go = mi * NS;
-      for (let c = 2 * fi; c <= 2 * fi + 1 && c < n; c++) {
-        if (windowOf(L, c * NS, g, go, s, e) && WS < best) heapPush(lf - 1, c, lm, mi, WS, WE);
-      }
-    } else {
-      const L = moving[lm - 1], n = L.length / NS, f = fixed[lf], fo = fi * NS;
-      for (let c = 2 * mi; c <= 2 * mi + 1 && c < n; c++) {
-        if (windowOf(f, fo, L, c * NS, s, e) && WS < best) heapPush(lf, fi, lm - 1, c, WS, WE);
-      }
-    }
+  bestFirst(fixed, moving, NS, windowOf, solveAt, best);
+  if (FOUND.i >= 0) {
+    best = FOUND.best;
+    bi = FOUND.i;
+    bj = F + FOUND.j;
   }
-  hn = 0;
 
   let blocked = bi >= 0;
   let theta = blocked ? SIGN * best : angle;
