@@ -84,8 +84,8 @@ export interface FoldResult<T = Float64Array | number[][]> {
   points: T;
 }
 
-/** A folding or stretching problem, validated. */
-interface Problem {
+/** A folding or stretching problem, validated (internal, shared with stretch.ts). */
+export interface Problem {
   flat: Float64Array;
   dim: number;
   n: number;
@@ -102,7 +102,7 @@ const TWO_PI = 2 * Math.PI;
 const ANGSLACK = 64 * EPS * 8 * Math.PI;
 
 /** Validates the shared options and prepares the chain. `what` names the function in errors. */
-function problem(points: ChainPoints, options: { dim?: number | undefined; joint: number; thickness?: number | undefined }, what: string): Problem {
+export function problem(points: ChainPoints, options: { dim?: number | undefined; joint: number; thickness?: number | undefined }, what: string): Problem {
   if (options === null || typeof options !== 'object') throw new SkewlineInputError(`${what}: options must be an object`);
   const tau = options.thickness ?? 0;
   if (typeof tau !== 'number' || !Number.isFinite(tau) || tau < 0) {
@@ -112,8 +112,11 @@ function problem(points: ChainPoints, options: { dim?: number | undefined; joint
   if (dim !== 2 && dim !== 3) throw new SkewlineInputError(`${what} works in 2D and 3D (got dimension ${dim})`);
   const n = flat.length / dim;
   const joint = options.joint;
-  if (typeof joint !== 'number' || !Number.isInteger(joint) || joint < 0 || joint >= n) {
-    throw new SkewlineInputError(`${what}: options.joint must be a vertex index, an integer in [0, ${n - 1}] (got ${String(joint)})`);
+  const last = what === 'stretchChain' ? n - 2 : n - 1; // a stretch names a segment, a fold a vertex
+  if (typeof joint !== 'number' || !Number.isInteger(joint) || joint < 0 || joint > last) {
+    throw new SkewlineInputError(
+      `${what}: options.joint must be a ${what === 'stretchChain' ? 'segment' : 'vertex'} index, an integer in [0, ${last}] (got ${String(joint)})`,
+    );
   }
   const C = prepareChain(flat, dim, false);
   if (C.ring) {
@@ -136,7 +139,7 @@ let nearCount = 0;
  * pose, so they are remembered (nearI, nearJ: input segment indices) and checked exactly on the
  * returned pose; pairs that both stay never change, and pairs across the joint are certified.
  */
-function startCheck(pr: Problem, margin: number, what: string, moves: (k: number) => boolean): void {
+export function startCheck(pr: Problem, margin: number, what: string, moves: (k: number) => boolean): void {
   const { flat, dim, tau } = pr;
   const wide = tau + margin > tau ? (tau + margin) * (1 + 4 * EPS) : tau;
   const start = chainContacts(flat, { dim, thickness: wide });
@@ -170,8 +173,8 @@ function startCheck(pr: Problem, margin: number, what: string, moves: (k: number
   }
 }
 
-/** Are the remembered near pairs (both moving) still clear of τ in the returned pose `out`? Leaves an offender in VI, VJ. */
-function nearFree(out: Float64Array, dim: number, tau: number): boolean {
+/** Are the remembered near pairs (both moving) still clear of τ in the returned pose `out`? Leaves an offender in VI, VJ (see {@link nearOffender}). */
+export function nearFree(out: Float64Array, dim: number, tau: number): boolean {
   for (let k = 0; k < nearCount; k++) {
     const i = nearI[k], j = nearJ[k];
     for (let c = 0; c < 2 * dim; c++) {
@@ -187,7 +190,7 @@ function nearFree(out: Float64Array, dim: number, tau: number): boolean {
   return true;
 }
 
-function output(pr: Problem, flat: Float64Array): Float64Array | number[][] {
+export function output(pr: Problem, flat: Float64Array): Float64Array | number[][] {
   if (!pr.pointsOut) return flat;
   const out: number[][] = [];
   for (let k = 0; k < pr.n; k++) out.push(Array.from(flat.subarray(k * pr.dim, (k + 1) * pr.dim)));
@@ -695,6 +698,10 @@ function foldBackAngle(F: number, axis: Float64Array | null): number {
 
 const VQ = new Float64Array(12);
 let VI = -1, VJ = -1;
+/** The pair nearFree last found in contact (input segment indices). */
+export function nearOffender(): SegmentPair {
+  return { i: VI, j: VJ };
+}
 /** Vertex k of the pose at the current angle (the joint and the fixed part as they are) into VQ[o…]. */
 function loadPose(k: number, o: number, F: number, moved: boolean): void {
   if (k <= F || !moved) for (let c = 0; c < DIM; c++) VQ[o + c] = P[k * DIM + c];

@@ -4,3 +4,5 @@ export type { ChainOptions, ChainContacts } from './contacts.js';
 export type { ChainPoints } from './input.js';
 export { foldChain } from './fold.js';
 export type { FoldOptions, FoldResult, SegmentPair } from './fold.js';
+export { stretchChain } from './stretch.js';
+export type { StretchOptions, StretchResult } from './stretch.js';

@@ -202,3 +202,84 @@ export function foldCase(family: string, rng: Rng): FoldCase {
 
 /** The fold families, in the order the tests run them. */
 export const FOLD_FAMILIES = ['random2d', 'random3d', 'helix', 'thin', 'grazing2d', 'grazing3d', 'nearMiss', 'large'] as const;
+
+/** One stretching problem. */
+export interface StretchCase {
+  flat: Float64Array;
+  dim: number;
+  joint: number;
+  length: number;
+  tau: number;
+}
+
+/**
+ * Seeded stretches: `random2d`/`random3d` chains (as the folds), a random segment, a new length
+ * from 0.05 to 4 times the old (shortening and lengthening); `long`: lengthening by up to 12
+ * times, so the moving part is pushed through the rest of the chain and the segment itself runs
+ * into it; `coil`: a loose 3D coil (a helix of 5 to 7 segments a turn, radius and pitch
+ * jittered) whose middle segment is lengthened or shortened, pushing the upper turns through
+ * the lower ones; `curl`: 2D chains turning the same way by 35° to 80° a vertex, so the part
+ * after the stretched segment comes round behind it and is pushed into the part before.
+ */
+export function stretchCase(family: string, rng: Rng): StretchCase {
+  if (family === 'coil') return coilCase(rng);
+  if (family === 'curl') return curlCase(rng);
+  const dim = family === 'random2d' ? 2 : family === 'random3d' ? 3 : rng.chance(0.5) ? 2 : 3;
+  for (;;) {
+    const n = rng.int(3, 14);
+    const flat = randomChain(rng, n, dim);
+    const tau = rng.chance(0.4) ? 0 : rng.uniform(0, 0.15);
+    if (!free(flat, dim, tau)) continue;
+    const joint = rng.int(0, n - 1);
+    let l0 = 0;
+    for (let c = 0; c < dim; c++) l0 += (flat[(joint + 1) * dim + c] - flat[joint * dim + c]) ** 2;
+    l0 = Math.sqrt(l0);
+    const factor = family === 'long' ? rng.uniform(1.5, 12) : rng.chance(0.5) ? rng.uniform(0.05, 1) : rng.uniform(1, 4);
+    return { flat, dim, joint, length: l0 * factor, tau };
+  }
+}
+
+function coilCase(rng: Rng): StretchCase {
+  for (;;) {
+    const perTurn = rng.int(5, 7);
+    const n = perTurn * rng.int(2, 3) + 1;
+    const pitch = rng.uniform(0.5, 1.2);
+    const flat = new Float64Array((n + 1) * 3);
+    for (let i = 0; i <= n; i++) {
+      const t = (i / perTurn) * 2 * Math.PI;
+      const r = rng.uniform(0.9, 1.1);
+      flat[3 * i] = r * Math.cos(t);
+      flat[3 * i + 1] = r * Math.sin(t);
+      flat[3 * i + 2] = (pitch * t) / (2 * Math.PI) + rng.uniform(-0.05, 0.05);
+    }
+    const tau = rng.chance(0.3) ? 0 : rng.uniform(0, 0.15);
+    if (!free(flat, 3, tau)) continue;
+    const joint = rng.int(perTurn - 2, n - perTurn + 1);
+    let l0 = 0;
+    for (let c = 0; c < 3; c++) l0 += (flat[(joint + 1) * 3 + c] - flat[joint * 3 + c]) ** 2;
+    l0 = Math.sqrt(l0);
+    return { flat, dim: 3, joint, length: l0 * (rng.chance(0.7) ? rng.uniform(1.5, 8) : rng.uniform(0.05, 0.9)), tau };
+  }
+}
+
+function curlCase(rng: Rng): StretchCase {
+  for (;;) {
+    const n = rng.int(4, 9);
+    const flat = new Float64Array((n + 1) * 2);
+    let a = rng.uniform(0, 2 * Math.PI);
+    const side = rng.sign();
+    for (let i = 1; i <= n; i++) {
+      if (i > 1) a += side * rng.uniform(0.6, 1.4);
+      const len = rng.uniform(0.4, 1.5);
+      flat[2 * i] = flat[2 * i - 2] + len * Math.cos(a);
+      flat[2 * i + 1] = flat[2 * i - 1] + len * Math.sin(a);
+    }
+    const tau = rng.chance(0.4) ? 0 : rng.uniform(0, 0.1);
+    if (!free(flat, 2, tau)) continue;
+    const joint = rng.int(0, n - 2);
+    let l0 = Math.hypot(flat[2 * joint + 2] - flat[2 * joint], flat[2 * joint + 3] - flat[2 * joint + 1]);
+    const factor = rng.chance(0.5) ? rng.uniform(1.2, 5) : rng.uniform(0.05, 0.9);
+    l0 *= factor;
+    return { flat, dim: 2, joint, length: l0, tau };
+  }
+}
