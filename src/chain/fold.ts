@@ -299,11 +299,21 @@ function frame(P: Float64Array, count: number): number {
   return vmax;
 }
 
-/** Levels of the cylindrical hierarchy over compact segments [c0, c1); level 0 holds the segments. */
-function buildCyl(c0: number, c1: number, sigma: number): Float64Array[] {
+const POOL: Float64Array[] = [new Float64Array(0), new Float64Array(0)];
+
+/**
+ * Levels of the cylindrical hierarchy over compact segments [c0, c1); level 0 holds the
+ * segments. The levels are views into a pooled buffer (`pool` 0 or 1, one per part), reused
+ * from call to call: valid until the next build in the same pool.
+ */
+function buildCyl(c0: number, c1: number, sigma: number, pool: number): Float64Array[] {
   const n = c1 - c0;
   const levels: Float64Array[] = [];
-  let box = new Float64Array(Math.max(1, n) * NS);
+  const need = (2 * Math.max(1, n) + 64) * NS;
+  if (POOL[pool].length < need) POOL[pool] = new Float64Array(need);
+  const buf = POOL[pool];
+  let used = Math.max(1, n) * NS;
+  let box = buf.subarray(0, used);
   for (let q = 0; q < n; q++) {
     const a = c0 + q, b = a + 1, o = q * NS;
     const x0 = FXY[2 * a], y0 = FXY[2 * a + 1], x1 = FXY[2 * b], y1 = FXY[2 * b + 1];
@@ -336,7 +346,8 @@ function buildCyl(c0: number, c1: number, sigma: number): Float64Array[] {
   let count = n;
   while (count > 1) {
     const up = (count + 1) >> 1;
-    const parent = new Float64Array(up * NS);
+    const parent = buf.subarray(used, used + up * NS);
+    used += up * NS;
     for (let q = 0; q < up; q++) {
       const a = 2 * q * NS, o = q * NS;
       if (2 * q + 1 >= count) {
@@ -348,43 +359,30 @@ function buildCyl(c0: number, c1: number, sigma: number): Float64Array[] {
       parent[o + 1] = Math.max(box[a + 1], box[b + 1]);
       parent[o + 2] = Math.min(box[a + 2], box[b + 2]);
       parent[o + 3] = Math.max(box[a + 3], box[b + 3]);
-      mergeArc(box[a + 4], box[a + 5], box[b + 4], box[b + 5]);
-      parent[o + 4] = ARC_A;
-      parent[o + 5] = ARC_W;
+      // The shorter of the two arcs covering both children (inlined mergeArc).
+      const a1 = box[a + 4], w1 = box[a + 5], a2 = box[b + 4], w2 = box[b + 5];
+      if (w1 >= TWO_PI || w2 >= TWO_PI) {
+        parent[o + 4] = 0;
+        parent[o + 5] = 4 * Math.PI;
+        continue;
+      }
+      let d = a2 - a1; // starts lie within [−π, π] widened by slack: one wrap suffices
+      if (d < 0) d += TWO_PI;
+      if (d >= TWO_PI) d -= TWO_PI;
+      const wa = w1 > d + w2 ? w1 : d + w2;
+      const wb = w2 > TWO_PI - d + w1 ? w2 : (d === 0 ? 0 : TWO_PI - d) + w1;
+      let start = wa <= wb ? a1 : a2;
+      const width = (wa <= wb ? wa : wb) + ANGSLACK;
+      if (start > Math.PI) start -= TWO_PI;
+      else if (start < -Math.PI) start += TWO_PI;
+      parent[o + 4] = start;
+      parent[o + 5] = width >= TWO_PI ? 4 * Math.PI : width;
     }
     levels.push(parent);
     box = parent;
     count = up;
   }
   return levels;
-}
-
-let ARC_A = 0;
-let ARC_W = 0;
-
-/** The shorter of the two arcs covering arcs (a1, w1) and (a2, w2), into ARC_A, ARC_W. */
-function mergeArc(a1: number, w1: number, a2: number, w2: number): void {
-  if (w1 >= TWO_PI || w2 >= TWO_PI) {
-    ARC_A = 0;
-    ARC_W = 4 * Math.PI;
-    return;
-  }
-  // arc starts stay within [−π, π] (segments) or a little beyond (merges): no fmod needed
-  let d = a2 - a1;
-  while (d < 0) d += TWO_PI;
-  while (d >= TWO_PI) d -= TWO_PI;
-  const wa = Math.max(w1, d + w2);
-  const wb = Math.max(w2, (d === 0 ? 0 : TWO_PI - d) + w1);
-  if (wa <= wb) {
-    ARC_A = a1;
-    ARC_W = wa + ANGSLACK;
-  } else {
-    ARC_A = a2;
-    ARC_W = wb + ANGSLACK;
-  }
-  if (ARC_A > Math.PI) ARC_A -= TWO_PI;
-  else if (ARC_A < -Math.PI) ARC_A += TWO_PI;
-  if (ARC_W >= TWO_PI) ARC_W = 4 * Math.PI;
 }
 
 let TAUB = 0; // thickness for the broad phase: τ + E + slack
@@ -812,7 +810,9 @@ export function foldChain(points: ChainPoints, options: FoldOptions): FoldResult
   if (typeof angle !== 'number' || !Number.isFinite(angle)) {
     throw new SkewlineInputError(`foldChain: options.angle must be a finite number of radians (got ${String(angle)})`);
   }
+  const T0 = performance.now();
   const pr = problem(points, options, 'foldChain');
+  const T1 = performance.now();
   const axis = readAxis(options.axis, pr.dim);
   const { C, F, dim } = pr;
   const m = C.m;
@@ -838,7 +838,9 @@ export function foldChain(points: ChainPoints, options: FoldOptions): FoldResult
   EPOSE = 64 * EPS * (3 * vmove + c1);
   SIGMA = 32 * EPS * (vall + c1);
   TAUB = (TAU + EPOSE + 4 * SIGMA) * (1 + 8 * EPS);
+  const T1b = performance.now();
   startCheck(pr, 2 * EPOSE, 'foldChain', (k) => k >= pr.joint);
+  const T2 = performance.now();
   const phiMax = Math.min(Math.abs(angle), TWO_PI);
 
   let best = phiMax;
@@ -849,10 +851,13 @@ export function foldChain(points: ChainPoints, options: FoldOptions): FoldResult
     bi = F - 1;
     bj = F;
   }
+  const T2b = performance.now();
   SF = F;
-  const fixed = buildCyl(0, F, SIGMA);
-  const moving = buildCyl(F, m, SIGMA);
+  const fixed = buildCyl(0, F, SIGMA, 0);
+  const moving = buildCyl(F, m, SIGMA, 1);
+  const T3 = performance.now();
   bestFirst(fixed, moving, NS, windowOf, solveAt, best);
+  const T4 = performance.now();
   if (FOUND.i >= 0) {
     best = FOUND.best;
     bi = FOUND.i;
@@ -885,5 +890,8 @@ export function foldChain(points: ChainPoints, options: FoldOptions): FoldResult
     back *= 4;
     out = fullPose(pr, theta);
   }
-  return { angle: theta, blocked, contact: blocked ? { i: ci, j: cj } : null, points: output(pr, out) };
+  const pts = output(pr, out);
+  if (process.env.FTIME) PHASES.push([T1 - T0, T1b - T1, T2 - T1b, T2b - T2, T3 - T2b, T4 - T3, performance.now() - T4]);
+  return { angle: theta, blocked, contact: blocked ? { i: ci, j: cj } : null, points: pts };
 }
+export const PHASES: number[][] = [];
