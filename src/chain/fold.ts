@@ -810,9 +810,7 @@ export function foldChain(points: ChainPoints, options: FoldOptions): FoldResult
   if (typeof angle !== 'number' || !Number.isFinite(angle)) {
     throw new SkewlineInputError(`foldChain: options.angle must be a finite number of radians (got ${String(angle)})`);
   }
-  const T0 = performance.now();
   const pr = problem(points, options, 'foldChain');
-  const T1 = performance.now();
   const axis = readAxis(options.axis, pr.dim);
   const { C, F, dim } = pr;
   const m = C.m;
@@ -838,9 +836,7 @@ export function foldChain(points: ChainPoints, options: FoldOptions): FoldResult
   EPOSE = 64 * EPS * (3 * vmove + c1);
   SIGMA = 32 * EPS * (vall + c1);
   TAUB = (TAU + EPOSE + 4 * SIGMA) * (1 + 8 * EPS);
-  const T1b = performance.now();
   startCheck(pr, 2 * EPOSE, 'foldChain', (k) => k >= pr.joint);
-  const T2 = performance.now();
   const phiMax = Math.min(Math.abs(angle), TWO_PI);
 
   let best = phiMax;
@@ -851,13 +847,10 @@ export function foldChain(points: ChainPoints, options: FoldOptions): FoldResult
     bi = F - 1;
     bj = F;
   }
-  const T2b = performance.now();
   SF = F;
   const fixed = buildCyl(0, F, SIGMA, 0);
   const moving = buildCyl(F, m, SIGMA, 1);
-  const T3 = performance.now();
   bestFirst(fixed, moving, NS, windowOf, solveAt, best);
-  const T4 = performance.now();
   if (FOUND.i >= 0) {
     best = FOUND.best;
     bi = FOUND.i;
@@ -890,8 +883,5 @@ export function foldChain(points: ChainPoints, options: FoldOptions): FoldResult
     back *= 4;
     out = fullPose(pr, theta);
   }
-  const pts = output(pr, out);
-  if (process.env.FTIME) PHASES.push([T1 - T0, T1b - T1, T2 - T1b, T2b - T2, T3 - T2b, T4 - T3, performance.now() - T4]);
-  return { angle: theta, blocked, contact: blocked ? { i: ci, j: cj } : null, points: pts };
+  return { angle: theta, blocked, contact: blocked ? { i: ci, j: cj } : null, points: output(pr, out) };
 }
-export const PHASES: number[][] = [];
