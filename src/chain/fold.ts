@@ -7,8 +7,9 @@
  * (cos and sin are irrational), so three things are kept apart:
  * - the motion: the exact rotation of the input vertices (real numbers), θ from 0 to the
  *   requested angle; its first contact angle θ* is what "blocked" refers to;
- * - a pose: the rotation of the input by θ, each coordinate computed in doubles by
- *   {@link rotateChainPoint}'s formula (Rodrigues' formula in 3D). Every pose differs from the
+ * - a pose: the rotation of the input by θ, each coordinate computed in doubles (2D: the
+ *   rotation matrix; 3D: Rodrigues' formula v·cosθ + (k × v)·sinθ + k·(k·v)·(1 − cosθ), O. Rodrigues,
+ *   1840; any linear-algebra text). Every pose differs from the
  *   motion's exact position by at most E (a bound of 64·u·(3·R + ‖c‖₁), R the largest distance
  *   of a moving vertex from the joint c, u = 2⁻⁵³); the pose at 0 is the input itself;
  * - certification: an interval of angles is accepted only when bounds that include E and the
@@ -31,13 +32,23 @@
  * So each node pair gets a window of angles, a subset of its parent's, and a best-first search
  * by window start visits pairs in the order of the earliest angle they could touch, stopping
  * when that start passes the best contact found. Each candidate segment pair is solved on its
- * window by certified advancement: an interval [φ, φ + h] is contact-free when either the
- * Lipschitz bound (the moving segment's points move at most ρ_B per radian: min ≥
- * (D(φ) + D(φ + h) − ρ_B·h) / 2) or the second-order bound (for any two fixed points of the two
- * segments, the squared distance is c − b·cos(θ − θ₀) with |b| ≤ 2·ρ_A·ρ_B, so the minimum of
- * the squared distance over the interval is at least the smaller end value minus
- * ρ_A·ρ_B·h² / 4) proves it; steps double after a success and halve after a failure, which
- * converges like bisection near a transversal contact.
+ * window by certified advancement (conservative advancement, B. Mirtich, "Impulse-based
+ * dynamic simulation of rigid body systems", 1996, §2.4, with sharper bounds): from φ, a step is
+ * certified by
+ * - the Lipschitz bound: the moving segment's points move at most ρ_B (their largest distance
+ *   from the axis) per radian, so the distance cannot fall below thickness + E before
+ *   (D(φ) − thickness − E) / ρ_B;
+ * - a separating direction n (the nearest-points direction, and directions rounding cannot
+ *   spoil near a tangency: the segments' normals in 2D, u × k, v × k, u × v in 3D): the distance
+ *   is at least min over the moving ends b of n·(b − c) minus max over the fixed ends a of
+ *   n·(a − c), and each n·(b − c) is a sinusoid in θ whose first drop to the threshold has a
+ *   closed form (acos), checked afterwards on values so acos's conditioning never matters;
+ * and a longer trial step [φ, φ + h] is accepted by two-point bounds: Lipschitz from both ends
+ * (min ≥ (D(φ) + D(φ + h) − ρ_B·h) / 2), or the chord bound (for any two fixed points of the two
+ * segments the squared distance is c − b·cos(θ − θ₀) with |b| ≤ 2·ρ_A·ρ_B, so over the interval
+ * it is at least the smaller end value minus ρ_A·ρ_B·h² / 4). Trials double after a success and
+ * shrink after a failure; near a transversal contact this converges like bisection, near a
+ * tangential one the separating direction lands at the rounding floor in a few steps.
  */
 import { EPS } from '../core/eft.js';
 import { toScaledBigInts } from '../core/exact.js';
@@ -190,6 +201,7 @@ export function nearFree(out: Float64Array, dim: number, tau: number): boolean {
   return true;
 }
 
+/** The returned points in the input's layout: the flat array itself for flat input, else arrays of numbers (internal). */
 export function output(pr: Problem, flat: Float64Array): Float64Array | number[][] {
   if (!pr.pointsOut) return flat;
   const out: number[][] = [];
