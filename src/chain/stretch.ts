@@ -119,8 +119,11 @@ function sepStep(nx: number, ny: number, nz: number, tauE: number): number {
   ny /= l;
   nz /= l;
   const dim = DIM, d2 = 2 * dim;
-  const dot = (o: number): number => nx * Q[o] + ny * Q[o + 1] + (dim === 3 ? nz * Q[o + 2] : 0);
-  const a0 = dot(0), a1 = dot(dim), b0 = dot(d2), b1 = dot(d2 + dim);
+  const z3 = dim === 3;
+  const a0 = nx * Q[0] + ny * Q[1] + (z3 ? nz * Q[2] : 0);
+  const a1 = nx * Q[dim] + ny * Q[dim + 1] + (z3 ? nz * Q[dim + 2] : 0);
+  const b0 = nx * Q[d2] + ny * Q[d2 + 1] + (z3 ? nz * Q[d2 + 2] : 0);
+  const b1 = nx * Q[d2 + dim] + ny * Q[d2 + dim + 1] + (z3 ? nz * Q[d2 + dim + 2] : 0);
   const sep = Math.min(b0, b1) - Math.max(a0, a1);
   let mag = 0;
   for (let k = 0; k < d2 * 2; k++) mag = Math.max(mag, Math.abs(Q[k]));

@@ -208,6 +208,16 @@ describe('foldChain: named cases', () => {
     console.log(`near pair one ulp beyond the thickness: ${stopped} of 300 rotations would have rounded it into contact and backed off`);
   });
 
+  it('flat 3D input with an {x, y, z} axis gives a Float64Array; the axis\'s length does not matter', () => {
+    const flat = Float64Array.from([-1, 0.5, 0, 1, 0.5, 0, 0, 0, 0, 2, 0, 0]);
+    const a = foldChain(flat, { dim: 3, joint: 2, angle: 6, axis: { x: 0, y: 0, z: 1 } });
+    const b = foldChain(flat, { dim: 3, joint: 2, angle: 6, axis: [0, 0, 1e-200] });
+    expect(a.points).toBeInstanceOf(Float64Array);
+    expect(a.contact).toEqual({ i: 0, j: 2 });
+    expect(b.angle).toBe(a.angle);
+    expect(Math.atan2(0.5, 1) - a.angle).toBeLessThan(1e-10);
+  });
+
   it('angle 0, a joint at either end: nothing can touch', () => {
     const chain = [[0, 0], [1, 0], [1, 1]];
     expect(foldChain(chain, { joint: 1, angle: 0 })).toMatchObject({ angle: 0, blocked: false });

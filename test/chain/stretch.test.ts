@@ -93,6 +93,15 @@ describe('stretchChain: named cases', () => {
     expect(r.points).not.toBe(flat);
   });
 
+  it('the last segment: only it moves; lengthening runs it into the chain, shortening is free', () => {
+    const chain = [[0, 0], [0, 2], [2, 2], [2, 1], [1, 1]];
+    const r = stretchChain(chain, { joint: 3, length: 3 });
+    expect(r.contact).toEqual({ i: 0, j: 3 });
+    expect(2 - r.length).toBeGreaterThanOrEqual(0);
+    expect(2 - r.length).toBeLessThan(1e-10);
+    expect(stretchChain(chain, { joint: 3, length: 0.5 })).toMatchObject({ length: 0.5, blocked: false });
+  });
+
   it('rejects bad input with a SkewlineInputError naming it', () => {
     const c = [[0, 0], [1, 0], [1, 0], [1, 1]];
     const bad: [() => unknown, RegExp][] = [
