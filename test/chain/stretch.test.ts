@@ -93,6 +93,15 @@ describe('stretchChain: named cases', () => {
     expect(r.points).not.toBe(flat);
   });
 
+  it('grazing: a moving vertex passes a fixed vertex at exactly the thickness; stopped within √(rounding) of it', () => {
+    // the moving segment's end runs along y = 0 under the fixed vertex (3, 0.1) with thickness 0.1
+    const r = stretchChain([[3, 5], [3, 0.1], [-2, 3], [-2, 0], [-1, 0], [0, 0]], { joint: 3, length: 10, thickness: 0.1 });
+    expect(r.blocked).toBe(true);
+    expect([{ i: 0, j: 4 }, { i: 1, j: 4 }]).toContainEqual(r.contact);
+    expect(4 - r.length).toBeGreaterThanOrEqual(0);
+    expect(4 - r.length).toBeLessThan(2e-6);
+  });
+
   it('the last segment: only it moves; lengthening runs it into the chain, shortening is free', () => {
     const chain = [[0, 0], [0, 2], [2, 2], [2, 1], [1, 1]];
     const r = stretchChain(chain, { joint: 3, length: 3 });
