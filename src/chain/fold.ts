@@ -13,9 +13,12 @@
  *   motion's exact position by at most E (a bound of 64·u·(3·R + ‖c‖₁), R the largest distance
  *   of a moving vertex from the joint c, u = 2⁻⁵³); the pose at 0 is the input itself;
  * - certification: an interval of angles is accepted only when bounds that include E and the
- *   segment kernel's error prove that the motion keeps every pair farther than thickness + E
- *   apart on it; so the exact motion and every pose along it are contact-free. The returned
- *   pose is then checked once more with the exact contact predicate (`pairWithin`, foldsBack).
+ *   segment kernel's error prove that the motion keeps every pair across the joint farther
+ *   than thickness + E apart on it; so the exact motion is contact-free up to the returned
+ *   angle, and so is every pose on the way for those pairs (pairs within one part keep their
+ *   exact distance; in a pose, one that starts within 2E of the thickness may round into
+ *   contact, which is why such pairs are rechecked). The returned pose is then checked once
+ *   more with the exact contact predicates (`pairWithin`, foldsBack), near pairs included.
  * The returned angle is the last certified angle. It is never beyond θ*; when blocked it trails
  * θ* by the rounding noise only: the pose at the returned angle lies within a few E of contact
  * (in distance), i.e. about E / v radians for a contact approached at speed v per radian
