@@ -8,6 +8,7 @@
  * Run alone: npx tsx bench/chain/fold.bench.ts [--folds F] [--sizes 1000,10000,100000]
  */
 import { foldChain } from '../../src/chain/fold.js';
+import { stretchChain } from '../../src/chain/stretch.js';
 import { pairWithin } from '../../src/chain/narrow.js';
 import { makeRng } from '../../test/support/rng.js';
 import { randomWalk, smoothWalk } from '../../test/support/walks.js';
@@ -98,6 +99,27 @@ export function run(opts: { folds?: number; sizes?: number[] } = {}): void {
       }
       const floor = n === 10_000 ? ' (floor 16)' : n === 100_000 ? ' (floor 100)' : '';
       console.log(`| ${name} | ${n.toLocaleString('en')} | ${median(times).toFixed(2)}${floor} | ${Math.min(...times).toFixed(2)}–${Math.max(...times).toFixed(2)} | ${blocked}/${fs.length} | ${naiveCell} | ${ratio} |`);
+    }
+  }
+  console.log(`\nstretching a chain (3D): one stretch check (a random segment to 0.2–5 times its length), median over ${count} seeded stretches`);
+  console.log('| chain | segments | stretchChain median ms | min–max ms | blocked |');
+  console.log('|---|---:|---:|---:|---:|');
+  for (const [name, tau] of [['random walk, thickness 0', 0], ['smooth walk, thickness 0.01', 0.01]] as const) {
+    for (const n of sizes) {
+      const P = name.startsWith('random') ? randomWalk(n, 3, makeRng(7)) : smoothWalk(n, 3, makeRng(7));
+      const rng = makeRng(23 + n);
+      const ss = Array.from({ length: count }, () => ({ joint: rng.int(0, n - 1), factor: rng.chance(0.5) ? rng.uniform(0.2, 1) : rng.uniform(1, 5) }));
+      const times: number[] = [];
+      let blocked = 0;
+      for (let w = 0; w < 3; w++) acc += stretchChain(P, { dim: 3, joint: ss[w].joint, length: ss[w].factor, thickness: tau }).length;
+      for (const s of ss) {
+        const t0 = performance.now();
+        const r = stretchChain(P, { dim: 3, joint: s.joint, length: s.factor, thickness: tau }); // unit segments: length = factor
+        times.push(performance.now() - t0);
+        acc += r.length;
+        if (r.blocked) blocked++;
+      }
+      console.log(`| ${name} | ${n.toLocaleString('en')} | ${median(times).toFixed(2)} | ${Math.min(...times).toFixed(2)}–${Math.max(...times).toFixed(2)} | ${blocked}/${ss.length} |`);
     }
   }
   if (acc === 42 && sink === 42) console.log('');
