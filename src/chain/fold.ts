@@ -587,11 +587,12 @@ function sepMin(j: number, th0: number, dth: number): number {
     const A = NF1 * X + NF2 * Y, B = NF2 * X - NF1 * Y;
     const M = Math.sqrt(A * A + B * B);
     const psi = Math.atan2(B, A);
-    // The trough of cos(θ − ψ) is at ψ + π (mod 2π): inside [t1, t2], with slack, means −1.
-    let k = Math.ceil((t1 - psi - Math.PI) / TWO_PI - 1e-9);
+    // The troughs of cos(θ − ψ) are at ψ + π + 2πk: the first one at or after t1 (and, against
+    // rounding in the division, the one before it) inside [t1, t2] with slack means −1.
+    const k = Math.ceil((t1 - psi - Math.PI) / TWO_PI);
     const trough = psi + Math.PI + k * TWO_PI;
     let c: number;
-    if (trough <= t2 + ANGSLACK || (k--, psi + Math.PI + k * TWO_PI >= t1 - ANGSLACK)) c = -1;
+    if (trough <= t2 + ANGSLACK || trough - TWO_PI >= t1 - ANGSLACK) c = -1;
     else c = Math.min(Math.cos(t1 - psi), Math.cos(t2 - psi)) - 16 * EPS * (4 + Math.abs(t2 - psi) + Math.abs(t1 - psi));
     const val = NFK * FZ[v] + M * c;
     if (val < lo) lo = val;
