@@ -58,11 +58,14 @@ import { toScaledBigInts } from '../core/exact.js';
 import { SkewlineInputError, toVector } from '../core/primitives.js';
 import type { VecLike } from '../core/types.js';
 import { closestSegSeg2, closestSegSeg3 } from '../closest/segment-kernels.js';
-import { chainContacts } from './contacts.js';
-import { flattenChain, prepareChain } from './input.js';
-import type { ChainPoints, PreparedChain } from './input.js';
+import type { ChainPoints } from './input.js';
 import { foldsBack, pairWithin } from './narrow.js';
 import { FOUND, WIN, bestFirst, pairsAt } from './motion-search.js';
+import { foldStats, nearFree, nearOffender, output, problem, startCheck } from './motion-input.js';
+import type { Problem, SegmentPair } from './motion-input.js';
+
+export { foldStats };
+export type { SegmentPair };
 
 /** Options of {@link foldChain}. */
 export interface FoldOptions {
@@ -78,13 +81,6 @@ export interface FoldOptions {
   thickness?: number | undefined;
 }
 
-/** Two segments, by their index in the input (segment k runs from vertex k to vertex k + 1). */
-export interface SegmentPair {
-  /** The segment before the joint (it does not move). */
-  i: number;
-  /** The segment beyond the joint (it moves). */
-  j: number;
-}
 
 /** What {@link foldChain} did. */
 export interface FoldResult<T = Float64Array | number[][]> {
@@ -98,119 +94,9 @@ export interface FoldResult<T = Float64Array | number[][]> {
   points: T;
 }
 
-/** A folding or stretching problem, validated (internal, shared with stretch.ts). */
-export interface Problem {
-  flat: Float64Array;
-  dim: number;
-  n: number;
-  tau: number;
-  joint: number;
-  C: PreparedChain;
-  /** Compact segments 0 … F − 1 stay, F … m − 1 move; compact vertex F is the joint. */
-  F: number;
-  pointsOut: boolean;
-}
-
 const TWO_PI = 2 * Math.PI;
 /** Slack for angle bookkeeping (values stay within a few turns): 64·u of 8π. */
 const ANGSLACK = 64 * EPS * 8 * Math.PI;
-
-/** Validates the shared options and prepares the chain. `what` names the function in errors. */
-export function problem(points: ChainPoints, options: { dim?: number | undefined; joint: number; thickness?: number | undefined }, what: string): Problem {
-  if (options === null || typeof options !== 'object') throw new SkewlineInputError(`${what}: options must be an object`);
-  const tau = options.thickness ?? 0;
-  if (typeof tau !== 'number' || !Number.isFinite(tau) || tau < 0) {
-    throw new SkewlineInputError(`${what}: options.thickness must be a finite length ≥ 0 (got ${String(tau)})`);
-  }
-  const { flat, dim } = flattenChain(points, options.dim, 'points');
-  if (dim !== 2 && dim !== 3) throw new SkewlineInputError(`${what} works in 2D and 3D (got dimension ${dim})`);
-  const n = flat.length / dim;
-  const joint = options.joint;
-  const last = what === 'stretchChain' ? n - 2 : n - 1; // a stretch names a segment, a fold a vertex
-  if (typeof joint !== 'number' || !Number.isInteger(joint) || joint < 0 || joint > last) {
-    throw new SkewlineInputError(
-      `${what}: options.joint must be a ${what === 'stretchChain' ? 'segment' : 'vertex'} index, an integer in [0, ${last}] (got ${String(joint)})`,
-    );
-  }
-  const C = prepareChain(flat, dim, false);
-  if (C.ring) {
-    throw new SkewlineInputError(`${what}: the chain is a ring (its last vertex repeats its first); moving part of it would tear it open`);
-  }
-  let F = 0;
-  while (F < C.m && C.orig[F] < joint) F++;
-  const pointsOut = !(flat.length === 0 || typeof (points as ArrayLike<unknown>)[0] === 'number' || ArrayBuffer.isView(points));
-  return { flat, dim, n, tau, joint, C, F, pointsOut };
-}
-
-let nearI: Int32Array = new Int32Array(0);
-let nearJ: Int32Array = new Int32Array(0);
-let nearCount = 0;
-
-/**
- * The start check: chainContacts with the thickness widened by `margin` (the most a pose can
- * move a vertex, twice). A pair in exact contact (≤ τ) is an error naming it. Pairs within
- * τ + margin that both move keep their distance in the motion but not exactly in a rounded
- * pose, so they are remembered (nearI, nearJ: input segment indices) and checked exactly on the
- * returned pose; pairs that both stay never change, and pairs across the joint are certified.
- */
-export function startCheck(pr: Problem, margin: number, what: string, moves: (k: number) => boolean): void {
-  const { flat, dim, tau } = pr;
-  const wide = tau + margin > tau ? (tau + margin) * (1 + 4 * EPS) : tau;
-  const start = chainContacts(flat, { dim, thickness: wide });
-  nearCount = 0;
-  if (nearI.length < start.count) {
-    nearI = new Int32Array(start.count);
-    nearJ = new Int32Array(start.count);
-  }
-  let hits = 0, fi = -1, fj = -1;
-  for (let k = 0; k < start.count; k++) {
-    const i = start.i[k], j = start.j[k];
-    for (let c = 0; c < 2 * dim; c++) {
-      VQ[c] = flat[i * dim + c];
-      VQ[2 * dim + c] = flat[j * dim + c];
-    }
-    if (wide === tau || j === i + 1 || pairWithin(VQ, dim, tau)) {
-      if (hits++ === 0) {
-        fi = i;
-        fj = j;
-      }
-    } else if (moves(i) && moves(j)) {
-      nearI[nearCount] = i;
-      nearJ[nearCount++] = j;
-    }
-  }
-  if (hits > 0) {
-    throw new SkewlineInputError(
-      `${what}: the chain is already in contact at the start: segments ${fi} and ${fj} ` +
-        `are within the thickness (${tau})${hits > 1 ? ` (and ${hits - 1} more pairs)` : ''}`,
-    );
-  }
-}
-
-/** Are the remembered near pairs (both moving) still clear of τ in the returned pose `out`? Leaves an offender in VI, VJ (see {@link nearOffender}). */
-export function nearFree(out: Float64Array, dim: number, tau: number): boolean {
-  for (let k = 0; k < nearCount; k++) {
-    const i = nearI[k], j = nearJ[k];
-    for (let c = 0; c < 2 * dim; c++) {
-      VQ[c] = out[i * dim + c];
-      VQ[2 * dim + c] = out[j * dim + c];
-    }
-    if (pairWithin(VQ, dim, tau)) {
-      VI = i;
-      VJ = j;
-      return false;
-    }
-  }
-  return true;
-}
-
-/** The returned points in the input's layout: the flat array itself for flat input, else arrays of numbers (internal). */
-export function output(pr: Problem, flat: Float64Array): Float64Array | number[][] {
-  if (!pr.pointsOut) return flat;
-  const out: number[][] = [];
-  for (let k = 0; k < pr.n; k++) out.push(Array.from(flat.subarray(k * pr.dim, (k + 1) * pr.dim)));
-  return out;
-}
 
 // ---------------------------------------------------------------------------------------------
 // The rotation (module state for one fold; not re-entrant)
@@ -456,8 +342,6 @@ let HAVE_N = false;
 // farthest reach along it, measured from the joint.
 let NF1 = 0, NF2 = 0, NFK = 0;
 let AMAX = 0;
-/** Work counters, for tests and the benchmark. */
-export const foldStats = { pairs: 0, evaluations: 0, fallbacks: 0, nearFallbacks: 0 };
 
 /**
  * Bounds on the exact motion's distance between fixed segment i (in Q[0 … 2·dim)) and moving
@@ -712,10 +596,6 @@ function foldBackAngle(F: number, axis: Float64Array | null): number {
 
 const VQ = new Float64Array(12);
 let VI = -1, VJ = -1;
-/** The pair nearFree last found in contact (input segment indices). */
-export function nearOffender(): SegmentPair {
-  return { i: VI, j: VJ };
-}
 /** Vertex k of the pose at the current angle (the joint and the fixed part as they are) into VQ[o…]. */
 function loadPose(k: number, o: number, F: number, moved: boolean): void {
   if (k <= F || !moved) for (let c = 0; c < DIM; c++) VQ[o + c] = P[k * DIM + c];
@@ -889,8 +769,7 @@ export function foldChain(points: ChainPoints, options: FoldOptions): FoldResult
       cj = C.orig[VJ];
       foldStats.fallbacks++;
     } else if (!nearFree(out, dim, pr.tau)) {
-      ci = VI;
-      cj = VJ;
+      ({ i: ci, j: cj } = nearOffender());
       foldStats.nearFallbacks++;
     } else break;
     blocked = true;

@@ -24,8 +24,8 @@ import { closestSegSeg2, closestSegSeg3 } from '../closest/segment-kernels.js';
 import type { ChainPoints } from './input.js';
 import { pairWithin } from './narrow.js';
 import { FOUND, WIN, bestFirst, pairsAt } from './motion-search.js';
-import { foldStats, nearFree, nearOffender, output, problem, startCheck } from './fold.js';
-import type { Problem, SegmentPair } from './fold.js';
+import { foldStats, nearFree, nearOffender, output, problem, startCheck } from './motion-input.js';
+import type { Problem, SegmentPair } from './motion-input.js';
 
 /** Options of {@link stretchChain}. */
 export interface StretchOptions {
