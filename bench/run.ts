@@ -10,6 +10,7 @@ import { run as generic } from './closest/generic.bench.js';
 import { run as sweep } from './motion/sweep.bench.js';
 import { run as chain } from './chain/chain.bench.js';
 import { run as ball } from './motion/ball.bench.js';
+import { run as fold } from './chain/fold.bench.js';
 import { machine } from './harness.js';
 
 function arg(name: string, dflt: number): number {
@@ -25,5 +26,6 @@ isect({ pairs, runs });
 generic({ pairs, runs });
 sweep({ pairs: Math.min(pairs, 200_000), runs: Math.min(runs, 7) });
 ball({ steps: arg('--steps', 20_000), runs: 3 });
+fold({ folds: 15 });
 await parallel({ pairs, runs: Math.min(runs, 7) });
 await chain({ segments: arg('--segments', 1_000_000), runs: Math.min(runs, 3) });

@@ -5,6 +5,7 @@
  *     skewline closest [file] [options]   closest points for each row of a CSV/NDJSON file
  *     skewline chain [file] [options]     contacts of chains (CSV or GeoJSON)
  *     skewline sweep [file] [options]     first contact of two moving spheres, per row
+ *     skewline fold [file] --joint K --angle A [options]   fold a chain without passing through itself
  *     skewline explore [--port N]         the demos in a browser, served on 127.0.0.1
  *     skewline --help | --version
  *
@@ -18,6 +19,7 @@ import { parseArgs, UsageError, type OptionSpec } from './args.js';
 import { runClosest, type InputFormat, type Io } from './closest.js';
 import { runChain, type ChainCliOptions } from './chain.js';
 import { runSweep } from './sweep.js';
+import { runFold } from './fold.js';
 import { DEFAULT_PORT, runExplore } from './explore.js';
 import { KINDS } from './rows.js';
 import type { OutputFormat } from './output.js';
@@ -43,6 +45,8 @@ Usage:
   skewline closest [file] [options]   closest points for every row of a CSV or NDJSON file
   skewline chain [file] [options]     where a chain (or a map's lines and rings) touches itself
   skewline sweep [file] [options]     when two moving spheres first touch, for every row
+  skewline fold [file] --joint K --angle A [--axis x,y,z] [--thickness T] [-o FILE]
+                                      fold a chain at a joint, stopping at the first contact
   skewline explore [--port N]         the source documents' demos, in your browser
   skewline <command> --help           help on a command
   skewline --help | --version
@@ -51,6 +55,7 @@ Commands:
   closest   one result row (distance, c, d, p, s, t, relation, unique) per input pair
   chain     one row (or GeoJSON feature) per pair of segments in contact
   sweep     one result row (hit, time, p, q, normal) per pair of moving spheres
+  fold      the angle a fold reaches before the chain touches itself, and the folded chain
   explore   serves the explorer (segments, chain builder, kicker) and prints its URL
 
 Examples:
@@ -232,6 +237,76 @@ Errors name the file, the line (the header is line 1) and the column or field, e
 and exit with code 1 (code 2 for usage mistakes).
 `;
 
+const FOLD_HELP = `Usage: skewline fold [file] --joint K --angle A [--axis x,y,z] [--thickness T] [-o FILE]
+
+Turns the vertices after vertex K about the joint (vertex K) by up to A radians and stops at
+the first contact: the motion is checked, not only its end, so no angle is too large.
+
+  file                 the chain; '-' or none reads standard input
+                       CSV: x,y or x,y,z per vertex (an optional header x,y[,z]);
+                       JSON: an array of points, a GeoJSON LineString, or a Feature with one
+
+Options:
+  --joint K            the vertex to bend at (0-based); vertices K+1 … n−1 turn
+  --angle A            radians, either sign, any size (several turns too); 'A deg' or 'Adeg'
+                       for degrees
+  --axis x,y,z         3D: the rotation axis (right-hand rule); 2D has none (positive =
+                       counter-clockwise)
+  --thickness T        contact distance (default 0: touching); a contact is two non-adjacent
+                       segments within T, or the two segments at the joint folding back
+  -o, --output FILE    write the folded chain (same format as the input); '-' writes it to
+                       standard output and the summary to standard error. A regular file is
+                       replaced only when everything succeeded; the input file is refused.
+  -h, --help           this help
+
+Output: one CSV row 'angle,blocked,i,j': the angle reached (the whole angle unless blocked),
+whether a contact stopped it, and the first pair of segments to touch (segment k runs from
+vertex k to k+1). A chain already in contact at the start is an error naming the pair.
+
+Example:
+  skewline fold arm.csv --joint 3 --angle 90deg -o folded.csv
+`;
+
+const FOLD_OPTIONS: OptionSpec[] = [
+  { name: 'joint', type: 'value' },
+  { name: 'angle', type: 'value' },
+  { name: 'axis', type: 'value' },
+  { name: 'thickness', type: 'value' },
+  { name: 'output', short: 'o', type: 'value' },
+  { name: 'help', short: 'h', type: 'flag' },
+];
+
+/** A finite number from an option value, or a UsageError naming the option. */
+function optionNumber(value: string | undefined, name: string, what: string): number {
+  if (value === undefined) throw new UsageError(`skewline fold: --${name} is required (${what}) (see 'skewline fold --help')`);
+  const x = Number(value.trim());
+  if (value.trim() === '' || !Number.isFinite(x)) throw new UsageError(`skewline fold: --${name} must be ${what} (got '${value}')`);
+  return x;
+}
+
+/** The fold command's options, checked. */
+async function fold(argv: readonly string[], io: Io): Promise<number> {
+  const { options, positionals } = parseArgs(argv, FOLD_OPTIONS, 'skewline fold');
+  if (positionals.length > 1) throw new UsageError(`skewline fold: expected at most one input file, got ${positionals.length} (see 'skewline fold --help')`);
+  const joint = optionNumber(options.get('joint') as string | undefined, 'joint', 'a vertex index (an integer ≥ 0)');
+  if (!Number.isInteger(joint) || joint < 0) throw new UsageError(`skewline fold: --joint must be a vertex index, an integer ≥ 0 (got '${String(options.get('joint'))}')`);
+  const rawAngle = options.get('angle') as string | undefined;
+  const deg = rawAngle !== undefined && /\s*(deg|°)\s*$/i.test(rawAngle);
+  const angle = optionNumber(deg ? rawAngle.replace(/\s*(deg|°)\s*$/i, '') : rawAngle, 'angle', 'a number of radians (or degrees with deg)') * (deg ? Math.PI / 180 : 1);
+  const rawAxis = options.get('axis') as string | undefined;
+  let axis: number[] | undefined;
+  if (rawAxis !== undefined) {
+    axis = rawAxis.split(',').map((p) => Number(p.trim()));
+    if (axis.length !== 3 || rawAxis.split(',').some((p) => p.trim() === '') || !axis.every(Number.isFinite)) {
+      throw new UsageError(`skewline fold: --axis must be three numbers x,y,z (got '${rawAxis}')`);
+    }
+  }
+  const rawT = options.get('thickness') as string | undefined;
+  const thickness = rawT === undefined ? 0 : optionNumber(rawT, 'thickness', 'a length ≥ 0');
+  if (thickness < 0) throw new UsageError(`skewline fold: --thickness must be a length ≥ 0 (got '${rawT}')`);
+  return runFold({ file: positionals[0], joint, angle, axis, thickness, output: options.get('output') as string | undefined }, io);
+}
+
 const EXPLORE_HELP = `Usage: skewline explore [--port N] [--rebuild]
 
 Serves the explorer on http://127.0.0.1:PORT/ and prints the URL; Ctrl-C stops it.
@@ -315,8 +390,15 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
       return await runExplore({ port, rebuild: options.get('rebuild') === true }, io, packageRoot());
     }
     if (command === 'chain') return await chainCommand(argv.slice(at + 1), io);
+    if (command === 'fold') {
+      if (argv.slice(at + 1).some((a) => a === '--help' || a === '-h')) {
+        io.stdout.write(FOLD_HELP);
+        return 0;
+      }
+      return await fold(argv.slice(at + 1), io);
+    }
     if (command !== 'closest' && command !== 'sweep') {
-      throw new UsageError(`skewline: unknown command '${command}' (commands: closest, sweep, chain, explore; see 'skewline --help')`);
+      throw new UsageError(`skewline: unknown command '${command}' (commands: closest, sweep, chain, fold, explore; see 'skewline --help')`);
     }
     // --help wins over everything else on the line, valid or not.
     if (argv.slice(at + 1).some((a) => a === '--help' || a === '-h')) {

@@ -1,0 +1,169 @@
+/**
+ * `skewline fold`: fold a chain at a joint without passing through itself.
+ *
+ * Reads the chain (CSV `x,y[,z]` per vertex with an optional header, or JSON: an array of
+ * points, a GeoJSON LineString, or a Feature holding one), calls {@link foldChain}, prints one
+ * CSV row `angle,blocked,i,j` (the angle reached, whether a contact stopped it, and the pair),
+ * and with `-o FILE` writes the folded chain in the input's format (safely: see cli/output.ts).
+ */
+import { createReadStream, statSync } from 'node:fs';
+import { foldChain, SkewlineInputError } from '../src/index.js';
+import { readLines } from './input.js';
+import { InputError, axisNames, parseNumber, splitCsv } from './rows.js';
+import { BrokenPipe, OutputSink, num, reason } from './output.js';
+import type { Io } from './closest.js';
+
+/** What `skewline fold` was asked to do. */
+export interface FoldCommand {
+  /** A path, or `-`/undefined for standard input. */
+  file: string | undefined;
+  joint: number;
+  angle: number;
+  axis: number[] | undefined;
+  thickness: number;
+  /** Where the folded chain goes: a path, `-` (stdout; the summary then goes to stderr), or undefined (not written). */
+  output: string | undefined;
+}
+
+/** A chain as read: flat coordinates, and how to write it back. */
+interface ReadChain {
+  flat: Float64Array;
+  dim: number;
+  /** For JSON input: rebuilds the document around new coordinates. */
+  json: ((coords: number[][]) => unknown) | undefined;
+  header: string | undefined;
+}
+
+/** Parses the chain text; errors are InputErrors carrying `line N:` where a line is known. */
+async function readChain(stream: AsyncIterable<unknown>): Promise<ReadChain> {
+  const lines: { text: string; no: number }[] = [];
+  for await (const l of readLines(stream)) lines.push(l);
+  const first = lines.find((l) => l.text.trim() !== '');
+  if (first === undefined) throw new InputError('the input is empty (no vertices)');
+  const t = first.text.trimStart();
+  if (t.startsWith('{') || t.startsWith('[')) return readJson(lines.map((l) => l.text).join('\n'));
+  const coords: number[] = [];
+  let dim = 0;
+  let header: string | undefined;
+  for (const { text, no } of lines) {
+    if (text.trim() === '') continue;
+    const fields = splitCsv(text).map((f) => f.trim());
+    if (fields.length > 0 && fields[fields.length - 1] === '') fields.pop(); // a trailing comma
+    if (dim === 0 && header === undefined && fields.some((f) => f !== '' && Number.isNaN(Number(f)))) {
+      header = text;
+      const names = fields.map((f) => f.toLowerCase());
+      const want = axisNames(names.length);
+      if (names.length < 2 || names.length > 3 || names.some((f, i) => f !== want[i])) {
+        throw new InputError(`line ${no}: the header must be x,y or x,y,z (got ${JSON.stringify(text)})`);
+      }
+      dim = names.length;
+      continue;
+    }
+    if (dim === 0) dim = fields.length;
+    if (fields.length !== dim) throw new InputError(`line ${no}: ${fields.length} numbers, expected ${dim} (x,y${dim === 3 ? ',z' : ''})`);
+    const ax = axisNames(dim);
+    fields.forEach((f, i) => {
+      try {
+        coords.push(parseNumber(f, `column ${ax[i]}`));
+      } catch (e) {
+        if (e instanceof InputError) throw new InputError(`line ${no}: ${e.message}`);
+        throw e;
+      }
+    });
+  }
+  return { flat: Float64Array.from(coords), dim, json: undefined, header };
+}
+
+function readJson(text: string): ReadChain {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch (e) {
+    throw new InputError(`not valid JSON: ${(e as Error).message}`);
+  }
+  let coords: unknown = doc;
+  let wrap: (c: number[][]) => unknown = (c) => c;
+  const o = doc as { type?: string; coordinates?: unknown; geometry?: { type?: string; coordinates?: unknown } };
+  if (o !== null && typeof o === 'object' && !Array.isArray(o)) {
+    if (o.type === 'LineString') {
+      coords = o.coordinates;
+      wrap = (c) => ({ ...o, coordinates: c });
+    } else if (o.type === 'Feature' && o.geometry?.type === 'LineString') {
+      coords = o.geometry.coordinates;
+      wrap = (c) => ({ ...o, geometry: { ...o.geometry, coordinates: c } });
+    } else {
+      throw new InputError('JSON input must be an array of points, a GeoJSON LineString, or a Feature with a LineString geometry');
+    }
+  }
+  if (!Array.isArray(coords) || coords.length === 0) throw new InputError('the JSON holds no points');
+  const dim = Array.isArray(coords[0]) ? (coords[0] as unknown[]).length : 0;
+  const flat = new Float64Array(coords.length * dim);
+  coords.forEach((p, k) => {
+    if (!Array.isArray(p) || p.length !== dim) throw new InputError(`point ${k}: expected an array of ${dim} numbers`);
+    p.forEach((x, c) => {
+      if (typeof x !== 'number' || !Number.isFinite(x)) throw new InputError(`point ${k} coordinate ${c}: not a finite number (${JSON.stringify(x)})`);
+      flat[k * dim + c] = x;
+    });
+  });
+  return { flat, dim, json: wrap, header: undefined };
+}
+
+/**
+ * Runs the command. Resolves to the exit code: 0 (also when the fold was blocked: that is an
+ * answer), 1 for bad input or an I/O failure (`skewline: file:line: message`).
+ */
+export async function runFold(opts: FoldCommand, io: Io): Promise<number> {
+  const path = opts.file === undefined || opts.file === '-' ? undefined : opts.file;
+  const shown = path ?? '<stdin>';
+  const toStdout = opts.output === '-';
+  let sink: OutputSink | undefined;
+  try {
+    if (opts.output !== undefined && !toStdout) sink = await OutputSink.toFile(opts.output, path);
+  } catch (e) {
+    io.stderr.write(`skewline: ${(e as Error).message}\n`);
+    return 1;
+  }
+  try {
+    let chain: ReadChain;
+    try {
+      if (path !== undefined && statSync(path).isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
+      chain = await readChain(path === undefined ? io.stdin : createReadStream(path, { highWaterMark: 1 << 16 }));
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== undefined) throw new InputError(`cannot read: ${reason(e)}`);
+      throw e;
+    }
+    let r;
+    try {
+      r = foldChain(chain.flat, { dim: chain.dim, joint: opts.joint, angle: opts.angle, axis: opts.axis, thickness: opts.thickness });
+    } catch (e) {
+      if (e instanceof SkewlineInputError) throw new InputError(e.message.replace(/^foldChain: /, ''));
+      throw e;
+    }
+    const summary = `angle,blocked,i,j\n${num(r.angle)},${r.blocked},${r.contact?.i ?? ''},${r.contact?.j ?? ''}\n`;
+    if (opts.output !== undefined) {
+      const pts: number[][] = [];
+      for (let k = 0; k < r.points.length / chain.dim; k++) pts.push(Array.from(r.points.subarray(k * chain.dim, (k + 1) * chain.dim)));
+      const text =
+        chain.json !== undefined
+          ? JSON.stringify(chain.json(pts)) + '\n'
+          : `${chain.header ?? axisNames(chain.dim).join(',')}\n` + pts.map((p) => p.map(num).join(',')).join('\n') + '\n';
+      if (toStdout) {
+        const out = OutputSink.toStream(io.stdout);
+        out.write(text);
+        await out.commit();
+      } else {
+        sink!.write(text);
+        await sink!.commit();
+      }
+    }
+    (toStdout ? io.stderr : io.stdout).write(summary);
+    return 0;
+  } catch (e) {
+    await sink?.abortAsync();
+    if (e instanceof BrokenPipe) return 0;
+    if (e instanceof InputError && /^line \d+: /.test(e.message)) io.stderr.write(`skewline: ${shown}:${e.message.slice(5)}\n`);
+    else if (e instanceof InputError) io.stderr.write(`skewline: ${shown}: ${e.message}\n`);
+    else io.stderr.write(`skewline: ${(e as Error).message}\n`);
+    return 1;
+  }
+}
