@@ -289,10 +289,6 @@ function foldAxis(k: number, kind: 'bend' | 'twist'): V3 {
  * becomes the returned pose (the whole angle, or up to the first contact).
  */
 function fold(k: number, axis: V3, angle: number, what: string): Fold | null {
-  if (foldChain === null) {
-    status(stat, 'Folding needs foldChain from the library (issue 9), not merged yet: append, thickness and contacts work.', 'bad');
-    return null;
-  }
   if (k < 0 || k > P.length - 2) return null;
   if ((contacts?.count ?? 0) > 0) {
     status(stat, `The chain is in contact at this thickness (${contacts!.count} pairs): lower the thickness before folding.`, 'bad');

@@ -4,8 +4,8 @@
  * contacts, the canvas is drawn, nothing lands on the console.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { chainContacts } from '../../src/index.js';
-import { describeBrowser, distinctColors, openPage, openSite, saveShot, type Site } from './browser.js';
+import { chainContacts, foldChain, segmentDistance } from '../../src/index.js';
+import { centre, describeBrowser, distinctColors, drag, openPage, openSite, saveShot, type Site } from './browser.js';
 
 let site: Site;
 
@@ -27,10 +27,20 @@ describeBrowser('explorer: Chain builder', () => {
     expect(await page.getByTestId('contacts').textContent()).toBe('0'); // built contact-free
     expect(await page.getByTestId('check-time').textContent()).toMatch(/^\d+(\.\d+)? ms$/);
     expect(await distinctColors(page, '[data-testid="canvas"]')).toBeGreaterThan(100);
+    // a half-turn fold in the middle: it goes as far as the chain lets it, and stays contact-free
+    await page.locator('#step').fill('180');
+    await page.locator('#view').focus();
+    await page.keyboard.press('ArrowUp');
+    await page.waitForFunction(() => /Bend at joint 200/.test(document.querySelector('[data-testid="status"]')!.textContent!));
+    expect(await page.getByTestId('fold-time').textContent()).toMatch(/^\d+(\.\d+)? ms$/);
+    const F = await points(page);
+    expect(F).not.toEqual(P);
+    expect(F.slice(0, 201)).toEqual(P.slice(0, 201)); // the part before the joint stays
+    expect(chainContacts(F, { dim: 3, thickness: 1 }).count).toBe(0);
     // a thicker chain touches itself: the page counts what chainContacts counts
     await page.getByTestId('thickness').fill('5');
     const shown = Number(await page.getByTestId('contacts').textContent());
-    expect(shown).toBe(chainContacts(P, { dim: 3, thickness: 5 }).count);
+    expect(shown).toBe(chainContacts(F, { dim: 3, thickness: 5 }).count);
     expect(shown).toBeGreaterThan(0);
     await saveShot(page, 'chain-contacts');
     expect(problems).toEqual([]);
@@ -62,6 +72,59 @@ describeBrowser('explorer: Chain builder', () => {
     P = await points(page);
     expect(P.length).toBe(5);
     expect(await page.getByTestId('segments').textContent()).toBe('4');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  // A U: the last arm, bent at joint 2 about +z, swings down onto the first arm. With thickness 1
+  // it must stop where its tip is 1 above the first arm: sin θ = 0.3, θ ≈ 17.4576°, not at 90°.
+  const U = '0,0,0;10,0,0;10,4,0;0,4,0';
+  const UP = [[0, 0, 0], [10, 0, 0], [10, 4, 0], [0, 4, 0]];
+
+  it('folding into itself by keys stops at first contact: the angle and the pose are foldChain\'s', async () => {
+    const { page, problems } = await openPage(site, `chain.html?chain=${U}&thickness=1&joint=2`);
+    await page.locator('#step').fill('90');
+    await page.locator('#view').focus();
+    await page.keyboard.press('ArrowUp'); // bend + at joint 2
+    await page.waitForFunction(() => /stopped at first contact/.test(document.querySelector('[data-testid="status"]')!.textContent!));
+    const P = await points(page);
+    const stop = foldChain(UP, { dim: 3, joint: 2, angle: Math.PI / 2, axis: [0, 0, 1], thickness: 1 });
+    expect(stop.blocked).toBe(true);
+    expect(stop.contact).toEqual({ i: 0, j: 2 });
+    expect((stop.angle * 180) / Math.PI).toBeCloseTo((Math.asin(0.3) * 180) / Math.PI, 9);
+    // the page keeps the library's pose a millionth of that angle earlier (see chain.ts)
+    const kept = foldChain(UP, { dim: 3, joint: 2, angle: stop.angle * (1 - 1e-6), axis: [0, 0, 1], thickness: 1 });
+    expect(kept.blocked).toBe(false);
+    expect(P).toEqual(kept.points);
+    expect(await page.getByTestId('fold').textContent()).toMatch(/blocked at 17\.4576\d*° of 90° by 0–2/);
+    const d = segmentDistance(P[0], P[1], P[2], P[3]);
+    expect(d).toBeGreaterThanOrEqual(1);
+    expect(d).toBeLessThan(1 + 1e-5);
+    expect(await page.getByTestId('contacts').textContent()).toBe('0');
+    await page.waitForTimeout(600); // the fold's motion, then the final pose
+    await saveShot(page, 'chain-fold');
+    // back the other way is free: the whole angle
+    await page.locator('#step').fill('30');
+    await page.locator('#view').focus();
+    await page.keyboard.press('ArrowDown'); // bend −
+    await page.waitForFunction(() => /Bend at joint 2: -30° of -30°/.test(document.querySelector('[data-testid="status"]')!.textContent!));
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('dragging the tip into the chain stops at contact too', async () => {
+    const { page, problems } = await openPage(site, `chain.html?chain=${U}&thickness=1&joint=1`);
+    const tip = await centre(page, 'tip-label');
+    // towards vertex 1, (10, 0, 0): in the chain's plane, straight through the first arm
+    const target = await centre(page, 'joint-label');
+    await drag(page, tip, target, 20);
+    const P = await points(page);
+    expect(P[3]).not.toEqual(UP[3]); // it moved
+    expect(chainContacts(P, { dim: 3, thickness: 1 }).count).toBe(0);
+    const d = segmentDistance(P[0], P[1], P[2], P[3]);
+    expect(d).toBeGreaterThanOrEqual(1);
+    expect(d).toBeLessThan(1 + 1e-6); // it got to contact and stayed there
+    expect(await page.getByTestId('status').textContent()).toMatch(/stopped at first contact/);
     expect(problems).toEqual([]);
     await page.close();
   });
