@@ -17,7 +17,8 @@ import { describe, it } from 'vitest';
 import { buildExplorer } from '../../scripts/build-explorer.js';
 import { serveStatic } from '../../cli/explore.js';
 
-export const CHROMIUM = '/usr/bin/chromium';
+/** Debian's Chromium (SKEWLINE_CHROMIUM overrides the path, e.g. to try the skip path). */
+export const CHROMIUM = process.env.SKEWLINE_CHROMIUM ?? '/usr/bin/chromium';
 export const REPO = fileURLToPath(new URL('../..', import.meta.url));
 export const HAVE_BROWSER = existsSync(CHROMIUM);
 const REQUIRED = process.env.SKEWLINE_BROWSER === 'required';

@@ -128,4 +128,17 @@ describeBrowser('explorer: Chain builder', () => {
     expect(problems).toEqual([]);
     await page.close();
   });
+
+  it('loads a chain from a file, in a small window', async () => {
+    const { page, problems } = await openPage(site, 'chain.html', { width: 420, height: 760 });
+    const pts = [[0, 0, 0], [3, 0, 0], [3, 3, 0], [0, 3, 1], [0, 0.5, 1]];
+    await page.getByTestId('file').setInputFiles({ name: 'arm.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({ points: pts })) });
+    await page.waitForFunction(() => document.querySelector('[data-testid="segments"]')!.textContent === '4');
+    expect(await points(page)).toEqual(pts);
+    expect(await page.getByTestId('contacts').textContent()).toBe(String(chainContacts(pts, { dim: 3, thickness: 1 }).count));
+    expect(await page.getByTestId('status').textContent()).toMatch(/Loaded 4 segments from arm\.json/);
+    expect(await distinctColors(page, '[data-testid="canvas"]')).toBeGreaterThan(20);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
 });
