@@ -52,7 +52,10 @@ export function chainIntersections(points: ChainPoints, options: Omit<ChainOptio
   if (options.thickness !== undefined && options.thickness !== 0) {
     throw new SkewlineInputError('chainIntersections: intersection points need thickness 0 (use chainContacts for a thickness)');
   }
-  const { A, B, CI, CJ } = contactPairs(points, { ...options, thickness: 0 });
+  // A flat array without dim is read as x, y pairs (this query is 2D only).
+  const flat = ArrayBuffer.isView(points) || typeof (points as ArrayLike<unknown>)[0] === 'number';
+  const dim = options.dim ?? (flat ? 2 : undefined);
+  const { A, B, CI, CJ } = contactPairs(points, dim === undefined ? { ...options, thickness: 0 } : { ...options, dim, thickness: 0 });
   if (A.dim !== 2) throw new SkewlineInputError(`chainIntersections: the chain must be 2D (got ${A.dim} coordinates per vertex)`);
   const n = CI.length;
   const I = new Int32Array(n), J = new Int32Array(n);
