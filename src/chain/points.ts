@@ -18,6 +18,7 @@ export const OVERLAP_CONTACT = 2;
  * `chainContacts` with thickness 0, in the same order).
  */
 export interface ChainIntersections {
+  /** Number of pairs that share a point. */
   count: number;
   /** First segment of each pair (as in `chainContacts`). */
   i: Int32Array;
@@ -25,11 +26,13 @@ export interface ChainIntersections {
   j: Int32Array;
   /** {@link POINT_CONTACT} (one common point) or {@link OVERLAP_CONTACT} (a shared piece). */
   kind: Uint8Array;
-  /** The common point, or the end of the shared piece nearer segment i's first vertex. */
+  /** x of the common point, or of the end of the shared piece nearer segment i's first vertex. */
   x0: Float64Array;
+  /** y of that point. */
   y0: Float64Array;
-  /** The same point again, or the other end of the shared piece. */
+  /** x of the same point again, or of the other end of the shared piece. */
   x1: Float64Array;
+  /** y of that point. */
   y1: Float64Array;
 }
 
