@@ -306,6 +306,7 @@ function findPairs(A: PreparedChain, B: PreparedChain | null, tau: number, work:
  */
 function sortedPairs(mA: number): { CI: Int32Array; CJ: Int32Array } {
   const n = found;
+  if (n === 0) return { CI: new Int32Array(0), CJ: new Int32Array(0) };
   const start = new Int32Array(mA + 1);
   for (let k = 0; k < n; k++) start[foundI[k] + 1]++;
   for (let c = 0; c < mA; c++) start[c + 1] += start[c];

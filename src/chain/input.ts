@@ -56,6 +56,15 @@ export function flattenChain(points: ChainPoints, dim: number | undefined, what:
       throw new SkewlineInputError(`${what} is a flat array of numbers: say how many per vertex with options.dim`);
     }
     if (n % dim !== 0) throw new SkewlineInputError(`${what} has ${n} numbers, not a multiple of dim = ${dim}`);
+    if (points instanceof Float64Array) {
+      // Validated in place, not copied: the compact form copies it anyway (and never writes to it).
+      for (let i = 0; i < n; i++) {
+        if (points[i] - points[i] !== 0) {
+          throw new SkewlineInputError(`${what}: vertex ${Math.floor(i / dim)} coordinate ${i % dim} is not a finite number (got ${String(points[i])})`);
+        }
+      }
+      return { flat: points, dim };
+    }
     const flat = new Float64Array(n);
     const src = points as ArrayLike<unknown>;
     for (let i = 0; i < n; i++) {

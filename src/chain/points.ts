@@ -18,6 +18,7 @@ export const OVERLAP_CONTACT = 2;
  * `chainContacts` with thickness 0, in the same order).
  */
 export interface ChainIntersections {
+  /** Number of pairs that share a point. */
   count: number;
   /** First segment of each pair (as in `chainContacts`). */
   i: Int32Array;
@@ -25,11 +26,13 @@ export interface ChainIntersections {
   j: Int32Array;
   /** {@link POINT_CONTACT} (one common point) or {@link OVERLAP_CONTACT} (a shared piece). */
   kind: Uint8Array;
-  /** The common point, or the end of the shared piece nearer segment i's first vertex. */
+  /** x of the common point, or of the end of the shared piece nearer segment i's first vertex. */
   x0: Float64Array;
+  /** y of that point. */
   y0: Float64Array;
-  /** The same point again, or the other end of the shared piece. */
+  /** x of the same point again, or of the other end of the shared piece. */
   x1: Float64Array;
+  /** y of that point. */
   y1: Float64Array;
 }
 
@@ -52,7 +55,10 @@ export function chainIntersections(points: ChainPoints, options: Omit<ChainOptio
   if (options.thickness !== undefined && options.thickness !== 0) {
     throw new SkewlineInputError('chainIntersections: intersection points need thickness 0 (use chainContacts for a thickness)');
   }
-  const { A, B, CI, CJ } = contactPairs(points, { ...options, thickness: 0 });
+  // A flat array without dim is read as x, y pairs (this query is 2D only).
+  const flat = ArrayBuffer.isView(points) || typeof (points as ArrayLike<unknown>)[0] === 'number';
+  const dim = options.dim ?? (flat ? 2 : undefined);
+  const { A, B, CI, CJ } = contactPairs(points, dim === undefined ? { ...options, thickness: 0 } : { ...options, dim, thickness: 0 });
   if (A.dim !== 2) throw new SkewlineInputError(`chainIntersections: the chain must be 2D (got ${A.dim} coordinates per vertex)`);
   const n = CI.length;
   const I = new Int32Array(n), J = new Int32Array(n);
