@@ -169,7 +169,7 @@ const rungs = Array.from({ length: 7 }, () => mesh(ROD, mat(COLORS.p, 0.35)));
 const gizmo = new TransformControls(camera, stage.renderer.domElement);
 const gizmoTarget = new THREE.Object3D();
 scene.add(gizmoTarget);
-gizmo.setSize(0.75);
+gizmo.setSize(1.1);
 scene.add(gizmo.getHelper());
 gizmo.addEventListener('dragging-changed', (e) => {
   controls.enabled = !(e as unknown as { value: boolean }).value;
