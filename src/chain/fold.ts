@@ -663,6 +663,19 @@ function readAxis(axis: unknown, dim: number): Float64Array | null {
   return a;
 }
 
+/** The most a blocked fold backs off (relative to max(1, |angle|)) to leave a pose a next fold can start from. */
+const RESTART_BUDGET = 2 ** -24;
+
+/** Are input segments i and j of the pose `out` within r of each other (exactly)? */
+function tooClose(out: Float64Array, dim: number, i: number, j: number, r: number): boolean {
+  for (let c = 0; c < 2 * dim; c++) {
+    RQ[c] = out[i * dim + c];
+    RQ[2 * dim + c] = out[j * dim + c];
+  }
+  return pairWithin(RQ, dim, r);
+}
+const RQ = new Float64Array(12);
+
 /**
  * Folds a chain at a joint: turns vertices joint + 1 … n − 1 rigidly about the axis through
  * vertex `joint` (3D: `axis`, right-hand rule; 2D: counter-clockwise for a positive angle), from
@@ -763,6 +776,18 @@ export function foldChain(points: ChainPoints, options: FoldOptions): FoldResult
   let back = Math.abs(theta) * 2 ** -30 + 2 ** -40;
   let out = fullPose(pr, theta);
   let ci = blocked ? C.orig[bi] : -1, cj = blocked ? C.orig[bj] : -1;
+  // A blocked pose must also be a place a next fold can start from: the next search certifies
+  // only distances above τ plus its own pose error, which is at most ECHAIN (the error bound for
+  // a pivot anywhere on the chain). So the blocking pair is backed off, in small steps along the
+  // certified path, until its exact distance in the pose exceeds τ + 2·ECHAIN — a back-off of
+  // about 2·ECHAIN / (closing speed) radians, or its square root for a tangential contact —
+  // within at most RESTART_BUDGET radians; past that budget the pose stays where it is. (Not for
+  // a fold-back at the joint: adjacent segments always share their vertex, and the fold-back
+  // angle is decided exactly from the pose, so it needs no margin.)
+  const ECHAIN = 64 * EPS * (8 * vall + 2 * c1); // any pivot: reach ≤ 2·vall, |pivot|₁ ≤ c1 + vall
+  const restartTau = (TAU + 2 * ECHAIN) * (1 + 8 * EPS);
+  let restartBack = Math.abs(theta) * 2 ** -44 + 2 ** -52;
+  const restartLimit = Math.abs(theta) - RESTART_BUDGET * Math.max(1, Math.abs(theta));
   for (let tries = 0; ; tries++) {
     if (!poseFree(fixed, moving, F, m, Math.abs(theta))) {
       ci = C.orig[VI];
@@ -771,6 +796,12 @@ export function foldChain(points: ChainPoints, options: FoldOptions): FoldResult
     } else if (!nearFree(out, dim, pr.tau)) {
       ({ i: ci, j: cj } = nearOffender());
       foldStats.nearFallbacks++;
+    } else if (blocked && ci >= 0 && Math.abs(cj - ci) > 1 && restartTau > TAU && tooClose(out, dim, ci, cj, restartTau) && Math.abs(theta) - restartBack > Math.max(restartLimit, 0)) {
+      // free, but too close to restart from: step back a little (the path there is certified)
+      theta = SIGN * (Math.abs(theta) - restartBack);
+      restartBack *= 2;
+      out = fullPose(pr, theta);
+      continue;
     } else break;
     blocked = true;
     const mag = Math.abs(theta) - back;

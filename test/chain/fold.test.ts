@@ -251,3 +251,22 @@ describe('foldChain: named cases', () => {
     }
   });
 });
+
+describe('a blocked fold leaves a pose the next fold can start from', () => {
+  it('folding back halfway from a stop retraces the certified path and reaches the whole angle (random, helix, thin, large; seeds 990000…)', () => {
+    let checked = 0;
+    for (const family of ['random2d', 'random3d', 'helix', 'thin', 'large']) {
+      for (let k = 0; k < 30; k++) {
+        const seed = 990_000 + k;
+        const c = foldCase(family, makeRng(seed));
+        const first = foldChain(c.flat, { dim: c.dim, joint: c.joint, angle: c.angle, axis: c.axis, thickness: c.tau });
+        if (!first.blocked || first.angle === 0 || first.contact === null || Math.abs(first.contact.i - first.contact.j) === 1) continue;
+        const back = foldChain(first.points, { dim: c.dim, joint: c.joint, angle: -first.angle / 2, axis: c.axis, thickness: c.tau });
+        expect(back.blocked, `${family} seed ${seed}: stuck at ${back.angle} after a stop at ${first.angle}`).toBe(false);
+        expect(back.angle).toBe(-first.angle / 2);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(20);
+  });
+});
