@@ -249,8 +249,6 @@ function frame(): void {
 
 // ---- folding ----------------------------------------------------------------------------------
 let foldMs = 0;
-/** How far (relative, in angle) before a blocked fold's stop the page keeps the chain. */
-const BACK_OFF = 1e-6;
 
 /**
  * Shows a keyed fold as a motion rather than a jump: the tail of `from` turned about the axis
@@ -303,15 +301,9 @@ function fold(k: number, axis: V3, angle: number, what: string): Fold | null {
     return null;
   }
   foldMs = performance.now() - t0;
-  // foldChain stops within rounding noise of the contact, and from there it refuses any further
-  // fold of that pair, away from the contact too (it cannot certify a pose that close). So the
-  // page keeps the library's pose a millionth of the angle earlier — also on the certified path,
-  // so free — from which the chain can move again.
-  let kept = r;
-  if (r.blocked && r.angle !== 0) {
-    const back = foldChain(P, { dim: 3, joint: k, angle: r.angle * (1 - BACK_OFF), axis, thickness });
-    if (!back.blocked) kept = back;
-  }
+  // What is drawn is the library's pose: a blocked fold's pose is free, as close to the contact
+  // as foldChain gets, and a place the next fold can start from.
+  const kept = r;
   const before = P;
   P = kept.points.map((p) => [p[0], p[1], p[2]] as V3);
   stopper = r.blocked ? r.contact : null;
