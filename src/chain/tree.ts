@@ -38,7 +38,9 @@ export function buildTree(P: Float64Array, dim: number, m: number, dead: Uint8Ar
   const counts: number[] = [];
   const stride = 2 * dim;
   const seg = new Float64Array(m * stride);
-  for (let c = 0; c < m; c++) {
+  if (dim === 3) segBoxes3(P, m, seg);
+  else if (dim === 2) segBoxes2(P, m, seg);
+  else for (let c = 0; c < m; c++) {
     const o = c * stride;
     const v = c * dim;
     for (let k = 0; k < dim; k++) {
@@ -103,6 +105,32 @@ export function buildTree(P: Float64Array, dim: number, m: number, dead: Uint8Ar
   return { dim, m, seg, levels, counts };
 }
 
+/** Segment boxes in 3D, written out (the same exact selects as the general loop). */
+function segBoxes3(P: Float64Array, m: number, seg: Float64Array): void {
+  for (let c = 0, v = 0, o = 0; c < m; c++, v += 3, o += 6) {
+    const x0 = P[v], y0 = P[v + 1], z0 = P[v + 2], x1 = P[v + 3], y1 = P[v + 4], z1 = P[v + 5];
+    const bx = +(x0 < x1), by = +(y0 < y1), bz = +(z0 < z1);
+    seg[o] = bx * x0 + (1 - bx) * x1;
+    seg[o + 1] = by * y0 + (1 - by) * y1;
+    seg[o + 2] = bz * z0 + (1 - bz) * z1;
+    seg[o + 3] = bx * x1 + (1 - bx) * x0;
+    seg[o + 4] = by * y1 + (1 - by) * y0;
+    seg[o + 5] = bz * z1 + (1 - bz) * z0;
+  }
+}
+
+/** Segment boxes in 2D, written out. */
+function segBoxes2(P: Float64Array, m: number, seg: Float64Array): void {
+  for (let c = 0, v = 0, o = 0; c < m; c++, v += 2, o += 4) {
+    const x0 = P[v], y0 = P[v + 1], x1 = P[v + 2], y1 = P[v + 3];
+    const bx = +(x0 < x1), by = +(y0 < y1);
+    seg[o] = bx * x0 + (1 - bx) * x1;
+    seg[o + 1] = by * y0 + (1 - by) * y1;
+    seg[o + 2] = bx * x1 + (1 - bx) * x0;
+    seg[o + 3] = by * y1 + (1 - by) * y0;
+  }
+}
+
 /** Called for each pair of leaves (qa of tree A, qb of tree B) whose boxes come within τ. */
 export type LeafPairVisitor = (qa: number, qb: number) => void;
 /** Called for each leaf of a self traversal (pairs within one leaf). */
@@ -113,6 +141,13 @@ let stack = new Int32Array(4 * 256);
 function boxesNear(A: Float64Array, ia: number, B: Float64Array, ib: number, dim: number, tau: number): boolean {
   const oa = ia * 2 * dim;
   const ob = ib * 2 * dim;
+  if (dim === 3) {
+    return !(B[ob] - A[oa + 3] > tau || A[oa] - B[ob + 3] > tau || B[ob + 1] - A[oa + 4] > tau ||
+      A[oa + 1] - B[ob + 4] > tau || B[ob + 2] - A[oa + 5] > tau || A[oa + 2] - B[ob + 5] > tau);
+  }
+  if (dim === 2) {
+    return !(B[ob] - A[oa + 2] > tau || A[oa] - B[ob + 2] > tau || B[ob + 1] - A[oa + 3] > tau || A[oa + 1] - B[ob + 3] > tau);
+  }
   for (let k = 0; k < dim; k++) {
     if (B[ob + k] - A[oa + dim + k] > tau || A[oa + k] - B[ob + dim + k] > tau) return false;
   }

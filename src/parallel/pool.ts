@@ -7,7 +7,7 @@ import { Worker } from 'node:worker_threads';
 import { pairCount } from '../batch/batch.js';
 import { SkewlineInputError } from '../core/primitives.js';
 import type { ChainJob, Job, SharedChain } from './worker.js';
-import { mergeShares, prepareShares } from '../chain/contacts.js';
+import { mergeShares, prepareShares, searchShare } from '../chain/contacts.js';
 import type { ChainContacts, ChainOptions, PairShare } from '../chain/contacts.js';
 import type { ChainPoints, PreparedChain } from '../chain/input.js';
 
@@ -137,9 +137,10 @@ function share(C: PreparedChain): SharedChain {
  * `chainContacts` (from 'skewline') with the search split over worker threads: the same
  * options, and the same result — the same pairs in the same order with bitwise the same
  * distances and parameters (every pair is found by exactly one thread and measured by the same
- * kernel). The chain is copied once into shared memory; each thread builds the hierarchy and
- * claims work items (independent node pairs of the dual traversal) from a shared counter, so
- * a crowded part of the chain does not leave the other threads idle. Worth it from about
+ * kernel). The chain is copied once into shared memory; `threads − 1` workers and the calling
+ * thread each build the hierarchy and claim work items (independent node pairs of the dual
+ * traversal) from a shared counter, so a crowded part of the chain leaves no thread idle. The
+ * calling thread is busy with its share until the search ends. Worth it from about
  * 10⁵ segments; below that, call chainContacts. Node.js only.
  * @throws (rejects with) SkewlineInputError as chainContacts does, or for a bad `threads`.
  */
@@ -150,10 +151,12 @@ export async function chainContactsParallel(points: ChainPoints, options: ChainO
   const sb = B === null ? null : share(B);
   const counter = new SharedArrayBuffer(4);
   const want = 64 * threads;
-  const replies = await Promise.all(
-    Array.from({ length: threads }, (_, i) => run(worker(i), { kind: 'chain', A: sa, B: sb, tau, counter, want })),
-  );
-  return mergeShares(A, B, [folds, ...replies.map((r) => r.share!)]);
+  // threads − 1 workers, and this thread as the last searcher: it builds its own hierarchy while
+  // the workers build theirs, then claims work items from the same counter.
+  const pending = Array.from({ length: threads - 1 }, (_, i) => run(worker(i), { kind: 'chain', A: sa, B: sb, tau, counter, want }));
+  const mine = searchShare(A, B, tau, { counter: new Int32Array(counter), want });
+  const replies = await Promise.all(pending);
+  return mergeShares(A, B, [folds, mine, ...replies.map((r) => r.share!)]);
 }
 
 /** The most worker threads segmentDistancesParallel uses: the machine's available parallelism. */
