@@ -532,11 +532,15 @@ export function searchShare(A: PreparedChain, B: PreparedChain | null, tau: numb
 }
 
 /**
- * The main-thread side: validates and prepares the input (as chainContacts does), and returns
- * the fold-back pairs with their numbers. Not part of the public API.
+ * The main-thread side of a parallel search: validates and prepares the input (as chainContacts
+ * does). Not part of the public API.
  */
-export function prepareShares(points: ChainPoints, options?: ChainOptions): { A: PreparedChain; B: PreparedChain | null; tau: number; folds: PairShare } {
-  const { A, B, tau } = prepare(points, options);
+export function prepareShares(points: ChainPoints, options?: ChainOptions): { A: PreparedChain; B: PreparedChain | null; tau: number } {
+  return prepare(points, options);
+}
+
+/** The fold-back pairs (adjacent segments only; none between two chains) with their numbers. Not part of the public API. */
+export function foldShare(A: PreparedChain, B: PreparedChain | null, tau: number): PairShare {
   found = 0;
   if (B === null) {
     for (let k = 0; k + 1 < A.start.length; k++) {
@@ -548,7 +552,7 @@ export function prepareShares(points: ChainPoints, options?: ChainOptions): { A:
   if (Q.length < 4 * A.dim) Q = new Float64Array(4 * A.dim);
   const CI = foundI.slice(0, found);
   const CJ = foundJ.slice(0, found);
-  return { A, B, tau, folds: { CI, CJ, ...pairNumbers(A, B ?? A, CI, CJ, tau) } };
+  return { CI, CJ, ...pairNumbers(A, B ?? A, CI, CJ, tau) };
 }
 
 /**
