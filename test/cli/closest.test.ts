@@ -465,7 +465,11 @@ describe('skewline closest: what a new user hit (each failed before its fix)', (
   it('SIGHUP cleans up like SIGINT: exit 129, no temporary file, no target', async () => {
     const child = spawn(process.execPath, [SCRIPT, 'closest', '-', '-o', 'hup.csv'], { cwd: work });
     child.stdin.write(pairCsv);
-    await new Promise((r) => setTimeout(r, 400));
+    // stdin stays open, so the run waits for more: poll until its temporary exists (a fixed
+    // wait failed on a loaded machine), for at most 20 s
+    for (let t = 0; temporaries('hup.csv').length === 0 && child.exitCode === null && t < 2000; t++) {
+      await new Promise((r) => setTimeout(r, 10));
+    }
     expect(temporaries('hup.csv').length).toBe(1);
     child.kill('SIGHUP');
     const [code] = (await once(child, 'close')) as [number | null];
