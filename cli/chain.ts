@@ -10,8 +10,8 @@ import { extname } from 'node:path';
 import { readLines } from './input.js';
 import { ProgressBar } from './progress.js';
 import { InputError, parseNumber, splitCsv } from './rows.js';
-import { BrokenPipe, jsonLine, num, reason } from './output.js';
-import { CommandError, openRun, type Io } from './run-rows.js';
+import { jsonLine, num } from './output.js';
+import { CommandError, failure, openRun, type Io } from './run-rows.js';
 import { multiChainContacts, chainIntersections, OVERLAP_CONTACT, SkewlineInputError } from '../src/index.js';
 
 /** What `skewline chain` was asked to do. */
@@ -290,12 +290,7 @@ export async function runChain(opts: ChainCliOptions, io: Io, bundled: string): 
     bar?.stop();
     await sink.abortAsync();
     unhook();
-    if (e instanceof BrokenPipe) return 0;
-    if (e instanceof InputError && /^line \d+: /.test(e.message)) io.stderr.write(`skewline: ${shown}:${e.message.slice(5)}\n`);
-    else if (e instanceof InputError || e instanceof CommandError) io.stderr.write(`skewline: ${shown}: ${e.message}\n`);
-    else if ((e as NodeJS.ErrnoException).code !== undefined) io.stderr.write(`skewline: cannot read '${shown}': ${reason(e)}\n`);
-    else io.stderr.write(`skewline: ${(e as Error).message}\n`);
-    return 1;
+    return failure(e, shown, shown, io);
   }
   unhook();
   if (opts.stats) {

@@ -160,6 +160,20 @@ export async function openRun(file: string | undefined, output: string | undefin
 }
 
 /**
+ * The exit code and message for an error that ended a run (its output already aborted): 0 for
+ * a closed stdout (a pipe's reader quit), else 1 with `skewline: <where>: <message>`. `at` is
+ * where an error without its own line number happened (`file:line`, or just the file).
+ */
+export function failure(e: unknown, shown: string, at: string, io: Io): number {
+  if (e instanceof BrokenPipe) return 0;
+  if (e instanceof InputError && /^line \d+: /.test(e.message)) io.stderr.write(`skewline: ${shown}:${e.message.slice(5)}\n`);
+  else if (e instanceof InputError || e instanceof CommandError) io.stderr.write(`skewline: ${at}: ${e.message}\n`);
+  else if ((e as NodeJS.ErrnoException).code !== undefined) io.stderr.write(`skewline: cannot read '${shown}': ${reason(e)}\n`);
+  else io.stderr.write(`skewline: ${(e as Error).message}\n`);
+  return 1;
+}
+
+/**
  * Runs the command. Resolves to the exit code (0 or 1); messages go to `io.stderr`.
  * @param bundled the path of the bundled examples, used when `opts.file` is undefined and
  * standard input has no data (see {@link stdinHasData}).
@@ -269,13 +283,8 @@ export async function runRows(cmd: RowCommand, opts: RowOptions, io: Io, bundled
     bar?.stop();
     await sink.abortAsync();
     unhook();
-    if (e instanceof BrokenPipe) return 0;
     // (leaving the for-await loop has already closed the input stream)
-    if (e instanceof InputError && /^line \d+: /.test(e.message)) io.stderr.write(`skewline: ${shown}:${e.message.slice(5)}\n`);
-    else if (e instanceof InputError || e instanceof CommandError) io.stderr.write(`skewline: ${shown}:${lineNo}: ${e.message}\n`);
-    else if ((e as NodeJS.ErrnoException).code !== undefined) io.stderr.write(`skewline: cannot read '${shown}': ${reason(e)}\n`);
-    else io.stderr.write(`skewline: ${(e as Error).message}\n`);
-    return 1;
+    return failure(e, shown, `${shown}:${lineNo}`, io);
   }
   unhook();
   if (bar !== undefined) {

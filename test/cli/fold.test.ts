@@ -1,63 +1,28 @@
 /**
  * `skewline fold`, run as a user runs it: a spawned `node` on the compiled CLI (compiled into a
- * private folder, as test/cli/closest.test.ts does). Results are checked against foldChain
+ * private folder by test/cli/harness.ts). Results are checked against foldChain
  * called in this process: every printed number must read back to the identical double.
  */
-import { spawn, execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { foldChain } from '../../src/index.js';
+import { compileCli, runCli, type CliHarness } from './harness.js';
 
-const REPO = fileURLToPath(new URL('../..', import.meta.url));
-const BUILD = join(REPO, 'node_modules', '.cache', 'skewline-cli-test', `fold-${process.pid}-${Date.now().toString(36)}`);
-const SCRIPT = join(BUILD, 'cli', 'skewline.js');
+let h: CliHarness;
 let work = '';
+beforeAll(() => {
+  h = compileCli('fold');
+  work = h.work;
+}, 60_000);
+afterAll(() => h?.dispose());
 
-function run(args: string[], input?: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [SCRIPT, ...args], { cwd: work, stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout!.setEncoding('utf8').on('data', (s: string) => (stdout += s));
-    child.stderr!.setEncoding('utf8').on('data', (s: string) => (stderr += s));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-    if (input !== undefined) child.stdin!.end(input);
-  });
-}
+const run = (args: string[], input?: string) => runCli(h, args, input);
 
 function file(name: string, text: string): string {
   writeFileSync(join(work, name), text);
   return name;
 }
-
-beforeAll(() => {
-  mkdirSync(BUILD, { recursive: true });
-  const config = join(BUILD, 'tsconfig.json');
-  writeFileSync(
-    config,
-    JSON.stringify({
-      extends: join(REPO, 'tsconfig.build.json'),
-      compilerOptions: { outDir: BUILD, rootDir: REPO, declaration: false, sourceMap: false, noEmit: false },
-      files: [join(REPO, 'cli', 'skewline.ts')],
-      include: [],
-    }),
-  );
-  try {
-    execFileSync(process.execPath, [join(REPO, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', config], { encoding: 'utf8' });
-  } catch (e) {
-    if (!existsSync(SCRIPT)) throw new Error(`tsc failed:\n${(e as { stdout?: string }).stdout ?? String(e)}`, { cause: e });
-  }
-  work = mkdtempSync(join(tmpdir(), 'skewline-fold-'));
-}, 60_000);
-
-afterAll(() => {
-  rmSync(BUILD, { recursive: true, force: true });
-  if (work !== '') rmSync(work, { recursive: true, force: true });
-});
 
 const ARM = [[-1, 0.5], [1, 0.5], [0, 0], [2, 0]];
 const armCsv = 'x,y\n' + ARM.map((p) => p.join(',')).join('\n') + '\n';
