@@ -140,22 +140,38 @@ export async function openRun(file: string | undefined, output: string | undefin
       // no size for pipes and terminals
     }
   }
-  let sink: OutputSink;
-  try {
-    sink = output === undefined ? OutputSink.toStream(io.stdout) : await OutputSink.toFile(output, path);
-  } catch (e) {
-    io.stderr.write(`skewline: ${(e as Error).message}\n`);
-    return 1;
-  }
+  // The signal handlers go in before the temporary file exists: a signal in between would
+  // otherwise kill the process with the temporary left behind. One that arrives while the file
+  // is being opened is held until it is open, then cleans up.
   const signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+  const state: { opened?: OutputSink; held?: NodeJS.Signals } = {};
+  const exitFor = (sig: NodeJS.Signals): never => process.exit(sig === 'SIGINT' ? 130 : sig === 'SIGHUP' ? 129 : 143);
   const onSignal = (sig: NodeJS.Signals): void => {
-    sink.abort();
-    process.exit(sig === 'SIGINT' ? 130 : sig === 'SIGHUP' ? 129 : 143);
+    if (state.opened === undefined) {
+      state.held = sig;
+      return;
+    }
+    state.opened.abort();
+    exitFor(sig);
   };
   if (output !== undefined) for (const sig of signals) process.once(sig, onSignal);
   const unhook = (): void => {
     if (output !== undefined) for (const sig of signals) process.off(sig, onSignal);
   };
+  let sink: OutputSink;
+  try {
+    sink = output === undefined ? OutputSink.toStream(io.stdout) : await OutputSink.toFile(output, path);
+  } catch (e) {
+    unhook();
+    if (state.held !== undefined) exitFor(state.held);
+    io.stderr.write(`skewline: ${(e as Error).message}\n`);
+    return 1;
+  }
+  state.opened = sink;
+  if (state.held !== undefined) {
+    sink.abort();
+    exitFor(state.held);
+  }
   return { path, shown, size, sink, unhook };
 }
 
