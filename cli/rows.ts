@@ -44,6 +44,38 @@ export interface InputRow {
 const POINTS = ['a0', 'a1', 'b0', 'b1'] as const;
 const LETTER_AXES = ['x', 'y', 'z', 'w'];
 
+/** How many numbered (x1, x2, …) and lettered (x, y, z, w) axis names a header has used so far. */
+export interface AxisKinds {
+  numbered: number;
+  lettered: number;
+}
+
+/**
+ * The axis index of a column name's axis suffix: a letter x, y, z, w, or xN numbered from 1.
+ * Counts the kind in `kinds` and refuses a header that mixes the two.
+ * @throws InputError naming the column (`where`).
+ */
+export function axisOf(suffix: string, where: string, kinds: AxisKinds): number {
+  let axis: number;
+  if (suffix.length > 1) {
+    kinds.numbered++;
+    axis = Number(suffix.slice(1)) - 1;
+    if (axis < 0) throw new InputError(`header: ${where}: axes are numbered from x1`);
+  } else {
+    kinds.lettered++;
+    axis = LETTER_AXES.indexOf(suffix);
+  }
+  if (kinds.numbered > 0 && kinds.lettered > 0) {
+    throw new InputError(`header: ${where} mixes numbered axes (x1, x2, …) with lettered ones (x, y, z, w)`);
+  }
+  return axis;
+}
+
+/** The axis names of a header's columns, in its own style (x1…xN if it numbered them). */
+export function axisLabels(kinds: AxisKinds, dim: number): string[] {
+  return kinds.numbered > 0 ? Array.from({ length: dim }, (_, i) => `x${i + 1}`) : LETTER_AXES.slice(0, dim);
+}
+
 /**
  * The axis names used for a dimension: `x,y,z,w` up to 4D, `x1…xN` beyond. Output columns use
  * these, e.g. `cx,cy,cz` in 3D and `cx1,…,cx5` in 5D.
@@ -137,8 +169,7 @@ export function parseCsvHeader(line: string, aIsPoint: boolean, bIsPoint: boolea
   });
   const seen = new Map<string, number>();
   let nameColumn = -1;
-  let numbered = 0;
-  let lettered = 0;
+  const axes: AxisKinds = { numbered: 0, lettered: 0 };
   let dim = 0;
   const parsed: { point: number; axis: number }[] = [];
   names.forEach((raw, i) => {
@@ -159,23 +190,12 @@ export function parseCsvHeader(line: string, aIsPoint: boolean, bIsPoint: boolea
       );
     }
     const point = POINTS.indexOf(`${m[1]}${m[2]}` as (typeof POINTS)[number]);
-    let axis: number;
-    if (m[3].length > 1) {
-      numbered++;
-      axis = Number(m[3].slice(1)) - 1;
-      if (axis < 0) throw new InputError(`header: ${where}: axes are numbered from x1`);
-    } else {
-      lettered++;
-      axis = LETTER_AXES.indexOf(m[3]);
-    }
-    if (numbered > 0 && lettered > 0) {
-      throw new InputError(`header: ${where} mixes numbered axes (x1, x2, …) with lettered ones (x, y, z, w)`);
-    }
+    const axis = axisOf(m[3], where, axes);
     dim = Math.max(dim, axis + 1);
     parsed.push({ point, axis });
   });
   if (dim === 0) throw new InputError(`header: no coordinate columns; expected e.g. ${expectedHeader(3)}`);
-  const ax = numbered > 0 ? Array.from({ length: dim }, (_, i) => `x${i + 1}`) : LETTER_AXES.slice(0, dim);
+  const ax = axisLabels(axes, dim);
   const present = (p: number) => ax.some((x) => seen.has(POINTS[p] + x));
   const hasA1 = present(1);
   const hasB1 = present(3);

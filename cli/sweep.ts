@@ -10,12 +10,11 @@
  * Output: `[name,]hit,time,px…,qx…,nx…` (CSV) or `{name?,hit,time,p,q,normal}` (NDJSON).
  */
 import { sphereSweep, SkewlineInputError } from '../src/index.js';
-import { InputError, axisNames, parseNumber, splitCsv } from './rows.js';
+import { InputError, axisLabels, axisNames, axisOf, parseNumber, splitCsv, type AxisKinds } from './rows.js';
 import { csvField, jsonLine, num, type CsvOutputOptions, type OutputFormat } from './output.js';
 import { CommandError, runRows, type Io, type RowCommand, type RowOptions } from './run-rows.js';
 
 const POINTS = ['p0', 'p1', 'q0', 'q1'] as const;
-const LETTERS = ['x', 'y', 'z', 'w'];
 const COLUMN = /^([pq])([01])(x\d+|[xyzw])$/;
 
 /** A parsed row: p0, p1, q0, q1 (dim numbers each) and the radii. */
@@ -48,8 +47,7 @@ function parseHeader(text: string): SweepLayout {
   while (names.length > 1 && names[names.length - 1] === '') names.pop();
   const seen = new Map<string, number>();
   let dim = 0;
-  let numbered = 0;
-  let lettered = 0;
+  const axes: AxisKinds = { numbered: 0, lettered: 0 };
   let nameColumn = -1;
   const parsed: { point: number; axis: number }[] = [];
   names.forEach((raw, i) => {
@@ -66,21 +64,12 @@ function parseHeader(text: string): SweepLayout {
     const m = COLUMN.exec(key);
     if (m === null) throw new InputError(`header: ${where} is not a known column; expected e.g. ${expected(3)} (2D: drop the z columns; optional: name)`);
     const point = POINTS.indexOf(`${m[1]}${m[2]}` as (typeof POINTS)[number]);
-    let axis: number;
-    if (m[3].length > 1) {
-      numbered++;
-      axis = Number(m[3].slice(1)) - 1;
-      if (axis < 0) throw new InputError(`header: ${where}: axes are numbered from x1`);
-    } else {
-      lettered++;
-      axis = LETTERS.indexOf(m[3]);
-    }
-    if (numbered > 0 && lettered > 0) throw new InputError(`header: ${where} mixes numbered axes (x1, x2, …) with lettered ones (x, y, z, w)`);
+    const axis = axisOf(m[3], where, axes);
     dim = Math.max(dim, axis + 1);
     parsed.push({ point, axis });
   });
   if (dim === 0) throw new InputError(`header: no coordinate columns; expected e.g. ${expected(3)}`);
-  const ax = numbered > 0 ? Array.from({ length: dim }, (_, i) => `x${i + 1}`) : LETTERS.slice(0, dim);
+  const ax = axisLabels(axes, dim);
   for (const col of [...POINTS.flatMap((p) => ax.map((x) => p + x)), 'r1', 'r2']) {
     if (!seen.has(col)) throw new InputError(`header: missing column ${col} (expected ${expected(dim)})`);
   }
