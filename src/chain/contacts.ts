@@ -4,11 +4,15 @@
  * segments.
  */
 import { SkewlineInputError } from '../core/primitives.js';
-import { closestSegSeg2, closestSegSeg3, closestSegSegN } from '../closest/segment-kernels.js';
-import { foldsBack, pairWithin } from './narrow.js';
+import { closestSegSeg2, closestSegSeg3, closestSegSegN, crossing2 } from '../closest/segment-kernels.js';
+import { intersectsSegments2 } from '../intersect/intersects.js';
+import { contactWithin, foldsBack, narrowStats } from './narrow.js';
 import { flattenChain, prepareChains } from './input.js';
 import type { ChainPoints, PreparedChain } from './input.js';
-import { LEAF, buildTree, expandTasks, traverse } from './tree.js';
+import { LEAF, beginTraversal, buildTree, expandTasks, nextLeafPairs, segmentBoxes } from './tree.js';
+import { buildGrid } from './grid.js';
+import { BOXES_A, BOXES_B, SORT_FILL, SORT_START, f64Scratch, i32Scratch, releaseHooks } from './scratch.js';
+import type { ChainGrid } from './grid.js';
 import type { ChainTree } from './tree.js';
 
 /** Options of {@link chainContacts} and {@link chainCollisions}. */
@@ -44,25 +48,63 @@ export interface ChainContacts {
   t: Float64Array;
 }
 
-// Module scratch (not re-entrant): the pair under test, the kernels' output, found pairs.
+// Module scratch (not re-entrant): the pair under test, the kernels' output, found pairs with
+// their numbers (computed when the pair is found, while its coordinates are in cache).
 let Q = new Float64Array(12);
 const OUT = new Float64Array(2);
 let foundI = new Int32Array(1024);
 let foundJ = new Int32Array(1024);
+let foundD = new Float64Array(1024);
+let foundS = new Float64Array(1024);
+let foundT = new Float64Array(1024);
 let found = 0;
+releaseHooks.push(() => {
+  foundI = new Int32Array(1024);
+  foundJ = new Int32Array(1024);
+  foundD = new Float64Array(1024);
+  foundS = new Float64Array(1024);
+  foundT = new Float64Array(1024);
+  pairI = new Int32Array(4096);
+  pairJ = new Int32Array(4096);
+});
 
-function record(i: number, j: number): void {
-  if (found === foundI.length) {
-    const gi = new Int32Array(found * 2);
-    gi.set(foundI);
-    foundI = gi;
-    const gj = new Int32Array(found * 2);
-    gj.set(foundJ);
-    foundJ = gj;
-  }
+function grow(): void {
+  const n = found * 2;
+  const gi = new Int32Array(n), gj = new Int32Array(n);
+  const gd = new Float64Array(n), gs = new Float64Array(n), gt = new Float64Array(n);
+  gi.set(foundI);
+  gj.set(foundJ);
+  gd.set(foundD);
+  gs.set(foundS);
+  gt.set(foundT);
+  foundI = gi;
+  foundJ = gj;
+  foundD = gd;
+  foundS = gs;
+  foundT = gt;
+}
+
+function record(i: number, j: number, d: number, s: number, t: number): void {
+  if (found === foundI.length) grow();
   foundI[found] = i;
   foundJ[found] = j;
+  foundD[found] = d;
+  foundS[found] = s;
+  foundT[found] = t;
   found++;
+}
+
+/** Tests the pair loaded in Q (segments i, j) and records it with its numbers when within τ. */
+function testQ(i: number, j: number, dim: number, tau: number): void {
+  const d = contactWithin(Q, dim, tau, OUT);
+  if (d >= 0) record(i, j, d, OUT[0], OUT[1]);
+}
+
+/** Records the fold-back pair c, c + 1 (or a ring's last and first) with its numbers. */
+function recordFold(P: Float64Array, dim: number, i: number, j: number, tau: number): void {
+  load(P, i, P, j, dim);
+  const d = distanceQ(dim);
+  record(i, j, tau === 0 ? 0 : d, OUT[0], OUT[1]); // thickness 0: they share a point, exactly
 }
 
 /** Copies segment i of PA and segment j of PB into Q as a0, a1, b0, b1. */
@@ -146,38 +188,142 @@ function leafPair(a0: number, a1: number, b0: number, b1: number, boxA: Float64A
       while (k < dim && SB[ob2 + k] - SA[o + dim + k] <= tau && SA[o + k] - SB[ob2 + dim + k] <= tau) k++;
       if (k < dim) continue;
       load(PA, i, PB, j, dim);
-      if (pairWithin(Q, dim, tau)) record(i, j);
+      testQ(i, j, dim, tau);
     }
   }
 }
 
-/** {@link leafPair} written out for 2D (the hot loop of planar chains). */
+// Candidate pairs of one leaf pair (at most LEAF² of them).
+let pairI = new Int32Array(4096);
+let pairJ = new Int32Array(4096);
+const candI = new Int32Array(LEAF);
+
+/**
+ * {@link leafPair} written out for 2D (the hot loop of planar chains). The box tests are
+ * branch-free: on a dense chain about half of them pass, a coin toss the branch predictor
+ * loses, so each candidate is written unconditionally and the cursor advances by the test's
+ * 0 or 1. The surviving pairs then go to the narrow phase; with thickness 0 that is the fused
+ * crossing test, which decides nearly every pair in doubles and yields s and t on the way.
+ */
 function leafPair2(a0: number, a1: number, b0: number, b1: number, boxA: Float64Array, oa: number, boxB: Float64Array, ob: number): void {
   const tau = TAU;
+  if (SELF && a0 === b0) {
+    // Pairs within one leaf: j ≥ i + 2 only.
+    let np = 0;
+    for (let i = a0; i < a1; i++) {
+      const o = 4 * i;
+      const xlo = SA[o], ylo = SA[o + 1], xhi = SA[o + 2], yhi = SA[o + 3];
+      for (let j = i + 2; j < a1; j++) {
+        const p = 4 * j;
+        pairI[np] = i;
+        pairJ[np] = j;
+        np += +(SB[p] - xhi <= tau) & +(xlo - SB[p + 2] <= tau) & +(SB[p + 1] - yhi <= tau) & +(ylo - SB[p + 3] <= tau);
+      }
+    }
+    narrow2(np);
+    return;
+  }
+  // Differences compared with τ, as the no-drop argument in tree.ts needs (lo_B ≤ hi_A + τ
+  // would round differently).
+  const Axlo = boxA[oa], Aylo = boxA[oa + 1], Axhi = boxA[oa + 2], Ayhi = boxA[oa + 3];
   let nc = 0;
   for (let j = b0; j < b1; j++) {
     const o = 4 * j;
-    // Differences compared with τ, as the no-drop argument in tree.ts needs (lo_B ≤ hi_A + τ
-    // would round differently).
-    if (SB[o] - boxA[oa + 2] <= tau && boxA[oa] - SB[o + 2] <= tau && SB[o + 1] - boxA[oa + 3] <= tau && boxA[oa + 1] - SB[o + 3] <= tau) candJ[nc++] = j;
+    candJ[nc] = j;
+    nc += +(SB[o] - Axhi <= tau) & +(Axlo - SB[o + 2] <= tau) & +(SB[o + 1] - Ayhi <= tau) & +(Aylo - SB[o + 3] <= tau);
   }
   if (nc === 0) return;
   const Bxlo = boxB[ob], Bylo = boxB[ob + 1], Bxhi = boxB[ob + 2], Byhi = boxB[ob + 3];
+  let ni = 0;
   for (let i = a0; i < a1; i++) {
     const o = 4 * i;
+    candI[ni] = i;
+    ni += +(Bxlo - SA[o + 2] <= tau) & +(SA[o] - Bxhi <= tau) & +(Bylo - SA[o + 3] <= tau) & +(SA[o + 1] - Byhi <= tau);
+  }
+  let np = 0;
+  const self = +SELF;
+  for (let a = 0; a < ni; a++) {
+    const i = candI[a];
+    const o = 4 * i;
     const xlo = SA[o], ylo = SA[o + 1], xhi = SA[o + 2], yhi = SA[o + 3];
-    if (Bxlo - xhi > tau || xlo - Bxhi > tau || Bylo - yhi > tau || ylo - Byhi > tau) continue;
     for (let c = 0; c < nc; c++) {
       const j = candJ[c];
-      if (SELF && (j - i < 2 || (RING && PARTNER[i] === j))) continue;
       const p = 4 * j;
-      if (SB[p] - xhi > tau || xlo - SB[p + 2] > tau || SB[p + 1] - yhi > tau || ylo - SB[p + 3] > tau) continue;
-      const qa = 2 * i, qb = 2 * j;
-      Q[0] = PA[qa]; Q[1] = PA[qa + 1]; Q[2] = PA[qa + 2]; Q[3] = PA[qa + 3];
-      Q[4] = PB[qb]; Q[5] = PB[qb + 1]; Q[6] = PB[qb + 2]; Q[7] = PB[qb + 3];
-      if (pairWithin(Q, 2, tau)) record(i, j);
+      pairI[np] = i;
+      pairJ[np] = j;
+      // Within one chain only j ≥ i + 2 (adjacent pairs are the fold-back test's).
+      np += (+(j - i >= 2) | (1 - self)) & +(SB[p] - xhi <= tau) & +(xlo - SB[p + 2] <= tau) & +(SB[p + 1] - yhi <= tau) & +(ylo - SB[p + 3] <= tau);
     }
   }
+  narrow2(np);
+}
+
+/**
+ * The narrow phase of the 2D search for the np candidate pairs in pairI, pairJ (boxes within τ,
+ * adjacency already excluded). With thickness 0 the fused crossing test decides nearly every
+ * pair in doubles and yields s and t on the way; the rest go to the exact predicate.
+ */
+const NOPRED = !!process.env.NOPRED;
+function narrow2(np: number): void {
+  if (NOPRED) return;
+  const tau = TAU;
+  for (let k = 0; k < np; k++) {
+    const i = pairI[k], j = pairJ[k];
+    if (RING && PARTNER[i] === j) continue;
+    if (tau === 0) {
+      narrowStats.tests++;
+      const c = crossing2(PA, 2 * i, PB, 2 * j, OUT);
+      if (c === 1) record(i, j, 0, OUT[0], OUT[1]);
+      else if (c === -1) {
+        load(PA, i, PB, j, 2);
+        narrowStats.exact++;
+        if (intersectsSegments2(Q, 0)) {
+          closestSegSeg2(Q, 0, OUT, 0);
+          record(i, j, 0, OUT[0], OUT[1]);
+        }
+      }
+    } else {
+      load(PA, i, PB, j, 2);
+      testQ(i, j, 2, tau);
+    }
+  }
+}
+
+/**
+ * The grid search (thickness 0, one 2D chain): cells [c0, c1) of the grid, every pair of
+ * segments listed in a cell tested there when that cell is their reference cell (grid.ts).
+ */
+function gridPairs(g: ChainGrid, c0: number, c1: number): void {
+  const { start, items } = g;
+  const S = SA;
+  let np = 0;
+  for (let cell = c0; cell < c1; cell++) {
+    const a0 = start[cell], a1 = start[cell + 1];
+    for (let a = a0; a < a1 - 1; a++) {
+      const ti = items[a];
+      const i = ti >> 2;
+      const o = 4 * i;
+      const xlo = S[o], ylo = S[o + 1], xhi = S[o + 2], yhi = S[o + 3];
+      if (np + (a1 - a) > pairI.length) {
+        narrow2(np);
+        np = 0;
+        if (a1 - a > pairI.length) {
+          pairI = new Int32Array(a1 - a);
+          pairJ = new Int32Array(a1 - a);
+        }
+      }
+      for (let b = a + 1; b < a1; b++) {
+        const tj = items[b];
+        const j = tj >> 2; // j > i: a cell lists its segments in chain order
+        const p = 4 * j;
+        pairI[np] = i;
+        pairJ[np] = j;
+        np += +(j - i >= 2) & +(((ti | tj) & 3) === 3) &
+          +(S[p] - xhi <= 0) & +(xlo - S[p + 2] <= 0) & +(S[p + 1] - yhi <= 0) & +(ylo - S[p + 3] <= 0);
+      }
+    }
+  }
+  narrow2(np);
 }
 
 /** {@link leafPair} written out for 3D (the hot loop of space curves). */
@@ -203,7 +349,7 @@ function leafPair3(a0: number, a1: number, b0: number, b1: number, boxA: Float64
       const qa = 3 * i, qb = 3 * j;
       Q[0] = PA[qa]; Q[1] = PA[qa + 1]; Q[2] = PA[qa + 2]; Q[3] = PA[qa + 3]; Q[4] = PA[qa + 4]; Q[5] = PA[qa + 5];
       Q[6] = PB[qb]; Q[7] = PB[qb + 1]; Q[8] = PB[qb + 2]; Q[9] = PB[qb + 3]; Q[10] = PB[qb + 4]; Q[11] = PB[qb + 5];
-      if (pairWithin(Q, 3, tau)) record(i, j);
+      testQ(i, j, 3, tau);
     }
   }
 }
@@ -214,6 +360,8 @@ export interface ParallelWork {
   counter: Int32Array;
   /** How many work items to cut the search into (every worker must use the same number). */
   want: number;
+  /** This share also holds the fold-backs of adjacent segments (exactly one share must). */
+  folds?: boolean;
 }
 
 /**
@@ -222,6 +370,13 @@ export interface ParallelWork {
  * and narrow phase, interleaved), sorting, and computing distance, s and t of each contact.
  */
 export const chainStats = { readMs: 0, buildMs: 0, searchMs: 0, sortMs: 0, numbersMs: 0 };
+
+/**
+ * Which broad phase the search uses (for the tests and the benchmark; not part of the public
+ * API): 'auto' takes the grid for crowded planar chains at thickness 0 (grid.ts) and the
+ * hierarchy otherwise, 'tree' always the hierarchy. `last` tells which one the last search ran.
+ */
+export const searchMode: { broad: 'auto' | 'tree'; last: 'tree' | 'grid' | '' } = { broad: 'auto', last: '' };
 
 /**
  * Finds every pair in contact, as compact segment indices, into foundI/foundJ (unsorted).
@@ -242,115 +397,173 @@ function findPairs(A: PreparedChain, B: PreparedChain | null, tau: number, work:
     SELF = true;
     RING = ring;
     if (ring) PARTNER = A.partner!;
-    // Adjacent pairs: only a fold-back counts (in a parallel search, the main thread's part).
-    for (let k = 0; work === null && k + 1 < A.start.length; k++) {
+    // Adjacent pairs: only a fold-back counts (in a parallel search, one share's part).
+    for (let k = 0; (work === null || work.folds === true) && k + 1 < A.start.length; k++) {
       const first = A.start[k], end = A.start[k + 1] - 1; // segments [first, end)
-      for (let c = first; c + 1 < end; c++) if (foldsBack(PA, dim, c, c + 1, c + 2)) record(c, c + 1);
-      if (ring && end - first > 2 && A.partner![first] === end - 1 && foldsBack(PA, dim, end - 1, end, first + 1)) record(first, end - 1);
+      for (let c = first; c + 1 < end; c++) if (foldsBack(PA, dim, c, c + 1, c + 2)) recordFold(PA, dim, c, c + 1, tau);
+      if (ring && end - first > 2 && A.partner![first] === end - 1 && foldsBack(PA, dim, end - 1, end, first + 1)) recordFold(PA, dim, first, end - 1, tau);
     }
     const tb0 = performance.now();
-    const tree = buildTree(PA, dim, m, A.dead);
-    chainStats.buildMs = performance.now() - tb0;
-    SA = SB = tree.seg;
-    const leaves = tree.levels[0];
-    const stride = 2 * dim;
-    const lp = dim === 2 ? leafPair2 : dim === 3 ? leafPair3 : leafPair;
-    const tasks = tasksOf(tree, tree);
-    traverse(tree, tree, tau, (qa, qb) => {
-      lp(qa * LEAF, Math.min(qa * LEAF + LEAF, m), qb * LEAF, Math.min(qb * LEAF + LEAF, m), leaves, qa * stride, leaves, qb * stride);
-    }, (q) => {
-      // Pairs within one leaf: j ≥ i + 2 only.
-      const e = Math.min(q * LEAF + LEAF, m);
-      const d2 = 2 * dim;
-      for (let i = q * LEAF; i < e; i++) {
-        const o = i * d2;
-        for (let j = i + 2; j < e; j++) {
-          if (ring && PARTNER[i] === j) continue;
-          const ob = j * d2;
-          if (dim === 2) {
-            if (SA[ob] - SA[o + 2] > tau || SA[o] - SA[ob + 2] > tau || SA[ob + 1] - SA[o + 3] > tau || SA[o + 1] - SA[ob + 3] > tau) continue;
-          } else if (dim === 3) {
-            if (SA[ob] - SA[o + 3] > tau || SA[o] - SA[ob + 3] > tau || SA[ob + 1] - SA[o + 4] > tau || SA[o + 1] - SA[ob + 4] > tau || SA[ob + 2] - SA[o + 5] > tau || SA[o + 2] - SA[ob + 5] > tau) continue;
-          } else {
-            let k = 0;
-            while (k < dim && SA[ob + k] - SA[o + dim + k] <= tau && SA[o + k] - SA[ob + dim + k] <= tau) k++;
-            if (k < dim) continue;
-          }
-          load(PA, i, PA, j, dim);
-          if (pairWithin(Q, dim, tau)) record(i, j);
+    const boxes = segmentBoxes(PA, dim, m, A.dead, f64Scratch(BOXES_A, m * 2 * dim));
+    SA = SB = boxes;
+    const grid = dim === 2 && tau === 0 && searchMode.broad === 'auto' ? buildGrid(boxes, m, A.dead) : null;
+    searchMode.last = grid === null ? 'tree' : 'grid';
+    if (grid !== null) {
+      chainStats.buildMs = performance.now() - tb0;
+      const cells = grid.nx * grid.ny;
+      if (work === null) gridPairs(grid, 0, cells);
+      else {
+        // Work items: equal runs of cells.
+        for (let t = claim!(); t < work.want; t = claim!()) {
+          gridPairs(grid, Math.floor(t * cells / work.want), Math.floor((t + 1) * cells / work.want));
         }
       }
-    }, tasks, claim);
+      return;
+    }
+    const tree = buildTree(PA, dim, m, A.dead, boxes);
+    chainStats.buildMs = performance.now() - tb0;
+    searchLeaves(tree, tree, tasksOf(tree, tree), claim);
     return;
   }
   PB = B.P;
   SELF = false;
   RING = false;
+  searchMode.last = 'tree';
   const tb0 = performance.now();
-  const ta = buildTree(PA, dim, A.m, A.dead);
-  const tb = buildTree(PB, dim, B.m, B.dead);
+  const ta = buildTree(PA, dim, A.m, A.dead, segmentBoxes(PA, dim, A.m, A.dead, f64Scratch(BOXES_A, A.m * 2 * dim)));
+  const tb = buildTree(PB, dim, B.m, B.dead, segmentBoxes(PB, dim, B.m, B.dead, f64Scratch(BOXES_B, B.m * 2 * dim)));
   chainStats.buildMs = performance.now() - tb0;
   SA = ta.seg;
   SB = tb.seg;
-  const la = ta.levels[0], lb = tb.levels[0];
-  const stride = 2 * dim;
-  const lp = dim === 2 ? leafPair2 : dim === 3 ? leafPair3 : leafPair;
-  traverse(ta, tb, tau, (qa, qb) => {
-    lp(qa * LEAF, Math.min(qa * LEAF + LEAF, A.m), qb * LEAF, Math.min(qb * LEAF + LEAF, B.m), la, qa * stride, lb, qb * stride);
-  }, null, tasksOf(ta, tb), claim);
+  searchLeaves(ta, tb, tasksOf(ta, tb), claim);
 }
 
+// Leaf pairs of the traversal, a batch at a time.
+const LEAF_PAIRS = new Int32Array(2 * 4096);
+
 /**
- * Sorts the found pairs by compact (i, j) — which is the order of (chain, input index) — with a
- * counting sort on i and an insertion sort of each i's few partners.
+ * Runs the traversal of ta against tb (ta === tb: within one chain) and the leaf-pair test on
+ * every near pair of leaves (a leaf with itself for the pairs within it).
  */
-function sortedPairs(mA: number): { CI: Int32Array; CJ: Int32Array } {
-  const n = found;
-  if (n === 0) return { CI: new Int32Array(0), CJ: new Int32Array(0) };
-  const start = new Int32Array(mA + 1);
-  for (let k = 0; k < n; k++) start[foundI[k] + 1]++;
-  for (let c = 0; c < mA; c++) start[c + 1] += start[c];
-  const CI = new Int32Array(n);
-  const CJ = new Int32Array(n);
-  const fill = start.slice(0, mA);
-  for (let k = 0; k < n; k++) {
-    const at = fill[foundI[k]]++;
-    CI[at] = foundI[k];
-    CJ[at] = foundJ[k];
-  }
-  for (let c = 0; c < mA; c++) {
-    const a = start[c], b = start[c + 1];
-    if (b - a > 32) CJ.subarray(a, b).sort();
-    else {
-      for (let k = a + 1; k < b; k++) {
-        const x = CJ[k];
-        let q = k - 1;
-        while (q >= a && CJ[q] > x) {
-          CJ[q + 1] = CJ[q];
-          q--;
-        }
-        CJ[q + 1] = x;
+function searchLeaves(ta: ChainTree, tb: ChainTree, tasks: Int32Array | null, claim: (() => number) | null): void {
+  const dim = DIM, stride = 2 * dim;
+  const la = ta.levels[0], lb = tb.levels[0];
+  const mA = ta.m, mB = tb.m;
+  beginTraversal(ta, tb, TAU, tasks, claim);
+  const buf = LEAF_PAIRS;
+  for (let n = nextLeafPairs(buf); n > 0; n = nextLeafPairs(buf)) {
+    if (dim === 2) {
+      for (let k = 0; k < 2 * n; k += 2) {
+        const qa = buf[k], qb = buf[k + 1];
+        leafPair2(qa * LEAF, Math.min(qa * LEAF + LEAF, mA), qb * LEAF, Math.min(qb * LEAF + LEAF, mB), la, qa * 4, lb, qb * 4);
+      }
+    } else if (dim === 3) {
+      for (let k = 0; k < 2 * n; k += 2) {
+        const qa = buf[k], qb = buf[k + 1];
+        leafPair3(qa * LEAF, Math.min(qa * LEAF + LEAF, mA), qb * LEAF, Math.min(qb * LEAF + LEAF, mB), la, qa * 6, lb, qb * 6);
+      }
+    } else {
+      for (let k = 0; k < 2 * n; k += 2) {
+        const qa = buf[k], qb = buf[k + 1];
+        leafPair(qa * LEAF, Math.min(qa * LEAF + LEAF, mA), qb * LEAF, Math.min(qb * LEAF + LEAF, mB), la, qa * stride, lb, qb * stride);
       }
     }
   }
-  return { CI, CJ };
 }
 
-/** Distance, s and t of each (compact) pair. */
-function pairNumbers(A: PreparedChain, B: PreparedChain, CI: Int32Array, CJ: Int32Array, tau: number): { distance: Float64Array; s: Float64Array; t: Float64Array } {
-  const n = CI.length;
-  const distance = new Float64Array(n);
-  const s = new Float64Array(n);
-  const t = new Float64Array(n);
-  const dim = A.dim;
-  for (let k = 0; k < n; k++) {
-    load(A.P, CI[k], B.P, CJ[k], dim);
-    const d = distanceQ(dim);
-    distance[k] = tau === 0 ? 0 : d; // thickness 0: they share a point, exactly
-    s[k] = OUT[0];
-    t[k] = OUT[1];
+/** The pairs found so far with their numbers, unsorted (views of the module scratch). */
+function foundShare(): PairShare {
+  return {
+    CI: foundI.subarray(0, found), CJ: foundJ.subarray(0, found),
+    distance: foundD.subarray(0, found), s: foundS.subarray(0, found), t: foundT.subarray(0, found),
+  };
+}
+
+/**
+ * Sorts the pairs of one or more shares by compact (i, j) — which is the order of (chain, input
+ * index) — with a counting sort on i and an insertion sort of each i's few partners, and
+ * carries their numbers along. Each pair must occur in exactly one share. With `zero` the
+ * distances are all 0 (thickness 0) and are not carried: a fresh array is zeros already.
+ */
+function sortPairs(mA: number, shares: readonly PairShare[], zero = false): PairShare {
+  let n = 0;
+  for (const p of shares) n += p.CI.length;
+  const start = i32Scratch(SORT_START, mA + 1).fill(0);
+  for (const p of shares) {
+    const pi = p.CI;
+    for (let k = 0; k < pi.length; k++) start[pi[k] + 1]++;
   }
-  return { distance, s, t };
+  for (let c = 0; c < mA; c++) start[c + 1] += start[c];
+  const fill = i32Scratch(SORT_FILL, mA);
+  fill.set(start.subarray(0, mA));
+  const CI = new Int32Array(n), CJ = new Int32Array(n);
+  const D = new Float64Array(n), S = new Float64Array(n), T = new Float64Array(n);
+  for (const p of shares) {
+    const pi = p.CI, pj = p.CJ, pd = p.distance, ps = p.s, pt = p.t;
+    if (zero) {
+      for (let k = 0; k < pi.length; k++) {
+        const at = fill[pi[k]]++;
+        CI[at] = pi[k];
+        CJ[at] = pj[k];
+        S[at] = ps[k];
+        T[at] = pt[k];
+      }
+    } else {
+      for (let k = 0; k < pi.length; k++) {
+        const at = fill[pi[k]]++;
+        CI[at] = pi[k];
+        CJ[at] = pj[k];
+        D[at] = pd[k];
+        S[at] = ps[k];
+        T[at] = pt[k];
+      }
+    }
+  }
+  for (let c = 0; c < mA; c++) sortPartners(CJ, D, S, T, start[c], start[c + 1]);
+  return { CI, CJ, distance: D, s: S, t: T };
+}
+
+/** Puts the pairs [a, b) of one i in order of j, carrying their numbers. */
+function sortPartners(CJ: Int32Array, D: Float64Array, S: Float64Array, T: Float64Array, a: number, b: number): void {
+  if (b - a > 32) {
+    // A segment with many partners (rare): sort its slice through an index.
+    const idx = Array.from({ length: b - a }, (_, q) => a + q).sort((x, y) => CJ[x] - CJ[y]);
+    const cj = idx.map((q) => CJ[q]), d = idx.map((q) => D[q]), ss = idx.map((q) => S[q]), tt = idx.map((q) => T[q]);
+    CJ.set(cj, a);
+    D.set(d, a);
+    S.set(ss, a);
+    T.set(tt, a);
+    return;
+  }
+  for (let k = a + 1; k < b; k++) {
+    const x = CJ[k];
+    if (CJ[k - 1] <= x) continue;
+    const d = D[k], ss = S[k], tt = T[k];
+    let q = k - 1;
+    while (q >= a && CJ[q] > x) {
+      CJ[q + 1] = CJ[q];
+      D[q + 1] = D[q];
+      S[q + 1] = S[q];
+      T[q + 1] = T[q];
+      q--;
+    }
+    CJ[q + 1] = x;
+    D[q + 1] = d;
+    S[q + 1] = ss;
+    T[q + 1] = tt;
+  }
+}
+
+/** The public form of sorted compact pairs: input segment indices (mapped in place). */
+function toContacts(A: PreparedChain, B: PreparedChain, sorted: PairShare): ChainContacts {
+  const { CI, CJ } = sorted;
+  const n = CI.length;
+  const oa = A.orig, ob = B.orig;
+  for (let k = 0; k < n; k++) {
+    CI[k] = oa[CI[k]];
+    CJ[k] = ob[CJ[k]];
+  }
+  return { count: n, i: CI, j: CJ, distance: sorted.distance, s: sorted.s, t: sorted.t };
 }
 
 /**
@@ -390,23 +603,15 @@ export function chainContacts(points: ChainPoints, options?: ChainOptions): Chai
   const t1 = performance.now();
   findPairs(A, B, tau);
   const t2 = performance.now();
-  const other = B ?? A;
-  const { CI, CJ } = sortedPairs(A.m);
+  const sorted = sortPairs(A.m, [foundShare()], tau === 0);
   const t3 = performance.now();
-  const { distance, s, t } = pairNumbers(A, other, CI, CJ, tau);
-  const n = CI.length;
-  const i = new Int32Array(n);
-  const j = new Int32Array(n);
-  for (let k = 0; k < n; k++) {
-    i[k] = A.orig[CI[k]];
-    j[k] = other.orig[CJ[k]];
-  }
+  const out = toContacts(A, B ?? A, sorted);
   const t4 = performance.now();
   chainStats.readMs = t1 - t0;
   chainStats.searchMs = t2 - t1;
   chainStats.sortMs = t3 - t2;
   chainStats.numbersMs = t4 - t3;
-  return { count: n, i, j, distance, s, t };
+  return out;
 }
 
 /**
@@ -433,7 +638,7 @@ export function chainCollisions(points: ChainPoints, options?: ChainOptions): Ui
 export function contactPairs(points: ChainPoints, options?: ChainOptions): { A: PreparedChain; B: PreparedChain; CI: Int32Array; CJ: Int32Array; tau: number } {
   const { A, B, tau } = prepare(points, options);
   findPairs(A, B, tau);
-  const { CI, CJ } = sortedPairs(A.m);
+  const { CI, CJ } = sortPairs(A.m, [foundShare()], tau === 0);
   return { A, B: B ?? A, CI, CJ, tau };
 }
 
@@ -476,27 +681,27 @@ export function multiChainContacts(chains: readonly ChainPoints[], options: Mult
     dim = f.dim;
     flats.push(f.flat);
   }
-  const parts: { A: PreparedChain; CI: Int32Array; CJ: Int32Array }[] = [];
+  const parts: { A: PreparedChain; sorted: PairShare }[] = [];
   if (options.between === false) {
     for (const flat of flats) {
       const A = prepareChains([flat], dim ?? 2, options.closed === true);
       findPairs(A, null, tau);
-      parts.push({ A, ...sortedPairs(A.m) });
+      parts.push({ A, sorted: sortPairs(A.m, [foundShare()], tau === 0) });
     }
   } else {
     const A = prepareChains(flats, dim ?? 2, options.closed === true);
     findPairs(A, null, tau);
-    parts.push({ A, ...sortedPairs(A.m) });
+    parts.push({ A, sorted: sortPairs(A.m, [foundShare()], tau === 0) });
   }
-  const n = parts.reduce((s, p) => s + p.CI.length, 0);
+  const n = parts.reduce((s, p) => s + p.sorted.CI.length, 0);
   const out = {
     count: n,
     chainI: new Int32Array(n), i: new Int32Array(n), chainJ: new Int32Array(n), j: new Int32Array(n),
     distance: new Float64Array(n), s: new Float64Array(n), t: new Float64Array(n),
   };
   let at = 0;
-  parts.forEach(({ A, CI, CJ }, p) => {
-    const num = pairNumbers(A, A, CI, CJ, tau);
+  parts.forEach(({ A, sorted: num }, p) => {
+    const { CI, CJ } = num;
     for (let k = 0; k < CI.length; k++, at++) {
       out.chainI[at] = options.between === false ? p : A.chain[CI[k]];
       out.chainJ[at] = options.between === false ? p : A.chain[CJ[k]];
@@ -521,14 +726,13 @@ export interface PairShare {
 
 /**
  * The worker side of a parallel chain search (skewline/parallel): the work items this thread
- * claims, their contacts and numbers. Fold-backs are not included (the caller adds them).
+ * claims, their contacts and numbers, sorted by (i, j) (each thread sorts its own share, so the
+ * caller only merges). Fold-backs are not included (the caller adds them).
  * Not part of the public API.
  */
 export function searchShare(A: PreparedChain, B: PreparedChain | null, tau: number, work: ParallelWork): PairShare {
   findPairs(A, B, tau, work);
-  const CI = foundI.slice(0, found);
-  const CJ = foundJ.slice(0, found);
-  return { CI, CJ, ...pairNumbers(A, B ?? A, CI, CJ, tau) };
+  return sortPairs(A.m, [foundShare()], tau === 0);
 }
 
 /**
@@ -539,85 +743,53 @@ export function prepareShares(points: ChainPoints, options?: ChainOptions): { A:
   return prepare(points, options);
 }
 
-/** The fold-back pairs (adjacent segments only; none between two chains) with their numbers. Not part of the public API. */
-export function foldShare(A: PreparedChain, B: PreparedChain | null, tau: number): PairShare {
-  found = 0;
-  if (B === null) {
-    for (let k = 0; k + 1 < A.start.length; k++) {
-      const first = A.start[k], end = A.start[k + 1] - 1;
-      for (let c = first; c + 1 < end; c++) if (foldsBack(A.P, A.dim, c, c + 1, c + 2)) record(c, c + 1);
-      if (A.partner !== null && end - first > 2 && A.partner[first] === end - 1 && foldsBack(A.P, A.dim, end - 1, end, first + 1)) record(first, end - 1);
-    }
+/**
+ * Merges the shares of a parallel search, each sorted by (i, j) (searchShare, foldShare), into
+ * chainContacts' result: the same pairs in the same order with the same numbers as one thread
+ * gives (each pair is found by exactly one share, and its numbers come from the same kernel).
+ * A linear merge. Not part of the public API.
+ */
+export function mergeShares(A: PreparedChain, B: PreparedChain | null, shares: readonly PairShare[]): ChainContacts {
+  const empty: PairShare = { CI: new Int32Array(0), CJ: new Int32Array(0), distance: new Float64Array(0), s: new Float64Array(0), t: new Float64Array(0) };
+  // Two at a time; the last merge writes the result (input indices) directly.
+  let a = shares.length > 0 ? shares[0] : empty;
+  for (let q = 1; q + 1 < shares.length; q++) {
+    const m = merge2(a, shares[q], null, null);
+    a = { CI: m.i, CJ: m.j, distance: m.distance, s: m.s, t: m.t };
   }
-  if (Q.length < 4 * A.dim) Q = new Float64Array(4 * A.dim);
-  const CI = foundI.slice(0, found);
-  const CJ = foundJ.slice(0, found);
-  return { CI, CJ, ...pairNumbers(A, B ?? A, CI, CJ, tau) };
+  return merge2(a, shares.length > 1 ? shares[shares.length - 1] : empty, A.orig, (B ?? A).orig);
 }
 
 /**
- * Merges the shares of a parallel search into chainContacts' result: the same pairs in the same
- * order with the same numbers as one thread gives (each pair is found by exactly one share, and
- * its numbers come from the same kernel). Not part of the public API.
+ * Merges two shares sorted by (CI, CJ) with no pair in common; with `oa`, `ob` the indices are
+ * mapped to input segment indices on the way (else they stay compact).
  */
-export function mergeShares(A: PreparedChain, B: PreparedChain | null, shares: readonly PairShare[]): ChainContacts {
-  const other = B ?? A;
-  const n = shares.reduce((k, p) => k + p.CI.length, 0);
-  const start = new Int32Array(A.m + 1);
-  for (const p of shares) for (let k = 0; k < p.CI.length; k++) start[p.CI[k] + 1]++;
-  for (let c = 0; c < A.m; c++) start[c + 1] += start[c];
-  const fill = start.slice(0, A.m);
-  const CJ = new Int32Array(n), CI = new Int32Array(n);
-  const from = new Int32Array(n); // index into the concatenated shares
-  let base = 0;
-  for (const p of shares) {
-    for (let k = 0; k < p.CI.length; k++) {
-      const at = fill[p.CI[k]]++;
-      CI[at] = p.CI[k];
-      CJ[at] = p.CJ[k];
-      from[at] = base + k;
-    }
-    base += p.CI.length;
-  }
-  for (let c = 0; c < A.m; c++) {
-    if (start[c + 1] - start[c] > 32) {
-      // A segment with many partners: sort its slice through an index (rare).
-      const idx = Array.from({ length: start[c + 1] - start[c] }, (_, q) => start[c] + q).sort((x, y) => CJ[x] - CJ[y]);
-      const cj = idx.map((q) => CJ[q]), fr = idx.map((q) => from[q]);
-      CJ.set(cj, start[c]);
-      from.set(fr, start[c]);
-      continue;
-    }
-    for (let k = start[c] + 1; k < start[c + 1]; k++) {
-      const x = CJ[k], f = from[k];
-      let q = k - 1;
-      while (q >= start[c] && CJ[q] > x) {
-        CJ[q + 1] = CJ[q];
-        from[q + 1] = from[q];
-        q--;
-      }
-      CJ[q + 1] = x;
-      from[q + 1] = f;
-    }
-  }
-  const all = (key: 'distance' | 's' | 't'): Float64Array => {
-    const out = new Float64Array(n);
-    let o = 0;
-    for (const p of shares) {
-      out.set(p[key], o);
-      o += p[key].length;
-    }
-    return out;
-  };
-  const d = all('distance'), s = all('s'), t = all('t');
-  const i = new Int32Array(n), j = new Int32Array(n);
-  const distance = new Float64Array(n), ss = new Float64Array(n), tt = new Float64Array(n);
+function merge2(a: PairShare, b: PairShare, oa: Int32Array | null, ob: Int32Array | null): ChainContacts {
+  const na = a.CI.length, nb = b.CI.length, n = na + nb;
+  const I = new Int32Array(n), J = new Int32Array(n);
+  const D = new Float64Array(n), S = new Float64Array(n), T = new Float64Array(n);
+  const ai = a.CI, aj = a.CJ, ad = a.distance, as = a.s, at = a.t;
+  const bi = b.CI, bj = b.CJ, bd = b.distance, bs = b.s, bt = b.t;
+  let p = 0, q = 0;
   for (let k = 0; k < n; k++) {
-    i[k] = A.orig[CI[k]];
-    j[k] = other.orig[CJ[k]];
-    distance[k] = d[from[k]];
-    ss[k] = s[from[k]];
-    tt[k] = t[from[k]];
+    let ci: number, cj: number;
+    if (q === nb || (p < na && (ai[p] < bi[q] || (ai[p] === bi[q] && aj[p] < bj[q])))) {
+      ci = ai[p];
+      cj = aj[p];
+      D[k] = ad[p];
+      S[k] = as[p];
+      T[k] = at[p];
+      p++;
+    } else {
+      ci = bi[q];
+      cj = bj[q];
+      D[k] = bd[q];
+      S[k] = bs[q];
+      T[k] = bt[q];
+      q++;
+    }
+    I[k] = oa === null ? ci : oa[ci];
+    J[k] = ob === null ? cj : ob[cj];
   }
-  return { count: n, i, j, distance, s: ss, t: tt };
+  return { count: n, i: I, j: J, distance: D, s: S, t: T };
 }

@@ -9,33 +9,49 @@ import { compareWithSquare } from '../closest/within.js';
 import { closestSegSeg2, closestSegSeg3, closestSegSegN } from '../closest/segment-kernels.js';
 import { intersectsSegments2, intersectsSegments3, orient2Sign } from '../intersect/intersects.js';
 
-/**
- * Exact "distance ≤ τ" for the pair a0, a1, b0, b1 (dim numbers each) at the start of Q. With τ = 0 in 2D and 3D: the exact intersection
- * predicates. Otherwise the kernel distance d (within 8·u·S of the exact one, S the pair's
- * size; 64·u·(|u|₁ + |v|₁ + |w|₁) ≥ 64·u·S is used) decides when it is clear of τ, and the
- * exact squared distance compared with τ² decides the rest.
- */
 /** Counters for the benchmark's time split: pairs tested, and pairs decided in exact arithmetic. */
 export const narrowStats = { tests: 0, exact: 0 };
 
-export function pairWithin(Q: Float64Array, dim: number, tau: number): boolean {
+/**
+ * Exact "distance ≤ τ" for the pair a0, a1, b0, b1 (dim numbers each) at the start of Q.
+ * @returns the pair's distance when it is within τ (exactly 0 for τ = 0; otherwise the
+ *   kernel's, a few ulps from the exact one), −1 when it is not. With `out`, the kernel's
+ *   parameters s and t of a pair within τ go to out[0], out[1] (the same numbers
+ *   closestSegSeg2/3/N give).
+ *
+ * With τ = 0 in 2D and 3D the exact intersection predicates decide. Otherwise the kernel
+ * distance d (within 8·u·S of the exact one, S the pair's size; 64·u·(|u|₁ + |v|₁ + |w|₁) ≥
+ * 64·u·S is used) decides when it is clear of τ, and the exact squared distance compared with
+ * τ² decides the rest.
+ */
+export function contactWithin(Q: Float64Array, dim: number, tau: number, out: Float64Array | null): number {
   narrowStats.tests++;
-  if (tau === 0) {
-    if (dim === 2) return intersectsSegments2(Q, 0);
-    if (dim === 3) return intersectsSegments3(Q, 0);
+  if (tau === 0 && dim <= 3) {
+    if (!(dim === 2 ? intersectsSegments2(Q, 0) : intersectsSegments3(Q, 0))) return -1;
+    if (out !== null) kernel(Q, dim, out);
+    return 0;
   }
-  const d = dim === 2 ? closestSegSeg2(Q, 0, null, 0) : dim === 3 ? closestSegSeg3(Q, 0, null, 0) : closestSegSegN(Q, 0, dim, null, 0);
+  const d = kernel(Q, dim, out);
   let size = 0;
   for (let k = 0; k < dim; k++) {
     const a0 = Q[k], b0 = Q[2 * dim + k];
     size += Math.abs(Q[dim + k] - a0) + Math.abs(Q[3 * dim + k] - b0) + Math.abs(b0 - a0);
   }
   const err = 64 * EPS * size;
-  if (d + err < tau) return true;
-  if (d - err > tau) return false;
+  if (d + err < tau) return d;
+  if (d - err > tau) return -1;
   narrowStats.exact++;
   const { distanceSq } = exactClosestFlat(SEGMENT, SEGMENT, dim, Q, 0);
-  return compareWithSquare(distanceSq.num, distanceSq.den, tau) <= 0;
+  return compareWithSquare(distanceSq.num, distanceSq.den, tau) <= 0 ? d : -1;
+}
+
+function kernel(Q: Float64Array, dim: number, out: Float64Array | null): number {
+  return dim === 2 ? closestSegSeg2(Q, 0, out, 0) : dim === 3 ? closestSegSeg3(Q, 0, out, 0) : closestSegSegN(Q, 0, dim, out, 0);
+}
+
+/** Exact "distance ≤ τ" for the pair at the start of Q (see {@link contactWithin}). */
+export function pairWithin(Q: Float64Array, dim: number, tau: number): boolean {
+  return contactWithin(Q, dim, tau, null) >= 0;
 }
 
 /**

@@ -30,37 +30,14 @@ export interface ChainTree {
 }
 
 /**
- * Builds the hierarchy over segments 0 … m − 1 of the vertex array P (m + 1 vertices). Segments
- * flagged in `dead` get an empty box (+∞ minima, −∞ maxima): every box test rejects them.
+ * Builds the hierarchy over segments 0 … m − 1 of the vertex array P (m + 1 vertices), on the
+ * given segment boxes or on {@link segmentBoxes}(P, dim, m, dead).
  */
-export function buildTree(P: Float64Array, dim: number, m: number, dead: Uint8Array | null = null): ChainTree {
+export function buildTree(P: Float64Array, dim: number, m: number, dead: Uint8Array | null = null, boxes: Float64Array | null = null): ChainTree {
   const levels: Float64Array[] = [];
   const counts: number[] = [];
   const stride = 2 * dim;
-  const seg = new Float64Array(m * stride);
-  if (dim === 3) segBoxes3(P, m, seg);
-  else if (dim === 2) segBoxes2(P, m, seg);
-  else for (let c = 0; c < m; c++) {
-    const o = c * stride;
-    const v = c * dim;
-    for (let k = 0; k < dim; k++) {
-      // Branch-free exact select (the order of p and q is a coin toss along a random chain,
-      // so a branch mispredicts half the time): with b ∈ {0, 1}, b·p + (1 − b)·q is p or q exactly.
-      const p = P[v + k], q = P[v + dim + k];
-      const b = +(p < q);
-      seg[o + k] = b * p + (1 - b) * q;
-      seg[o + dim + k] = b * q + (1 - b) * p;
-    }
-  }
-  if (dead !== null) {
-    for (let c = 0; c < m; c++) {
-      if (dead[c] === 0) continue;
-      for (let k = 0; k < dim; k++) {
-        seg[c * stride + k] = Infinity;
-        seg[c * stride + dim + k] = -Infinity;
-      }
-    }
-  }
+  const seg = boxes ?? segmentBoxes(P, dim, m, dead);
   let n = Math.max(1, Math.ceil(m / LEAF));
   let box = new Float64Array(n * stride);
   for (let q = 0; q < n; q++) {
@@ -105,6 +82,40 @@ export function buildTree(P: Float64Array, dim: number, m: number, dead: Uint8Ar
   return { dim, m, seg, levels, counts };
 }
 
+/**
+ * The boxes of segments 0 … m − 1 of the vertex array P (dim minima, then dim maxima each).
+ * Segments flagged in `dead` get an empty box (+∞ minima, −∞ maxima): every box test rejects them.
+ * Written to `into` (m·2·dim numbers) when given.
+ */
+export function segmentBoxes(P: Float64Array, dim: number, m: number, dead: Uint8Array | null, into: Float64Array | null = null): Float64Array {
+  const stride = 2 * dim;
+  const seg = into ?? new Float64Array(m * stride);
+  if (dim === 3) segBoxes3(P, m, seg);
+  else if (dim === 2) segBoxes2(P, m, seg);
+  else for (let c = 0; c < m; c++) {
+    const o = c * stride;
+    const v = c * dim;
+    for (let k = 0; k < dim; k++) {
+      // Branch-free exact select (the order of p and q is a coin toss along a random chain,
+      // so a branch mispredicts half the time): with b ∈ {0, 1}, b·p + (1 − b)·q is p or q exactly.
+      const p = P[v + k], q = P[v + dim + k];
+      const b = +(p < q);
+      seg[o + k] = b * p + (1 - b) * q;
+      seg[o + dim + k] = b * q + (1 - b) * p;
+    }
+  }
+  if (dead !== null) {
+    for (let c = 0; c < m; c++) {
+      if (dead[c] === 0) continue;
+      for (let k = 0; k < dim; k++) {
+        seg[c * stride + k] = Infinity;
+        seg[c * stride + dim + k] = -Infinity;
+      }
+    }
+  }
+  return seg;
+}
+
 /** Segment boxes in 3D, written out (the same exact selects as the general loop). */
 function segBoxes3(P: Float64Array, m: number, seg: Float64Array): void {
   for (let c = 0, v = 0, o = 0; c < m; c++, v += 3, o += 6) {
@@ -130,11 +141,6 @@ function segBoxes2(P: Float64Array, m: number, seg: Float64Array): void {
     seg[o + 3] = by * y1 + (1 - by) * y0;
   }
 }
-
-/** Called for each pair of leaves (qa of tree A, qb of tree B) whose boxes come within τ. */
-export type LeafPairVisitor = (qa: number, qb: number) => void;
-/** Called for each leaf of a self traversal (pairs within one leaf). */
-export type LeafSelfVisitor = (q: number) => void;
 
 let stack = new Int32Array(4 * 256);
 
@@ -199,76 +205,113 @@ export function expandTasks(A: ChainTree, B: ChainTree, tau: number, want: numbe
   }
 }
 
+// The traversal in progress (module state: one at a time per thread).
+let TA: ChainTree | null = null;
+let TB: ChainTree | null = null;
+let TTAU = 0;
+let SP = 0;
+let TASKS: Int32Array | null = null;
+let CLAIM: (() => number) | null = null;
+
 /**
- * Dual traversal. With `B === A` (self) it visits every leaf once through `self` and every
- * pair of distinct leaves qa < qb whose boxes come within τ through `pair`; with two trees it
- * visits every near pair (leaf of A, leaf of B). Iterative (an explicit stack of node pairs),
- * so chain length never overflows the call stack. Not re-entrant (module scratch stack).
+ * Starts a dual traversal of A against B (B === A: one tree against itself), to be drained with
+ * {@link nextLeafPairs}. With `tasks` (from {@link expandTasks}) it walks only the work items
+ * that `claim` hands out, one at a time (a shared counter in a parallel search).
+ * Iterative (an explicit stack of node pairs), so chain length never overflows the call stack.
  */
-export function traverse(
-  A: ChainTree, B: ChainTree, tau: number, pair: LeafPairVisitor, self: LeafSelfVisitor | null,
-  tasks: Int32Array | null = null, claim: (() => number) | null = null,
-): void {
-  if (A.m === 0 || B.m === 0) return;
-  if (tasks !== null) {
-    // Work items from expandTasks, claimed one at a time (a shared counter in a parallel search).
-    for (let t = claim!(); 4 * t < tasks.length; t = claim!()) {
-      traverseFrom(A, B, tau, pair, self, tasks[4 * t], tasks[4 * t + 1], tasks[4 * t + 2], tasks[4 * t + 3]);
-    }
+export function beginTraversal(A: ChainTree, B: ChainTree, tau: number, tasks: Int32Array | null = null, claim: (() => number) | null = null): void {
+  TA = A;
+  TB = B;
+  TTAU = tau;
+  SP = 0;
+  TASKS = tasks;
+  CLAIM = claim;
+  if (A.m === 0 || B.m === 0) {
+    TASKS = null;
     return;
   }
-  traverseFrom(A, B, tau, pair, self, A.levels.length - 1, 0, B.levels.length - 1, 0);
+  if (tasks === null) {
+    stack[0] = A.levels.length - 1;
+    stack[1] = 0;
+    stack[2] = B.levels.length - 1;
+    stack[3] = 0;
+    SP = 4;
+  }
 }
 
-function traverseFrom(
-  A: ChainTree, B: ChainTree, tau: number, pair: LeafPairVisitor, self: LeafSelfVisitor | null,
-  la0: number, ia0: number, lb0: number, ib0: number,
-): void {
-  const dim = A.dim;
-  let sp = 0;
-  const push = (la: number, ia: number, lb: number, ib: number): void => {
-    if (sp + 4 > stack.length) {
-      const grown = new Int32Array(stack.length * 2);
-      grown.set(stack);
-      stack = grown;
-    }
-    stack[sp++] = la;
-    stack[sp++] = ia;
-    stack[sp++] = lb;
-    stack[sp++] = ib;
-  };
+
+/**
+ * Writes the next leaf pairs of the traversal begun by {@link beginTraversal} to `out` as
+ * (leaf of A, leaf of B) and returns how many it wrote (at most out.length / 2; 0 when the
+ * traversal is over). Every pair of leaves whose boxes come within τ comes out once; for a self
+ * traversal, as qa < qb, plus (q, q) for each leaf (the pairs within it). Leaf pairs come out in
+ * batches so that the caller's narrow phase runs in a tight loop of its own, not in a callback.
+ */
+export function nextLeafPairs(out: Int32Array): number {
+  const A = TA!, B = TB!, tau = TTAU, dim = A.dim;
   const isSelf = A === B;
-  push(la0, ia0, lb0, ib0);
-  while (sp > 0) {
-    const ib = stack[--sp];
-    const lb = stack[--sp];
-    const ia = stack[--sp];
-    const la = stack[--sp];
+  // The stack in locals for the loop (module state is slower to touch), written back at the end.
+  let st = stack;
+  let sp = SP;
+  let n = 0;
+  const cap = out.length;
+  while (n + 2 <= cap) {
+    if (sp === 0) {
+      if (TASKS === null) break;
+      const t = CLAIM!();
+      if (4 * t >= TASKS.length) {
+        TASKS = null;
+        break;
+      }
+      st[0] = TASKS[4 * t];
+      st[1] = TASKS[4 * t + 1];
+      st[2] = TASKS[4 * t + 2];
+      st[3] = TASKS[4 * t + 3];
+      sp = 4;
+    }
+    const ib = st[--sp];
+    const lb = st[--sp];
+    const ia = st[--sp];
+    const la = st[--sp];
+    if (sp + 12 > st.length) {
+      // Room for the three pushes below.
+      const grown = new Int32Array(st.length * 2);
+      grown.set(st);
+      stack = st = grown;
+    }
     if (isSelf && la === lb && ia === ib) {
       if (la === 0) {
-        self!(ia);
+        out[n++] = ia;
+        out[n++] = ia;
         continue;
       }
       const c0 = 2 * ia;
       const c1 = c0 + 1;
-      push(la - 1, c0, la - 1, c0);
+      st[sp++] = la - 1; st[sp++] = c0; st[sp++] = la - 1; st[sp++] = c0;
       if (c1 < A.counts[la - 1]) {
-        push(la - 1, c1, la - 1, c1);
-        push(la - 1, c0, la - 1, c1);
+        st[sp++] = la - 1; st[sp++] = c1; st[sp++] = la - 1; st[sp++] = c1;
+        st[sp++] = la - 1; st[sp++] = c0; st[sp++] = la - 1; st[sp++] = c1;
       }
       continue;
     }
     if (!boxesNear(A.levels[la], ia, B.levels[lb], ib, dim, tau)) continue;
     if (la === 0 && lb === 0) {
-      pair(ia, ib);
+      out[n++] = ia;
+      out[n++] = ib;
     } else if (la >= lb) {
       const c0 = 2 * ia;
-      push(la - 1, c0, lb, ib);
-      if (c0 + 1 < A.counts[la - 1]) push(la - 1, c0 + 1, lb, ib);
+      st[sp++] = la - 1; st[sp++] = c0; st[sp++] = lb; st[sp++] = ib;
+      if (c0 + 1 < A.counts[la - 1]) {
+        st[sp++] = la - 1; st[sp++] = c0 + 1; st[sp++] = lb; st[sp++] = ib;
+      }
     } else {
       const c0 = 2 * ib;
-      push(la, ia, lb - 1, c0);
-      if (c0 + 1 < B.counts[lb - 1]) push(la, ia, lb - 1, c0 + 1);
+      st[sp++] = la; st[sp++] = ia; st[sp++] = lb - 1; st[sp++] = c0;
+      if (c0 + 1 < B.counts[lb - 1]) {
+        st[sp++] = la; st[sp++] = ia; st[sp++] = lb - 1; st[sp++] = c0 + 1;
+      }
     }
   }
+  SP = sp;
+  return n >> 1;
 }

@@ -286,6 +286,61 @@ export function closestSegSeg2(data: ArrayLike<number>, k: number, out: Float64A
 }
 
 /**
+ * The certified part of {@link closestSegSeg2} as a three-way test, for the chain search: do the
+ * 2D segments A[ia … ia + 3] (a0, a1) and B[ib … ib + 3] (b0, b1) cross?
+ * @returns 1 when they certainly cross at interior points of both (then s and t go to out[0],
+ *   out[1], bit for bit what closestSegSeg2 gives); 0 when they certainly share no point (the
+ *   lines meet outside one of them); −1 when the doubles cannot tell (nearly parallel, touching
+ *   or nearly touching, extreme magnitudes): decide those exactly.
+ *
+ * Why 0 is safe: with n = u×v certified nonzero, the lines meet at s* = (v×w)/n, t* = (u×w)/n
+ * and the segments share a point only if both lie in [0, 1]. A certificate that s* < 0 or
+ * s* > 1 (or the same of t*) is the same error bound as the crossing certificate, with a
+ * 2u·max margin for the rounding of the comparison's difference.
+ */
+export function crossing2(A: Float64Array, ia: number, B: Float64Array, ib: number, out: Float64Array): number {
+  const a0x = A[ia];
+  const a0y = A[ia + 1];
+  const b0x = B[ib];
+  const b0y = B[ib + 1];
+  const ux = A[ia + 2] - a0x;
+  const uy = A[ia + 3] - a0y;
+  const vx = B[ib + 2] - b0x;
+  const vy = B[ib + 3] - b0y;
+  const wx = a0x - b0x;
+  const wy = a0y - b0y;
+  const aa = ux * ux + uy * uy;
+  const cc = vx * vx + vy * vy;
+  const ww = wx * wx + wy * wy;
+  if (!(aa > TINY && cc > TINY && aa < HUGE && cc < HUGE && ww < HUGE)) return -1;
+  const p1 = ux * vy;
+  const p2 = uy * vx;
+  const n = p1 - p2;
+  const q1 = vx * wy;
+  const q2 = vy * wx;
+  const sN = q1 - q2;
+  const r1 = ux * wy;
+  const r2 = uy * wx;
+  const tN = r1 - r2;
+  const en = CERT * (Math.abs(p1) + Math.abs(p2));
+  const es = CERT * (Math.abs(q1) + Math.abs(q2));
+  const et = CERT * (Math.abs(r1) + Math.abs(r2));
+  const an = Math.abs(n);
+  if (!(an > en)) return -1;
+  const ss = n > 0 ? sN : -sN;
+  const ts = n > 0 ? tN : -tN;
+  // Certainly apart: s* < 0, s* > 1, t* < 0 or t* > 1.
+  if (ss < -es || ts < -et || ss - an > en + es + 2 * EPS * ss || ts - an > en + et + 2 * EPS * ts) return 0;
+  if (ss > es && an - ss > en + es + EPS * an && ts > et && an - ts > en + et + EPS * an) {
+    const sc = ss / an;
+    out[0] = sc;
+    out[1] = clamp01((vx * wx + vy * wy + (ux * vx + uy * vy) * sc) / cc);
+    return 1;
+  }
+  return -1;
+}
+
+/**
  * Segment–segment closest points in any dimension (4·dim numbers per pair from index k);
  * the generic kernel with its full accuracy.
  */

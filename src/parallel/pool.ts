@@ -7,7 +7,7 @@ import { Worker } from 'node:worker_threads';
 import { pairCount } from '../batch/batch.js';
 import { SkewlineInputError } from '../core/primitives.js';
 import type { ChainJob, Job, SharedChain } from './worker.js';
-import { foldShare, mergeShares, prepareShares, searchShare } from '../chain/contacts.js';
+import { mergeShares, prepareShares, searchShare } from '../chain/contacts.js';
 import type { ChainContacts, ChainOptions, PairShare } from '../chain/contacts.js';
 import type { ChainPoints, PreparedChain } from '../chain/input.js';
 
@@ -146,7 +146,8 @@ function share(C: PreparedChain): SharedChain {
  */
 export async function chainContactsParallel(points: ChainPoints, options: ChainOptions & ParallelOptions = {}): Promise<ChainContacts> {
   const threads = threadCount(options, 'chainContactsParallel');
-  const { A, B, tau } = prepareShares(points, options);
+  const T0 = performance.now(); const lg = (w: string) => process.env.PT && console.log(w, (performance.now() - T0).toFixed(0));
+  const { A, B, tau } = prepareShares(points, options);lg('prepared');
   const sa = share(A);
   const sb = B === null ? null : share(B);
   const counter = new SharedArrayBuffer(4);
@@ -154,10 +155,13 @@ export async function chainContactsParallel(points: ChainPoints, options: ChainO
   // threads − 1 workers, and this thread as the last searcher: it builds its own hierarchy while
   // the workers build theirs, then claims work items from the same counter.
   const pending = Array.from({ length: threads - 1 }, (_, i) => run(worker(i), { kind: 'chain', A: sa, B: sb, tau, counter, want }));
-  const folds = foldShare(A, B, tau); // while the workers build their hierarchies
-  const mine = searchShare(A, B, tau, { counter: new Int32Array(counter), want });
+  const mine = searchShare(A, B, tau, { counter: new Int32Array(counter), want, folds: true });
+  lg('mine');
   const replies = await Promise.all(pending);
-  return mergeShares(A, B, [folds, mine, ...replies.map((r) => r.share!)]);
+  lg('replies');
+  const r = mergeShares(A, B, [mine, ...replies.map((r) => r.share!)]);
+  lg('merged');
+  return r;
 }
 
 /** The most worker threads segmentDistancesParallel uses: the machine's available parallelism. */

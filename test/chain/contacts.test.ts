@@ -8,6 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { OVERLAP_CONTACT, POINT_CONTACT, SkewlineInputError, chainCollisions, chainContacts, chainIntersections, multiChainContacts } from '../../src/index.js';
 import { pairWithin } from '../../src/chain/narrow.js';
+import { searchMode } from '../../src/chain/contacts.js';
+import { closestSegSeg2, closestSegSeg3 } from '../../src/closest/segment-kernels.js';
 import { bruteContacts } from '../support/chain-oracle.js';
 import { gridWalk, randomWalk, smoothWalk } from '../support/walks.js';
 import { makeRng, nextDown, nextUp } from '../support/rng.js';
@@ -18,9 +20,58 @@ import { segment } from '../../src/index.js';
 const keys = (r: { count: number; i: Int32Array; j: Int32Array }): string[] =>
   Array.from({ length: r.count }, (_, k) => `${r.i[k]},${r.j[k]}`);
 
+/**
+ * The numbers of every contact are the segment kernel's, bit for bit (the search computes them
+ * on the fly; with thickness 0 in 2D through the fused crossing test): s and t as
+ * closestSegSeg2/3 give them, and the distance too (exactly 0 at thickness 0).
+ */
+function checkKernelNumbers(r: ReturnType<typeof chainContacts>, P: Float64Array, dim: number, opts: { thickness?: number; closed?: boolean; against?: Float64Array }, label: string): void {
+  if (dim > 3) return;
+  const B = opts.against ?? P;
+  const nA = P.length / dim, nB = B.length / dim;
+  const Q = new Float64Array(4 * dim), out = new Float64Array(2);
+  for (let k = 0; k < r.count; k++) {
+    const i = r.i[k], j = r.j[k];
+    for (let c = 0; c < dim; c++) {
+      Q[c] = P[i * dim + c];
+      Q[dim + c] = P[((i + 1) % nA) * dim + c];
+      Q[2 * dim + c] = B[j * dim + c];
+      Q[3 * dim + c] = B[((j + 1) % nB) * dim + c];
+    }
+    const d = dim === 2 ? closestSegSeg2(Q, 0, out, 0) : closestSegSeg3(Q, 0, out, 0);
+    const want = (opts.thickness ?? 0) === 0 ? 0 : d;
+    if (!Object.is(r.distance[k], want) || !Object.is(r.s[k], out[0]) || !Object.is(r.t[k], out[1])) {
+      throw new Error(`${label}: contact ${i},${j} has (${r.distance[k]}, ${r.s[k]}, ${r.t[k]}), the kernel (${want}, ${out[0]}, ${out[1]})`);
+    }
+  }
+}
+
+/** Searches run with the grid (searchMode.last), to show the grid was exercised. */
+let gridRuns = 0;
+
+/**
+ * Runs f with each broad phase: 'auto' (the grid where a planar chain at thickness 0 crowds its
+ * box, the hierarchy elsewhere) and 'tree' (always the hierarchy).
+ */
+function bothBroad<T>(f: () => T): T {
+  try {
+    searchMode.broad = 'tree';
+    f();
+  } finally {
+    searchMode.broad = 'auto';
+  }
+  return f();
+}
+
 function agree(P: Float64Array, dim: number, opts: { thickness?: number; closed?: boolean; against?: Float64Array }, label: string): number {
-  const got = chainContacts(P, { dim, ...opts });
   const want = bruteContacts(P, dim, opts);
+  return bothBroad(() => agreeWith(want, P, dim, opts, `${label} (${searchMode.broad})`));
+}
+
+function agreeWith(want: string[], P: Float64Array, dim: number, opts: { thickness?: number; closed?: boolean; against?: Float64Array }, label: string): number {
+  const got = chainContacts(P, { dim, ...opts });
+  if (searchMode.last === 'grid') gridRuns++;
+  checkKernelNumbers(got, P, dim, opts, label);
   const g = keys(got);
   if (g.join(' ') !== want.join(' ')) {
     const missing = want.filter((x) => !g.includes(x));
@@ -78,6 +129,35 @@ describe('chainContacts against the exact brute force', () => {
       total += agree(P, 2, {}, `seed ${seed} τ=0`);
     }
     expect(total).toBeGreaterThan(1000);
+  });
+
+  it('the planar walks above ran through the grid as well as the hierarchy', () => {
+    expect(gridRuns).toBeGreaterThan(20);
+  });
+
+  it('the grid with gaps between chains, rings, and dense scribbles far from the origin (seeds 250–253)', () => {
+    for (let seed = 250; seed < 254; seed++) {
+      const rng = makeRng(seed);
+      // Several dense walks in one search: the gap segments between chains must stay out.
+      const chains = [randomWalk(300, 2, rng), randomWalk(300, 2, rng).map((x) => x + 3), gridWalk(300, 2, rng)];
+      const want: string[] = [];
+      chains.forEach((A, a) => {
+        for (const key of bruteContacts(A, 2, {})) want.push(`${a},${key}`);
+        for (let b = a + 1; b < chains.length; b++) for (const key of bruteContacts(A, 2, { against: chains[b] })) want.push(`${a},${key.split(',')[0]},${b},${key.split(',')[1]}`);
+      });
+      const norm = (x: string): number[] => (x.split(',').length === 3 ? [Number(x.split(',')[0]), Number(x.split(',')[1]), Number(x.split(',')[0]), Number(x.split(',')[2])] : x.split(',').map(Number));
+      const wantSorted = want.map(norm).sort((p, q) => p[0] - q[0] || p[1] - q[1] || p[2] - q[2] || p[3] - q[3]).map((p) => p.join(','));
+      bothBroad(() => {
+        const r = multiChainContacts(chains, { dim: 2 });
+        if (searchMode.broad === 'auto') expect(searchMode.last).toBe('grid');
+        expect(Array.from({ length: r.count }, (_, k) => `${r.chainI[k]},${r.i[k]},${r.chainJ[k]},${r.j[k]}`), `seed ${seed} (${searchMode.broad})`).toEqual(wantSorted);
+      });
+      // A dense ring, and the same scribble far from the origin and scaled down.
+      const W = randomWalk(400, 2, rng);
+      agree(W, 2, { closed: true }, `seed ${seed} dense ring`);
+      agree(W.map((x) => x + 2 ** 30), 2, {}, `seed ${seed} far scribble`);
+      agree(W.map((x) => x * 2 ** -40), 2, {}, `seed ${seed} tiny scribble`);
+    }
   });
 
   it('4D and 5D walks', () => {
@@ -224,11 +304,14 @@ describe('the broad phase never drops a pair (against an all-pairs scan with the
             if (pairWithin(Q, dim, tau)) want.push(`${i},${j}`);
           }
         }
-        const got = keys(chainContacts(P, { dim, thickness: tau })).filter((x) => {
-          const [i, j] = x.split(',').map(Number);
-          return j - i >= 2;
+        bothBroad(() => {
+          const got = keys(chainContacts(P, { dim, thickness: tau })).filter((x) => {
+            const [i, j] = x.split(',').map(Number);
+            return j - i >= 2;
+          });
+          expect(got, `seed ${seed} dim ${dim} (${searchMode.broad}, ran ${searchMode.last})`).toEqual(want);
+          if (dim === 2 && searchMode.broad === 'auto') expect(searchMode.last, 'a dense planar walk takes the grid').toBe('grid');
         });
-        expect(got, `seed ${seed} dim ${dim}`).toEqual(want);
       }
     }
   });
@@ -327,11 +410,13 @@ describe('multiChainContacts', () => {
         const p = x.split(',').map(Number), q = y.split(',').map(Number);
         return p[0] - q[0] || p[1] - q[1] || p[2] - q[2] || p[3] - q[3];
       });
-      const r = multiChainContacts(chains, { dim, thickness: tau });
-      const got = Array.from({ length: r.count }, (_, k) => `${r.chainI[k]},${r.i[k]},${r.chainJ[k]},${r.j[k]}`);
-      expect(got, `seed ${seed}`).toEqual(want);
-      const within = multiChainContacts(chains, { dim, thickness: tau, between: false });
-      expect(Array.from({ length: within.count }, (_, k) => `${within.chainI[k]},${within.i[k]},${within.chainJ[k]},${within.j[k]}`)).toEqual(want.filter((w) => w.split(',')[0] === w.split(',')[2]));
+      bothBroad(() => {
+        const r = multiChainContacts(chains, { dim, thickness: tau });
+        const got = Array.from({ length: r.count }, (_, k) => `${r.chainI[k]},${r.i[k]},${r.chainJ[k]},${r.j[k]}`);
+        expect(got, `seed ${seed} (${searchMode.broad})`).toEqual(want);
+        const within = multiChainContacts(chains, { dim, thickness: tau, between: false });
+        expect(Array.from({ length: within.count }, (_, k) => `${within.chainI[k]},${within.i[k]},${within.chainJ[k]},${within.j[k]}`)).toEqual(want.filter((w) => w.split(',')[0] === w.split(',')[2]));
+      });
     }
   });
 });

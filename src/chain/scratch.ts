@@ -1,0 +1,52 @@
+/**
+ * Working memory of the chain search, kept between calls: on a million segments the search
+ * needs some 80 MB of boxes, grid cells and sort counters, and fresh memory costs a page fault
+ * per 4 KiB on first touch (measured: about 45 ms per 88 MB here), more than a pass over it.
+ * Each slot grows to the largest call so far; {@link releaseChainMemory} hands it all back.
+ */
+
+/** Slots: one array each, never two live uses of one slot. */
+export const BOXES_A = 0;
+export const BOXES_B = 1;
+export const GRID_CX = 0;
+export const GRID_CY = 1;
+export const GRID_EX = 2;
+export const GRID_EY = 3;
+export const GRID_START = 4;
+export const GRID_FILL = 5;
+export const GRID_ITEMS = 6;
+export const SORT_START = 7;
+export const SORT_FILL = 8;
+
+
+let f64: (Float64Array | undefined)[] = [];
+let i32: (Int32Array | undefined)[] = [];
+
+/** A Float64Array view of n elements in slot `slot` (contents undefined). */
+export function f64Scratch(slot: number, n: number): Float64Array {
+  let a = f64[slot];
+  if (a === undefined || a.length < n) f64[slot] = a = new Float64Array(Math.max(n, Math.ceil((a?.length ?? 0) * 1.25)));
+  return a.subarray(0, n);
+}
+
+/** An Int32Array view of n elements in slot `slot` (contents undefined). */
+export function i32Scratch(slot: number, n: number): Int32Array {
+  let a = i32[slot];
+  if (a === undefined || a.length < n) i32[slot] = a = new Int32Array(Math.max(n, Math.ceil((a?.length ?? 0) * 1.25)));
+  return a.subarray(0, n);
+}
+
+/**
+ * Frees the working memory that chainContacts, chainCollisions, multiChainContacts and
+ * chainIntersections keep between calls (it grows to the largest chain searched so far: about
+ * 100 bytes per segment, plus 40 bytes per contact found). The next call allocates afresh.
+ * Worker threads of skewline/parallel keep their own until the pool is closed.
+ */
+export function releaseChainMemory(): void {
+  f64 = [];
+  i32 = [];
+  releaseHooks.forEach((f) => f());
+}
+
+/** Other modules' scratch to drop with {@link releaseChainMemory}. */
+export const releaseHooks: (() => void)[] = [];
