@@ -146,8 +146,7 @@ function share(C: PreparedChain): SharedChain {
  */
 export async function chainContactsParallel(points: ChainPoints, options: ChainOptions & ParallelOptions = {}): Promise<ChainContacts> {
   const threads = threadCount(options, 'chainContactsParallel');
-  const T0 = performance.now(); const lg = (w: string) => process.env.PT && console.log(w, (performance.now() - T0).toFixed(0));
-  const { A, B, tau } = prepareShares(points, options);lg('prepared');
+  const { A, B, tau } = prepareShares(points, options);
   const sa = share(A);
   const sb = B === null ? null : share(B);
   const counter = new SharedArrayBuffer(4);
@@ -156,12 +155,8 @@ export async function chainContactsParallel(points: ChainPoints, options: ChainO
   // the workers build theirs, then claims work items from the same counter.
   const pending = Array.from({ length: threads - 1 }, (_, i) => run(worker(i), { kind: 'chain', A: sa, B: sb, tau, counter, want }));
   const mine = searchShare(A, B, tau, { counter: new Int32Array(counter), want, folds: true });
-  lg('mine');
   const replies = await Promise.all(pending);
-  lg('replies');
-  const r = mergeShares(A, B, [mine, ...replies.map((r) => r.share!)]);
-  lg('merged');
-  return r;
+  return mergeShares(A, B, [mine, ...replies.map((r) => r.share!)]);
 }
 
 /** The most worker threads segmentDistancesParallel uses: the machine's available parallelism. */

@@ -57,11 +57,7 @@ function chainOf(c: SharedChain): PreparedChain {
 parentPort?.on('message', (job: Job | ChainJob) => {
   try {
     if (job.kind === 'chain') {
-      const T0 = performance.now();
-      const a = chainOf(job.A);
-      const T1 = performance.now();
-      const share = searchShare(a, job.B === null ? null : chainOf(job.B), job.tau, { counter: new Int32Array(job.counter), want: job.want });
-      if (process.env.PT) console.log('worker copy', (T1 - T0).toFixed(0), 'search+sort', (performance.now() - T1).toFixed(0));
+      const share = searchShare(chainOf(job.A), job.B === null ? null : chainOf(job.B), job.tau, { counter: new Int32Array(job.counter), want: job.want });
       const transfer = [share.CI.buffer, share.CJ.buffer, share.distance.buffer, share.s.buffer, share.t.buffer] as ArrayBuffer[];
       parentPort?.postMessage({ ok: true, share }, transfer);
       return;
