@@ -138,11 +138,11 @@ function prepare(points: ChainPoints, options: ChainOptions | undefined): { A: P
   }
   const tau = checkThickness(options);
   const fa = flattenChain(points, options?.dim, 'points');
-  const A = prepareChains([fa.flat], fa.dim, options?.closed === true);
+  const A = prepareChains([fa.flat], fa.dim, options?.closed === true, true);
   if (options?.against === undefined) return { A, B: null, tau };
   const fb = flattenChain(options.against, options.dim ?? fa.dim, 'against');
   if (fb.dim !== fa.dim) throw new SkewlineInputError(`against has dimension ${fb.dim}, points ${fa.dim}`);
-  const B = prepareChains([fb.flat], fb.dim, (options.againstClosed ?? options.closed) === true);
+  const B = prepareChains([fb.flat], fb.dim, (options.againstClosed ?? options.closed) === true, true);
   return { A, B, tau };
 }
 
@@ -421,14 +421,17 @@ function findPairs(A: PreparedChain, B: PreparedChain | null, tau: number, work:
     RING = ring;
     if (ring) PARTNER = A.partner!;
     // Adjacent pairs: only a fold-back counts (in a parallel search, one share's part).
-    for (let k = 0; (work === null || work.folds === true) && k + 1 < A.start.length; k++) {
-      const first = A.start[k], end = A.start[k + 1] - 1; // segments [first, end)
-      for (let c = first; c + 1 < end; c++) if (foldsBack(PA, dim, c, c + 1, c + 2)) recordFold(PA, dim, c, c + 1, tau);
-      if (ring && end - first > 2 && A.partner![first] === end - 1 && foldsBack(PA, dim, end - 1, end, first + 1)) recordFold(PA, dim, first, end - 1, tau);
-    }
+    if (work === null || work.folds === true) foldBacks(A, tau);
     const tb0 = performance.now();
     const boxes = segmentBoxes(PA, dim, m, A.dead, f64Scratch(BOXES_A, m * 2 * dim));
     SA = SB = boxes;
+    if (dim === 2 && m <= SMALL_CHAIN && work === null) {
+      // A short planar chain (most rings of a map): all pairs, no hierarchy to build.
+      chainStats.buildMs = performance.now() - tb0;
+      leafPair2(0, m, 0, m, boxes, 0, boxes, 0);
+      searchMode.last = 'tree';
+      return;
+    }
     const grid = dim === 2 && tau === 0 && searchMode.broad === 'auto' ? buildGrid(boxes, m, A.dead) : null;
     searchMode.last = grid === null ? 'tree' : 'grid';
     if (grid !== null) {
@@ -459,6 +462,19 @@ function findPairs(A: PreparedChain, B: PreparedChain | null, tau: number, work:
   SA = ta.seg;
   SB = tb.seg;
   searchLeaves(ta, tb, tasksOf(ta, tb), claim);
+}
+
+/** Chains of at most this many planar segments are searched all pairs (measured on land-10m's small rings). */
+const SMALL_CHAIN = 24;
+
+/** Records the fold-backs of adjacent segments within each chain of A (and of each ring's last with its first). */
+function foldBacks(A: PreparedChain, tau: number): void {
+  const P = A.P, dim = A.dim;
+  for (let k = 0; k + 1 < A.start.length; k++) {
+    const first = A.start[k], end = A.start[k + 1] - 1; // segments [first, end)
+    for (let c = first; c + 1 < end; c++) if (foldsBack(P, dim, c, c + 1, c + 2)) recordFold(P, dim, c, c + 1, tau);
+    if (A.partner !== null && end - first > 2 && A.partner[first] === end - 1 && foldsBack(P, dim, end - 1, end, first + 1)) recordFold(P, dim, first, end - 1, tau);
+  }
 }
 
 // Leaf pairs of the traversal, a batch at a time.
@@ -511,6 +527,7 @@ function foundShare(): PairShare {
 function sortPairs(mA: number, shares: readonly PairShare[], zero = false): PairShare {
   let n = 0;
   for (const p of shares) n += p.CI.length;
+  if (n === 0) return { CI: new Int32Array(0), CJ: new Int32Array(0), distance: new Float64Array(0), s: new Float64Array(0), t: new Float64Array(0) };
   const start = i32Scratch(SORT_START, mA + 1).fill(0);
   for (const p of shares) {
     const pi = p.CI;
@@ -711,7 +728,7 @@ export function multiChainContacts(chains: readonly ChainPoints[], options: Mult
   const parts: { A: PreparedChain; sorted: PairShare }[] = [];
   if (options.between === false) {
     for (const flat of flats) {
-      const A = prepareChains([flat], dim ?? 2, options.closed === true);
+      const A = prepareChains([flat], dim ?? 2, options.closed === true, true);
       findPairs(A, null, tau);
       parts.push({ A, sorted: sortPairs(A.m, [foundShare()], tau === 0) });
     }

@@ -103,8 +103,14 @@ function sameVertex(f: Float64Array, dim: number, a: number, b: number): boolean
  * - `closed` adds the segment from the last vertex back to the first;
  * - an open chain whose last vertex equals its first (a GeoJSON ring) is a ring too: its first
  *   and last segment share that vertex and count as adjacent.
+ * With `alias`, an open chain with nothing to drop uses `flats[0]` itself as P (no copy): for
+ * callers that only read P during the call.
  */
-export function prepareChains(flats: readonly Float64Array[], dim: number, closed: boolean): PreparedChain {
+export function prepareChains(flats: readonly Float64Array[], dim: number, closed: boolean, alias = false): PreparedChain {
+  if (flats.length === 1) {
+    const one = prepareOne(flats[0], dim, closed, alias);
+    if (one !== null) return one;
+  }
   const K = flats.length;
   const segments = new Int32Array(K);
   const kept: Int32Array[] = [];
@@ -169,4 +175,32 @@ export function prepareChains(flats: readonly Float64Array[], dim: number, close
   }
   start[K] = m + 1;
   return { P, dim, m, partner, dead, orig, chain, start, segments };
+}
+
+/**
+ * prepareChains for the common case, with few allocations (on a map of thousands of small rings
+ * they cost more than the search): one chain of at least one segment and no repeated
+ * consecutive vertex. Null for anything else.
+ */
+function prepareOne(flat: Float64Array, dim: number, closed: boolean, alias: boolean): PreparedChain | null {
+  const n = flat.length / dim;
+  if (n < 2) return null;
+  const m = closed ? n : n - 1;
+  for (let k = 0; k < m; k++) if (sameVertex(flat, dim, k, k + 1 === n ? 0 : k + 1)) return null;
+  let P: Float64Array;
+  if (!closed) P = alias ? flat : flat.slice();
+  else {
+    P = new Float64Array((m + 1) * dim);
+    P.set(flat);
+    P.set(flat.subarray(0, dim), n * dim); // the closing segment ends at vertex 0
+  }
+  const orig = new Int32Array(m);
+  for (let k = 0; k < m; k++) orig[k] = k;
+  let partner: Int32Array | null = null;
+  if (m >= 2 && (closed || sameVertex(flat, dim, 0, n - 1))) {
+    partner = new Int32Array(m).fill(-1);
+    partner[0] = m - 1;
+    partner[m - 1] = 0;
+  }
+  return { P, dim, m, partner, dead: null, orig, chain: new Int32Array(m), start: Int32Array.of(0, m + 1), segments: Int32Array.of(m) };
 }
