@@ -24,16 +24,49 @@ export interface Timing {
 /** Keeps results alive; printed at the end so the work cannot be dropped. */
 export let sink = 0;
 
+/**
+ * Collects the garbage before a timed run when the process was started with --expose-gc (as
+ * `npm run bench` is), so that no method pays for the garbage another one left behind.
+ */
+export function settle(): void {
+  (globalThis as { gc?: () => void }).gc?.();
+}
+
 /** Times each method `runs` times after `warmup` untimed runs, interleaved. */
 export function measure(methods: readonly Method[], runs = 7, warmup = 2): Timing[] {
   for (let w = 0; w < warmup; w++) for (const m of methods) sink += m.run();
   const times = methods.map(() => [] as number[]);
   for (let r = 0; r < runs; r++) {
     methods.forEach((m, i) => {
+      settle();
       const t0 = performance.now();
       sink += m.run();
       times[i].push(performance.now() - t0);
     });
+  }
+  return methods.map((m, i) => {
+    const ts = times[i].slice().sort((a, b) => a - b);
+    return { name: m.name, median: ts[ts.length >> 1], min: ts[0], max: ts[ts.length - 1] };
+  });
+}
+
+/** A timed method that may be asynchronous (a search on worker threads). */
+export interface AsyncMethod {
+  name: string;
+  run: () => number | Promise<number>;
+}
+
+/** {@link measure} for methods of which some are asynchronous: interleaved the same way. */
+export async function measureAsync(methods: readonly AsyncMethod[], runs = 7, warmup = 2): Promise<Timing[]> {
+  for (let w = 0; w < warmup; w++) for (const m of methods) sink += await m.run();
+  const times = methods.map(() => [] as number[]);
+  for (let r = 0; r < runs; r++) {
+    for (let i = 0; i < methods.length; i++) {
+      settle();
+      const t0 = performance.now();
+      sink += await methods[i].run();
+      times[i].push(performance.now() - t0);
+    }
   }
   return methods.map((m, i) => {
     const ts = times[i].slice().sort((a, b) => a - b);
@@ -47,13 +80,19 @@ export function machine(): string {
   return `${cpus[0]?.model ?? 'unknown CPU'}, ${cpus.length} cores, Node ${process.version}, ${os.platform()} ${os.arch()}`;
 }
 
-/** Formats a table: name, median ms, spread, items/s, ratio to `base` (>1 = faster than base). */
-export function table(title: string, rows: readonly Timing[], items: number, base: string): string {
+/**
+ * Formats a table: name, median ms, spread, items/s, ratio to `base` (>1 = faster than base),
+ * and a ratio to `base2` as well when given.
+ */
+export function table(title: string, rows: readonly Timing[], items: number, base: string, base2?: string): string {
   const ref = rows.find((r) => r.name === base)?.median ?? NaN;
-  const lines = [`\n${title}`, '| method | median ms | spread ms | items/s | speed vs ' + base + ' |', '|---|---:|---:|---:|---:|'];
+  const ref2 = base2 === undefined ? NaN : rows.find((r) => r.name === base2)?.median ?? NaN;
+  const head = '| method | median ms | spread ms | items/s | speed vs ' + base + (base2 === undefined ? ' |' : ` | speed vs ${base2} |`);
+  const lines = [`\n${title}`, head, base2 === undefined ? '|---|---:|---:|---:|---:|' : '|---|---:|---:|---:|---:|---:|'];
   for (const r of rows) {
     const rate = (items / r.median) * 1000;
-    lines.push(`| ${r.name} | ${r.median.toFixed(1)} | ${r.min.toFixed(1)}–${r.max.toFixed(1)} | ${fmtRate(rate)} | ${(ref / r.median).toFixed(2)}× |`);
+    const extra = base2 === undefined ? '' : ` ${(ref2 / r.median).toFixed(2)}× |`;
+    lines.push(`| ${r.name} | ${r.median.toFixed(1)} | ${r.min.toFixed(1)}–${r.max.toFixed(1)} | ${fmtRate(rate)} | ${(ref / r.median).toFixed(2)}× |${extra}`);
   }
   return lines.join('\n');
 }

@@ -6,21 +6,21 @@
  *   flatbush index + exact orient2d baseline (bench/peers/flatbush-chain.ts);
  * - every ring of Natural Earth's 10 m land (world-atlas land-10m), each ring a chain;
  * - how skewline's time grows from 1e4 to 1e6 segments, and where it goes.
- * Run alone: npx tsx bench/chain/chain.bench.ts [--segments N] [--runs R]
+ * Run alone: node --expose-gc --import tsx bench/chain/chain.bench.ts [--segments N] [--runs R]
  */
 import os from 'node:os';
 import isect from 'isect';
 import sweeplineIntersections from 'sweepline-intersections';
 import { chainContacts } from '../../src/index.js';
 import { chainContactsParallel } from '../../src/parallel/index.js';
-import { chainStats } from '../../src/chain/contacts.js';
+import { chainStats, searchMode } from '../../src/chain/contacts.js';
 import { narrowStats } from '../../src/chain/narrow.js';
 import { gridChainContacts } from '../peers/grid-chain.js';
 import { flatbushChainContacts } from '../peers/flatbush-chain.js';
 import { gridWalk, randomWalk, smoothWalk } from '../../test/support/walks.js';
 import { makeRng } from '../../test/support/rng.js';
 import { landRings } from '../../test/support/land.js';
-import { machine, measure, table } from '../harness.js';
+import { machine, measure, measureAsync, table } from '../harness.js';
 
 function arg(name: string, dflt: number): number {
   const i = process.argv.indexOf(name);
@@ -52,17 +52,6 @@ function split(): string {
     `(${narrowStats.tests.toLocaleString('en')} pairs tested, ${narrowStats.exact.toLocaleString('en')} in exact arithmetic), sort ${s.sortMs.toFixed(0)} ms, distances and parameters ${s.numbersMs.toFixed(0)} ms`;
 }
 
-/** Median wall time of an async method over `runs` runs (after one warm-up). */
-async function medianAsync(f: () => Promise<number>, runs: number): Promise<number> {
-  await f();
-  const ts: number[] = [];
-  for (let r = 0; r < runs; r++) {
-    const t0 = performance.now();
-    await f();
-    ts.push(performance.now() - t0);
-  }
-  return ts.sort((a, b) => a - b)[ts.length >> 1];
-}
 
 /** Points sweepline-intersections (turf's kinks) reports for one ring or line. */
 function sweeplinePoints(P: Float64Array): number {
@@ -80,38 +69,35 @@ export async function run(opts: { segments?: number; runs?: number } = {}): Prom
   const runs = opts.runs ?? 3;
 
   // 3D, thickness 0.2.
+  const threads = `chainContactsParallel (${os.availableParallelism()} threads)`;
   {
     const P = randomWalk(n, 3, makeRng(1));
-    const rows = measure([
+    const rows = await measureAsync([
       { name: 'skewline chainContacts', run: () => chainContacts(P, { dim: 3, thickness: 0.2 }).count },
+      { name: threads, run: async () => (await chainContactsParallel(P, { dim: 3, thickness: 0.2 })).count },
       { name: 'uniform grid (same exact test)', run: () => gridChainContacts(P, 3, n, 0.2) },
-    ], runs, 1);
+    ], runs, 2);
     const a = chainContacts(P, { dim: 3, thickness: 0.2 });
     narrowStats.tests = narrowStats.exact = 0;
     chainContacts(P, { dim: 3, thickness: 0.2 });
     console.log(table(`Chain contacts, 3D freely jointed chain of ${n.toLocaleString('en')} unit segments, thickness 0.2 (${a.count.toLocaleString('en')} contacts; grid: ${gridChainContacts(P, 3, n, 0.2).toLocaleString('en')} non-adjacent)`, rows, n, 'uniform grid (same exact test)'));
     console.log(`skewline time split: ${split()}`);
-    const par = await medianAsync(async () => (await chainContactsParallel(P, { dim: 3, thickness: 0.2 })).count, runs);
-    const grid = rows.find((r) => r.name.startsWith('uniform grid'))!.median;
-    console.log(`chainContactsParallel (skewline/parallel, ${os.availableParallelism()} threads): ${par.toFixed(1)} ms, ${(grid / par).toFixed(2)}× the grid's speed`);
   }
 
   // 2D walks, thickness 0.
   for (const [name, P] of [['random walk', randomWalk(n, 2, makeRng(2))], ['smooth walk', smoothWalk(n, 2, makeRng(3))]] as const) {
-    const rows = measure([
+    const rows = await measureAsync([
       { name: 'skewline chainContacts', run: () => chainContacts(P, { dim: 2 }).count },
+      { name: threads, run: async () => (await chainContactsParallel(P, { dim: 2 })).count },
       { name: 'isect bush', run: () => isectContacts(P, false) },
       { name: 'flatbush + exact orient2d', run: () => flatbushChainContacts(P, false) },
-    ], runs, 1);
+    ], runs, 2);
     const ours = chainContacts(P, { dim: 2 }).count;
     narrowStats.tests = narrowStats.exact = 0;
     chainContacts(P, { dim: 2 });
     const s = split();
-    console.log(table(`Chain contacts, 2D ${name} of ${n.toLocaleString('en')} unit segments (skewline ${ours.toLocaleString('en')} contacts, isect ${isectContacts(P, false).toLocaleString('en')}, flatbush + orient2d ${flatbushChainContacts(P, false).toLocaleString('en')})`, rows, n, 'isect bush'));
-    console.log(`skewline time split: ${s}`);
-    const par = await medianAsync(async () => (await chainContactsParallel(P, { dim: 2 })).count, runs);
-    const ib = rows.find((r) => r.name === 'isect bush')!.median;
-    console.log(`chainContactsParallel (skewline/parallel, ${os.availableParallelism()} threads): ${par.toFixed(1)} ms, ${(ib / par).toFixed(2)}× isect's speed`);
+    console.log(table(`Chain contacts, 2D ${name} of ${n.toLocaleString('en')} unit segments (skewline ${ours.toLocaleString('en')} contacts, isect ${isectContacts(P, false).toLocaleString('en')}, flatbush + orient2d ${flatbushChainContacts(P, false).toLocaleString('en')})`, rows, n, 'isect bush', 'flatbush + exact orient2d'));
+    console.log(`skewline time split (${searchMode.last === 'grid' ? 'uniform grid' : 'hierarchy'}): ${s}`);
   }
 
   // Natural Earth 10 m land: every ring a chain.
@@ -131,7 +117,7 @@ export async function run(opts: { segments?: number; runs?: number } = {}): Prom
       for (let q = 0; q < c.count; q++) if (c.j[q] - c.i[q] >= 2 && !(c.i[q] === 0 && c.j[q] === m - 1)) k++;
       return k;
     };
-    console.log(table(`Chain contacts, all ${rings.length.toLocaleString('en')} rings of Natural Earth land-10m (${vertices.toLocaleString('en')} vertices; non-adjacent contacts: skewline ${count(nonAdjacent)}, isect ${count((r) => isectContacts(r, true))}, flatbush + orient2d ${count((r) => flatbushChainContacts(r, true))}; fold-backs besides: skewline ${count((r) => chainContacts(r, { dim: 2 }).count) - count(nonAdjacent)})`, rows, vertices, 'isect bush'));
+    console.log(table(`Chain contacts, all ${rings.length.toLocaleString('en')} rings of Natural Earth land-10m (${vertices.toLocaleString('en')} vertices; non-adjacent contacts: skewline ${count(nonAdjacent)}, isect ${count((r) => isectContacts(r, true))}, flatbush + orient2d ${count((r) => flatbushChainContacts(r, true))}; fold-backs besides: skewline ${count((r) => chainContacts(r, { dim: 2 }).count) - count(nonAdjacent)})`, rows, vertices, 'isect bush', 'flatbush + exact orient2d'));
   }
 
   // What the peers answer (counts of non-adjacent contacts; sweepline-intersections reports points).
