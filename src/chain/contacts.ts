@@ -603,9 +603,11 @@ function toContacts(A: PreparedChain, B: PreparedChain, sorted: PairShare): Chai
   const { CI, CJ } = sorted;
   const n = CI.length;
   const oa = A.orig, ob = B.orig;
-  for (let k = 0; k < n; k++) {
-    CI[k] = oa[CI[k]];
-    CJ[k] = ob[CJ[k]];
+  if (n > 0 && !(identity(oa) && identity(ob))) {
+    for (let k = 0; k < n; k++) {
+      CI[k] = oa[CI[k]];
+      CJ[k] = ob[CJ[k]];
+    }
   }
   return { count: n, i: CI, j: CJ, distance: sorted.distance, s: sorted.s, t: sorted.t };
 }
@@ -793,22 +795,30 @@ export function prepareShares(points: ChainPoints, options?: ChainOptions): { A:
  * gives (each pair is found by exactly one share, and its numbers come from the same kernel).
  * A linear merge. Not part of the public API.
  */
-export function mergeShares(A: PreparedChain, B: PreparedChain | null, shares: readonly PairShare[]): ChainContacts {
+export function mergeShares(A: PreparedChain, B: PreparedChain | null, shares: readonly PairShare[], zero = false): ChainContacts {
   const empty: PairShare = { CI: new Int32Array(0), CJ: new Int32Array(0), distance: new Float64Array(0), s: new Float64Array(0), t: new Float64Array(0) };
   // Two at a time; the last merge writes the result (input indices) directly.
   let a = shares.length > 0 ? shares[0] : empty;
   for (let q = 1; q + 1 < shares.length; q++) {
-    const m = merge2(a, shares[q], null, null);
+    const m = merge2(a, shares[q], null, null, false);
     a = { CI: m.i, CJ: m.j, distance: m.distance, s: m.s, t: m.t };
   }
-  return merge2(a, shares.length > 1 ? shares[shares.length - 1] : empty, A.orig, (B ?? A).orig);
+  const oa = identity(A.orig) ? null : A.orig, ob = identity((B ?? A).orig) ? null : (B ?? A).orig;
+  return merge2(a, shares.length > 1 ? shares[shares.length - 1] : empty, oa, ob, zero);
+}
+
+/** Is orig[k] = k for every k (nothing dropped, one chain)? */
+function identity(orig: Int32Array): boolean {
+  for (let k = 0; k < orig.length; k++) if (orig[k] !== k) return false;
+  return true;
 }
 
 /**
  * Merges two shares sorted by (CI, CJ) with no pair in common; with `oa`, `ob` the indices are
- * mapped to input segment indices on the way (else they stay compact).
+ * mapped to input segment indices on the way (else they stay compact). With `zero` the
+ * distances are all 0 and not copied (a fresh array is zeros already).
  */
-function merge2(a: PairShare, b: PairShare, oa: Int32Array | null, ob: Int32Array | null): ChainContacts {
+function merge2(a: PairShare, b: PairShare, oa: Int32Array | null, ob: Int32Array | null, zero: boolean): ChainContacts {
   const na = a.CI.length, nb = b.CI.length, n = na + nb;
   const I = new Int32Array(n), J = new Int32Array(n);
   const D = new Float64Array(n), S = new Float64Array(n), T = new Float64Array(n);
@@ -820,14 +830,14 @@ function merge2(a: PairShare, b: PairShare, oa: Int32Array | null, ob: Int32Arra
     if (q === nb || (p < na && (ai[p] < bi[q] || (ai[p] === bi[q] && aj[p] < bj[q])))) {
       ci = ai[p];
       cj = aj[p];
-      D[k] = ad[p];
+      if (!zero) D[k] = ad[p];
       S[k] = as[p];
       T[k] = at[p];
       p++;
     } else {
       ci = bi[q];
       cj = bj[q];
-      D[k] = bd[q];
+      if (!zero) D[k] = bd[q];
       S[k] = bs[q];
       T[k] = bt[q];
       q++;

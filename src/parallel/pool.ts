@@ -156,7 +156,7 @@ export async function chainContactsParallel(points: ChainPoints, options: ChainO
   const pending = Array.from({ length: threads - 1 }, (_, i) => run(worker(i), { kind: 'chain', A: sa, B: sb, tau, counter, want }));
   const mine = searchShare(A, B, tau, { counter: new Int32Array(counter), want, folds: true });
   const replies = await Promise.all(pending);
-  return mergeShares(A, B, [mine, ...replies.map((r) => r.share!)]);
+  return mergeShares(A, B, [mine, ...replies.map((r) => r.share!)], tau === 0);
 }
 
 /** The most worker threads segmentDistancesParallel uses: the machine's available parallelism. */
