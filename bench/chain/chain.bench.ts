@@ -76,7 +76,7 @@ export async function run(opts: { segments?: number; runs?: number } = {}): Prom
       { name: 'skewline chainContacts', run: () => chainContacts(P, { dim: 3, thickness: 0.2 }).count },
       { name: threads, run: async () => (await chainContactsParallel(P, { dim: 3, thickness: 0.2 })).count },
       { name: 'uniform grid (same exact test)', run: () => gridChainContacts(P, 3, n, 0.2) },
-    ], runs, 2);
+    ], runs, 3);
     const a = chainContacts(P, { dim: 3, thickness: 0.2 });
     narrowStats.tests = narrowStats.exact = 0;
     chainContacts(P, { dim: 3, thickness: 0.2 });
@@ -91,7 +91,7 @@ export async function run(opts: { segments?: number; runs?: number } = {}): Prom
       { name: threads, run: async () => (await chainContactsParallel(P, { dim: 2 })).count },
       { name: 'isect bush', run: () => isectContacts(P, false) },
       { name: 'flatbush + exact orient2d', run: () => flatbushChainContacts(P, false) },
-    ], runs, 2);
+    ], runs, 3);
     const ours = chainContacts(P, { dim: 2 }).count;
     narrowStats.tests = narrowStats.exact = 0;
     chainContacts(P, { dim: 2 });

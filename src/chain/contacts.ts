@@ -10,7 +10,7 @@ import { contactWithin, foldsBack, narrowStats } from './narrow.js';
 import { flattenChain, prepareChains } from './input.js';
 import type { ChainPoints, PreparedChain } from './input.js';
 import { LEAF, beginTraversal, buildTree, expandTasks, nextLeafPairs, segmentBoxes } from './tree.js';
-import { buildGrid } from './grid.js';
+import { bandGrid, planGrid } from './grid.js';
 import { BOXES_A, BOXES_B, SORT_FILL, SORT_START, f64Scratch, i32Scratch, releaseHooks } from './scratch.js';
 import type { ChainGrid } from './grid.js';
 import type { ChainTree } from './tree.js';
@@ -432,16 +432,19 @@ function findPairs(A: PreparedChain, B: PreparedChain | null, tau: number, work:
       searchMode.last = 'tree';
       return;
     }
-    const grid = dim === 2 && tau === 0 && searchMode.broad === 'auto' ? buildGrid(boxes, m, A.dead) : null;
-    searchMode.last = grid === null ? 'tree' : 'grid';
-    if (grid !== null) {
-      chainStats.buildMs = performance.now() - tb0;
-      const cells = grid.nx * grid.ny;
-      if (work === null) gridPairs(grid, 0, cells);
-      else {
-        // Work items: equal runs of cells.
+    const plan = dim === 2 && tau === 0 && searchMode.broad === 'auto' ? planGrid(boxes, m, A.dead, work === null ? 1 : Math.min(work.want, BANDS)) : null;
+    searchMode.last = plan === null ? 'tree' : 'grid';
+    if (plan !== null) {
+      if (work === null) {
+        const grid = bandGrid(plan, 0);
+        chainStats.buildMs = performance.now() - tb0;
+        gridPairs(grid, 0, grid.nx * grid.ny);
+      } else {
+        // Work items: bands of columns, each built by the thread that claims it.
         for (let t = claim!(); t < work.want; t = claim!()) {
-          gridPairs(grid, Math.floor(t * cells / work.want), Math.floor((t + 1) * cells / work.want));
+          if (t >= plan.bands) continue;
+          const grid = bandGrid(plan, t);
+          gridPairs(grid, 0, grid.nx * grid.ny);
         }
       }
       return;
@@ -466,6 +469,9 @@ function findPairs(A: PreparedChain, B: PreparedChain | null, tau: number, work:
 
 /** Chains of at most this many planar segments are searched all pairs (measured on land-10m's small rings). */
 const SMALL_CHAIN = 24;
+
+/** Bands of grid columns a parallel search is cut into (work items; fewer, and the last ones to finish leave a thread idle, more, and each repeats the fixed cost of building its cells). */
+const BANDS = 16;
 
 /** Records the fold-backs of adjacent segments within each chain of A (and of each ring's last with its first). */
 function foldBacks(A: PreparedChain, tau: number): void {

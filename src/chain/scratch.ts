@@ -17,6 +17,7 @@ export const GRID_FILL = 5;
 export const GRID_ITEMS = 6;
 export const SORT_START = 7;
 export const SORT_FILL = 8;
+export const GRID_SEGS = 9;
 
 
 let f64: (Float64Array | undefined)[] = [];
