@@ -640,8 +640,12 @@ function toContacts(A: PreparedChain, B: PreparedChain, sorted: PairShare): Chai
  *   adjacency applies, and i, s refer to `points`.
  *
  * Cost: a bounding-box hierarchy in chain order (linear build, no sorting) and a dual
- * traversal, then a filtered exact test per pair whose boxes come within the thickness:
- * about n log n for chains that do not crowd one spot. Memory O(n) in typed arrays.
+ * traversal — or, for a planar chain at thickness 0 that crowds its bounding box (a random
+ * walk, a scribble), a uniform grid — then a filtered exact test per pair whose boxes come
+ * within the thickness: about n log n for chains that do not crowd one spot. Each pair's
+ * distance, s and t come from the segment kernel as the pair is found. Memory O(n) in typed
+ * arrays; the working memory (boxes, grid, sort counters: about 100 bytes per segment and 40
+ * per contact) is kept for the next call — {@link releaseChainMemory} frees it.
  * Not re-entrant (module scratch).
  *
  * @param points a flat array (x, y[, z …] per vertex, with `options.dim`) or an array of points

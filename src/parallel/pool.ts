@@ -139,9 +139,11 @@ function share(C: PreparedChain): SharedChain {
  * distances and parameters (every pair is found by exactly one thread and measured by the same
  * kernel). The chain is copied once into shared memory; `threads − 1` workers and the calling
  * thread each build the hierarchy and claim work items (independent node pairs of the dual
- * traversal) from a shared counter, so a crowded part of the chain leaves no thread idle. The
- * calling thread is busy with its share until the search ends. Worth it from about
- * 10⁵ segments; below that, call chainContacts. Node.js only.
+ * traversal; for a crowded planar chain at thickness 0, bands of grid columns, each built by the
+ * thread that claims it) from a shared counter, so a crowded part of the chain leaves no thread
+ * idle. Each thread sorts its own contacts; the calling thread merges them. It is busy with its
+ * share until the search ends. Worth it from about 10⁵ segments; below that, call
+ * chainContacts. Node.js only.
  * @throws (rejects with) SkewlineInputError as chainContacts does, or for a bad `threads`.
  */
 export async function chainContactsParallel(points: ChainPoints, options: ChainOptions & ParallelOptions = {}): Promise<ChainContacts> {

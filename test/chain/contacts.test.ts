@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { OVERLAP_CONTACT, POINT_CONTACT, SkewlineInputError, chainCollisions, chainContacts, chainIntersections, multiChainContacts } from '../../src/index.js';
+import { OVERLAP_CONTACT, POINT_CONTACT, SkewlineInputError, chainCollisions, chainContacts, chainIntersections, multiChainContacts, releaseChainMemory } from '../../src/index.js';
 import { pairWithin } from '../../src/chain/narrow.js';
 import { searchMode } from '../../src/chain/contacts.js';
 import { closestSegSeg2, closestSegSeg3 } from '../../src/closest/segment-kernels.js';
@@ -158,6 +158,27 @@ describe('chainContacts against the exact brute force', () => {
       agree(W.map((x) => x + 2 ** 30), 2, {}, `seed ${seed} far scribble`);
       agree(W.map((x) => x * 2 ** -40), 2, {}, `seed ${seed} tiny scribble`);
     }
+  });
+
+  it('short chains, searched all pairs without a hierarchy, and just past that size (seeds 260–263)', () => {
+    for (let seed = 260; seed < 264; seed++) {
+      const rng = makeRng(seed);
+      for (let n = 2; n <= 30; n++) {
+        agree(randomWalk(n, 2, rng, 0.3), 2, {}, `seed ${seed}, ${n} segments`);
+        agree(gridWalk(n, 2, rng), 2, { closed: true }, `seed ${seed}, ${n} segments, ring`);
+        agree(randomWalk(n, 2, rng, 0.3), 2, { thickness: 0.1 }, `seed ${seed}, ${n} segments, τ = 0.1`);
+      }
+    }
+  });
+
+  it('releaseChainMemory frees the working memory; the next search is the same', () => {
+    const P = randomWalk(5000, 2, makeRng(270));
+    const a = chainContacts(P, { dim: 2 });
+    releaseChainMemory();
+    const b = chainContacts(P, { dim: 2 });
+    expect(keys(b)).toEqual(keys(a));
+    expect(Array.from(b.s)).toEqual(Array.from(a.s));
+    expect(a.count).toBeGreaterThan(1000);
   });
 
   it('4D and 5D walks', () => {
