@@ -4,7 +4,7 @@
  * segments.
  */
 import { SkewlineInputError } from '../core/primitives.js';
-import { closestSegSeg2, closestSegSeg3, closestSegSegN, crossing2 } from '../closest/segment-kernels.js';
+import { closestSegSeg2, closestSegSeg3, closestSegSegN, crossing2, touchingParams2 } from '../closest/segment-kernels.js';
 import { intersectsSegments2 } from '../intersect/intersects.js';
 import { contactWithin, foldsBack, narrowStats } from './narrow.js';
 import { flattenChain, prepareChains } from './input.js';
@@ -103,6 +103,10 @@ function testQ(i: number, j: number, dim: number, tau: number): void {
 
 /** Records the fold-back pair c, c + 1 (or a ring's last and first) with its numbers. */
 function recordFold(P: Float64Array, dim: number, i: number, j: number, tau: number): void {
+  if (dim === 2 && tau === 0 && touchingParams2(P, 2 * i, P, 2 * j, OUT)) {
+    record(i, j, 0, OUT[0], OUT[1]);
+    return;
+  }
   load(P, i, P, j, dim);
   const d = distanceQ(dim);
   record(i, j, tau === 0 ? 0 : d, OUT[0], OUT[1]); // thickness 0: they share a point, exactly
@@ -277,7 +281,7 @@ function narrow2(np: number): void {
         load(PA, i, PB, j, 2);
         narrowStats.exact++;
         if (intersectsSegments2(Q, 0)) {
-          closestSegSeg2(Q, 0, OUT, 0);
+          if (!touchingParams2(pa, 2 * i, pb, 2 * j, OUT)) closestSegSeg2(Q, 0, OUT, 0);
           record(i, j, 0, OUT[0], OUT[1]);
         }
       }

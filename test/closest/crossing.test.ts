@@ -6,7 +6,7 @@
  * are in the labels.
  */
 import { describe, expect, it } from 'vitest';
-import { closestSegSeg2, crossing2 } from '../../src/closest/segment-kernels.js';
+import { closestSegSeg2, crossing2, touchingParams2 } from '../../src/closest/segment-kernels.js';
 import { ONE, ZERO, cmp, exactIsect, exactShares, family2D, FAMILIES_2D, nextDown, nextUp, rng, type Pair } from '../support/exact-isect.js';
 
 const LONG = process.env.SKEWLINE_LONG === '1';
@@ -87,5 +87,44 @@ describe('crossing2 (the fused 2D crossing test of the chain search)', () => {
     expect(f([0, 0, 2, 0], [1, -1, 1, 1])).toBe(1); // a proper crossing
     expect(Array.from(out)).toEqual([0.5, 0.5]);
     expect(f([0, 0, 2, 0], [3, -1, 3, 1])).toBe(0); // the lines cross beyond a's end
+  });
+});
+
+describe('touchingParams2 (exact s, t of touching integer segments)', () => {
+  it('gives closestSegSeg2’s s and t bit for bit where crossing2 cannot decide: touching or overlapping (seeds 50–53)', () => {
+    const A = new Float64Array(4), B = new Float64Array(4), Q = new Float64Array(8);
+    const out = new Float64Array(2), want = new Float64Array(2);
+    let took = 0, collinear = 0;
+    for (let seed = 50; seed < 54; seed++) {
+      for (const fam of ['grid', 'gridCollinear', 'tJunction'] as const) {
+        for (const p of family2D(fam, seed, N)) {
+          A.set([...p.a.p, ...p.a.r]);
+          B.set([...p.b.p, ...p.b.r]);
+          if ((A[0] === A[2] && A[1] === A[3]) || (B[0] === B[2] && B[1] === B[3]) || !exactShares(p.a, p.b)) continue;
+          // The chain search asks only where the fused test cannot decide (a certified proper
+          // crossing takes crossing2's numbers, with t projected from s).
+          if (crossing2(A, 0, B, 0, out) !== -1) continue;
+          Q.set(A, 0);
+          Q.set(B, 4);
+          const ints = [...A, ...B].every((x) => Number.isInteger(x) && Math.abs(x) <= 2 ** 24);
+          expect(touchingParams2(A, 0, B, 0, out), `${p.label} (seed ${seed})`).toBe(ints);
+          if (!ints) continue;
+          closestSegSeg2(Q, 0, want, 0);
+          expect([out[0], out[1]], `${p.label} (seed ${seed})`).toEqual([want[0], want[1]]);
+          expect(Object.is(out[0], want[0]) && Object.is(out[1], want[1]), `${p.label}: signed zeros`).toBe(true);
+          took++;
+          if ((A[2] - A[0]) * (B[3] - B[1]) === (A[3] - A[1]) * (B[2] - B[0])) collinear++;
+        }
+      }
+    }
+    expect(took).toBeGreaterThan(500);
+    expect(collinear).toBeGreaterThan(200);
+  });
+  it('declines coordinates that are not small integers', () => {
+    const out = new Float64Array(2);
+    expect(touchingParams2(Float64Array.of(0, 0, 2, 0), 0, Float64Array.of(1, -1, 1, 0.5), 0, out)).toBe(false);
+    expect(touchingParams2(Float64Array.of(0, 0, 2 ** 25, 0), 0, Float64Array.of(1, -1, 1, 1), 0, out)).toBe(false);
+    expect(touchingParams2(Float64Array.of(0, 0, 4, 0), 0, Float64Array.of(1, 0, 6, 0), 0, out)).toBe(true);
+    expect(Array.from(out)).toEqual([0.625, 0.3]); // the shared piece [1, 4]: middle 2.5
   });
 });
