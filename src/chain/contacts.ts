@@ -550,23 +550,13 @@ function sortPairs(mA: number, shares: readonly PairShare[], zero = false): Pair
   const D = new Float64Array(n), S = new Float64Array(n), T = new Float64Array(n);
   for (const p of shares) {
     const pi = p.CI, pj = p.CJ, pd = p.distance, ps = p.s, pt = p.t;
-    if (zero) {
-      for (let k = 0; k < pi.length; k++) {
-        const at = fill[pi[k]]++;
-        CI[at] = pi[k];
-        CJ[at] = pj[k];
-        S[at] = ps[k];
-        T[at] = pt[k];
-      }
-    } else {
-      for (let k = 0; k < pi.length; k++) {
-        const at = fill[pi[k]]++;
-        CI[at] = pi[k];
-        CJ[at] = pj[k];
-        D[at] = pd[k];
-        S[at] = ps[k];
-        T[at] = pt[k];
-      }
+    for (let k = 0; k < pi.length; k++) {
+      const at = fill[pi[k]]++;
+      CI[at] = pi[k];
+      CJ[at] = pj[k];
+      if (!zero) D[at] = pd[k]; // left untouched, the zeros cost no memory traffic
+      S[at] = ps[k];
+      T[at] = pt[k];
     }
   }
   for (let c = 0; c < mA; c++) {
