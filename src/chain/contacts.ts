@@ -357,27 +357,42 @@ function gridPairs(g: ChainGrid, c0: number, c1: number): void {
 function leafPair3(a0: number, a1: number, b0: number, b1: number, boxA: Float64Array, oa: number, boxB: Float64Array, ob: number): void {
   const tau = TAU;
   const Axlo = boxA[oa], Aylo = boxA[oa + 1], Azlo = boxA[oa + 2], Axhi = boxA[oa + 3], Ayhi = boxA[oa + 4], Azhi = boxA[oa + 5];
+  // Branch-free candidate lists, as in leafPair2.
   let nc = 0;
   for (let j = b0; j < b1; j++) {
     const o = 6 * j;
-    if (SB[o] - Axhi <= tau && Axlo - SB[o + 3] <= tau && SB[o + 1] - Ayhi <= tau && Aylo - SB[o + 4] <= tau && SB[o + 2] - Azhi <= tau && Azlo - SB[o + 5] <= tau) candJ[nc++] = j;
+    candJ[nc] = j;
+    nc += +(SB[o] - Axhi <= tau) & +(Axlo - SB[o + 3] <= tau) & +(SB[o + 1] - Ayhi <= tau) & +(Aylo - SB[o + 4] <= tau) & +(SB[o + 2] - Azhi <= tau) & +(Azlo - SB[o + 5] <= tau);
   }
   if (nc === 0) return;
   const Bxlo = boxB[ob], Bylo = boxB[ob + 1], Bzlo = boxB[ob + 2], Bxhi = boxB[ob + 3], Byhi = boxB[ob + 4], Bzhi = boxB[ob + 5];
+  let ni = 0;
   for (let i = a0; i < a1; i++) {
     const o = 6 * i;
+    candI[ni] = i;
+    ni += +(Bxlo - SA[o + 3] <= tau) & +(SA[o] - Bxhi <= tau) & +(Bylo - SA[o + 4] <= tau) & +(SA[o + 1] - Byhi <= tau) & +(Bzlo - SA[o + 5] <= tau) & +(SA[o + 2] - Bzhi <= tau);
+  }
+  const self = +SELF;
+  let np = 0;
+  for (let a = 0; a < ni; a++) {
+    const i = candI[a];
+    const o = 6 * i;
     const xlo = SA[o], ylo = SA[o + 1], zlo = SA[o + 2], xhi = SA[o + 3], yhi = SA[o + 4], zhi = SA[o + 5];
-    if (Bxlo - xhi > tau || xlo - Bxhi > tau || Bylo - yhi > tau || ylo - Byhi > tau || Bzlo - zhi > tau || zlo - Bzhi > tau) continue;
     for (let c = 0; c < nc; c++) {
       const j = candJ[c];
-      if (SELF && (j - i < 2 || (RING && PARTNER[i] === j))) continue;
       const p = 6 * j;
-      if (SB[p] - xhi > tau || xlo - SB[p + 3] > tau || SB[p + 1] - yhi > tau || ylo - SB[p + 4] > tau || SB[p + 2] - zhi > tau || zlo - SB[p + 5] > tau) continue;
-      const qa = 3 * i, qb = 3 * j;
-      Q[0] = PA[qa]; Q[1] = PA[qa + 1]; Q[2] = PA[qa + 2]; Q[3] = PA[qa + 3]; Q[4] = PA[qa + 4]; Q[5] = PA[qa + 5];
-      Q[6] = PB[qb]; Q[7] = PB[qb + 1]; Q[8] = PB[qb + 2]; Q[9] = PB[qb + 3]; Q[10] = PB[qb + 4]; Q[11] = PB[qb + 5];
-      testQ(i, j, 3, tau);
+      pairI[np] = i;
+      pairJ[np] = j;
+      np += (+(j - i >= 2) | (1 - self)) & +(SB[p] - xhi <= tau) & +(xlo - SB[p + 3] <= tau) & +(SB[p + 1] - yhi <= tau) & +(ylo - SB[p + 4] <= tau) & +(SB[p + 2] - zhi <= tau) & +(zlo - SB[p + 5] <= tau);
     }
+  }
+  for (let k = 0; k < np; k++) {
+    const i = pairI[k], j = pairJ[k];
+    if (RING && PARTNER[i] === j) continue;
+    const qa = 3 * i, qb = 3 * j;
+    Q[0] = PA[qa]; Q[1] = PA[qa + 1]; Q[2] = PA[qa + 2]; Q[3] = PA[qa + 3]; Q[4] = PA[qa + 4]; Q[5] = PA[qa + 5];
+    Q[6] = PB[qb]; Q[7] = PB[qb + 1]; Q[8] = PB[qb + 2]; Q[9] = PB[qb + 3]; Q[10] = PB[qb + 4]; Q[11] = PB[qb + 5];
+    testQ(i, j, 3, tau);
   }
 }
 
