@@ -326,20 +326,21 @@ function gridPairs(g: ChainGrid, c0: number, c1: number): void {
     const n31 = f;
     for (let q = a0; q < a1; q++) if ((items[q] & 3) === 2) G[f++] = items[q] >> 2;
     const n312 = f;
-    if (np + k * k > PI.length) {
-      narrow2(np);
-      np = 0;
-      if (k * k > PI.length) {
-        pairI = PI = new Int32Array(k * k);
-        pairJ = PJ = new Int32Array(k * k);
-      }
-    }
     // A 3 with everything after it; a 1 with every 2.
     for (let a = 0; a < n31; a++) {
       const u = G[a];
       const o = 4 * u;
       const xlo = S[o], ylo = S[o + 1], xhi = S[o + 2], yhi = S[o + 3];
       const b0 = a < n3 ? a + 1 : n31, b1 = a < n3 ? k : n312;
+      if (np + (b1 - b0) > PI.length) {
+        // Room for this row: the buffer holds at least one cell's worth (k), never k².
+        narrow2(np);
+        np = 0;
+        if (b1 - b0 > PI.length) {
+          pairI = PI = new Int32Array(k);
+          pairJ = PJ = new Int32Array(k);
+        }
+      }
       for (let b = b0; b < b1; b++) {
         const v = G[b];
         const p = 4 * v;

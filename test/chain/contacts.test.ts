@@ -304,10 +304,16 @@ describe('the classic bugs of the 2D peers, as regressions', () => {
 });
 
 describe('the broad phase never drops a pair (against an all-pairs scan with the same exact test)', () => {
-  it('dense 2D random walks and 3D walks with thickness, a few thousand segments (seeds 800–803)', () => {
+  it('dense 2D random walks and 3D walks with thickness, a few thousand segments, and a zigzag crowding a few grid cells (seeds 800–803)', () => {
     for (let seed = 800; seed < 804; seed++) {
       const rng = makeRng(seed);
-      for (const [P, dim, tau] of [[randomWalk(3000, 2, rng), 2, 0], [randomWalk(3000, 3, rng), 3, 0.4], [gridWalk(3000, 3, rng), 3, 1]] as const) {
+      // A zigzag: 3,000 segments across a strip of width 1, 3·10⁻⁴ apart, in a handful of cells.
+      const Z = new Float64Array(2 * 3001);
+      for (let k = 0; k <= 3000; k++) {
+        Z[2 * k] = k % 2 === 0 ? rng.uniform(-0.01, 0.01) : 1 + rng.uniform(-0.01, 0.01);
+        Z[2 * k + 1] = 3e-4 * k + rng.uniform(0, 1e-3);
+      }
+      for (const [P, dim, tau] of [[randomWalk(3000, 2, rng), 2, 0], [Z, 2, 0], [randomWalk(3000, 3, rng), 3, 0.4], [gridWalk(3000, 3, rng), 3, 1]] as const) {
         const m = P.length / dim - 1;
         const Q = new Float64Array(4 * dim);
         const want: string[] = [];
