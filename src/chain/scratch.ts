@@ -40,7 +40,7 @@ export function i32Scratch(slot: number, n: number): Int32Array {
 /**
  * Frees the working memory that chainContacts, chainCollisions, multiChainContacts and
  * chainIntersections keep between calls (it grows to the largest chain searched so far: about
- * 100 bytes per segment, plus 40 bytes per contact found). The next call allocates afresh.
+ * 80–100 bytes per segment, plus 32 bytes per contact found). The next call allocates afresh.
  * Worker threads of skewline/parallel keep their own until the pool is closed.
  */
 export function releaseChainMemory(): void {

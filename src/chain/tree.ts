@@ -5,8 +5,9 @@
  * Why chain order: consecutive segments of a chain are neighbours in space, so runs of L
  * segments make tight leaves and pairs of runs tight parents, with no sorting at all (the
  * build is one linear pass, the tree is implicit: node i of level k covers leaves
- * i·2^k … (i + 1)·2^k − 1). This is the "hierarchy built in chain order" of the chains issue;
- * a uniform grid was measured beside it in bench/chain/.
+ * i·2^k … (i + 1)·2^k − 1). This is the "hierarchy built in chain order" of the chains issue.
+ * Planar chains at thickness 0 that crowd their box take a uniform grid instead (grid.ts); a
+ * spatial hash was measured beside both in bench/chain/.
  *
  * Nothing is dropped: for two segments at exact distance δ ≤ τ (the thickness), every axis gap
  * g = lo_B − hi_A satisfies g ≤ δ ≤ τ, and since rounding to nearest is monotone and τ is a
