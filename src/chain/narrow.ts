@@ -6,7 +6,8 @@
 import { EPS } from '../core/eft.js';
 import { SEGMENT, exactClosestFlat } from '../core/exact.js';
 import { compareWithSquare } from '../closest/within.js';
-import { closestSegSeg2, closestSegSeg3, closestSegSegN } from '../closest/segment-kernels.js';
+import { closestSegSeg2, closestSegSeg3, closestSegSegN, crossing2, smallIntegers2, touchingParams2 } from '../closest/segment-kernels.js';
+import { productError } from '../core/eft.js';
 import { intersectsSegments2, intersectsSegments3, orient2Sign } from '../intersect/intersects.js';
 
 /** Counters for the benchmark's time split: pairs tested, and pairs decided in exact arithmetic. */
@@ -31,6 +32,7 @@ export function contactWithin(Q: Float64Array, dim: number, tau: number, out: Fl
     if (out !== null) kernel(Q, dim, out);
     return 0;
   }
+  if (dim === 2 && Number.isInteger(tau) && tau <= 16777216 && smallIntegers2(Q, 0, Q, 4)) return integerWithin2(Q, tau, out);
   const d = kernel(Q, dim, out);
   let size = 0;
   for (let k = 0; k < dim; k++) {
@@ -43,6 +45,49 @@ export function contactWithin(Q: Float64Array, dim: number, tau: number, out: Fl
   narrowStats.exact++;
   const { distanceSq } = exactClosestFlat(SEGMENT, SEGMENT, dim, Q, 0);
   return compareWithSquare(distanceSq.num, distanceSq.den, tau) <= 0 ? d : -1;
+}
+
+/**
+ * contactWithin for 2D segments with integer coordinates of magnitude ≤ 2²⁴ and an integer
+ * thickness τ ≤ 2²⁴ (grid and pixel data with a thickness in grid units, where pairs exactly at
+ * the thickness are the common case): decided exactly in doubles, no rationals.
+ * - Sharing a point (the exact predicate): distance 0, with s, t from crossing2 or
+ *   touchingParams2 — closestSegSeg2's numbers, bit for bit.
+ * - Otherwise, in the plane the nearest pair has an endpoint of one segment: the distance is ≤ τ
+ *   exactly when one of the four endpoint-to-segment distances is (endWithin). Numbers then come
+ *   from the kernel, whose fast path such a pair takes.
+ */
+function integerWithin2(Q: Float64Array, tau: number, out: Float64Array | null): number {
+  if (intersectsSegments2(Q, 0)) {
+    if (out !== null && crossing2(Q, 0, Q, 4, out) !== 1) touchingParams2(Q, 0, Q, 4, out);
+    return 0;
+  }
+  const t2 = tau * tau; // ≤ 2⁴⁸: exact
+  if (!(endWithin(Q[0], Q[1], Q[4], Q[5], Q[6], Q[7], t2) || endWithin(Q[2], Q[3], Q[4], Q[5], Q[6], Q[7], t2) ||
+    endWithin(Q[4], Q[5], Q[0], Q[1], Q[2], Q[3], t2) || endWithin(Q[6], Q[7], Q[0], Q[1], Q[2], Q[3], t2))) return -1;
+  return closestSegSeg2(Q, 0, out, 0);
+}
+
+/**
+ * Is the point p within √t2 of the segment a→b (integers ≤ 2²⁴, t2 an exact square ≤ 2⁴⁸)?
+ * Every dot and cross product is an exact integer ≤ 2⁵¹; inside the segment the squared
+ * distance is cross²/|u|², and cross² ≤ t2·|u|² is compared as two exact two-term expansions
+ * (value and rounding error, Dekker's product): for such pairs (h, l), x ≤ y exactly when
+ * h₁ < h₂, or h₁ = h₂ and l₁ ≤ l₂ (rounding is monotone, and equal values round alike).
+ */
+function endWithin(px: number, py: number, ax: number, ay: number, bx: number, by: number, t2: number): boolean {
+  const ux = bx - ax, uy = by - ay, wx = px - ax, wy = py - ay;
+  const dot = wx * ux + wy * uy;
+  if (dot <= 0) return wx * wx + wy * wy <= t2;
+  const uu = ux * ux + uy * uy;
+  if (dot >= uu) {
+    const qx = px - bx, qy = py - by;
+    return qx * qx + qy * qy <= t2;
+  }
+  const cr = ux * wy - uy * wx;
+  const h1 = cr * cr, l1 = productError(cr, cr, h1);
+  const h2 = t2 * uu, l2 = productError(t2, uu, h2);
+  return h1 < h2 || (h1 === h2 && l1 <= l2);
 }
 
 function kernel(Q: Float64Array, dim: number, out: Float64Array | null): number {

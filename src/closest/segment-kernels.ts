@@ -357,9 +357,9 @@ export function crossing2(A: Float64Array, ia: number, B: Float64Array, ib: numb
  *   not such integers.
  */
 export function touchingParams2(A: Float64Array, ia: number, B: Float64Array, ib: number, out: Float64Array): boolean {
+  if (!smallIntegers2(A, ia, B, ib)) return false;
   const a0x = A[ia], a0y = A[ia + 1], a1x = A[ia + 2], a1y = A[ia + 3];
   const b0x = B[ib], b0y = B[ib + 1], b1x = B[ib + 2], b1y = B[ib + 3];
-  if (!(smallInt(a0x) && smallInt(a0y) && smallInt(a1x) && smallInt(a1y) && smallInt(b0x) && smallInt(b0y) && smallInt(b1x) && smallInt(b1y))) return false;
   const ux = a1x - a0x, uy = a1y - a0y, vx = b1x - b0x, vy = b1y - b0y, wx = a0x - b0x, wy = a0y - b0y;
   const n = ux * vy - uy * vx;
   if (n !== 0) {
@@ -375,7 +375,16 @@ export function touchingParams2(A: Float64Array, ia: number, B: Float64Array, ib
   return true;
 }
 
-/** An integer of magnitude ≤ 2²⁴: differences ≤ 2²⁵, products ≤ 2⁵⁰, sums of a few ≤ 2⁵³, all exact. */
+/**
+ * Are the eight coordinates of the 2D segments A[ia … ia + 3], B[ib … ib + 3] integers of
+ * magnitude ≤ 2²⁴? Then differences are ≤ 2²⁵, products ≤ 2⁵⁰ and sums of a few ≤ 2⁵³: all exact
+ * in doubles.
+ */
+export function smallIntegers2(A: Float64Array, ia: number, B: Float64Array, ib: number): boolean {
+  return smallInt(A[ia]) && smallInt(A[ia + 1]) && smallInt(A[ia + 2]) && smallInt(A[ia + 3]) &&
+    smallInt(B[ib]) && smallInt(B[ib + 1]) && smallInt(B[ib + 2]) && smallInt(B[ib + 3]);
+}
+
 function smallInt(x: number): boolean {
   return Math.abs(x) <= 16777216 && Math.floor(x) === x;
 }

@@ -181,6 +181,25 @@ describe('chainContacts against the exact brute force', () => {
     expect(a.count).toBeGreaterThan(1000);
   });
 
+  it('integer segments at an integer thickness: ties exactly at the thickness, inside and at the ends (seeds 280–283)', () => {
+    // Small integer coordinates and long segments, so that a point lies exactly τ from another
+    // segment's interior (3-4-5 directions among them) as often as from its ends.
+    let total = 0;
+    for (let seed = 280; seed < 284; seed++) {
+      const rng = makeRng(seed);
+      for (let k = 0; k < 150; k++) {
+        const pt = (): number[] => [rng.int(-6, 6), rng.int(-6, 6)];
+        const A = new Float64Array([...pt(), ...pt()]), B = new Float64Array([...pt(), ...pt()]);
+        if ((A[0] === A[2] && A[1] === A[3]) || (B[0] === B[2] && B[1] === B[3])) continue;
+        for (const tau of [1, 2, 5]) total += agree(A, 2, { thickness: tau, against: B }, `seed ${seed} pair ${k} τ=${tau}`);
+      }
+      // A point exactly 1 from the inside of a 3-4-5 segment, and one a little farther.
+      expect(chainContacts([[0, 0], [3, 4]], { thickness: 1, against: [[1, 3], [1, 10]] }).count).toBe(1);
+      expect(chainContacts([[0, 0], [3, 4]], { thickness: 1, against: [[1, 4], [1, 10]] }).count).toBe(0);
+    }
+    expect(total).toBeGreaterThan(300);
+  });
+
   it('4D and 5D walks', () => {
     for (const dim of [4, 5]) {
       const rng = makeRng(300 + dim);
