@@ -56,26 +56,36 @@ function grow(): void {
   hMi = g(hMi);
 }
 
-function push(lf: number, fi: number, lm: number, mi: number, s: number, e: number): void {
-  if (hn === hKey.length) grow();
-  let k = hn++;
-  while (k > 0) {
-    const p = (k - 1) >> 1;
-    if (hKey[p] <= s) break;
-    hKey[k] = hKey[p];
-    hEnd[k] = hEnd[p];
-    hLf[k] = hLf[p];
-    hFi[k] = hFi[p];
-    hLm[k] = hLm[p];
-    hMi[k] = hMi[p];
-    k = p;
-  }
+/** Heap slot `to` takes the entry of slot `from` (the six arrays move together). */
+function move(to: number, from: number): void {
+  hKey[to] = hKey[from];
+  hEnd[to] = hEnd[from];
+  hLf[to] = hLf[from];
+  hFi[to] = hFi[from];
+  hLm[to] = hLm[from];
+  hMi[to] = hMi[from];
+}
+
+/** Heap slot k holds the entry (key s, end e, nodes lf/fi, lm/mi). */
+function put(k: number, lf: number, fi: number, lm: number, mi: number, s: number, e: number): void {
   hKey[k] = s;
   hEnd[k] = e;
   hLf[k] = lf;
   hFi[k] = fi;
   hLm[k] = lm;
   hMi[k] = mi;
+}
+
+function push(lf: number, fi: number, lm: number, mi: number, s: number, e: number): void {
+  if (hn === hKey.length) grow();
+  let k = hn++;
+  while (k > 0) {
+    const p = (k - 1) >> 1;
+    if (hKey[p] <= s) break;
+    move(k, p);
+    k = p;
+  }
+  put(k, lf, fi, lm, mi, s, e);
 }
 
 let pLf = 0, pFi = 0, pLm = 0, pMi = 0, pS = 0, pE = 0;
@@ -96,20 +106,10 @@ function pop(): void {
     if (c >= last) break;
     if (c + 1 < last && hKey[c + 1] < hKey[c]) c++;
     if (hKey[c] >= s) break;
-    hKey[k] = hKey[c];
-    hEnd[k] = hEnd[c];
-    hLf[k] = hLf[c];
-    hFi[k] = hFi[c];
-    hLm[k] = hLm[c];
-    hMi[k] = hMi[c];
+    move(k, c);
     k = c;
   }
-  hKey[k] = s;
-  hEnd[k] = e;
-  hLf[k] = lf;
-  hFi[k] = fi;
-  hLm[k] = lm;
-  hMi[k] = mi;
+  put(k, lf, fi, lm, mi, s, e);
 }
 
 /**
