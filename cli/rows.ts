@@ -149,6 +149,58 @@ function expectedHeader(dim: number): string {
   return POINTS.map((p) => ax.map((x) => p + x).join(',')).join(',');
 }
 
+/** What {@link readHeaderColumns} makes of a header's names. */
+export interface HeaderColumns {
+  /** Each (lower-case) name's column. */
+  seen: Map<string, number>;
+  /** Per column: the point (index into the command's point names) and axis, or a special column's code with axis −1. */
+  parsed: { point: number; axis: number }[];
+  dim: number;
+  axes: AxisKinds;
+  /** The `name` column, or −1. */
+  nameColumn: number;
+}
+
+/**
+ * The column loop shared by the CSV headers of `closest` and `sweep`: each name is a special
+ * column (`special`: name → code < 0) or a coordinate `<point><axis>` matched by `column`
+ * (point names from `points`, axes through axisOf).
+ * @throws InputError for an empty or repeated name, an unknown one (`unknown(where)`), mixed
+ *   axis naming, or no coordinate column at all (`example`: a header to show).
+ */
+export function readHeaderColumns(
+  names: readonly string[], column: RegExp, points: readonly string[], special: Readonly<Record<string, number>>,
+  unknown: (where: string) => string, example: string,
+): HeaderColumns {
+  names.forEach((n, i) => {
+    if (n === '') throw new InputError(`header: column ${i + 1} has no name`);
+  });
+  const seen = new Map<string, number>();
+  let nameColumn = -1;
+  const axes: AxisKinds = { numbered: 0, lettered: 0 };
+  let dim = 0;
+  const parsed: { point: number; axis: number }[] = [];
+  names.forEach((raw, i) => {
+    const key = raw.toLowerCase();
+    const where = `column ${i + 1} ("${raw}")`;
+    if (seen.has(key)) throw new InputError(`header: ${where} repeats column ${seen.get(key)! + 1}`);
+    seen.set(key, i);
+    if (Object.hasOwn(special, key)) {
+      if (key === 'name') nameColumn = i;
+      parsed.push({ point: special[key], axis: -1 });
+      return;
+    }
+    const m = column.exec(key);
+    if (m === null) throw new InputError(unknown(where));
+    const point = points.indexOf(`${m[1]}${m[2]}`);
+    const axis = axisOf(m[3], where, axes);
+    dim = Math.max(dim, axis + 1);
+    parsed.push({ point, axis });
+  });
+  if (dim === 0) throw new InputError(`header: no coordinate columns; expected e.g. ${example}`);
+  return { seen, parsed, dim, axes, nameColumn };
+}
+
 /**
  * Reads a CSV header line.
  * @param aIsPoint, bIsPoint whether the a1 (b1) columns may be left out.
@@ -164,37 +216,10 @@ export function parseCsvHeader(line: string, aIsPoint: boolean, bIsPoint: boolea
     names.pop();
     trailing++;
   }
-  names.forEach((n, i) => {
-    if (n === '') throw new InputError(`header: column ${i + 1} has no name`);
-  });
-  const seen = new Map<string, number>();
-  let nameColumn = -1;
-  const axes: AxisKinds = { numbered: 0, lettered: 0 };
-  let dim = 0;
-  const parsed: { point: number; axis: number }[] = [];
-  names.forEach((raw, i) => {
-    const key = raw.toLowerCase();
-    const where = `column ${i + 1} ("${raw}")`;
-    if (seen.has(key)) throw new InputError(`header: ${where} repeats column ${seen.get(key)! + 1}`);
-    seen.set(key, i);
-    if (key === 'name') {
-      nameColumn = i;
-      parsed.push({ point: -1, axis: -1 });
-      return;
-    }
-    const m = COLUMN.exec(key);
-    if (m === null) {
-      throw new InputError(
-        `header: ${where} is not a known column; expected e.g. ${expectedHeader(3)} ` +
-          `(2D: drop the z columns; any dimension: a0x1,…,a0xN,…,b1xN; optional: name)`,
-      );
-    }
-    const point = POINTS.indexOf(`${m[1]}${m[2]}` as (typeof POINTS)[number]);
-    const axis = axisOf(m[3], where, axes);
-    dim = Math.max(dim, axis + 1);
-    parsed.push({ point, axis });
-  });
-  if (dim === 0) throw new InputError(`header: no coordinate columns; expected e.g. ${expectedHeader(3)}`);
+  const { seen, parsed, dim, axes, nameColumn } = readHeaderColumns(names, COLUMN, POINTS, { name: -1 },
+    (where) => `header: ${where} is not a known column; expected e.g. ${expectedHeader(3)} ` +
+      `(2D: drop the z columns; any dimension: a0x1,…,a0xN,…,b1xN; optional: name)`,
+    expectedHeader(3));
   const ax = axisLabels(axes, dim);
   const present = (p: number) => ax.some((x) => seen.has(POINTS[p] + x));
   const hasA1 = present(1);

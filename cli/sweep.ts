@@ -10,7 +10,7 @@
  * Output: `[name,]hit,time,px…,qx…,nx…` (CSV) or `{name?,hit,time,p,q,normal}` (NDJSON).
  */
 import { sphereSweep, SkewlineInputError } from '../src/index.js';
-import { InputError, axisLabels, axisNames, axisOf, parseNumber, splitCsv, type AxisKinds } from './rows.js';
+import { InputError, axisLabels, axisNames, parseNumber, readHeaderColumns, splitCsv } from './rows.js';
 import { csvField, jsonLine, num, type CsvOutputOptions, type OutputFormat } from './output.js';
 import { CommandError, runRows, type Io, type RowCommand, type RowOptions } from './run-rows.js';
 
@@ -45,30 +45,9 @@ function expected(dim: number): string {
 function parseHeader(text: string): SweepLayout {
   const names = splitCsv(text).map((s) => s.trim());
   while (names.length > 1 && names[names.length - 1] === '') names.pop();
-  const seen = new Map<string, number>();
-  let dim = 0;
-  const axes: AxisKinds = { numbered: 0, lettered: 0 };
-  let nameColumn = -1;
-  const parsed: { point: number; axis: number }[] = [];
-  names.forEach((raw, i) => {
-    const key = raw.toLowerCase();
-    const where = `column ${i + 1} ("${raw}")`;
-    if (key === '') throw new InputError(`header: column ${i + 1} has no name`);
-    if (seen.has(key)) throw new InputError(`header: ${where} repeats column ${seen.get(key)! + 1}`);
-    seen.set(key, i);
-    if (key === 'name' || key === 'r1' || key === 'r2') {
-      if (key === 'name') nameColumn = i;
-      parsed.push({ point: key === 'name' ? -1 : key === 'r1' ? -2 : -3, axis: -1 });
-      return;
-    }
-    const m = COLUMN.exec(key);
-    if (m === null) throw new InputError(`header: ${where} is not a known column; expected e.g. ${expected(3)} (2D: drop the z columns; optional: name)`);
-    const point = POINTS.indexOf(`${m[1]}${m[2]}` as (typeof POINTS)[number]);
-    const axis = axisOf(m[3], where, axes);
-    dim = Math.max(dim, axis + 1);
-    parsed.push({ point, axis });
-  });
-  if (dim === 0) throw new InputError(`header: no coordinate columns; expected e.g. ${expected(3)}`);
+  const { seen, parsed, dim, axes, nameColumn } = readHeaderColumns(names, COLUMN, POINTS, { name: -1, r1: -2, r2: -3 },
+    (where) => `header: ${where} is not a known column; expected e.g. ${expected(3)} (2D: drop the z columns; optional: name)`,
+    expected(3));
   const ax = axisLabels(axes, dim);
   for (const col of [...POINTS.flatMap((p) => ax.map((x) => p + x)), 'r1', 'r2']) {
     if (!seen.has(col)) throw new InputError(`header: missing column ${col} (expected ${expected(dim)})`);
