@@ -18,8 +18,11 @@ const r = closestPoints(segment([0, 0, 0], [1, 0, 0]), segment([1, 0, 1], [1, 1,
 show('Rhodes: A=(0,0,0)–(1,0,0), B=(1,0,1)–(1,1,1) → C=(1,0,0), D=(1,0,1), P=(1,0,0.5)', {
   c: r.c, d: r.d, p: r.p, vector: r.vector, distance: r.distance, relation: r.relation,
 });
+// The gem's infinite-lines switch on one pair, off and on: B = (2,−1,1)–(2,1,1) passes beyond A's end
+const gs = intersectLineSegments([0, 0, 0], [1, 0, 0], [2, -1, 1], [2, 1, 1]);
+show('Rhodes: A=(0,0,0)–(1,0,0), B=(2,-1,1)–(2,1,1) as segments → C=(1,0,0), D=(2,0,1)', { c: gs.c, d: gs.d, withinSegments: gs.withinSegments });
 const g = intersectLineSegments([0, 0, 0], [1, 0, 0], [2, -1, 1], [2, 1, 1], { infiniteLines: true });
-show('Rhodes: the same call with the infinite-lines switch', { c: g.c, d: g.d, withinSegments: g.withinSegments });
+show('Rhodes: the same call with the infinite-lines switch → C=(2,0,0), D=(2,0,1), outside the segments', { c: g.c, d: g.d, withinSegments: g.withinSegments });
 
 // The 2D tutorial: P1=(4,7), v1=(12,−4), P2=(1,1), v2=(16,4) → t1 = t2 = 3/4, I = (13,4)
 show('Tutorial: segmentIntersection2D((4,7),(16,3),(1,1),(17,5))', segmentIntersection2D([4, 7], [16, 3], [1, 1], [17, 5]));
