@@ -2,20 +2,59 @@
  * chainContactsParallel: one chain search shared by the calling thread and worker threads,
  * work items claimed from a shared counter.
  */
-import { chainContacts, mergeShares, prepareShares, searchShare } from '../chain/contacts.js';
-import type { ChainContacts, ChainOptions, PairShare } from '../chain/contacts.js';
+import { chainContacts, newShare, prepareShares, searchShare } from '../chain/contacts.js';
+import type { ChainContacts, ChainOptions, PairShare, SharedBuild } from '../chain/contacts.js';
+import { leafCount } from '../chain/tree.js';
 import type { ChainPoints, PreparedChain } from '../chain/input.js';
 import { checkOptions } from '../core/options.js';
 import { now, postAll, replyError, serialMs } from './pool.js';
 import type { ParallelOptions } from './distances.js';
 import type { SharedChain } from './worker.js';
 import { threadCount } from './threads.js';
+import { mergeBounds, mergeRanges } from './merge.js';
+import type { MergeJob } from './merge.js';
 import { parallelStats } from './stats.js';
 
 const KEYS = ['dim', 'thickness', 'closed', 'against', 'againstClosed', 'threads'] as const;
 
 /** Segments per thread below which another thread does not pay for the hierarchy it builds. */
 const MIN_SEGMENTS = 50_000;
+
+// Shared working memory of finished calls, for the next (fresh memory costs a page fault per
+// 4 KiB on first touch). A call takes buffers out and gives them back only when it succeeded:
+// after a failure a worker may still be writing into them. Calls in flight take different ones.
+const spare: SharedArrayBuffer[] = [];
+const SPARE_MAX = 8;
+
+function takeShared(numbers: number): Float64Array {
+  const bytes = 8 * numbers;
+  let best = -1;
+  for (let k = 0; k < spare.length; k++) {
+    if (spare[k].byteLength >= bytes && (best < 0 || spare[k].byteLength < spare[best].byteLength)) best = k;
+  }
+  const buf = best >= 0 ? spare.splice(best, 1)[0] : new SharedArrayBuffer(bytes);
+  return new Float64Array(buf, 0, numbers);
+}
+
+function giveBack(...arrays: (Float64Array | null)[]): void {
+  for (const a of arrays) if (a !== null && spare.length < SPARE_MAX) spare.push(a.buffer as SharedArrayBuffer);
+}
+
+/** Drops the shared working memory kept between calls (see releaseChainMemory). */
+export function releaseSharedMemory(): void {
+  spare.length = 0;
+}
+
+/** Contacts below which the calling thread merges alone (a message round trip costs more). */
+const MIN_MERGE = 1 << 16;
+
+/** Is the chain's compact index its input index (nothing dropped)? O(1) for the common case. */
+function identityOrig(C: PreparedChain): boolean {
+  if (C.identity === true) return true;
+  const o = C.orig;
+  for (let k = 0; k < o.length; k++) if (o[k] !== k) return false;
+  return true;
+}
 
 /** `a` as shared memory: itself when it already is, else a copy. */
 function shared(a: Float64Array | Int32Array | Uint8Array): SharedArrayBuffer {
@@ -54,11 +93,13 @@ function vertices(points: ChainPoints, dim: unknown): number {
  * under any number of calls in flight. `threads − 1` workers and the calling thread each build
  * the hierarchy (for a crowded planar chain at thickness 0: bands of grid columns, each built by
  * the thread that claims it) and claim work items from a shared counter, so a crowded part of
- * the chain leaves no thread idle; each thread sorts its own contacts and the calling thread
- * merges them. A chain in an array from {@link allocSharedChain} (any SharedArrayBuffer) is
+ * the chain leaves no thread idle. The segment and leaf boxes are built by all threads together
+ * in shared memory; each thread sorts its own contacts, and the threads then place ranges of
+ * first segments i into the result (no pass over every contact on one thread). A chain in an array from {@link allocSharedChain} (any SharedArrayBuffer) is
  * shared as it is when it needs no rewriting (open, no repeated vertex); otherwise its compact
  * form is copied once. Without `threads`, a chain of fewer than about 10⁵ segments is searched
- * on the calling thread alone. Node.js only.
+ * on the calling thread alone. The result's arrays are on SharedArrayBuffers when workers took
+ * part. Node.js only.
  * @throws (rejects with) SkewlineInputError as chainContacts does, for an unknown option or a
  * bad `threads`; an Error if the pool is closed or a worker dies during the call.
  */
@@ -79,15 +120,35 @@ export async function chainContactsParallel(points: ChainPoints, options?: Chain
   const sb = B === null ? null : share(B);
   const counter = new SharedArrayBuffer(4);
   const want = 64 * threads;
-  // threads − 1 workers, and this thread as the last searcher: it builds its own hierarchy while
-  // the workers build theirs, then claims work items from the same counter.
-  const pending = postAll(threads - 1, { kind: 'chain', A: sa, B: sb, tau, counter, want });
-  const mine = searchShare(A, B, tau, { counter: new Int32Array(counter), want, folds: true });
+  const stride = 2 * A.dim;
+  const build: SharedBuild = {
+    segA: takeShared(A.m * stride), leavesA: takeShared(leafCount(A.m) * stride),
+    segB: B === null ? null : takeShared(B.m * stride), leavesB: B === null ? null : takeShared(leafCount(B.m) * stride),
+    counter: new Int32Array(new SharedArrayBuffer(16)),
+  };
+  // threads − 1 workers, and this thread as the last searcher: all build the boxes together,
+  // each the small upper levels of the hierarchy, then claim work items from the same counter.
+  const pending = postAll(threads - 1, { kind: 'chain', A: sa, B: sb, tau, counter, want, build });
+  const mine = searchShare(A, B, tau, { counter: new Int32Array(counter), want, folds: true, build });
   const replies = await Promise.all(pending);
   for (const r of replies) if (!r.ok) throw replyError(r);
+  giveBack(build.segA, build.leavesA, build.segB, build.leavesB);
   const shares: PairShare[] = [mine, ...replies.map((r) => r.share!)];
-  const out = mergeShares(A, B, shares, tau === 0);
+  // The merge: threads place ranges of i into the result, in shared memory.
+  let total = 0;
+  for (const p of shares) total += p.CI.length;
+  const merged = newShare(total, true);
+  const Bc = B ?? A;
+  const job: MergeJob = {
+    kind: 'merge', shares, bounds: mergeBounds(shares, A.m, 4 * threads), counter: new SharedArrayBuffer(4), out: merged, zero: tau === 0,
+    oa: identityOrig(A) ? null : new Int32Array(shared(A.orig)), ob: identityOrig(Bc) ? null : new Int32Array(shared(Bc.orig)),
+  };
+  const merging = total < MIN_MERGE ? [] : postAll(threads - 1, { ...job });
+  mergeRanges(job);
+  const replies2 = await Promise.all(merging);
+  for (const r of replies2) if (!r.ok) throw replyError(r);
+  const out: ChainContacts = { count: total, i: merged.CI, j: merged.CJ, distance: merged.distance, s: merged.s, t: merged.t };
   const t1 = now();
-  parallelStats.set(threads, t1 - t0, serialMs(t0, t1, replies));
+  parallelStats.set(threads, t1 - t0, serialMs(t0, t1, [...replies, ...replies2]));
   return out;
 }

@@ -6,8 +6,11 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { searchShare } from '../chain/contacts.js';
+import type { SharedBuild } from '../chain/contacts.js';
 import type { PreparedChain } from '../chain/input.js';
 import { distanceChunks } from './distances-share.js';
+import { mergeRanges } from './merge.js';
+import type { MergeJob } from './merge.js';
 import type { DistanceJob } from './distances-share.js';
 
 /** A chain as shared memory: what the search needs of a PreparedChain. */
@@ -31,6 +34,8 @@ export interface ChainJob {
   tau: number;
   counter: SharedArrayBuffer;
   want: number;
+  /** The boxes, built together (views of shared memory). */
+  build: SharedBuild;
 }
 
 /** The prepared chain a worker searches, over the caller's shared memory (no copy). */
@@ -52,7 +57,7 @@ function now(): number {
   return performance.timeOrigin + performance.now();
 }
 
-type Message = (DistanceJob | ChainJob) & { id: number; fault?: 'exit' | 'throw' };
+type Message = (DistanceJob | ChainJob | MergeJob) & { id: number; fault?: 'exit' | 'throw' };
 
 parentPort?.on('message', (job: Message) => {
   if (job.fault === 'exit') process.exit(3); // test hook: a worker that dies mid-call
@@ -60,9 +65,15 @@ parentPort?.on('message', (job: Message) => {
   const t0 = now();
   try {
     if (job.kind === 'chain') {
-      const share = searchShare(chainOf(job.A), job.B === null ? null : chainOf(job.B), job.tau, { counter: new Int32Array(job.counter), want: job.want });
-      const transfer = [share.CI.buffer, share.CJ.buffer, share.distance.buffer, share.s.buffer, share.t.buffer] as ArrayBuffer[];
+      const share = searchShare(chainOf(job.A), job.B === null ? null : chainOf(job.B), job.tau, { counter: new Int32Array(job.counter), want: job.want, build: job.build });
+      // (a share on SharedArrayBuffers, as the parallel merge needs, is shared, not moved)
+      const transfer = [share.CI.buffer, share.CJ.buffer, share.distance.buffer, share.s.buffer, share.t.buffer].filter((b) => b instanceof ArrayBuffer);
       parentPort?.postMessage({ id: job.id, ok: true, share, t0, t1: now() }, transfer);
+      return;
+    }
+    if (job.kind === 'merge') {
+      mergeRanges(job);
+      parentPort?.postMessage({ id: job.id, ok: true, t0, t1: now() });
       return;
     }
     const failed = distanceChunks(job);

@@ -40,6 +40,21 @@ describe('chainContactsParallel', () => {
       same(chainContacts(A, { dim: 2, against: B }), await chainContactsParallel(A, { dim: 2, against: B }), `seed ${seed} against`);
     }
   }, 120_000);
+  it('issue 15: the threads’ merge maps compact to input indices (repeated vertices, a ring; seed 1505)', async () => {
+    const W = randomWalk(70_000, 2, makeRng(1505));
+    // Every 97th vertex repeated: zero-length segments dropped, compact ≠ input indices.
+    const withRepeats: number[] = [];
+    for (let v = 0; v < W.length / 2; v++) {
+      withRepeats.push(W[2 * v], W[2 * v + 1]);
+      if (v % 97 === 0) withRepeats.push(W[2 * v], W[2 * v + 1]);
+    }
+    const R = Float64Array.from(withRepeats);
+    for (const opts of [{ dim: 2 }, { dim: 2, closed: true }, { dim: 2, thickness: 0.05 }]) {
+      const one = chainContacts(R, opts);
+      expect(one.count).toBeGreaterThan(1 << 16); // enough for the merge to be shared out
+      same(one, await chainContactsParallel(R, { ...opts, threads: 2 }), `repeats ${JSON.stringify(opts)}`);
+    }
+  }, 60_000);
   it('rejects bad input as chainContacts does', async () => {
     await expect(chainContactsParallel([[0, 0], [1, NaN]])).rejects.toThrow(/points\[1\]\[1\]/);
     await expect(chainContactsParallel([[0, 0], [1, 1]], { threads: 0 })).rejects.toThrow(SkewlineInputError);
