@@ -410,6 +410,13 @@ export interface ParallelWork {
 }
 
 /**
+ * In a shared build's counter: set to 1 by a thread that finds, in a chain prepared by
+ * {@link quickPrepare} (not validated), a coordinate that is not finite or a repeated vertex.
+ * Every thread then stops after the build, and the caller prepares the chain properly.
+ */
+export const UNCHECKED_BAD = 4;
+
+/**
  * The shared part of a parallel build: segment boxes (m·2·dim numbers) and leaf boxes
  * ({@link leafCount}(m)·2·dim) of A, and of B with `against`, over SharedArrayBuffers, and the
  * counters [next chunk of A, chunks of A done, next of B, done of B], all zero at the start.
@@ -420,6 +427,40 @@ export interface SharedBuild {
   segB: Float64Array | null;
   leavesB: Float64Array | null;
   counter: Int32Array;
+}
+
+/** Are vertices c0 … c1 finite, and no two consecutive ones equal (segments c0 … c1 − 1 of positive length)? */
+function cleanRange(P: Float64Array, dim: number, c0: number, c1: number): boolean {
+  for (let k = c0 * dim; k < (c1 + 1) * dim; k++) if (P[k] - P[k] !== 0) return false;
+  for (let c = c0; c < c1; c++) {
+    let k = 0;
+    while (k < dim && P[c * dim + k] === P[(c + 1) * dim + k]) k++;
+    if (k === dim) return false;
+  }
+  return true;
+}
+
+/**
+ * The prepared form of a plain open chain without a pass over it, for a parallel search that
+ * validates while it builds (the threads check their chunks: {@link UNCHECKED_BAD}): a flat
+ * Float64Array with a valid `dim`, not closed, no `against`, not a ring (first vertex ≠ last),
+ * at least two vertices. Null for anything else (prepare it the usual way). Checks the options
+ * as chainContacts does. Not part of the public API.
+ */
+export function quickPrepare(points: ChainPoints, options?: ChainOptions): { A: PreparedChain; tau: number } | null {
+  if (options !== undefined && (options === null || typeof options !== 'object')) return null;
+  const tau = checkThickness(options);
+  const dim = options?.dim;
+  if (!(points instanceof Float64Array) || options?.closed === true || options?.against !== undefined) return null;
+  if (typeof dim !== 'number' || !Number.isInteger(dim) || dim < 2 || points.length % dim !== 0) return null;
+  const n = points.length / dim;
+  if (n < 3) return null;
+  let ring = true;
+  for (let k = 0; k < dim; k++) if (points[k] !== points[(n - 1) * dim + k]) ring = false;
+  if (ring) return null;
+  const m = n - 1;
+  const none = new Int32Array(0);
+  return { A: { P: points, dim, m, partner: null, dead: null, orig: none, chain: none, start: Int32Array.of(0, m + 1), segments: Int32Array.of(m), identity: true, checked: false }, tau };
 }
 
 /** Segments per chunk of a shared build (a multiple of LEAF). */
@@ -438,6 +479,7 @@ function sharedBoxes(C: PreparedChain, seg: Float64Array, leaves: Float64Array, 
   if (m === 0 && withLeaves) leafBoxes(seg, dim, 0, 0, 1, leaves); // the one empty leaf (every thread writes the same)
   for (let c = Atomics.add(counter, at, 1); c < chunks; c = Atomics.add(counter, at, 1)) {
     const c0 = c * BUILD_CHUNK, c1 = Math.min(m, c0 + BUILD_CHUNK);
+    if (C.checked === false && !cleanRange(P, dim, c0, c1)) Atomics.store(counter, UNCHECKED_BAD, 1);
     segmentBoxesRange(P, dim, c0, c1, dead, seg);
     if (withLeaves) leafBoxes(seg, dim, m, c0 / LEAF, Math.min(nLeaves, Math.ceil(c1 / LEAF)), leaves);
     if (Atomics.add(counter, at + 1, 1) + 1 === chunks) Atomics.notify(counter, at + 1);
@@ -478,13 +520,16 @@ function findPairs(A: PreparedChain, B: PreparedChain | null, tau: number, work:
     SELF = true;
     RING = ring;
     if (ring) PARTNER = A.partner!;
-    // Adjacent pairs: only a fold-back counts (in a parallel search, one share's part).
-    if (work === null || work.folds === true) foldBacks(A, tau);
     const tb0 = performance.now();
     const shared = work?.build ?? null;
     // Leaves are built together unless the grid may take over (it needs segment boxes only).
     const sharedLeaves = shared !== null && !(dim === 2 && tau === 0);
-    if (shared !== null) sharedBoxes(A, shared.segA, shared.leavesA, sharedLeaves, shared.counter, 0);
+    if (shared !== null) {
+      sharedBoxes(A, shared.segA, shared.leavesA, sharedLeaves, shared.counter, 0);
+      if (shared.counter[UNCHECKED_BAD] !== 0) return; // the caller validates and starts over
+    }
+    // Adjacent pairs: only a fold-back counts (in a parallel search, one share's part).
+    if (work === null || work.folds === true) foldBacks(A, tau);
     const boxes = shared !== null ? shared.segA : segmentBoxes(PA, dim, m, A.dead, f64Scratch(BOXES_A, m * 2 * dim));
     SA = SB = boxes;
     if (dim === 2 && m <= SMALL_CHAIN && work === null) {

@@ -34,6 +34,8 @@ export interface PreparedChain {
   segments: Int32Array;
   /** True when orig[k] = k for every k (known without a pass over it). */
   identity?: boolean;
+  /** False when nobody has validated the vertices yet (a parallel search does it while it builds). */
+  checked?: boolean;
 }
 
 /**

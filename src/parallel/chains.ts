@@ -2,12 +2,13 @@
  * chainContactsParallel: one chain search shared by the calling thread and worker threads,
  * work items claimed from a shared counter.
  */
-import { chainContacts, newShare, prepareShares, searchShare } from '../chain/contacts.js';
+import { UNCHECKED_BAD, chainContacts, newShare, prepareShares, quickPrepare, searchShare } from '../chain/contacts.js';
 import type { ChainContacts, ChainOptions, PairShare, SharedBuild } from '../chain/contacts.js';
 import { leafCount } from '../chain/tree.js';
 import type { ChainPoints, PreparedChain } from '../chain/input.js';
 import { checkOptions } from '../core/options.js';
 import { now, postAll, replyError, serialMs } from './pool.js';
+import type { Reply } from './pool.js';
 import type { ParallelOptions } from './distances.js';
 import type { SharedChain } from './worker.js';
 import { threadCount } from './threads.js';
@@ -72,6 +73,7 @@ function share(C: PreparedChain): SharedChain {
     length: C.P.length,
     dim: C.dim,
     m: C.m,
+    checked: C.checked !== false,
     partner: C.partner === null ? null : shared(C.partner),
     dead: C.dead === null ? null : shared(C.dead),
     start: shared(C.start),
@@ -84,6 +86,29 @@ function vertices(points: ChainPoints, dim: unknown): number {
   if (typeof n !== 'number') return 0;
   const first = n > 0 ? (points as ArrayLike<unknown>)[0] : undefined;
   return typeof first === 'number' || ArrayBuffer.isView(points) ? (typeof dim === 'number' && dim > 0 ? n / dim : 0) : n;
+}
+
+/** One round of the search: the threads' sorted shares, or null when a thread found the unchecked input bad. */
+async function search(A: PreparedChain, B: PreparedChain | null, tau: number, threads: number): Promise<{ A: PreparedChain; B: PreparedChain | null; tau: number; shares: PairShare[]; replies: Reply[] } | null> {
+  const sa = share(A);
+  const sb = B === null ? null : share(B);
+  const counter = new SharedArrayBuffer(4);
+  const want = 64 * threads;
+  const stride = 2 * A.dim;
+  const build: SharedBuild = {
+    segA: takeShared(A.m * stride), leavesA: takeShared(leafCount(A.m) * stride),
+    segB: B === null ? null : takeShared(B.m * stride), leavesB: B === null ? null : takeShared(leafCount(B.m) * stride),
+    counter: new Int32Array(new SharedArrayBuffer(4 * (UNCHECKED_BAD + 1))),
+  };
+  // threads − 1 workers, and this thread as the last searcher: all build the boxes together,
+  // each the small upper levels of the hierarchy, then claim work items from the same counter.
+  const pending = postAll(threads - 1, { kind: 'chain', A: sa, B: sb, tau, counter, want, build });
+  const mine = searchShare(A, B, tau, { counter: new Int32Array(counter), want, folds: true, build });
+  const replies = await Promise.all(pending);
+  for (const r of replies) if (!r.ok) throw replyError(r);
+  giveBack(build.segA, build.leavesA, build.segB, build.leavesB);
+  if (build.counter[UNCHECKED_BAD] !== 0) return null;
+  return { A, B, tau, shares: [mine, ...replies.map((r) => r.share!)], replies };
 }
 
 /**
@@ -115,25 +140,16 @@ export async function chainContactsParallel(points: ChainPoints, options?: Chain
     parallelStats.set(1, t1 - t0, t1 - t0);
     return out;
   }
-  const { A, B, tau } = prepareShares(points, options);
-  const sa = share(A);
-  const sb = B === null ? null : share(B);
-  const counter = new SharedArrayBuffer(4);
-  const want = 64 * threads;
-  const stride = 2 * A.dim;
-  const build: SharedBuild = {
-    segA: takeShared(A.m * stride), leavesA: takeShared(leafCount(A.m) * stride),
-    segB: B === null ? null : takeShared(B.m * stride), leavesB: B === null ? null : takeShared(leafCount(B.m) * stride),
-    counter: new Int32Array(new SharedArrayBuffer(16)),
-  };
-  // threads − 1 workers, and this thread as the last searcher: all build the boxes together,
-  // each the small upper levels of the hierarchy, then claim work items from the same counter.
-  const pending = postAll(threads - 1, { kind: 'chain', A: sa, B: sb, tau, counter, want, build });
-  const mine = searchShare(A, B, tau, { counter: new Int32Array(counter), want, folds: true, build });
-  const replies = await Promise.all(pending);
-  for (const r of replies) if (!r.ok) throw replyError(r);
-  giveBack(build.segA, build.leavesA, build.segB, build.leavesB);
-  const shares: PairShare[] = [mine, ...replies.map((r) => r.share!)];
+  // A plain open chain in a Float64Array is validated by the threads while they build (no pass
+  // over it here); if they find a bad coordinate or a repeated vertex, it is prepared the careful
+  // way (which names the bad vertex, or drops the zero-length segments) and searched again.
+  const quick = quickPrepare(points, options);
+  let round = quick === null ? null : await search(quick.A, null, quick.tau, threads);
+  if (round === null) {
+    const { A, B, tau } = prepareShares(points, options);
+    round = (await search(A, B, tau, threads))!;
+  }
+  const { A, B, tau, shares, replies } = round;
   // The merge: threads place ranges of i into the result, in shared memory.
   let total = 0;
   for (const p of shares) total += p.CI.length;

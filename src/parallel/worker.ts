@@ -21,6 +21,8 @@ export interface SharedChain {
   length: number;
   dim: number;
   m: number;
+  /** False: nobody validated the vertices (the threads do while they build). */
+  checked: boolean;
   partner: SharedArrayBuffer | null;
   dead: SharedArrayBuffer | null;
   start: SharedArrayBuffer;
@@ -44,6 +46,7 @@ export function chainOf(c: SharedChain): PreparedChain {
     P: new Float64Array(c.P, c.byteOffset, c.length),
     dim: c.dim,
     m: c.m,
+    checked: c.checked,
     partner: c.partner === null ? null : new Int32Array(c.partner),
     dead: c.dead === null ? null : new Uint8Array(c.dead),
     start: new Int32Array(c.start),

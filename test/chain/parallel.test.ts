@@ -55,6 +55,13 @@ describe('chainContactsParallel', () => {
       same(one, await chainContactsParallel(R, { ...opts, threads: 2 }), `repeats ${JSON.stringify(opts)}`);
     }
   }, 60_000);
+  it('issue 15: a bad coordinate deep in a large flat chain (validated by the threads while they build) is named as chainContacts names it (seed 1506)', async () => {
+    const W = randomWalk(80_000, 3, makeRng(1506));
+    W[3 * 61_234 + 1] = Infinity;
+    expect(() => chainContacts(W, { dim: 3, thickness: 0.2 })).toThrow(/vertex 61234 coordinate 1/);
+    await expect(chainContactsParallel(W, { dim: 3, thickness: 0.2, threads: 2 })).rejects.toThrow(/vertex 61234 coordinate 1/);
+    await expect(chainContactsParallel(W, { dim: 3, thickness: 0.2, threads: 2 })).rejects.toThrow(SkewlineInputError);
+  });
   it('rejects bad input as chainContacts does', async () => {
     await expect(chainContactsParallel([[0, 0], [1, NaN]])).rejects.toThrow(/points\[1\]\[1\]/);
     await expect(chainContactsParallel([[0, 0], [1, 1]], { threads: 0 })).rejects.toThrow(SkewlineInputError);
