@@ -418,8 +418,9 @@ export const UNCHECKED_BAD = 4;
 
 /**
  * The shared part of a parallel build: segment boxes (m·2·dim numbers) and leaf boxes
- * ({@link leafCount}(m)·2·dim) of A, and of B with `against`, over SharedArrayBuffers, and the
- * counters [next chunk of A, chunks of A done, next of B, done of B], all zero at the start.
+ * ({@link leafCount}(m)·2·dim) of A, and of B with `against`, over SharedArrayBuffers; the
+ * counters [next chunk of A, (unused), next chunk of B, (unused), {@link UNCHECKED_BAD}] and a
+ * done flag per chunk ({@link buildChunks}(A.m) for A, then B's), all zero at the start.
  */
 export interface SharedBuild {
   segA: Float64Array;
@@ -427,6 +428,7 @@ export interface SharedBuild {
   segB: Float64Array | null;
   leavesB: Float64Array | null;
   counter: Int32Array;
+  done: Int32Array;
 }
 
 /** Are vertices c0 … c1 finite, and no two consecutive ones equal (segments c0 … c1 − 1 of positive length)? */
@@ -466,25 +468,32 @@ export function quickPrepare(points: ChainPoints, options?: ChainOptions): { A: 
 /** Segments per chunk of a shared build (a multiple of LEAF). */
 const BUILD_CHUNK = 1 << 15;
 
+/** Chunks of a shared build over m segments. */
+export function buildChunks(m: number): number {
+  return Math.ceil(m / BUILD_CHUNK);
+}
+
 /**
- * This thread's part of a shared build of chain C's boxes: claims chunks of segments, writes
- * their boxes (and, with `withLeaves`, their leaves' boxes) into the shared arrays, then waits
- * until every chunk is done. Only chunks already claimed are waited for, and a claimed chunk is
- * always being built by a thread inside this same search, so the wait ends.
+ * This thread's part of a shared build of chain C's boxes: claims chunks of segments and writes
+ * their boxes (and, with `withLeaves`, their leaves' boxes) into the shared arrays; then builds
+ * itself every chunk not yet marked done. It never waits: a chunk another thread is still on (or
+ * that a dead worker left) is built twice, with the same bits, and the build is complete when
+ * the function returns. counter[at] is the next chunk to claim; `done` flags the finished ones.
  */
-function sharedBoxes(C: PreparedChain, seg: Float64Array, leaves: Float64Array, withLeaves: boolean, counter: Int32Array, at: number): void {
+function sharedBoxes(C: PreparedChain, seg: Float64Array, leaves: Float64Array, withLeaves: boolean, counter: Int32Array, at: number, done: Int32Array, doneAt: number): void {
   const { P, dim, m, dead } = C;
   const chunks = Math.ceil(m / BUILD_CHUNK);
   const nLeaves = leafCount(m);
   if (m === 0 && withLeaves) leafBoxes(seg, dim, 0, 0, 1, leaves); // the one empty leaf (every thread writes the same)
-  for (let c = Atomics.add(counter, at, 1); c < chunks; c = Atomics.add(counter, at, 1)) {
+  const build = (c: number): void => {
     const c0 = c * BUILD_CHUNK, c1 = Math.min(m, c0 + BUILD_CHUNK);
     if (C.checked === false && !cleanRange(P, dim, c0, c1)) Atomics.store(counter, UNCHECKED_BAD, 1);
     segmentBoxesRange(P, dim, c0, c1, dead, seg);
     if (withLeaves) leafBoxes(seg, dim, m, c0 / LEAF, Math.min(nLeaves, Math.ceil(c1 / LEAF)), leaves);
-    if (Atomics.add(counter, at + 1, 1) + 1 === chunks) Atomics.notify(counter, at + 1);
-  }
-  for (let done = Atomics.load(counter, at + 1); done < chunks; done = Atomics.load(counter, at + 1)) Atomics.wait(counter, at + 1, done);
+    Atomics.store(done, doneAt + c, 1);
+  };
+  for (let c = Atomics.add(counter, at, 1); c < chunks; c = Atomics.add(counter, at, 1)) build(c);
+  for (let c = 0; c < chunks; c++) if (Atomics.load(done, doneAt + c) === 0) build(c);
 }
 
 /**
@@ -525,7 +534,7 @@ function findPairs(A: PreparedChain, B: PreparedChain | null, tau: number, work:
     // Leaves are built together unless the grid may take over (it needs segment boxes only).
     const sharedLeaves = shared !== null && !(dim === 2 && tau === 0);
     if (shared !== null) {
-      sharedBoxes(A, shared.segA, shared.leavesA, sharedLeaves, shared.counter, 0);
+      sharedBoxes(A, shared.segA, shared.leavesA, sharedLeaves, shared.counter, 0, shared.done, 0);
       if (shared.counter[UNCHECKED_BAD] !== 0) return; // the caller validates and starts over
     }
     // Adjacent pairs: only a fold-back counts (in a parallel search, one share's part).
@@ -569,8 +578,8 @@ function findPairs(A: PreparedChain, B: PreparedChain | null, tau: number, work:
   const shared = work?.build ?? null;
   let ta: ChainTree, tb: ChainTree;
   if (shared !== null && shared.segB !== null && shared.leavesB !== null) {
-    sharedBoxes(A, shared.segA, shared.leavesA, true, shared.counter, 0);
-    sharedBoxes(B, shared.segB, shared.leavesB, true, shared.counter, 2);
+    sharedBoxes(A, shared.segA, shared.leavesA, true, shared.counter, 0, shared.done, 0);
+    sharedBoxes(B, shared.segB, shared.leavesB, true, shared.counter, 2, shared.done, buildChunks(A.m));
     ta = buildTree(PA, dim, A.m, A.dead, shared.segA, shared.leavesA);
     tb = buildTree(PB, dim, B.m, B.dead, shared.segB, shared.leavesB);
   } else {

@@ -2,9 +2,10 @@
  * chainContactsParallel: one chain search shared by the calling thread and worker threads,
  * work items claimed from a shared counter.
  */
-import { UNCHECKED_BAD, chainContacts, newShare, prepareShares, quickPrepare, searchShare } from '../chain/contacts.js';
+import { UNCHECKED_BAD, buildChunks, chainContacts, newShare, prepareShares, quickPrepare, searchShare } from '../chain/contacts.js';
 import type { ChainContacts, ChainOptions, PairShare, SharedBuild } from '../chain/contacts.js';
 import { leafCount } from '../chain/tree.js';
+import { releaseHooks } from '../chain/scratch.js';
 import type { ChainPoints, PreparedChain } from '../chain/input.js';
 import { checkOptions } from '../core/options.js';
 import { now, postAll, replyError, serialMs } from './pool.js';
@@ -41,10 +42,10 @@ function giveBack(...arrays: (Float64Array | null)[]): void {
   for (const a of arrays) if (a !== null && spare.length < SPARE_MAX) spare.push(a.buffer as SharedArrayBuffer);
 }
 
-/** Drops the shared working memory kept between calls (see releaseChainMemory). */
-export function releaseSharedMemory(): void {
+// releaseChainMemory (from 'skewline') drops it too.
+releaseHooks.push(() => {
   spare.length = 0;
-}
+});
 
 /** Contacts below which the calling thread merges alone (a message round trip costs more). */
 const MIN_MERGE = 1 << 16;
@@ -99,6 +100,7 @@ async function search(A: PreparedChain, B: PreparedChain | null, tau: number, th
     segA: takeShared(A.m * stride), leavesA: takeShared(leafCount(A.m) * stride),
     segB: B === null ? null : takeShared(B.m * stride), leavesB: B === null ? null : takeShared(leafCount(B.m) * stride),
     counter: new Int32Array(new SharedArrayBuffer(4 * (UNCHECKED_BAD + 1))),
+    done: new Int32Array(new SharedArrayBuffer(4 * (buildChunks(A.m) + (B === null ? 0 : buildChunks(B.m))))),
   };
   // threads − 1 workers, and this thread as the last searcher: all build the boxes together,
   // each the small upper levels of the hierarchy, then claim work items from the same counter.
@@ -147,7 +149,8 @@ export async function chainContactsParallel(points: ChainPoints, options?: Chain
   let round = quick === null ? null : await search(quick.A, null, quick.tau, threads);
   if (round === null) {
     const { A, B, tau } = prepareShares(points, options);
-    round = (await search(A, B, tau, threads))!;
+    round = await search(A, B, tau, threads);
+    if (round === null) throw new Error('skewline/parallel: the threads could not build the boxes of a validated chain (an internal error)');
   }
   const { A, B, tau, shares, replies } = round;
   // The merge: threads place ranges of i into the result, in shared memory.
