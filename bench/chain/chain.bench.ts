@@ -8,7 +8,7 @@
  *   flatbush index + exact orient2d baseline (bench/peers/flatbush-chain.ts);
  * - every ring of Natural Earth's 10 m land (world-atlas land-10m), each ring a chain;
  * - how skewline's time grows from 1e4 to 1e6 segments, and where it goes.
- * Run alone: node --expose-gc --import tsx bench/chain/chain.bench.ts [--segments N] [--runs R]
+ * Run alone: node --expose-gc --import tsx bench/chain/chain.bench.ts [--segments N] [--runs R] [--3d (the 3D table only)]
  */
 import os from 'node:os';
 import isect from 'isect';
@@ -67,7 +67,7 @@ function sweeplinePoints(P: Float64Array): number {
   return sweep({ type: 'Feature', properties: {}, geometry: geom }).length;
 }
 
-export async function run(opts: { segments?: number; runs?: number } = {}): Promise<void> {
+export async function run(opts: { segments?: number; runs?: number; only3d?: boolean } = {}): Promise<void> {
   const n = opts.segments ?? 1_000_000;
   const runs = opts.runs ?? 3;
 
@@ -89,6 +89,8 @@ export async function run(opts: { segments?: number; runs?: number } = {}): Prom
     console.log(`faster peer: ${tuned <= mid ? 'the tuned grid' : 'the midpoint-cell grid'} (${(Math.max(tuned, mid) / Math.min(tuned, mid)).toFixed(2)}×); issue 16 floor: skewline one thread ≥ 4× the tuned grid`);
     console.log(`skewline time split: ${split()}`);
   }
+
+  if (opts.only3d === true) return;
 
   // 2D walks, thickness 0.
   for (const [name, P] of [['random walk', randomWalk(n, 2, makeRng(2))], ['smooth walk', smoothWalk(n, 2, makeRng(3))]] as const) {
@@ -156,7 +158,7 @@ export async function run(opts: { segments?: number; runs?: number } = {}): Prom
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   console.log(`skewline chain benchmark — ${machine()}`);
-  await run({ segments: arg('--segments', 1_000_000), runs: arg('--runs', 3) });
+  await run({ segments: arg('--segments', 1_000_000), runs: arg('--runs', 3), only3d: process.argv.includes('--3d') });
   const { closeParallelPool } = await import('../../src/parallel/index.js');
   await closeParallelPool();
 }
