@@ -33,23 +33,32 @@ interface Job {
 async function scale(job: Job, runs: number): Promise<string[]> {
   const counts = threadCounts();
   const serial = new Map<number, number[]>();
+  const cpu = new Map<number, number[]>();
+  const push = (m: Map<number, number[]>, t: number, x: number): void => {
+    const list = m.get(t) ?? [];
+    list.push(x);
+    m.set(t, list);
+  };
   const methods = counts.map((t) => ({
     name: String(t),
-    run: t === 1 ? job.one : async () => {
-      const r = await job.par(t);
-      const list = serial.get(t) ?? [];
-      list.push(parallelStats.serialMs);
-      serial.set(t, list);
+    run: async () => {
+      const c0 = process.cpuUsage();
+      const r = t === 1 ? job.one() : await job.par(t);
+      const c = process.cpuUsage(c0);
+      push(cpu, t, (c.user + c.system) / 1000);
+      if (t > 1) push(serial, t, parallelStats.serialMs);
       return r;
     },
   }));
   const rows = await measureAsync(methods, runs, 1);
   const base = rows[0].median;
   const med = (a: number[]): number => a.slice().sort((x, y) => x - y)[a.length >> 1];
+  const cpuOne = med(cpu.get(1)!);
   return rows.map((r, k) => {
     const t = counts[k];
     const share = t === 1 ? '—' : `${((100 * med(serial.get(t)!)) / base).toFixed(1)}%`;
-    return `| ${job.name} | ${t} | ${r.median.toFixed(1)} | ${(base / r.median).toFixed(2)}× | ${share} |`;
+    const work = med(cpu.get(t)!);
+    return `| ${job.name} | ${t} | ${r.median.toFixed(1)} | ${(base / r.median).toFixed(2)}× | ${share} | ${work.toFixed(0)} (${(work / cpuOne).toFixed(2)}×) |`;
   });
 }
 
@@ -82,9 +91,9 @@ export async function run(opts: { pairs?: number; segments?: number; runs?: numb
       par: async (threads) => (await chainContactsParallel(walk2, { dim: 2, threads })).count,
     },
   ];
-  console.log(`\nskewline/parallel scaling (median of ${runs}; one thread = the single-thread function; serial share = calling thread alone, over the one-thread time) — ${machine()}`);
-  console.log('| job | threads | ms | speed-up | serial share |');
-  console.log('|---|---:|---:|---:|---:|');
+  console.log(`\nskewline/parallel scaling (median of ${runs}; one thread = the single-thread function; serial share = calling thread alone, over the one-thread time; CPU = all threads' CPU time, and over one thread's: the parallel overhead, which a loaded machine does not hide) — ${machine()}`);
+  console.log('| job | threads | ms | speed-up | serial share | CPU ms |');
+  console.log('|---|---:|---:|---:|---:|---:|');
   for (const job of jobs) for (const line of await scale(job, runs)) console.log(line);
   await closeParallelPool();
 }
