@@ -146,7 +146,7 @@ describe('skewline/parallel input and options', () => {
     expect(() => allocSharedChain(10, 1)).toThrow(/dim must be an integer ≥ 2/);
   });
 
-  it('issue 15: threads 0, NaN, 2.5, −1, "2" are errors; 64 is capped at the cores; unknown options are errors', async () => {
+  it('issue 15: threads 0, NaN, 2.5, −1, ∞, "2" are errors; 64 is capped at the cores; unknown options are errors', async () => {
     for (const bad of [0, NaN, 2.5, -1, Infinity, '2' as unknown as number]) {
       await expect(segmentDistancesParallel(A, 3, { threads: bad })).rejects.toThrow(/options\.threads must be a positive integer/);
       await expect(chainContactsParallel(W2, { ...T2, threads: bad })).rejects.toThrow(/options\.threads must be a positive integer/);
@@ -167,8 +167,10 @@ describe('skewline/parallel input and options', () => {
     await expect(segmentDistancesParallel(bad, 3, { threads: 2 })).rejects.toThrow(SkewlineInputError);
   });
 
-  it('issue 15: without threads, small jobs run on the calling thread alone', async () => {
+  it('issue 15: without threads, small jobs run on the calling thread alone; threads 1 always does', async () => {
     await closeParallelPool();
+    sameBits(segmentDistances(A, 3), await segmentDistancesParallel(A, 3, { threads: 1 }), 'threads 1');
+    sameContacts(chainContacts(W3, T3), await chainContactsParallel(W3, { ...T3, threads: 1 }), 'chain, threads 1');
     const small = gapPairs(1000, 1);
     sameBits(segmentDistances(small, 3), await segmentDistancesParallel(small, 3), 'small batch');
     sameContacts(chainContacts(W2.subarray(0, 2000), T2), await chainContactsParallel(W2.subarray(0, 2000), T2), 'small chain');
