@@ -27,5 +27,5 @@ generic({ pairs, runs });
 sweep({ pairs: Math.min(pairs, 200_000), runs: Math.min(runs, 7) });
 ball({ steps: arg('--steps', 20_000), runs: 3 });
 fold({ folds: 15 });
-await parallel({ pairs, runs: Math.min(runs, 7) });
+await parallel({ pairs, segments: arg('--segments', 1_000_000), runs: Math.min(runs, 5) });
 await chain({ segments: arg('--segments', 1_000_000), runs: Math.min(runs, 5) });

@@ -1,12 +1,14 @@
 /**
  * Chain contacts at scale, side by side with the peers on the same data:
- * - 3D freely jointed chain, thickness 0.2: skewline against a uniform-grid spatial hash
- *   (bench/peers/grid-chain.ts, same exact narrow phase);
+ * - 3D freely jointed chain, thickness 0.2: skewline against issue 16's tuned grid (boxes in
+ *   every cell they overlap, Morton-keyed hash, reference-cell dedup, Ericson's distance in
+ *   doubles: bench/peers/morton-grid-chain.ts) and the midpoint-cell spatial hash with
+ *   skewline's exact narrow phase (bench/peers/grid-chain.ts);
  * - 2D random and smooth walks, thickness 0: skewline against isect's bush method and a
  *   flatbush index + exact orient2d baseline (bench/peers/flatbush-chain.ts);
  * - every ring of Natural Earth's 10 m land (world-atlas land-10m), each ring a chain;
  * - how skewline's time grows from 1e4 to 1e6 segments, and where it goes.
- * Run alone: node --expose-gc --import tsx bench/chain/chain.bench.ts [--segments N] [--runs R]
+ * Run alone: node --expose-gc --import tsx bench/chain/chain.bench.ts [--segments N] [--runs R] [--3d (the 3D table only)]
  */
 import os from 'node:os';
 import isect from 'isect';
@@ -16,6 +18,7 @@ import { chainContactsParallel } from '../../src/parallel/index.js';
 import { chainStats, searchMode } from '../../src/chain/contacts.js';
 import { narrowStats } from '../../src/chain/narrow.js';
 import { gridChainContacts } from '../peers/grid-chain.js';
+import { mortonGridChainContacts } from '../peers/morton-grid-chain.js';
 import { flatbushChainContacts } from '../peers/flatbush-chain.js';
 import { gridWalk, randomWalk, smoothWalk } from '../../test/support/walks.js';
 import { makeRng } from '../../test/support/rng.js';
@@ -64,7 +67,7 @@ function sweeplinePoints(P: Float64Array): number {
   return sweep({ type: 'Feature', properties: {}, geometry: geom }).length;
 }
 
-export async function run(opts: { segments?: number; runs?: number } = {}): Promise<void> {
+export async function run(opts: { segments?: number; runs?: number; only3d?: boolean } = {}): Promise<void> {
   const n = opts.segments ?? 1_000_000;
   const runs = opts.runs ?? 3;
 
@@ -75,14 +78,19 @@ export async function run(opts: { segments?: number; runs?: number } = {}): Prom
     const rows = await measureAsync([
       { name: 'skewline chainContacts', run: () => chainContacts(P, { dim: 3, thickness: 0.2 }).count },
       { name: threads, run: async () => (await chainContactsParallel(P, { dim: 3, thickness: 0.2 })).count },
-      { name: 'uniform grid (same exact test)', run: () => gridChainContacts(P, 3, n, 0.2) },
+      { name: 'tuned grid (Morton hash, doubles)', run: () => mortonGridChainContacts(P, n, 0.2) },
+      { name: 'midpoint-cell grid (same exact test)', run: () => gridChainContacts(P, 3, n, 0.2) },
     ], runs, 3);
     const a = chainContacts(P, { dim: 3, thickness: 0.2 });
     narrowStats.tests = narrowStats.exact = 0;
     chainContacts(P, { dim: 3, thickness: 0.2 });
-    console.log(table(`Chain contacts, 3D freely jointed chain of ${n.toLocaleString('en')} unit segments, thickness 0.2 (${a.count.toLocaleString('en')} contacts; grid: ${gridChainContacts(P, 3, n, 0.2).toLocaleString('en')} non-adjacent)`, rows, n, 'uniform grid (same exact test)'));
+    const tuned = rows.find((r) => r.name.startsWith('tuned'))!.median, mid = rows.find((r) => r.name.startsWith('midpoint'))!.median;
+    console.log(table(`Chain contacts, 3D freely jointed chain of ${n.toLocaleString('en')} unit segments, thickness 0.2 (${a.count.toLocaleString('en')} contacts; tuned grid: ${mortonGridChainContacts(P, n, 0.2).toLocaleString('en')} non-adjacent, midpoint grid: ${gridChainContacts(P, 3, n, 0.2).toLocaleString('en')})`, rows, n, 'tuned grid (Morton hash, doubles)', 'midpoint-cell grid (same exact test)'));
+    console.log(`faster peer: ${tuned <= mid ? 'the tuned grid' : 'the midpoint-cell grid'} (${(Math.max(tuned, mid) / Math.min(tuned, mid)).toFixed(2)}×); issue 16 floor: skewline one thread ≥ 4× the tuned grid`);
     console.log(`skewline time split: ${split()}`);
   }
+
+  if (opts.only3d === true) return;
 
   // 2D walks, thickness 0.
   for (const [name, P] of [['random walk', randomWalk(n, 2, makeRng(2))], ['smooth walk', smoothWalk(n, 2, makeRng(3))]] as const) {
@@ -150,7 +158,7 @@ export async function run(opts: { segments?: number; runs?: number } = {}): Prom
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   console.log(`skewline chain benchmark — ${machine()}`);
-  await run({ segments: arg('--segments', 1_000_000), runs: arg('--runs', 3) });
+  await run({ segments: arg('--segments', 1_000_000), runs: arg('--runs', 3), only3d: process.argv.includes('--3d') });
   const { closeParallelPool } = await import('../../src/parallel/index.js');
   await closeParallelPool();
 }

@@ -9,7 +9,7 @@ import { intersectsSegments2 } from '../intersect/intersects.js';
 import { contactWithin, foldsBack, narrowStats } from './narrow.js';
 import { flattenChain, prepareChains } from './input.js';
 import type { ChainPoints, PreparedChain } from './input.js';
-import { LEAF, beginTraversal, buildTree, expandTasks, nextLeafPairs, segmentBoxes } from './tree.js';
+import { LEAF, beginTraversal, buildTree, expandTasks, leafBoxes, leafCount, nextLeafPairs, segmentBoxes, segmentBoxesRange } from './tree.js';
 import { bandGrid, planGrid } from './grid.js';
 import { BOXES_A, BOXES_B, SORT_FILL, SORT_START, f64Scratch, i32Scratch, releaseHooks } from './scratch.js';
 import type { ChainGrid } from './grid.js';
@@ -405,6 +405,95 @@ export interface ParallelWork {
   want: number;
   /** This share also holds the fold-backs of adjacent segments (exactly one share must). */
   folds?: boolean;
+  /** Boxes built together: the threads fill these shared arrays chunk by chunk, then each builds the small upper levels itself. */
+  build?: SharedBuild;
+}
+
+/**
+ * In a shared build's counter: set to 1 by a thread that finds, in a chain prepared by
+ * {@link quickPrepare} (not validated), a coordinate that is not finite or a repeated vertex.
+ * Every thread then stops after the build, and the caller prepares the chain properly.
+ */
+export const UNCHECKED_BAD = 4;
+
+/**
+ * The shared part of a parallel build: segment boxes (m·2·dim numbers) and leaf boxes
+ * ({@link leafCount}(m)·2·dim) of A, and of B with `against`, over SharedArrayBuffers; the
+ * counters [next chunk of A, (unused), next chunk of B, (unused), {@link UNCHECKED_BAD}] and a
+ * done flag per chunk ({@link buildChunks}(A.m) for A, then B's), all zero at the start.
+ */
+export interface SharedBuild {
+  segA: Float64Array;
+  leavesA: Float64Array;
+  segB: Float64Array | null;
+  leavesB: Float64Array | null;
+  counter: Int32Array;
+  done: Int32Array;
+}
+
+/** Are vertices c0 … c1 finite, and no two consecutive ones equal (segments c0 … c1 − 1 of positive length)? */
+function cleanRange(P: Float64Array, dim: number, c0: number, c1: number): boolean {
+  for (let k = c0 * dim; k < (c1 + 1) * dim; k++) if (P[k] - P[k] !== 0) return false;
+  for (let c = c0; c < c1; c++) {
+    let k = 0;
+    while (k < dim && P[c * dim + k] === P[(c + 1) * dim + k]) k++;
+    if (k === dim) return false;
+  }
+  return true;
+}
+
+/**
+ * The prepared form of a plain open chain without a pass over it, for a parallel search that
+ * validates while it builds (the threads check their chunks: {@link UNCHECKED_BAD}): a flat
+ * Float64Array with a valid `dim`, not closed, no `against`, not a ring (first vertex ≠ last),
+ * at least two vertices. Null for anything else (prepare it the usual way). Checks the options
+ * as chainContacts does. Not part of the public API.
+ */
+export function quickPrepare(points: ChainPoints, options?: ChainOptions): { A: PreparedChain; tau: number } | null {
+  if (options !== undefined && (options === null || typeof options !== 'object')) return null;
+  const tau = checkThickness(options);
+  const dim = options?.dim;
+  if (!(points instanceof Float64Array) || options?.closed === true || options?.against !== undefined) return null;
+  if (typeof dim !== 'number' || !Number.isInteger(dim) || dim < 2 || points.length % dim !== 0) return null;
+  const n = points.length / dim;
+  if (n < 3) return null;
+  let ring = true;
+  for (let k = 0; k < dim; k++) if (points[k] !== points[(n - 1) * dim + k]) ring = false;
+  if (ring) return null;
+  const m = n - 1;
+  const none = new Int32Array(0);
+  return { A: { P: points, dim, m, partner: null, dead: null, orig: none, chain: none, start: Int32Array.of(0, m + 1), segments: Int32Array.of(m), identity: true, checked: false }, tau };
+}
+
+/** Segments per chunk of a shared build (a multiple of LEAF). */
+const BUILD_CHUNK = 1 << 15;
+
+/** Chunks of a shared build over m segments. */
+export function buildChunks(m: number): number {
+  return Math.ceil(m / BUILD_CHUNK);
+}
+
+/**
+ * This thread's part of a shared build of chain C's boxes: claims chunks of segments and writes
+ * their boxes (and, with `withLeaves`, their leaves' boxes) into the shared arrays; then builds
+ * itself every chunk not yet marked done. It never waits: a chunk another thread is still on (or
+ * that a dead worker left) is built twice, with the same bits, and the build is complete when
+ * the function returns. counter[at] is the next chunk to claim; `done` flags the finished ones.
+ */
+function sharedBoxes(C: PreparedChain, seg: Float64Array, leaves: Float64Array, withLeaves: boolean, counter: Int32Array, at: number, done: Int32Array, doneAt: number): void {
+  const { P, dim, m, dead } = C;
+  const chunks = Math.ceil(m / BUILD_CHUNK);
+  const nLeaves = leafCount(m);
+  if (m === 0 && withLeaves) leafBoxes(seg, dim, 0, 0, 1, leaves); // the one empty leaf (every thread writes the same)
+  const build = (c: number): void => {
+    const c0 = c * BUILD_CHUNK, c1 = Math.min(m, c0 + BUILD_CHUNK);
+    if (C.checked === false && !cleanRange(P, dim, c0, c1)) Atomics.store(counter, UNCHECKED_BAD, 1);
+    segmentBoxesRange(P, dim, c0, c1, dead, seg);
+    if (withLeaves) leafBoxes(seg, dim, m, c0 / LEAF, Math.min(nLeaves, Math.ceil(c1 / LEAF)), leaves);
+    Atomics.store(done, doneAt + c, 1);
+  };
+  for (let c = Atomics.add(counter, at, 1); c < chunks; c = Atomics.add(counter, at, 1)) build(c);
+  for (let c = 0; c < chunks; c++) if (Atomics.load(done, doneAt + c) === 0) build(c);
 }
 
 /**
@@ -440,10 +529,17 @@ function findPairs(A: PreparedChain, B: PreparedChain | null, tau: number, work:
     SELF = true;
     RING = ring;
     if (ring) PARTNER = A.partner!;
+    const tb0 = performance.now();
+    const shared = work?.build ?? null;
+    // Leaves are built together unless the grid may take over (it needs segment boxes only).
+    const sharedLeaves = shared !== null && !(dim === 2 && tau === 0);
+    if (shared !== null) {
+      sharedBoxes(A, shared.segA, shared.leavesA, sharedLeaves, shared.counter, 0, shared.done, 0);
+      if (shared.counter[UNCHECKED_BAD] !== 0) return; // the caller validates and starts over
+    }
     // Adjacent pairs: only a fold-back counts (in a parallel search, one share's part).
     if (work === null || work.folds === true) foldBacks(A, tau);
-    const tb0 = performance.now();
-    const boxes = segmentBoxes(PA, dim, m, A.dead, f64Scratch(BOXES_A, m * 2 * dim));
+    const boxes = shared !== null ? shared.segA : segmentBoxes(PA, dim, m, A.dead, f64Scratch(BOXES_A, m * 2 * dim));
     SA = SB = boxes;
     if (dim === 2 && m <= SMALL_CHAIN && work === null) {
       // A short planar chain (most rings of a map): all pairs, no hierarchy to build.
@@ -469,7 +565,7 @@ function findPairs(A: PreparedChain, B: PreparedChain | null, tau: number, work:
       }
       return;
     }
-    const tree = buildTree(PA, dim, m, A.dead, boxes);
+    const tree = buildTree(PA, dim, m, A.dead, boxes, sharedLeaves ? shared.leavesA : null);
     chainStats.buildMs = performance.now() - tb0;
     searchLeaves(tree, tree, tasksOf(tree, tree), claim);
     return;
@@ -479,8 +575,17 @@ function findPairs(A: PreparedChain, B: PreparedChain | null, tau: number, work:
   RING = false;
   searchMode.last = 'tree';
   const tb0 = performance.now();
-  const ta = buildTree(PA, dim, A.m, A.dead, segmentBoxes(PA, dim, A.m, A.dead, f64Scratch(BOXES_A, A.m * 2 * dim)));
-  const tb = buildTree(PB, dim, B.m, B.dead, segmentBoxes(PB, dim, B.m, B.dead, f64Scratch(BOXES_B, B.m * 2 * dim)));
+  const shared = work?.build ?? null;
+  let ta: ChainTree, tb: ChainTree;
+  if (shared !== null && shared.segB !== null && shared.leavesB !== null) {
+    sharedBoxes(A, shared.segA, shared.leavesA, true, shared.counter, 0, shared.done, 0);
+    sharedBoxes(B, shared.segB, shared.leavesB, true, shared.counter, 2, shared.done, buildChunks(A.m));
+    ta = buildTree(PA, dim, A.m, A.dead, shared.segA, shared.leavesA);
+    tb = buildTree(PB, dim, B.m, B.dead, shared.segB, shared.leavesB);
+  } else {
+    ta = buildTree(PA, dim, A.m, A.dead, segmentBoxes(PA, dim, A.m, A.dead, f64Scratch(BOXES_A, A.m * 2 * dim)));
+    tb = buildTree(PB, dim, B.m, B.dead, segmentBoxes(PB, dim, B.m, B.dead, f64Scratch(BOXES_B, B.m * 2 * dim)));
+  }
   chainStats.buildMs = performance.now() - tb0;
   SA = ta.seg;
   SB = tb.seg;
@@ -549,25 +654,43 @@ function foundShare(): PairShare {
  * index) — with a counting sort on i and an insertion sort of each i's few partners, and
  * carries their numbers along. Each pair must occur in exactly one share. With `zero` the
  * distances are all 0 (thickness 0) and are not carried: a fresh array is zeros already.
+ * With `shared` the result lives on SharedArrayBuffers (a parallel search's share).
  */
-function sortPairs(mA: number, shares: readonly PairShare[], zero = false): PairShare {
+function sortPairs(mA: number, shares: readonly PairShare[], zero = false, shared = false): PairShare {
   let n = 0;
   for (const p of shares) n += p.CI.length;
-  if (n === 0) return { CI: new Int32Array(0), CJ: new Int32Array(0), distance: new Float64Array(0), s: new Float64Array(0), t: new Float64Array(0) };
-  const start = i32Scratch(SORT_START, mA + 1).fill(0);
+  const out = newShare(n, shared);
+  if (n > 0) sortRange(shares, 0, mA, zero, out, 0);
+  return out;
+}
+
+/** Five arrays for n pairs, on SharedArrayBuffers with `shared`. */
+export function newShare(n: number, shared: boolean): PairShare {
+  const i32 = (): Int32Array => (shared ? new Int32Array(new SharedArrayBuffer(4 * n)) : new Int32Array(n));
+  const f64 = (): Float64Array => (shared ? new Float64Array(new SharedArrayBuffer(8 * n)) : new Float64Array(n));
+  return { CI: i32(), CJ: i32(), distance: f64(), s: f64(), t: f64() };
+}
+
+/**
+ * The sorting of {@link sortPairs} for pairs whose i lies in [lo, hi) (every pair of `shares`
+ * must), written to `out` from index `at` on. The part of a parallel merge one thread does.
+ */
+export function sortRange(shares: readonly PairShare[], lo: number, hi: number, zero: boolean, out: PairShare, at0: number): void {
+  const span = hi - lo;
+  const start = i32Scratch(SORT_START, span + 1).fill(0);
   for (const p of shares) {
     const pi = p.CI;
-    for (let k = 0; k < pi.length; k++) start[pi[k] + 1]++;
+    for (let k = 0; k < pi.length; k++) start[pi[k] - lo + 1]++;
   }
-  for (let c = 0; c < mA; c++) start[c + 1] += start[c];
-  const fill = i32Scratch(SORT_FILL, mA);
-  fill.set(start.subarray(0, mA));
-  const CI = new Int32Array(n), CJ = new Int32Array(n);
-  const D = new Float64Array(n), S = new Float64Array(n), T = new Float64Array(n);
+  start[0] = at0;
+  for (let c = 0; c < span; c++) start[c + 1] += start[c];
+  const fill = i32Scratch(SORT_FILL, span);
+  fill.set(start.subarray(0, span));
+  const { CI, CJ, distance: D, s: S, t: T } = out;
   for (const p of shares) {
     const pi = p.CI, pj = p.CJ, pd = p.distance, ps = p.s, pt = p.t;
     for (let k = 0; k < pi.length; k++) {
-      const at = fill[pi[k]]++;
+      const at = fill[pi[k] - lo]++;
       CI[at] = pi[k];
       CJ[at] = pj[k];
       if (!zero) D[at] = pd[k]; // left untouched, the zeros cost no memory traffic
@@ -575,7 +698,7 @@ function sortPairs(mA: number, shares: readonly PairShare[], zero = false): Pair
       T[at] = pt[k];
     }
   }
-  for (let c = 0; c < mA; c++) {
+  for (let c = 0; c < span; c++) {
     const a = start[c], b = start[c + 1];
     if (b - a < 2) continue;
     if (b - a > 32) {
@@ -601,7 +724,6 @@ function sortPairs(mA: number, shares: readonly PairShare[], zero = false): Pair
       T[q + 1] = tt;
     }
   }
-  return { CI, CJ, distance: D, s: S, t: T };
 }
 
 /** Puts the pairs [a, b) of one i in order of j, carrying their numbers (for long runs: through an index). */
@@ -619,7 +741,7 @@ function toContacts(A: PreparedChain, B: PreparedChain, sorted: PairShare): Chai
   const { CI, CJ } = sorted;
   const n = CI.length;
   const oa = A.orig, ob = B.orig;
-  if (n > 0 && !(identity(oa) && identity(ob))) {
+  if (n > 0 && !((A.identity === true || identity(oa)) && (B.identity === true || identity(ob)))) {
     for (let k = 0; k < n; k++) {
       CI[k] = oa[CI[k]];
       CJ[k] = ob[CJ[k]];
@@ -798,7 +920,7 @@ export interface PairShare {
  */
 export function searchShare(A: PreparedChain, B: PreparedChain | null, tau: number, work: ParallelWork): PairShare {
   findPairs(A, B, tau, work);
-  return sortPairs(A.m, [foundShare()], tau === 0);
+  return sortPairs(A.m, [foundShare()], tau === 0, work.build !== undefined);
 }
 
 /**
@@ -809,61 +931,8 @@ export function prepareShares(points: ChainPoints, options?: ChainOptions): { A:
   return prepare(points, options);
 }
 
-/**
- * Merges the shares of a parallel search, each sorted by (i, j) (searchShare), into
- * chainContacts' result: the same pairs in the same order with the same numbers as one thread
- * gives (each pair is found by exactly one share, and its numbers come from the same kernel).
- * A linear merge. Not part of the public API.
- */
-export function mergeShares(A: PreparedChain, B: PreparedChain | null, shares: readonly PairShare[], zero = false): ChainContacts {
-  const empty: PairShare = { CI: new Int32Array(0), CJ: new Int32Array(0), distance: new Float64Array(0), s: new Float64Array(0), t: new Float64Array(0) };
-  // Two at a time; the last merge writes the result (input indices) directly.
-  let a = shares.length > 0 ? shares[0] : empty;
-  for (let q = 1; q + 1 < shares.length; q++) {
-    const m = merge2(a, shares[q], null, null, false);
-    a = { CI: m.i, CJ: m.j, distance: m.distance, s: m.s, t: m.t };
-  }
-  const oa = identity(A.orig) ? null : A.orig, ob = identity((B ?? A).orig) ? null : (B ?? A).orig;
-  return merge2(a, shares.length > 1 ? shares[shares.length - 1] : empty, oa, ob, zero);
-}
-
 /** Is orig[k] = k for every k (nothing dropped, one chain)? */
 function identity(orig: Int32Array): boolean {
   for (let k = 0; k < orig.length; k++) if (orig[k] !== k) return false;
   return true;
-}
-
-/**
- * Merges two shares sorted by (CI, CJ) with no pair in common; with `oa`, `ob` the indices are
- * mapped to input segment indices on the way (else they stay compact). With `zero` the
- * distances are all 0 and not copied (a fresh array is zeros already).
- */
-function merge2(a: PairShare, b: PairShare, oa: Int32Array | null, ob: Int32Array | null, zero: boolean): ChainContacts {
-  const na = a.CI.length, nb = b.CI.length, n = na + nb;
-  const I = new Int32Array(n), J = new Int32Array(n);
-  const D = new Float64Array(n), S = new Float64Array(n), T = new Float64Array(n);
-  const ai = a.CI, aj = a.CJ, ad = a.distance, as = a.s, at = a.t;
-  const bi = b.CI, bj = b.CJ, bd = b.distance, bs = b.s, bt = b.t;
-  let p = 0, q = 0;
-  for (let k = 0; k < n; k++) {
-    let ci: number, cj: number;
-    if (q === nb || (p < na && (ai[p] < bi[q] || (ai[p] === bi[q] && aj[p] < bj[q])))) {
-      ci = ai[p];
-      cj = aj[p];
-      if (!zero) D[k] = ad[p];
-      S[k] = as[p];
-      T[k] = at[p];
-      p++;
-    } else {
-      ci = bi[q];
-      cj = bj[q];
-      if (!zero) D[k] = bd[q];
-      S[k] = bs[q];
-      T[k] = bt[q];
-      q++;
-    }
-    I[k] = oa === null ? ci : oa[ci];
-    J[k] = ob === null ? cj : ob[cj];
-  }
-  return { count: n, i: I, j: J, distance: D, s: S, t: T };
 }

@@ -32,6 +32,10 @@ export interface PreparedChain {
   start: Int32Array;
   /** How many segments each input chain has (zero-length ones included). */
   segments: Int32Array;
+  /** True when orig[k] = k for every k (known without a pass over it). */
+  identity?: boolean;
+  /** False when nobody has validated the vertices yet (a parallel search does it while it builds). */
+  checked?: boolean;
 }
 
 /**
@@ -202,5 +206,5 @@ function prepareOne(flat: Float64Array, dim: number, closed: boolean, alias: boo
     partner[0] = m - 1;
     partner[m - 1] = 0;
   }
-  return { P, dim, m, partner, dead: null, orig, chain: new Int32Array(m), start: Int32Array.of(0, m + 1), segments: Int32Array.of(m) };
+  return { P, dim, m, partner, dead: null, orig, chain: new Int32Array(m), start: Int32Array.of(0, m + 1), segments: Int32Array.of(m), identity: true };
 }

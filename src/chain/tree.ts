@@ -34,29 +34,13 @@ export interface ChainTree {
  * Builds the hierarchy over segments 0 … m − 1 of the vertex array P (m + 1 vertices), on the
  * given segment boxes or on {@link segmentBoxes}(P, dim, m, dead).
  */
-export function buildTree(P: Float64Array, dim: number, m: number, dead: Uint8Array | null = null, boxes: Float64Array | null = null): ChainTree {
+export function buildTree(P: Float64Array, dim: number, m: number, dead: Uint8Array | null = null, boxes: Float64Array | null = null, leaves: Float64Array | null = null): ChainTree {
   const levels: Float64Array[] = [];
   const counts: number[] = [];
   const stride = 2 * dim;
   const seg = boxes ?? segmentBoxes(P, dim, m, dead);
   let n = Math.max(1, Math.ceil(m / LEAF));
-  let box = new Float64Array(n * stride);
-  for (let q = 0; q < n; q++) {
-    const c0 = q * LEAF;
-    const c1 = Math.min(c0 + LEAF, m);
-    const o = q * stride;
-    for (let k = 0; k < dim; k++) {
-      let lo = Infinity;
-      let hi = -Infinity;
-      for (let c = c0; c < c1; c++) {
-        const a = seg[c * stride + k], b = seg[c * stride + dim + k];
-        if (a < lo) lo = a;
-        if (b > hi) hi = b;
-      }
-      box[o + k] = lo;
-      box[o + dim + k] = hi;
-    }
-  }
+  let box = leaves ?? leafBoxes(seg, dim, m, 0, n, new Float64Array(n * stride));
   levels.push(box);
   counts.push(n);
   while (n > 1) {
@@ -83,17 +67,52 @@ export function buildTree(P: Float64Array, dim: number, m: number, dead: Uint8Ar
   return { dim, m, seg, levels, counts };
 }
 
+/** Number of leaves over m segments (at least one). */
+export function leafCount(m: number): number {
+  return Math.max(1, Math.ceil(m / LEAF));
+}
+
+/**
+ * The boxes of leaves q0 … q1 − 1 (leaf q: segments q·LEAF … min(q·LEAF + LEAF, m) − 1) from the
+ * segment boxes `seg`, written to `box` (the whole leaf level; a range of it is one thread's
+ * part of a parallel build). An empty leaf (m = 0) gets an empty box.
+ */
+export function leafBoxes(seg: Float64Array, dim: number, m: number, q0: number, q1: number, box: Float64Array): Float64Array {
+  const stride = 2 * dim;
+  for (let q = q0; q < q1; q++) {
+    const c0 = q * LEAF;
+    const c1 = Math.min(c0 + LEAF, m);
+    const o = q * stride;
+    for (let k = 0; k < dim; k++) {
+      let lo = Infinity;
+      let hi = -Infinity;
+      for (let c = c0; c < c1; c++) {
+        const a = seg[c * stride + k], b = seg[c * stride + dim + k];
+        if (a < lo) lo = a;
+        if (b > hi) hi = b;
+      }
+      box[o + k] = lo;
+      box[o + dim + k] = hi;
+    }
+  }
+  return box;
+}
+
 /**
  * The boxes of segments 0 … m − 1 of the vertex array P (dim minima, then dim maxima each).
  * Segments flagged in `dead` get an empty box (+∞ minima, −∞ maxima): every box test rejects them.
  * Written to `into` (m·2·dim numbers) when given.
  */
 export function segmentBoxes(P: Float64Array, dim: number, m: number, dead: Uint8Array | null, into: Float64Array | null = null): Float64Array {
+  return segmentBoxesRange(P, dim, 0, m, dead, into ?? new Float64Array(m * 2 * dim));
+}
+
+/** {@link segmentBoxes} for segments c0 … c1 − 1 only (one thread's part of a parallel build), into `seg`. */
+export function segmentBoxesRange(P: Float64Array, dim: number, c0: number, c1: number, dead: Uint8Array | null, seg: Float64Array): Float64Array {
   const stride = 2 * dim;
-  const seg = into ?? new Float64Array(m * stride);
-  if (dim === 3) segBoxes3(P, m, seg);
-  else if (dim === 2) segBoxes2(P, m, seg);
-  else for (let c = 0; c < m; c++) {
+  if (dim === 3) segBoxes3(P, c0, c1, seg);
+  else if (dim === 2) segBoxes2(P, c0, c1, seg);
+  else for (let c = c0; c < c1; c++) {
     const o = c * stride;
     const v = c * dim;
     for (let k = 0; k < dim; k++) {
@@ -106,7 +125,7 @@ export function segmentBoxes(P: Float64Array, dim: number, m: number, dead: Uint
     }
   }
   if (dead !== null) {
-    for (let c = 0; c < m; c++) {
+    for (let c = c0; c < c1; c++) {
       if (dead[c] === 0) continue;
       for (let k = 0; k < dim; k++) {
         seg[c * stride + k] = Infinity;
@@ -118,8 +137,8 @@ export function segmentBoxes(P: Float64Array, dim: number, m: number, dead: Uint
 }
 
 /** Segment boxes in 3D, written out (the same exact selects as the general loop). */
-function segBoxes3(P: Float64Array, m: number, seg: Float64Array): void {
-  for (let c = 0, v = 0, o = 0; c < m; c++, v += 3, o += 6) {
+function segBoxes3(P: Float64Array, c0: number, c1: number, seg: Float64Array): void {
+  for (let c = c0, v = 3 * c0, o = 6 * c0; c < c1; c++, v += 3, o += 6) {
     const x0 = P[v], y0 = P[v + 1], z0 = P[v + 2], x1 = P[v + 3], y1 = P[v + 4], z1 = P[v + 5];
     const bx = +(x0 < x1), by = +(y0 < y1), bz = +(z0 < z1);
     seg[o] = bx * x0 + (1 - bx) * x1;
@@ -132,8 +151,8 @@ function segBoxes3(P: Float64Array, m: number, seg: Float64Array): void {
 }
 
 /** Segment boxes in 2D, written out. */
-function segBoxes2(P: Float64Array, m: number, seg: Float64Array): void {
-  for (let c = 0, v = 0, o = 0; c < m; c++, v += 2, o += 4) {
+function segBoxes2(P: Float64Array, c0: number, c1: number, seg: Float64Array): void {
+  for (let c = c0, v = 2 * c0, o = 4 * c0; c < c1; c++, v += 2, o += 4) {
     const x0 = P[v], y0 = P[v + 1], x1 = P[v + 2], y1 = P[v + 3];
     const bx = +(x0 < x1), by = +(y0 < y1);
     seg[o] = bx * x0 + (1 - bx) * x1;

@@ -3,5 +3,8 @@
  * Kept out of the main entry so that browser bundles never meet node:os or node:worker_threads.
  * @packageDocumentation
  */
-export { segmentDistancesParallel, chainContactsParallel, closeParallelPool, maxThreads, parallelPoolSize } from './pool.js';
-export type { ParallelOptions } from './pool.js';
+export { segmentDistancesParallel } from './distances.js';
+export type { ParallelOptions } from './distances.js';
+export { chainContactsParallel } from './chains.js';
+export { allocSharedChain, allocSharedPairs } from './shared.js';
+export { closeParallelPool, maxThreads, parallelPoolSize } from './pool.js';

@@ -1,177 +1,168 @@
 /**
- * Batch distances on several cores (Node.js only): worker threads over SharedArrayBuffer, in a
- * small persistent pool (spawning a worker costs about as much as a million pairs).
+ * The worker pool of skewline/parallel (Node.js only): a few persistent worker threads (spawning
+ * one costs about as much as a million pairs), and jobs routed by id.
+ *
+ * The contract (after piscina's, Node's most used pool; no code taken from it):
+ * - every job carries an id and its reply settles that job's promise only, so any number of
+ *   calls may be in flight at once, from one thread or several;
+ * - a worker runs its jobs one after another (its module scratch is never shared by two);
+ * - a worker that dies (an uncaught error, `process.exit`, a terminate) rejects every job it
+ *   held and leaves the pool; the next job starts a fresh one in its place;
+ * - {@link closeParallelPool} rejects the jobs in flight with a clear error; the next call
+ *   starts new workers.
+ * Work is shared out by claiming items from a counter in shared memory, so a worker that starts
+ * late (busy with another call's job) only takes fewer items: results never depend on who did what.
  */
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { pairCount } from '../batch/batch.js';
 import { SkewlineInputError } from '../core/primitives.js';
-import type { ChainJob, Job, SharedChain } from './worker.js';
-import { mergeShares, prepareShares, searchShare } from '../chain/contacts.js';
-import type { ChainContacts, ChainOptions, PairShare } from '../chain/contacts.js';
-import type { ChainPoints, PreparedChain } from '../chain/input.js';
+import type { PairShare } from '../chain/contacts.js';
 
-const pool: Worker[] = [];
-
-function worker(i: number): Worker {
-  while (pool.length <= i) {
-    const w = import.meta.url.endsWith('.ts')
-      ? // Under a TypeScript runner (tests, benchmarks) the worker is TypeScript too: boot it
-        // through tsx's loader (a worker's execArgv cannot carry --import in Node 20).
-        new Worker(
-          `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then((m) => { m.register(); ` +
-            `return import(${JSON.stringify(new URL('./worker.ts', import.meta.url).href)}); });`,
-          { eval: true },
-        )
-      : new Worker(new URL('./worker.js', import.meta.url));
-    w.unref(); // an idle pool never keeps the process alive
-    pool.push(w);
-  }
-  return pool[i];
+/** What a worker is asked to do (see worker.ts); the pool adds `id`. */
+export interface JobBase {
+  kind: string;
+  /** Test hook: 'exit' makes the worker exit on receipt, 'throw' throws outside the job's try. */
+  fault?: 'exit' | 'throw';
 }
 
-interface Reply {
+/** A worker's answer to one job. */
+export interface Reply {
+  id: number;
   ok: boolean;
   name?: string;
   message?: string;
   share?: PairShare;
+  /** For distance jobs: the first chunk that failed, with the message. */
+  chunk?: number;
+  /** When the worker started and ended the job (ms since the epoch, performance.timeOrigin + now). */
+  t0: number;
+  t1: number;
 }
 
-function run(w: Worker, job: Job | ChainJob): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    const onMessage = (m: Reply): void => {
-      w.off('error', onError);
-      w.unref();
-      if (m.ok) resolve(m);
-      else reject(m.name === 'SkewlineInputError' ? new SkewlineInputError(m.message ?? '') : new Error(m.message));
-    };
-    const onError = (e: Error): void => {
-      w.off('message', onMessage);
-      reject(e);
-    };
-    w.ref(); // keep the process alive while a job runs
-    w.once('message', onMessage);
-    w.once('error', onError);
-    w.postMessage(job);
+interface Pending {
+  resolve: (r: Reply) => void;
+  reject: (e: Error) => void;
+}
+
+interface Slot {
+  w: Worker;
+  jobs: Map<number, Pending>;
+  /** Why the worker ended when we ended it (closeParallelPool), to name in the rejections. */
+  closing: string | null;
+}
+
+let slots: Slot[] = [];
+let nextId = 1;
+
+/** Test hook (not public): the fault the next posted job carries. */
+export const poolTesting: { fault: JobBase['fault'] | null } = { fault: null };
+
+function spawn(): Slot {
+  const w = import.meta.url.endsWith('.ts')
+    ? // Under a TypeScript runner (tests, benchmarks) the worker is TypeScript too: boot it
+      // through tsx's loader (a worker's execArgv cannot carry --import in Node 20).
+      new Worker(
+        `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then((m) => { m.register(); ` +
+          `return import(${JSON.stringify(new URL('./worker.ts', import.meta.url).href)}); });`,
+        { eval: true },
+      )
+    : new Worker(new URL('./worker.js', import.meta.url));
+  const slot: Slot = { w, jobs: new Map(), closing: null };
+  w.unref(); // an idle pool never keeps the process alive
+  w.on('message', (m: Reply) => {
+    const p = slot.jobs.get(m.id);
+    if (p === undefined) return;
+    slot.jobs.delete(m.id);
+    if (slot.jobs.size === 0) w.unref();
+    p.resolve(m);
+  });
+  const fail = (why: string): void => {
+    const k = slots.indexOf(slot);
+    if (k >= 0) slots.splice(k, 1); // heal: the next job spawns a fresh worker
+    const err = new Error(slot.closing ?? why);
+    for (const p of slot.jobs.values()) p.reject(err);
+    slot.jobs.clear();
+  };
+  w.on('error', (e: Error) => fail(`skewline/parallel: a worker thread failed (${e.message}); the call was abandoned`));
+  w.on('exit', (code: number) => fail(`skewline/parallel: a worker thread exited (code ${code}) during the call`));
+  return slot;
+}
+
+/**
+ * The `count` least busy workers (spawned up to `count`). Workers are shared by every call in
+ * flight; a busy one still gets the job and claims whatever is left when it gets to it.
+ */
+function pick(count: number): Slot[] {
+  while (slots.length < count) slots.push(spawn());
+  return slots.slice().sort((a, b) => a.jobs.size - b.jobs.size).slice(0, count);
+}
+
+/** Posts `job` to a worker; the promise settles with that job's reply only. */
+export function post(slot: Slot, job: JobBase & Record<string, unknown>): Promise<Reply> {
+  const id = nextId++;
+  return new Promise<Reply>((resolve, reject) => {
+    slot.jobs.set(id, { resolve, reject });
+    slot.w.ref(); // keep the process alive while a job runs
+    const fault = poolTesting.fault;
+    poolTesting.fault = null;
+    slot.w.postMessage(fault === null ? { ...job, id } : { ...job, id, fault });
   });
 }
 
-/** Options of {@link segmentDistancesParallel}. */
-export interface ParallelOptions {
-  /**
-   * Worker threads to use: an integer ≥ 1, default and cap the machine's available parallelism
-   * (`os.availableParallelism()`; more threads than cores only add memory and switching). A
-   * larger request is reduced to the cap; 0, negatives, fractions and NaN are errors.
-   */
-  threads?: number;
+/** Posts one job to each of `count` workers (see {@link pick}). */
+export function postAll(count: number, job: JobBase & Record<string, unknown>): Promise<Reply>[] {
+  return pick(count).map((s) => post(s, job));
 }
 
-/**
- * `segmentDistances` (from 'skewline') split over worker threads: same layout, same results. The pairs are
- * read in place when `pairs` is a view of a SharedArrayBuffer; otherwise they are copied into
- * one first (a pass over the data). Pays off for large batches; for a few thousand pairs call
- * segmentDistances directly. Node.js only.
- * @returns a promise of a Float64Array over a SharedArrayBuffer, one distance per pair.
- * @throws (rejects with) SkewlineInputError as segmentDistances, naming the pair's index
- * within its worker's range.
- */
-export async function segmentDistancesParallel(pairs: Float64Array, dim: number, options: ParallelOptions = {}): Promise<Float64Array> {
-  const n = pairCount(pairs, dim, 'segmentDistancesParallel');
-  const cap = maxThreads();
-  const asked = options.threads ?? cap;
-  if (typeof asked !== 'number' || !Number.isInteger(asked) || asked < 1) {
-    throw new SkewlineInputError(`segmentDistancesParallel: threads must be a positive integer (got ${String(asked)})`);
-  }
-  const threads = Math.min(asked, cap);
-  let input = pairs;
-  if (!(pairs.buffer instanceof SharedArrayBuffer)) {
-    input = new Float64Array(new SharedArrayBuffer(pairs.byteLength));
-    input.set(pairs);
-  }
-  const output = new SharedArrayBuffer(8 * n);
-  const per = Math.ceil(n / threads);
-  const jobs: Promise<Reply>[] = [];
-  for (let i = 0, start = 0; start < n; i++, start += per) {
-    jobs.push(
-      run(worker(i), {
-        input: input.buffer as SharedArrayBuffer,
-        byteOffset: input.byteOffset,
-        length: input.length,
-        dim,
-        start,
-        end: Math.min(n, start + per),
-        output,
-      }),
-    );
-  }
-  await Promise.all(jobs);
-  return new Float64Array(output);
+/** A worker's failure as the caller sees it: input errors keep their class. */
+export function replyError(r: Reply): Error {
+  return r.name === 'SkewlineInputError' ? new SkewlineInputError(r.message ?? '') : new Error(r.message);
 }
 
-function threadCount(options: ParallelOptions, what: string): number {
-  const cap = maxThreads();
-  const asked = options.threads ?? cap;
-  if (typeof asked !== 'number' || !Number.isInteger(asked) || asked < 1) {
-    throw new SkewlineInputError(`${what}: threads must be a positive integer (got ${String(asked)})`);
-  }
-  return Math.min(asked, cap);
-}
-
-function share(C: PreparedChain): SharedChain {
-  const copy = <T extends Float64Array | Int32Array | Uint8Array>(a: T): SharedArrayBuffer => {
-    const buf = new SharedArrayBuffer(a.byteLength);
-    new Uint8Array(buf).set(new Uint8Array(a.buffer, a.byteOffset, a.byteLength));
-    return buf;
-  };
-  return {
-    P: copy(C.P),
-    dim: C.dim,
-    m: C.m,
-    partner: C.partner === null ? null : copy(C.partner),
-    dead: C.dead === null ? null : copy(C.dead),
-    start: copy(C.start),
-  };
-}
-
-/**
- * `chainContacts` (from 'skewline') with the search split over worker threads: the same
- * options, and the same result — the same pairs in the same order with bitwise the same
- * distances and parameters (every pair is found by exactly one thread and measured by the same
- * kernel). The chain is copied once into shared memory; `threads − 1` workers and the calling
- * thread each build the hierarchy and claim work items (independent node pairs of the dual
- * traversal; for a crowded planar chain at thickness 0, bands of grid columns, each built by the
- * thread that claims it) from a shared counter, so a crowded part of the chain leaves no thread
- * idle. Each thread sorts its own contacts; the calling thread merges them. It is busy with its
- * share until the search ends. Worth it from about 10⁵ segments; below that, call
- * chainContacts. Node.js only.
- * @throws (rejects with) SkewlineInputError as chainContacts does, or for a bad `threads`.
- */
-export async function chainContactsParallel(points: ChainPoints, options: ChainOptions & ParallelOptions = {}): Promise<ChainContacts> {
-  const threads = threadCount(options, 'chainContactsParallel');
-  const { A, B, tau } = prepareShares(points, options);
-  const sa = share(A);
-  const sb = B === null ? null : share(B);
-  const counter = new SharedArrayBuffer(4);
-  const want = 64 * threads;
-  // threads − 1 workers, and this thread as the last searcher: it builds its own hierarchy while
-  // the workers build theirs, then claims work items from the same counter.
-  const pending = Array.from({ length: threads - 1 }, (_, i) => run(worker(i), { kind: 'chain', A: sa, B: sb, tau, counter, want }));
-  const mine = searchShare(A, B, tau, { counter: new Int32Array(counter), want, folds: true });
-  const replies = await Promise.all(pending);
-  return mergeShares(A, B, [mine, ...replies.map((r) => r.share!)], tau === 0);
-}
-
-/** The most worker threads segmentDistancesParallel uses: the machine's available parallelism. */
+/** The most threads a parallel call uses: the machine's available parallelism. */
 export function maxThreads(): number {
   return Math.max(1, os.availableParallelism());
 }
 
-/** How many worker threads the pool holds now (they are created on first use, up to {@link maxThreads}). */
+/** How many worker threads the pool holds now (they are created on first use, up to {@link maxThreads} − 1). */
 export function parallelPoolSize(): number {
-  return pool.length;
+  return slots.length;
 }
 
-/** Ends the pool's worker threads (they are idle and do not keep the process alive anyway). */
+/**
+ * Ends the pool's worker threads. Calls in flight reject with an Error saying the pool was
+ * closed; the next call starts new workers. Idle workers do not keep the process alive, so
+ * closing is only needed to free their memory (each keeps its own working memory).
+ */
 export async function closeParallelPool(): Promise<void> {
-  await Promise.all(pool.splice(0).map((w) => w.terminate()));
+  const old = slots;
+  slots = [];
+  for (const s of old) {
+    s.closing = 'skewline/parallel: the pool was closed (closeParallelPool) while the call ran';
+    // Settled now, not when the exit event comes: a reply already on its way must not win.
+    const err = new Error(s.closing);
+    for (const p of s.jobs.values()) p.reject(err);
+    s.jobs.clear();
+  }
+  await Promise.all(old.map((s) => s.w.terminate()));
+}
+
+/**
+ * Time on the calling thread while no worker ran, in ms: the call's span [t0, t1] less the
+ * union of the workers' busy spans (all in ms since the epoch). Amdahl's serial part.
+ */
+export function serialMs(t0: number, t1: number, replies: readonly Reply[]): number {
+  const spans = replies.map((r) => [Math.max(t0, r.t0), Math.min(t1, r.t1)] as const).filter(([a, b]) => b > a).sort((a, b) => a[0] - b[0]);
+  let busy = 0, end = t0;
+  for (const [a, b] of spans) {
+    if (b <= end) continue;
+    busy += b - Math.max(a, end);
+    end = b;
+  }
+  return t1 - t0 - busy;
+}
+
+/** The clock shared by the threads: ms since the epoch. */
+export function now(): number {
+  return performance.timeOrigin + performance.now();
 }

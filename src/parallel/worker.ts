@@ -1,30 +1,28 @@
 /**
- * Worker side of skewline/parallel: measures one contiguous range of pairs in shared memory
- * ({@link segmentDistancesParallel}), or searches its share of a chain's contacts
- * ({@link chainContactsParallel}).
+ * Worker side of skewline/parallel: claims chunks of a pair batch ({@link segmentDistancesParallel})
+ * or work items of a chain search ({@link chainContactsParallel}) from a counter in shared
+ * memory, and answers each job by its id. Jobs run one after another in a worker, so its module
+ * scratch (the chain search's, the batch's) serves one job at a time.
  */
 import { parentPort } from 'node:worker_threads';
-import { segmentDistances } from '../batch/batch.js';
 import { searchShare } from '../chain/contacts.js';
+import type { SharedBuild } from '../chain/contacts.js';
 import type { PreparedChain } from '../chain/input.js';
-
-/** A distance job: pairs [start, end) of a Float64Array over `input`, results into `output`. */
-export interface Job {
-  kind?: 'distances';
-  input: SharedArrayBuffer;
-  byteOffset: number;
-  length: number;
-  dim: number;
-  start: number;
-  end: number;
-  output: SharedArrayBuffer;
-}
+import { distanceChunks } from './distances-share.js';
+import { mergeRanges } from './merge.js';
+import type { MergeJob } from './merge.js';
+import type { DistanceJob } from './distances-share.js';
 
 /** A chain as shared memory: what the search needs of a PreparedChain. */
 export interface SharedChain {
   P: SharedArrayBuffer;
+  /** Where the vertices start in P (bytes) and how many numbers there are. */
+  byteOffset: number;
+  length: number;
   dim: number;
   m: number;
+  /** False: nobody validated the vertices (the threads do while they build). */
+  checked: boolean;
   partner: SharedArrayBuffer | null;
   dead: SharedArrayBuffer | null;
   start: SharedArrayBuffer;
@@ -38,13 +36,17 @@ export interface ChainJob {
   tau: number;
   counter: SharedArrayBuffer;
   want: number;
+  /** The boxes, built together (views of shared memory). */
+  build: SharedBuild;
 }
 
-function chainOf(c: SharedChain): PreparedChain {
+/** The prepared chain a worker searches, over the caller's shared memory (no copy). */
+export function chainOf(c: SharedChain): PreparedChain {
   return {
-    P: new Float64Array(c.P).slice(), // a private copy: reads from shared memory take a slower path in V8
+    P: new Float64Array(c.P, c.byteOffset, c.length),
     dim: c.dim,
     m: c.m,
+    checked: c.checked,
     partner: c.partner === null ? null : new Int32Array(c.partner),
     dead: c.dead === null ? null : new Uint8Array(c.dead),
     start: new Int32Array(c.start),
@@ -54,24 +56,34 @@ function chainOf(c: SharedChain): PreparedChain {
   };
 }
 
-parentPort?.on('message', (job: Job | ChainJob) => {
+function now(): number {
+  return performance.timeOrigin + performance.now();
+}
+
+type Message = (DistanceJob | ChainJob | MergeJob) & { id: number; fault?: 'exit' | 'throw' };
+
+parentPort?.on('message', (job: Message) => {
+  if (job.fault === 'exit') process.exit(3); // test hook: a worker that dies mid-call
+  if (job.fault === 'throw') throw new Error('injected fault'); // test hook: an uncaught error
+  const t0 = now();
   try {
     if (job.kind === 'chain') {
-      const share = searchShare(chainOf(job.A), job.B === null ? null : chainOf(job.B), job.tau, { counter: new Int32Array(job.counter), want: job.want });
-      const transfer = [share.CI.buffer, share.CJ.buffer, share.distance.buffer, share.s.buffer, share.t.buffer] as ArrayBuffer[];
-      parentPort?.postMessage({ ok: true, share }, transfer);
+      const share = searchShare(chainOf(job.A), job.B === null ? null : chainOf(job.B), job.tau, { counter: new Int32Array(job.counter), want: job.want, build: job.build });
+      // (a share on SharedArrayBuffers, as the parallel merge needs, is shared, not moved)
+      const transfer = [share.CI.buffer, share.CJ.buffer, share.distance.buffer, share.s.buffer, share.t.buffer].filter((b) => b instanceof ArrayBuffer);
+      parentPort?.postMessage({ id: job.id, ok: true, share, t0, t1: now() }, transfer);
       return;
     }
-    const all = new Float64Array(job.input, job.byteOffset, job.length);
-    const stride = 4 * job.dim;
-    const pairs = all.subarray(job.start * stride, job.end * stride);
-    // Compute into private memory and publish once: many small writes into shared memory
-    // (the batch's chunked copies and fix-ups) run on a slower path in V8.
-    const local = segmentDistances(pairs, job.dim);
-    new Float64Array(job.output, job.start * 8, job.end - job.start).set(local);
-    parentPort?.postMessage({ ok: true });
+    if (job.kind === 'merge') {
+      mergeRanges(job);
+      parentPort?.postMessage({ id: job.id, ok: true, t0, t1: now() });
+      return;
+    }
+    const failed = distanceChunks(job);
+    if (failed === null) parentPort?.postMessage({ id: job.id, ok: true, t0, t1: now() });
+    else parentPort?.postMessage({ id: job.id, ok: false, name: failed.error.name, message: failed.error.message, chunk: failed.chunk, t0, t1: now() });
   } catch (e) {
     const err = e as Error;
-    parentPort?.postMessage({ ok: false, name: err.name, message: err.message });
+    parentPort?.postMessage({ id: job.id, ok: false, name: err.name, message: err.message, t0, t1: now() });
   }
 });

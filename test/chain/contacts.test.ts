@@ -14,6 +14,7 @@ import { bruteContacts } from '../support/chain-oracle.js';
 import { gridWalk, randomWalk, smoothWalk } from '../support/walks.js';
 import { makeRng, nextDown, nextUp } from '../support/rng.js';
 import { landRings } from '../support/land.js';
+import { mortonGridChainContacts } from '../../bench/peers/morton-grid-chain.js';
 import { exactClosest, ratToNumber, ratSqrtToNumber } from '../support/oracle.js';
 import { segment } from '../../src/index.js';
 
@@ -463,6 +464,21 @@ describe('multiChainContacts', () => {
         const within = multiChainContacts(chains, { dim, thickness: tau, between: false });
         expect(Array.from({ length: within.count }, (_, k) => `${within.chainI[k]},${within.i[k]},${within.chainJ[k]},${within.j[k]}`)).toEqual(want.filter((w) => w.split(',')[0] === w.split(',')[2]));
       });
+    }
+  });
+});
+
+describe('the 3D grid baseline of the benchmark (bench/peers/morton-grid-chain.ts)', () => {
+  it('issue 16: the tuned grid counts the non-adjacent contacts chainContacts finds (3D walks, seeds 1601–1603)', () => {
+    for (let seed = 1601; seed <= 1603; seed++) {
+      const m = 1500;
+      const P = randomWalk(m, 3, makeRng(seed), 0.5 + (seed - 1601) * 0.7);
+      for (const tau of [0.2, 1]) {
+        const exact = chainContacts(P, { dim: 3, thickness: tau });
+        let nonAdjacent = 0;
+        for (let k = 0; k < exact.count; k++) if (exact.j[k] - exact.i[k] >= 2) nonAdjacent++;
+        expect(mortonGridChainContacts(P, m, tau), `seed ${seed}, thickness ${tau}`).toBe(nonAdjacent);
+      }
     }
   });
 });

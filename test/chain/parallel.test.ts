@@ -40,6 +40,28 @@ describe('chainContactsParallel', () => {
       same(chainContacts(A, { dim: 2, against: B }), await chainContactsParallel(A, { dim: 2, against: B }), `seed ${seed} against`);
     }
   }, 120_000);
+  it('issue 15: the threads’ merge maps compact to input indices (repeated vertices, a ring; seed 1505)', async () => {
+    const W = randomWalk(70_000, 2, makeRng(1505));
+    // Every 97th vertex repeated: zero-length segments dropped, compact ≠ input indices.
+    const withRepeats: number[] = [];
+    for (let v = 0; v < W.length / 2; v++) {
+      withRepeats.push(W[2 * v], W[2 * v + 1]);
+      if (v % 97 === 0) withRepeats.push(W[2 * v], W[2 * v + 1]);
+    }
+    const R = Float64Array.from(withRepeats);
+    for (const opts of [{ dim: 2 }, { dim: 2, closed: true }, { dim: 2, thickness: 0.05 }]) {
+      const one = chainContacts(R, opts);
+      expect(one.count).toBeGreaterThan(1 << 16); // enough for the merge to be shared out
+      same(one, await chainContactsParallel(R, { ...opts, threads: 2 }), `repeats ${JSON.stringify(opts)}`);
+    }
+  }, 60_000);
+  it('issue 15: a bad coordinate deep in a large flat chain (validated by the threads while they build) is named as chainContacts names it (seed 1506)', async () => {
+    const W = randomWalk(80_000, 3, makeRng(1506));
+    W[3 * 61_234 + 1] = Infinity;
+    expect(() => chainContacts(W, { dim: 3, thickness: 0.2 })).toThrow(/vertex 61234 coordinate 1/);
+    await expect(chainContactsParallel(W, { dim: 3, thickness: 0.2, threads: 2 })).rejects.toThrow(/vertex 61234 coordinate 1/);
+    await expect(chainContactsParallel(W, { dim: 3, thickness: 0.2, threads: 2 })).rejects.toThrow(SkewlineInputError);
+  });
   it('rejects bad input as chainContacts does', async () => {
     await expect(chainContactsParallel([[0, 0], [1, NaN]])).rejects.toThrow(/points\[1\]\[1\]/);
     await expect(chainContactsParallel([[0, 0], [1, 1]], { threads: 0 })).rejects.toThrow(SkewlineInputError);

@@ -1,0 +1,173 @@
+/**
+ * chainContactsParallel: one chain search shared by the calling thread and worker threads,
+ * work items claimed from a shared counter.
+ */
+import { UNCHECKED_BAD, buildChunks, chainContacts, newShare, prepareShares, quickPrepare, searchShare } from '../chain/contacts.js';
+import type { ChainContacts, ChainOptions, PairShare, SharedBuild } from '../chain/contacts.js';
+import { leafCount } from '../chain/tree.js';
+import { releaseHooks } from '../chain/scratch.js';
+import type { ChainPoints, PreparedChain } from '../chain/input.js';
+import { checkOptions } from '../core/options.js';
+import { now, postAll, replyError, serialMs } from './pool.js';
+import type { Reply } from './pool.js';
+import type { ParallelOptions } from './distances.js';
+import type { SharedChain } from './worker.js';
+import { threadCount } from './threads.js';
+import { mergeBounds, mergeRanges } from './merge.js';
+import type { MergeJob } from './merge.js';
+import { parallelStats } from './stats.js';
+
+const KEYS = ['dim', 'thickness', 'closed', 'against', 'againstClosed', 'threads'] as const;
+
+/** Segments per thread below which another thread does not pay for the hierarchy it builds. */
+const MIN_SEGMENTS = 50_000;
+
+// Shared working memory of finished calls, for the next (fresh memory costs a page fault per
+// 4 KiB on first touch). A call takes buffers out and gives them back only when it succeeded:
+// after a failure a worker may still be writing into them. Calls in flight take different ones.
+const spare: SharedArrayBuffer[] = [];
+const SPARE_MAX = 8;
+
+function takeShared(numbers: number): Float64Array {
+  const bytes = 8 * numbers;
+  let best = -1;
+  for (let k = 0; k < spare.length; k++) {
+    if (spare[k].byteLength >= bytes && (best < 0 || spare[k].byteLength < spare[best].byteLength)) best = k;
+  }
+  const buf = best >= 0 ? spare.splice(best, 1)[0] : new SharedArrayBuffer(bytes);
+  return new Float64Array(buf, 0, numbers);
+}
+
+function giveBack(...arrays: (Float64Array | null)[]): void {
+  for (const a of arrays) if (a !== null && spare.length < SPARE_MAX) spare.push(a.buffer as SharedArrayBuffer);
+}
+
+// releaseChainMemory (from 'skewline') drops it too.
+releaseHooks.push(() => {
+  spare.length = 0;
+});
+
+/** Contacts below which the calling thread merges alone (a message round trip costs more). */
+const MIN_MERGE = 1 << 16;
+
+/** Is the chain's compact index its input index (nothing dropped)? O(1) for the common case. */
+function identityOrig(C: PreparedChain): boolean {
+  if (C.identity === true) return true;
+  const o = C.orig;
+  for (let k = 0; k < o.length; k++) if (o[k] !== k) return false;
+  return true;
+}
+
+/** `a` as shared memory: itself when it already is, else a copy. */
+function shared(a: Float64Array | Int32Array | Uint8Array): SharedArrayBuffer {
+  if (a.buffer instanceof SharedArrayBuffer && a.byteOffset === 0 && a.byteLength === a.buffer.byteLength) return a.buffer;
+  const buf = new SharedArrayBuffer(a.byteLength);
+  new Uint8Array(buf).set(new Uint8Array(a.buffer, a.byteOffset, a.byteLength));
+  return buf;
+}
+
+function share(C: PreparedChain): SharedChain {
+  const inPlace = C.P.buffer instanceof SharedArrayBuffer;
+  return {
+    P: inPlace ? (C.P.buffer as SharedArrayBuffer) : shared(C.P),
+    byteOffset: inPlace ? C.P.byteOffset : 0,
+    length: C.P.length,
+    dim: C.dim,
+    m: C.m,
+    checked: C.checked !== false,
+    partner: C.partner === null ? null : shared(C.partner),
+    dead: C.dead === null ? null : shared(C.dead),
+    start: shared(C.start),
+  };
+}
+
+/** Vertices in `points` (a flat array's length over dim, or the number of points); 0 if unknown. */
+function vertices(points: ChainPoints, dim: unknown): number {
+  const n = (points as { length?: unknown } | null)?.length;
+  if (typeof n !== 'number') return 0;
+  const first = n > 0 ? (points as ArrayLike<unknown>)[0] : undefined;
+  return typeof first === 'number' || ArrayBuffer.isView(points) ? (typeof dim === 'number' && dim > 0 ? n / dim : 0) : n;
+}
+
+/** One round of the search: the threads' sorted shares, or null when a thread found the unchecked input bad. */
+async function search(A: PreparedChain, B: PreparedChain | null, tau: number, threads: number): Promise<{ A: PreparedChain; B: PreparedChain | null; tau: number; shares: PairShare[]; replies: Reply[] } | null> {
+  const sa = share(A);
+  const sb = B === null ? null : share(B);
+  const counter = new SharedArrayBuffer(4);
+  const want = 64 * threads;
+  const stride = 2 * A.dim;
+  const build: SharedBuild = {
+    segA: takeShared(A.m * stride), leavesA: takeShared(leafCount(A.m) * stride),
+    segB: B === null ? null : takeShared(B.m * stride), leavesB: B === null ? null : takeShared(leafCount(B.m) * stride),
+    counter: new Int32Array(new SharedArrayBuffer(4 * (UNCHECKED_BAD + 1))),
+    done: new Int32Array(new SharedArrayBuffer(4 * (buildChunks(A.m) + (B === null ? 0 : buildChunks(B.m))))),
+  };
+  // threads − 1 workers, and this thread as the last searcher: all build the boxes together,
+  // each the small upper levels of the hierarchy, then claim work items from the same counter.
+  const pending = postAll(threads - 1, { kind: 'chain', A: sa, B: sb, tau, counter, want, build });
+  const mine = searchShare(A, B, tau, { counter: new Int32Array(counter), want, folds: true, build });
+  const replies = await Promise.all(pending);
+  for (const r of replies) if (!r.ok) throw replyError(r);
+  giveBack(build.segA, build.leavesA, build.segB, build.leavesB);
+  if (build.counter[UNCHECKED_BAD] !== 0) return null;
+  return { A, B, tau, shares: [mine, ...replies.map((r) => r.share!)], replies };
+}
+
+/**
+ * `chainContacts` (from 'skewline') with the search split over threads: the same options, and
+ * the same result — the same pairs in the same order with bitwise the same distances and
+ * parameters (every pair is found by exactly one thread and measured by the same kernel) —
+ * under any number of calls in flight. `threads − 1` workers and the calling thread each build
+ * the hierarchy (for a crowded planar chain at thickness 0: bands of grid columns, each built by
+ * the thread that claims it) and claim work items from a shared counter, so a crowded part of
+ * the chain leaves no thread idle. The segment and leaf boxes are built by all threads together
+ * in shared memory; each thread sorts its own contacts, and the threads then place ranges of
+ * first segments i into the result (no pass over every contact on one thread). A chain in an array from {@link allocSharedChain} (any SharedArrayBuffer) is
+ * shared as it is when it needs no rewriting (open, no repeated vertex); otherwise its compact
+ * form is copied once. Without `threads`, a chain of fewer than about 10⁵ segments is searched
+ * on the calling thread alone. The result's arrays are on SharedArrayBuffers when workers took
+ * part. Node.js only.
+ * @throws (rejects with) SkewlineInputError as chainContacts does, for an unknown option or a
+ * bad `threads`; an Error if the pool is closed or a worker dies during the call.
+ */
+export async function chainContactsParallel(points: ChainPoints, options?: ChainOptions & ParallelOptions): Promise<ChainContacts> {
+  checkOptions(options, KEYS, 'chainContactsParallel');
+  const segments = Math.max(0, vertices(points, options?.dim) - 1);
+  const threads = threadCount(options?.threads, segments, MIN_SEGMENTS, 'chainContactsParallel');
+  const t0 = now();
+  if (threads === 1) {
+    const { threads: _, ...rest } = options ?? {};
+    const out = chainContacts(points, rest);
+    const t1 = now();
+    parallelStats.set(1, t1 - t0, t1 - t0);
+    return out;
+  }
+  // A plain open chain in a Float64Array is validated by the threads while they build (no pass
+  // over it here); if they find a bad coordinate or a repeated vertex, it is prepared the careful
+  // way (which names the bad vertex, or drops the zero-length segments) and searched again.
+  const quick = quickPrepare(points, options);
+  let round = quick === null ? null : await search(quick.A, null, quick.tau, threads);
+  if (round === null) {
+    const { A, B, tau } = prepareShares(points, options);
+    round = await search(A, B, tau, threads);
+    if (round === null) throw new Error('skewline/parallel: the threads could not build the boxes of a validated chain (an internal error)');
+  }
+  const { A, B, tau, shares, replies } = round;
+  // The merge: threads place ranges of i into the result, in shared memory.
+  let total = 0;
+  for (const p of shares) total += p.CI.length;
+  const merged = newShare(total, true);
+  const Bc = B ?? A;
+  const job: MergeJob = {
+    kind: 'merge', shares, bounds: mergeBounds(shares, A.m, 4 * threads), counter: new SharedArrayBuffer(4), out: merged, zero: tau === 0,
+    oa: identityOrig(A) ? null : new Int32Array(shared(A.orig)), ob: identityOrig(Bc) ? null : new Int32Array(shared(Bc.orig)),
+  };
+  const merging = total < MIN_MERGE ? [] : postAll(threads - 1, { ...job });
+  mergeRanges(job);
+  const replies2 = await Promise.all(merging);
+  for (const r of replies2) if (!r.ok) throw replyError(r);
+  const out: ChainContacts = { count: total, i: merged.CI, j: merged.CJ, distance: merged.distance, s: merged.s, t: merged.t };
+  const t1 = now();
+  parallelStats.set(threads, t1 - t0, serialMs(t0, t1, [...replies, ...replies2]));
+  return out;
+}
