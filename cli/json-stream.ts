@@ -121,7 +121,7 @@ export class JsonStream {
     this.carry = null;
     this.scan(buf, true);
     this.base += buf.length;
-    if (this.state !== S.Top) this.fail(buf.length, `expected ${this.expected()} (got the end of the input)`);
+    if (this.state !== S.Top) this.fail(0, `expected ${this.expected()} (got the end of the input)`);
   }
 
   private fail(at: number, what: string): never {
