@@ -20,7 +20,8 @@ import { CommandError, failure, openRun, type Io } from './run-rows.js';
 import { CoordStore, readGeojson, type FeatureInfo, type ReadFeature } from './geojson-stream.js';
 import { JsonSyntaxError } from './json-stream.js';
 import { tileContacts, type Tile } from './tiles.js';
-import { multiChainContacts, chainIntersections, OVERLAP_CONTACT, SkewlineInputError, type MultiChainContacts } from '../src/index.js';
+import { multiChainContacts, SkewlineInputError, type MultiChainContacts } from '../src/index.js';
+import { intersection2D } from '../src/intersect/segment-2d.js';
 import { chainContactsParallel } from '../src/parallel/index.js';
 
 /** What `skewline chain` was asked to do. */
@@ -203,6 +204,11 @@ function labelOf(store: CoordStore, k: number, chainIndex: number): string {
   return text;
 }
 
+/** A parameter s or t (in [0, 1]) as text, its common values without formatting. */
+function param(s: number): string {
+  return s === 0 ? (Object.is(s, -0) ? '-0' : '0') : s === 1 ? '1' : s === 0.5 ? '0.5' : String(s);
+}
+
 /** A finite number as JSON/CSV text; a non-finite one cannot be written (the CLI contract). */
 function fin(x: number, what: string): string {
   if (x - x !== 0) throw new CommandError(`a contact's ${what} is not representable (${String(x)}): the input is too close to the top of the double range`);
@@ -210,18 +216,18 @@ function fin(x: number, what: string): string {
 }
 
 /**
- * Writes contacts as they come, in one of three formats. Chains are named by their index in the
+ * Writes contacts as they come, in one of three formats (exported for the output benchmark). Chains are named by their index in the
  * whole input (`chainBase` + the index within the current batch). Features' `id` and
  * `properties` travel with their contacts: `a_id`, `b_id`, and every input property `p` as `a_p`
  * and `b_p` (GeoJSON and NDJSON; CSV gets `a_id`, `b_id` for GeoJSON input).
  */
-class ContactWriter {
+export class ContactWriter {
   private started = false;
   private written = 0;
   private readonly c: number[] = [];
   private readonly d: number[] = [];
-  private readonly segA = new Float64Array(4);
-  private readonly segB = new Float64Array(4);
+  private readonly cs: string[] = [];
+  private readonly ds: string[] = [];
   /** Per feature: the JSON text of `"a_id":…,"a_p":…` and of the b side (GeoJSON and NDJSON), or the CSV id fields. */
   private readonly featureA: string[] = [];
   private readonly featureB: string[] = [];
@@ -271,8 +277,9 @@ class ContactWriter {
   private dim = 0;
 
   /**
-   * Writes the contacts `r` among `store`'s chains; chain k of the store is chain `chainBase + k` of the input.
-   * @returns how many were written.
+   * Writes the contacts `r` among `store`'s chains; chain k of the store is chain `chainBase + k`
+   * of the input. `drain` is awaited every 1,024 contacts (backpressure).
+   * @throws CommandError when a number to write is not finite.
    */
   contacts(r: MultiChainContacts, store: CoordStore, chainBase: number, drain: () => Promise<void>): Promise<void> | undefined {
     if (r.count === 0) return undefined;
@@ -281,59 +288,79 @@ class ContactWriter {
       throw new InputError(`a feature has ${dim} coordinates after contacts with ${this.dim} were written (mixed 2D and 3D need --between or one dimension throughout)`);
     }
     this.begin(dim);
-    const exact = this.format === 'geojson' && dim === 2 && this.thickness === 0;
-    const { c, d } = this;
-    return (async () => {
-      for (let k = 0; k < r.count; k++) {
-        const ci = r.chainI[k], cj = r.chainJ[k];
-        const f = store.chain(ci), g = store.chain(cj);
-        const nf = f.length / dim, ng = g.length / dim;
-        const i = r.i[k], j = r.j[k], s = r.s[k], t = r.t[k], dist = r.distance[k];
-        const ia = i * dim, ib = ((i + 1) % nf) * dim, ja = j * dim, jb = ((j + 1) % ng) * dim;
-        pointInto(f, ia, ib, s, dim, c);
-        pointInto(g, ja, jb, t, dim, d);
-        const fa = store.where[ci].feature, fb = store.where[cj].feature;
-        if (this.format === 'csv') {
-          let line = `${chainBase + ci},${i},${chainBase + cj},${j},${fin(dist, 'distance')},${num(s)},${num(t)}`;
-          for (let q = 0; q < dim; q++) line += `,${fin(c[q], 'point')}`;
-          for (let q = 0; q < dim; q++) line += `,${fin(d[q], 'point')}`;
-          if (this.geojsonInput) line += `,${fa === undefined ? '' : this.featureCsv[fa] ?? ''},${fb === undefined ? '' : this.featureCsv[fb] ?? ''}`;
-          this.write(line + '\n');
-        } else if (this.format === 'ndjson') {
-          let line = `{"chainI":${chainBase + ci},"i":${i},"chainJ":${chainBase + cj},"j":${j},"distance":${fin(dist, 'distance')},"s":${num(s)},"t":${num(t)},"c":[`;
-          for (let q = 0; q < dim; q++) line += `${q > 0 ? ',' : ''}${fin(c[q], 'point')}`;
-          line += '],"d":[';
-          for (let q = 0; q < dim; q++) line += `${q > 0 ? ',' : ''}${fin(d[q], 'point')}`;
-          line += ']';
-          if (fa !== undefined) line += this.featureA[fa] ?? '';
-          if (fb !== undefined) line += this.featureB[fb] ?? '';
-          this.write(line + '}\n');
-        } else {
-          let geometry: string;
-          let kind = dist === 0 ? 'point' : 'near';
-          const pos = (p: number[]): string => `[${fin(p[0], 'point')},${fin(p[1], 'point')}${dim === 3 ? `,${fin(p[2], 'point')}` : ''}]`;
-          if (exact) {
-            const A = this.segA, B = this.segB;
-            A[0] = f[ia]; A[1] = f[ia + 1]; A[2] = f[ib]; A[3] = f[ib + 1];
-            B[0] = g[ja]; B[1] = g[ja + 1]; B[2] = g[jb]; B[3] = g[jb + 1];
-            const pi = chainIntersections(A, { dim: 2, against: B });
-            if (pi.count === 1 && pi.kind[0] === OVERLAP_CONTACT) {
-              kind = 'overlap';
-              geometry = `{"type":"LineString","coordinates":[[${fin(pi.x0[0], 'point')},${fin(pi.y0[0], 'point')}],[${fin(pi.x1[0], 'point')},${fin(pi.y1[0], 'point')}]]}`;
-            } else if (pi.count === 1) geometry = `{"type":"Point","coordinates":[${fin(pi.x0[0], 'point')},${fin(pi.y0[0], 'point')}]}`;
-            else geometry = `{"type":"Point","coordinates":${pos(c)}}`; // a fold-back of adjacent segments
-          } else {
-            geometry = dist === 0 ? `{"type":"Point","coordinates":${pos(c)}}` : `{"type":"LineString","coordinates":[${pos(c)},${pos(d)}]}`;
-          }
-          let props = `{"a":{${labelOf(store, ci, chainBase + ci)},"segment":${i}},"b":{${labelOf(store, cj, chainBase + cj)},"segment":${j}},"kind":"${kind}","distance":${fin(dist, 'distance')},"s":${num(s)},"t":${num(t)}`;
-          if (fa !== undefined) props += this.featureA[fa] ?? '';
-          if (fb !== undefined) props += this.featureB[fb] ?? '';
-          this.write(`${this.written > 0 ? ',' : ''}\n{"type":"Feature","geometry":${geometry},"properties":${props}}}`);
-        }
-        this.written++;
-        if ((k & 1023) === 1023) await drain();
+    return this.loop(r, store, chainBase, drain);
+  }
+
+  private async loop(r: MultiChainContacts, store: CoordStore, chainBase: number, drain: () => Promise<void>): Promise<void> {
+    const dim = store.dim;
+    const format = this.format;
+    const exact = format === 'geojson' && dim === 2 && this.thickness === 0;
+    const { c, d, cs, ds } = this;
+    const data = store.data, starts = store.starts, where = store.where, chains = starts.length, length = store.length;
+    const labels = format === 'geojson' ? new Map<number, string>() : null;
+    const label = (k: number): string => {
+      let text = labels!.get(k);
+      if (text === undefined) {
+        text = labelOf(store, k, chainBase + k);
+        labels!.set(k, text);
       }
-    })();
+      return text;
+    };
+    /** c and d as text (d reuses c's text where they are equal, as at a shared point). */
+    const points = (): void => {
+      for (let q = 0; q < dim; q++) {
+        cs[q] = fin(c[q], 'point');
+        ds[q] = d[q] === c[q] && !Object.is(d[q], -0) ? cs[q] : fin(d[q], 'point');
+      }
+    };
+    for (let k = 0; k < r.count; k++) {
+      const ci = r.chainI[k], cj = r.chainJ[k];
+      const f0 = starts[ci], g0 = starts[cj];
+      const nf = ((ci + 1 < chains ? starts[ci + 1] : length) - f0) / dim, ng = ((cj + 1 < chains ? starts[cj + 1] : length) - g0) / dim;
+      const i = r.i[k], j = r.j[k], s = r.s[k], t = r.t[k], dist = r.distance[k];
+      const ia = f0 + i * dim, ib = f0 + ((i + 1) % nf) * dim, ja = g0 + j * dim, jb = g0 + ((j + 1) % ng) * dim;
+      pointInto(data, ia, ib, s, dim, c);
+      pointInto(data, ja, jb, t, dim, d);
+      const fa = where[ci].feature, fb = where[cj].feature;
+      const distance = dist === 0 ? '0' : fin(dist, 'distance');
+      if (format === 'csv') {
+        points();
+        let line = `${chainBase + ci},${i},${chainBase + cj},${j},${distance},${param(s)},${param(t)},${cs.join(',')},${ds.join(',')}`;
+        if (this.geojsonInput) line += `,${fa === undefined ? '' : this.featureCsv[fa] ?? ''},${fb === undefined ? '' : this.featureCsv[fb] ?? ''}`;
+        this.write(line + '\n');
+      } else if (format === 'ndjson') {
+        points();
+        let line = `{"chainI":${chainBase + ci},"i":${i},"chainJ":${chainBase + cj},"j":${j},"distance":${distance},"s":${param(s)},"t":${param(t)},"c":[${cs.join(',')}],"d":[${ds.join(',')}]`;
+        if (fa !== undefined) line += this.featureA[fa] ?? '';
+        if (fb !== undefined) line += this.featureB[fb] ?? '';
+        this.write(line + '}\n');
+      } else {
+        let geometry: string;
+        let kind = dist === 0 ? 'point' : 'near';
+        if (exact && dist === 0) {
+          // The exact meeting point (rounded once) or shared piece, as chainIntersections gives it.
+          const x = intersection2D(data[ia], data[ia + 1], data[ib], data[ib + 1], data[ja], data[ja + 1], data[jb], data[jb + 1]);
+          if (x.kind === 'overlap') {
+            kind = 'overlap';
+            geometry = `{"type":"LineString","coordinates":[[${fin(x.start[0], 'point')},${fin(x.start[1], 'point')}],[${fin(x.end[0], 'point')},${fin(x.end[1], 'point')}]]}`;
+          } else if (x.kind === 'point') {
+            geometry = `{"type":"Point","coordinates":[${fin(x.point[0], 'point')},${fin(x.point[1], 'point')}]}`;
+          } else {
+            points();
+            geometry = `{"type":"Point","coordinates":[${cs.join(',')}]}`;
+          }
+        } else {
+          points();
+          geometry = dist === 0 ? `{"type":"Point","coordinates":[${cs.join(',')}]}` : `{"type":"LineString","coordinates":[[${cs.join(',')}],[${ds.join(',')}]]}`;
+        }
+        let props = `{"a":{${label(ci)},"segment":${i}},"b":{${label(cj)},"segment":${j}},"kind":"${kind}","distance":${distance},"s":${param(s)},"t":${param(t)}`;
+        if (fa !== undefined) props += this.featureA[fa] ?? '';
+        if (fb !== undefined) props += this.featureB[fb] ?? '';
+        this.write(`${this.written > 0 ? ',' : ''}\n{"type":"Feature","geometry":${geometry},"properties":${props}}}`);
+      }
+      this.written++;
+      if ((k & 1023) === 1023) await drain();
+    }
   }
 
   /** Contacts written so far. */
