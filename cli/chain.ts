@@ -20,7 +20,7 @@ import { CommandError, failure, openRun, type Io } from './run-rows.js';
 import { CoordStore, readGeojson, type FeatureInfo, type ReadFeature } from './geojson-stream.js';
 import { JsonSyntaxError } from './json-stream.js';
 import { tileContacts, type Tile } from './tiles.js';
-import { multiChainContacts, SkewlineInputError, type MultiChainContacts } from '../src/index.js';
+import { chainContacts, multiChainContacts, releaseChainMemory, SkewlineInputError, type MultiChainContacts } from '../src/index.js';
 import { intersection2D } from '../src/intersect/segment-2d.js';
 import { chainContactsParallel } from '../src/parallel/index.js';
 
@@ -229,9 +229,9 @@ export class ContactWriter {
   private readonly cs: string[] = [];
   private readonly ds: string[] = [];
   /** Per feature: the JSON text of `"a_id":…,"a_p":…` and of the b side (GeoJSON and NDJSON), or the CSV id fields. */
-  private readonly featureA: string[] = [];
-  private readonly featureB: string[] = [];
-  private readonly featureCsv: string[] = [];
+  private readonly featureA = new Map<number, string>();
+  private readonly featureB = new Map<number, string>();
+  private readonly featureCsv = new Map<number, string>();
 
   constructor(
     private readonly format: 'csv' | 'ndjson' | 'geojson',
@@ -244,7 +244,7 @@ export class ContactWriter {
   feature(index: number, info: FeatureInfo): void {
     if (this.format === 'csv') {
       const id = info.id === undefined || info.id === null ? '' : typeof info.id === 'string' ? csvField(info.id) : csvField(JSON.stringify(info.id));
-      this.featureCsv[index] = id;
+      this.featureCsv.set(index, id);
       return;
     }
     const side = (p: string): string => {
@@ -255,8 +255,15 @@ export class ContactWriter {
       if (info.id !== undefined) text += `,"${p}_id":${JSON.stringify(info.id)}`;
       return text;
     };
-    this.featureA[index] = side('a');
-    this.featureB[index] = side('b');
+    this.featureA.set(index, side('a'));
+    this.featureB.set(index, side('b'));
+  }
+
+  /** Forgets a feature's id and properties (its contacts are written). */
+  forget(index: number): void {
+    this.featureA.delete(index);
+    this.featureB.delete(index);
+    this.featureCsv.delete(index);
   }
 
   /** The header (CSV) or opening (GeoJSON), once, when the dimension is known. */
@@ -326,13 +333,13 @@ export class ContactWriter {
       if (format === 'csv') {
         points();
         let line = `${chainBase + ci},${i},${chainBase + cj},${j},${distance},${param(s)},${param(t)},${cs.join(',')},${ds.join(',')}`;
-        if (this.geojsonInput) line += `,${fa === undefined ? '' : this.featureCsv[fa] ?? ''},${fb === undefined ? '' : this.featureCsv[fb] ?? ''}`;
+        if (this.geojsonInput) line += `,${fa === undefined ? '' : this.featureCsv.get(fa) ?? ''},${fb === undefined ? '' : this.featureCsv.get(fb) ?? ''}`;
         this.write(line + '\n');
       } else if (format === 'ndjson') {
         points();
         let line = `{"chainI":${chainBase + ci},"i":${i},"chainJ":${chainBase + cj},"j":${j},"distance":${distance},"s":${param(s)},"t":${param(t)},"c":[${cs.join(',')}],"d":[${ds.join(',')}]`;
-        if (fa !== undefined) line += this.featureA[fa] ?? '';
-        if (fb !== undefined) line += this.featureB[fb] ?? '';
+        if (fa !== undefined) line += this.featureA.get(fa) ?? '';
+        if (fb !== undefined) line += this.featureB.get(fb) ?? '';
         this.write(line + '}\n');
       } else {
         let geometry: string;
@@ -354,8 +361,8 @@ export class ContactWriter {
           geometry = dist === 0 ? `{"type":"Point","coordinates":[${cs.join(',')}]}` : `{"type":"LineString","coordinates":[[${cs.join(',')}],[${ds.join(',')}]]}`;
         }
         let props = `{"a":{${label(ci)},"segment":${i}},"b":{${label(cj)},"segment":${j}},"kind":"${kind}","distance":${distance},"s":${param(s)},"t":${param(t)}`;
-        if (fa !== undefined) props += this.featureA[fa] ?? '';
-        if (fb !== undefined) props += this.featureB[fb] ?? '';
+        if (fa !== undefined) props += this.featureA.get(fa) ?? '';
+        if (fb !== undefined) props += this.featureB.get(fb) ?? '';
         this.write(`${this.written > 0 ? ',' : ''}\n{"type":"Feature","geometry":${geometry},"properties":${props}}}`);
       }
       this.written++;
@@ -387,8 +394,10 @@ async function search(store: CoordStore, opts: ChainCliOptions, between: boolean
       }
       return tileContacts(flats, dim, opts.thickness, opts.closed, between, opts.tile);
     }
-    if (opts.threads > 1 && flats.length === 1 && store.vertices > PARALLEL_FROM) {
-      const r = await chainContactsParallel(flats[0], { dim, thickness: opts.thickness, closed: opts.closed, threads: opts.threads });
+    if (flats.length === 1) {
+      // One chain: read in place (multiChainContacts would copy it), over threads when large.
+      const o = { dim, thickness: opts.thickness, closed: opts.closed };
+      const r = opts.threads > 1 && store.vertices > PARALLEL_FROM ? await chainContactsParallel(flats[0], { ...o, threads: opts.threads }) : chainContacts(flats[0], o);
       return { ...r, chainI: new Int32Array(r.count), chainJ: new Int32Array(r.count) };
     }
     return multiChainContacts(flats, { dim, thickness: opts.thickness, closed: opts.closed, between });
@@ -438,6 +447,7 @@ export async function runChain(opts: ChainCliOptions, io: Io, bundled: string): 
           await writer.contacts(r, store, chainBase, drain);
           chainBase += store.count;
           store.clear();
+          for (const q of list) writer.forget(q.index);
           await sink.drain();
         },
       });
@@ -459,6 +469,7 @@ export async function runChain(opts: ChainCliOptions, io: Io, bundled: string): 
       if (store.count === 0) io.stderr.write(`skewline: ${shown}: no chains in the input\n`);
       status.show(`searching ${vertices.toLocaleString('en')} vertices in ${store.count.toLocaleString('en')} chains`, true);
       const r = await search(store, opts, opts.between);
+      releaseChainMemory(); // the search's working memory, before the writing
       status.show(`found ${r.count.toLocaleString('en')} contacts`, true);
       const writing = (force: boolean): void => status.show(`writing ${writer.count.toLocaleString('en')}/${r.count.toLocaleString('en')} contacts`, force);
       writing(true);

@@ -98,7 +98,7 @@ async function outputSpeed(runs: number): Promise<void> {
   for (const c of cases) {
     const store = new CoordStore();
     store.dim = c.dim;
-    const features = 2000;
+    const features = 600;
     for (let f = 0; f < features; f++) {
       store.begin({ feature: f });
       const P = randomWalk(200, c.dim, rng);
