@@ -113,6 +113,20 @@ function high(P: Float64Array, dim: number, c: number, axis: number, tau: number
   return Math.max(P[c * dim + axis], P[(c + 1) * dim + axis]) + tau;
 }
 
+/** Whether any segment of the chain (its box inflated by tau) reaches the grid's tile. */
+function reaches(f: Float64Array, dim: number, tau: number, closed: boolean, grid: TileGrid): boolean {
+  const n = f.length / dim;
+  const m = n < 2 ? 0 : closed ? n : n - 1;
+  const { axis0, axis1 } = grid;
+  const lo0 = grid.cut0[grid.k0], hi0 = grid.cut0[grid.k0 + 1], lo1 = grid.cut1[grid.k1], hi1 = grid.cut1[grid.k1 + 1];
+  for (let c = 0; c < m; c++) {
+    const a = c * dim, b = ((c + 1) % n) * dim;
+    const x0 = f[a + axis0], x1 = f[b + axis0], y0 = f[a + axis1], y1 = f[b + axis1];
+    if (Math.min(x0, x1) - tau < hi0 && Math.max(x0, x1) + tau >= lo0 && Math.min(y0, y1) - tau < hi1 && Math.max(y0, y1) + tau >= lo1) return true;
+  }
+  return false;
+}
+
 /** Contacts of one prepared set of chains whose reference point lies in the tile (see the module comment). */
 function searchTile(A: PreparedChain, tau: number, grid: TileGrid, chainOf: (c: number) => number, out: Parts): void {
   const { P, dim, m, axis0, axis1 } = { ...A, axis0: grid.axis0, axis1: grid.axis1 };
@@ -160,8 +174,11 @@ export function tileContacts(chains: readonly Float64Array[], dim: number, tau: 
   const { lo, hi } = boundingBox(chains, dim);
   const grid = tileGrid(lo, hi, t);
   const out: Parts = { chainI: [], i: [], chainJ: [], j: [], distance: [], s: [], t: [] };
-  if (between) searchTile(prepareChains(chains, dim, closed), tau, grid, (c) => c, out);
-  else chains.forEach((f, k) => searchTile(prepareChains([f], dim, closed, true), tau, grid, () => k, out));
+  // Only the chains with a segment near the tile are prepared (memory and time ∝ the tile's share).
+  const kept: number[] = [];
+  for (let k = 0; k < chains.length; k++) if (reaches(chains[k], dim, tau, closed, grid)) kept.push(k);
+  if (between) searchTile(prepareChains(kept.map((k) => chains[k]), dim, closed), tau, grid, (c) => kept[c], out);
+  else for (const k of kept) searchTile(prepareChains([chains[k]], dim, closed, true), tau, grid, () => k, out);
   return {
     count: out.i.length,
     chainI: Int32Array.from(out.chainI),
