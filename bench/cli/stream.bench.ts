@@ -30,7 +30,7 @@ import { machine } from '../harness.js';
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
 
 /** Writes a one-line FeatureCollection of about `mb` megabytes; returns its path and feature count. */
-async function generate(dir: string, mb: number): Promise<{ path: string; features: number; vertices: number }> {
+export async function generate(dir: string, mb: number): Promise<{ path: string; features: number; vertices: number }> {
   const path = join(dir, 'walks.geojson');
   const out = createWriteStream(path);
   const rng = makeRng(2015);

@@ -259,4 +259,29 @@ describe.concurrent('skewline chain', () => {
     expect(rows(one.stdout).length).toBe(chainContacts(P, { dim: 2 }).count);
     expect((await run(['chain', 'big-walk.csv', '--threads', '0'])).code).toBe(2);
   });
+
+  it.runIf(process.env.SKEWLINE_LONG === '1')('issue 15 item 3: a FeatureCollection on one line of 80 MB (over the old 64 MiB line limit) is read feature by feature (SKEWLINE_LONG)', async () => {
+    const rng = makeRng(1533);
+    const walks: Float64Array[] = [];
+    const parts: string[] = [];
+    let bytes = 0;
+    while (bytes < 80e6) {
+      const P = randomWalk(64, 2, rng);
+      const x0 = rng.next() * 3000, y0 = rng.next() * 3000;
+      for (let k = 0; k < P.length; k += 2) {
+        P[k] += x0;
+        P[k + 1] += y0;
+      }
+      walks.push(P);
+      const text = JSON.stringify({ type: 'Feature', properties: {}, geometry: { type: 'LineString', coordinates: Array.from({ length: P.length / 2 }, (_, v) => [P[2 * v], P[2 * v + 1]]) } });
+      parts.push(text);
+      bytes += text.length + 1;
+    }
+    file('oneline.geojson', `{"type":"FeatureCollection","features":[${parts.join(',')}]}`);
+    const r = await run(['chain', 'oneline.geojson', '--no-between', '--format', 'csv', '--stats']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout.split('\n').length - 2).toBe(multiChainContacts(walks, { dim: 2, between: false }).count);
+    const rss = Number(/peak RSS ([\d.]+) MiB/.exec(r.stderr)?.[1]);
+    expect(rss).toBeLessThan(400); // the file is 80 MB on one line; memory follows the largest feature
+  }, 300_000);
 });
