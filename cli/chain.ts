@@ -65,10 +65,11 @@ class Status {
     this.drawn = true;
   }
 
-  reading(bytes: number, chains: number): void {
+  /** Reading: bytes, chains read, and (when streaming) contacts written so far. */
+  reading(bytes: number, chains: number, written: number | undefined): void {
     const mb = (n: number): string => (n / 1e6).toFixed(1);
     const of = this.total !== undefined && this.total > 0 ? `${mb(bytes)}/${mb(this.total)} MB (${Math.floor((100 * bytes) / this.total)}%)` : `${mb(bytes)} MB`;
-    this.show(`reading ${of} | ${chains.toLocaleString('en')} chains`);
+    this.show(`reading ${of} | ${chains.toLocaleString('en')} chains${written === undefined ? '' : ` | ${written.toLocaleString('en')} contacts written`}`);
   }
 
   stop(): void {
@@ -419,6 +420,8 @@ export async function runChain(opts: ChainCliOptions, io: Io, bundled: string): 
   const showBar = opts.progress ?? (io.stderr.isTTY === true && size !== undefined);
   const status = new Status(showBar ? io.stderr : undefined, size);
   let bytes = 0;
+  let chainsRead = 0;
+  let streamed: ContactWriter | undefined;
   let vertices = 0;
   let contacts: number;
   const store = new CoordStore();
@@ -426,7 +429,7 @@ export async function runChain(opts: ChainCliOptions, io: Io, bundled: string): 
     const raw = path === undefined ? io.stdin : createReadStream(path, { highWaterMark: 1 << 16 });
     const onChunk = (n: number): void => {
       bytes += n;
-      status.reading(bytes, store.count);
+      status.reading(bytes, chainsRead + store.count, streamed?.count);
     };
     const sniffed = await sniff(raw as AsyncIterable<unknown>);
     const format = opts.input ?? (path !== undefined ? formatFromName(path) : undefined) ?? sniffed.kind ?? 'csv';
@@ -437,6 +440,7 @@ export async function runChain(opts: ChainCliOptions, io: Io, bundled: string): 
     if (geojson) {
       // Without contacts between features, each batch of features is searched and written as it is read.
       const streaming = !opts.between && opts.tile === undefined;
+      if (streaming) streamed = writer;
       let chainBase = 0;
       await readGeojson(sniffed.chunks, store, onChunk, {
         features: async (list: ReadFeature[]) => {
@@ -446,6 +450,7 @@ export async function runChain(opts: ChainCliOptions, io: Io, bundled: string): 
           const r = await search(store, opts, false);
           await writer.contacts(r, store, chainBase, drain);
           chainBase += store.count;
+          chainsRead = chainBase;
           store.clear();
           for (const q of list) writer.forget(q.index);
           await sink.drain();
