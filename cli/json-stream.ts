@@ -35,6 +35,9 @@ export interface JsonSink {
   top(value: unknown, index: number, line: number): void;
 }
 
+/** Deepest nesting accepted (GeoJSON needs 6 levels; a deeper text is almost surely not GeoJSON, and the values built from it would be recursed into later). */
+export const MAX_DEPTH = 1000;
+
 /** Longest single token (a string or a number) accepted: a guard against unterminated strings. */
 export const MAX_TOKEN = 64 << 20;
 
@@ -237,6 +240,7 @@ export class JsonStream {
       }
       if (this.stack.length === 0 || this.streamedHere()) this.itemLine = this.line;
       if (c === 0x7b || c === 0x5b) {
+        if (this.stack.length >= MAX_DEPTH) this.fail(i, `nested deeper than ${MAX_DEPTH} levels`);
         const array = c === 0x5b;
         const parent = this.stack[this.stack.length - 1];
         // Streamed: the `features` array of a top-level object, or a top-level array.

@@ -232,6 +232,11 @@ describe.concurrent('skewline chain', () => {
     expect(str.stderr).toMatch(/^skewline: str\.geojson:1:\d+: a string runs to the end of the line/);
   });
 
+  it('issue 19: a .json input nested 5,000 deep is an error naming the file, line and column (no stack overflow)', async () => {
+    const r = await run(['chain', file('deep.json', '{"type":"Feature","properties":' + '['.repeat(5000) + ']'.repeat(5000) + '}')]);
+    expect([r.code, r.stderr]).toEqual([1, 'skewline: deep.json:1:1031: nested deeper than 1000 levels\n']);
+  });
+
   it('issue 15 item 3: newline-delimited features, RFC 8142 text sequences, BOM and CRLF read as one FeatureCollection', async () => {
     const rng = makeRng(15);
     const lines = Array.from({ length: 6 }, () => Array.from(randomWalk(30, 2, rng), (x) => x));

@@ -109,6 +109,7 @@ describe('JsonStream', () => {
       ['["abc', 1, 6, /a string is not closed/],
       ['["\\x"]', 1, 2, /a bad escape/],
       ['\r\n\r\n  ]', 3, 3, /expected a JSON value \(got '\]'\)/],
+      ['['.repeat(5000) + ']'.repeat(5000), 1, 1001, /nested deeper than 1000 levels/],
     ];
     const rng = makeRng(1503);
     for (const [text, line, column, what] of cases) {
@@ -119,7 +120,7 @@ describe('JsonStream', () => {
         expect(e!.what).toMatch(what);
       }
       // JSON.parse reads 1e400 as Infinity; a coordinate must be a finite double, so it is an error here.
-      if (text !== '[1e400]') expect(() => JSON.parse(text)).toThrow();
+      if (text !== '[1e400]' && !text.startsWith('[[[')) expect(() => JSON.parse(text)).toThrow();
     }
   });
 
