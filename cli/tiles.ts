@@ -144,24 +144,44 @@ function searchTile(A: PreparedChain, tau: number, grid: TileGrid, chainOf: (c: 
     const r0 = Math.max(low(P, dim, a, axis0, tau), low(P, dim, b, axis0, tau));
     const r1 = Math.max(low(P, dim, a, axis1, tau), low(P, dim, b, axis1, tau));
     if (r0 < lo0 || r0 >= hi0 || r1 < lo1 || r1 >= hi1) continue;
-    out.chainI.push(chainOf(A.chain[a]));
-    out.chainJ.push(chainOf(A.chain[b]));
-    out.i.push(A.orig[a]);
-    out.j.push(A.orig[b]);
-    out.distance.push(share.distance[k]);
-    out.s.push(share.s[k]);
-    out.t.push(share.t[k]);
+    if (out.count === out.i.length) grow(out);
+    const q = out.count++;
+    out.chainI[q] = chainOf(A.chain[a]);
+    out.chainJ[q] = chainOf(A.chain[b]);
+    out.i[q] = A.orig[a];
+    out.j[q] = A.orig[b];
+    out.distance[q] = share.distance[k];
+    out.s[q] = share.s[k];
+    out.t[q] = share.t[k];
   }
 }
 
+/** The tile's contacts so far, in typed arrays grown by doubling. */
 interface Parts {
-  chainI: number[];
-  i: number[];
-  chainJ: number[];
-  j: number[];
-  distance: number[];
-  s: number[];
-  t: number[];
+  count: number;
+  chainI: Int32Array;
+  i: Int32Array;
+  chainJ: Int32Array;
+  j: Int32Array;
+  distance: Float64Array;
+  s: Float64Array;
+  t: Float64Array;
+}
+
+function parts(n: number): Parts {
+  return { count: 0, chainI: new Int32Array(n), i: new Int32Array(n), chainJ: new Int32Array(n), j: new Int32Array(n), distance: new Float64Array(n), s: new Float64Array(n), t: new Float64Array(n) };
+}
+
+function grow(p: Parts): void {
+  const q = parts(Math.max(1024, p.i.length * 2));
+  q.chainI.set(p.chainI);
+  q.i.set(p.i);
+  q.chainJ.set(p.chainJ);
+  q.j.set(p.j);
+  q.distance.set(p.distance);
+  q.s.set(p.s);
+  q.t.set(p.t);
+  Object.assign(p, { ...q, count: p.count });
 }
 
 /**
@@ -173,20 +193,21 @@ interface Parts {
 export function tileContacts(chains: readonly Float64Array[], dim: number, tau: number, closed: boolean, between: boolean, t: Tile): MultiChainContacts {
   const { lo, hi } = boundingBox(chains, dim);
   const grid = tileGrid(lo, hi, t);
-  const out: Parts = { chainI: [], i: [], chainJ: [], j: [], distance: [], s: [], t: [] };
+  const out = parts(0);
   // Only the chains with a segment near the tile are prepared (memory and time ∝ the tile's share).
   const kept: number[] = [];
   for (let k = 0; k < chains.length; k++) if (reaches(chains[k], dim, tau, closed, grid)) kept.push(k);
   if (between) searchTile(prepareChains(kept.map((k) => chains[k]), dim, closed), tau, grid, (c) => kept[c], out);
   else for (const k of kept) searchTile(prepareChains([chains[k]], dim, closed, true), tau, grid, () => k, out);
+  const n = out.count;
   return {
-    count: out.i.length,
-    chainI: Int32Array.from(out.chainI),
-    i: Int32Array.from(out.i),
-    chainJ: Int32Array.from(out.chainJ),
-    j: Int32Array.from(out.j),
-    distance: Float64Array.from(out.distance),
-    s: Float64Array.from(out.s),
-    t: Float64Array.from(out.t),
+    count: n,
+    chainI: out.chainI.subarray(0, n),
+    i: out.i.subarray(0, n),
+    chainJ: out.chainJ.subarray(0, n),
+    j: out.j.subarray(0, n),
+    distance: out.distance.subarray(0, n),
+    s: out.s.subarray(0, n),
+    t: out.t.subarray(0, n),
   };
 }
