@@ -22,6 +22,8 @@ import { JsonSyntaxError } from './json-stream.js';
 import { tileContacts, type Tile } from './tiles.js';
 import { chainContacts, multiChainContacts, releaseChainMemory, SkewlineInputError, type MultiChainContacts } from '../src/index.js';
 import { intersection2D } from '../src/intersect/segment-2d.js';
+import { orient2Sign } from '../src/intersect/intersects.js';
+import { ratToDouble, toScaledBigInts } from '../src/core/exact.js';
 import { chainContactsParallel } from '../src/parallel/index.js';
 
 /** What `skewline chain` was asked to do. */
@@ -195,6 +197,42 @@ export function pointOn(a: number, b: number, s: number): number {
   return (1 - s) * a + s * b;
 }
 
+/** Where two planar segments that share a point meet: a point, or the shared piece of collinear segments. */
+type Meeting = { kind: 'point'; x: number; y: number } | { kind: 'overlap'; x0: number; y0: number; x1: number; y1: number } | { kind: 'none' };
+
+/**
+ * The point where segments a0a1 and b0b1 (known to share a point) meet, exactly as
+ * `chainIntersections` gives it, for the GeoJSON output. Exact orientation signs decide: when an
+ * endpoint lies on the other segment's line (and not all four points are collinear) the meeting
+ * point is that endpoint, returned as it is without arithmetic (touches and T-junctions, common
+ * in maps); a proper crossing is a0 + (w × v / u × v)·u (Cramer's rule, u = a1 − a0, v = b1 − b0,
+ * w = b0 − a0) in exact integers, rounded once (two divisions; intersection2D also computes both
+ * parameters, which this output does not need); collinear pieces go to intersection2D.
+ */
+function meeting(ax0: number, ay0: number, ax1: number, ay1: number, bx0: number, by0: number, bx1: number, by1: number): Meeting {
+  const d3 = orient2Sign(ax0, ay0, ax1, ay1, bx0, by0);
+  const d4 = orient2Sign(ax0, ay0, ax1, ay1, bx1, by1);
+  const d1 = orient2Sign(bx0, by0, bx1, by1, ax0, ay0);
+  const d2 = orient2Sign(bx0, by0, bx1, by1, ax1, ay1);
+  if ((d3 === d4 && d3 !== 0) || (d1 === d2 && d1 !== 0)) return { kind: 'none' };
+  if (d1 === 0 && d2 === 0 && d3 === 0 && d4 === 0) {
+    const r = intersection2D(ax0, ay0, ax1, ay1, bx0, by0, bx1, by1);
+    if (r.kind === 'overlap') return { kind: 'overlap', x0: r.start[0], y0: r.start[1], x1: r.end[0], y1: r.end[1] };
+    return r.kind === 'point' ? { kind: 'point', x: r.point[0], y: r.point[1] } : { kind: 'none' };
+  }
+  // Not all collinear: the meeting point is unique; an endpoint on the other's line is it.
+  if (d3 === 0) return { kind: 'point', x: bx0, y: by0 };
+  if (d4 === 0) return { kind: 'point', x: bx1, y: by1 };
+  if (d1 === 0) return { kind: 'point', x: ax0, y: ay0 };
+  if (d2 === 0) return { kind: 'point', x: ax1, y: ay1 };
+  const { ints, exp } = toScaledBigInts([ax0, ay0, ax1, ay1, bx0, by0, bx1, by1]);
+  const [A0x, A0y, A1x, A1y, B0x, B0y, B1x, B1y] = ints;
+  const ux = A1x - A0x, uy = A1y - A0y, vx = B1x - B0x, vy = B1y - B0y, wx = B0x - A0x, wy = B0y - A0y;
+  const den = ux * vy - uy * vx;
+  const n1 = wx * vy - wy * vx;
+  return { kind: 'point', x: ratToDouble(A0x * den + n1 * ux, den, exp), y: ratToDouble(A0y * den + n1 * uy, den, exp) };
+}
+
 /** Describes a chain for the GeoJSON output: `"chain":3,"feature":2,"ring":1`. */
 function labelOf(store: CoordStore, k: number, chainIndex: number): string {
   const w = store.where[k];
@@ -347,12 +385,12 @@ export class ContactWriter {
         let kind = dist === 0 ? 'point' : 'near';
         if (exact && dist === 0) {
           // The exact meeting point (rounded once) or shared piece, as chainIntersections gives it.
-          const x = intersection2D(data[ia], data[ia + 1], data[ib], data[ib + 1], data[ja], data[ja + 1], data[jb], data[jb + 1]);
+          const x = meeting(data[ia], data[ia + 1], data[ib], data[ib + 1], data[ja], data[ja + 1], data[jb], data[jb + 1]);
           if (x.kind === 'overlap') {
             kind = 'overlap';
-            geometry = `{"type":"LineString","coordinates":[[${fin(x.start[0], 'point')},${fin(x.start[1], 'point')}],[${fin(x.end[0], 'point')},${fin(x.end[1], 'point')}]]}`;
+            geometry = `{"type":"LineString","coordinates":[[${fin(x.x0, 'point')},${fin(x.y0, 'point')}],[${fin(x.x1, 'point')},${fin(x.y1, 'point')}]]}`;
           } else if (x.kind === 'point') {
-            geometry = `{"type":"Point","coordinates":[${fin(x.point[0], 'point')},${fin(x.point[1], 'point')}]}`;
+            geometry = `{"type":"Point","coordinates":[${fin(x.x, 'point')},${fin(x.y, 'point')}]}`;
           } else {
             points();
             geometry = `{"type":"Point","coordinates":[${cs.join(',')}]}`;

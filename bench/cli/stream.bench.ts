@@ -35,8 +35,8 @@ export async function generate(dir: string, mb: number): Promise<{ path: string;
   const out = createWriteStream(path);
   const rng = makeRng(2015);
   const steps = 64;
-  // About 20 bytes a vertex: the square's side keeps a few contacts per feature between features.
-  const features = Math.max(1, Math.round((mb * 1e6) / (steps + 1) / 20));
+  // About 28 bytes a vertex ("[1234.567890,-123.456789],"); the square's side keeps a few contacts per feature between features.
+  const features = Math.max(1, Math.round((mb * 1e6) / (steps + 1) / 28));
   const side = Math.sqrt(features) * 12;
   out.write('{"type":"FeatureCollection","features":[');
   let buf = '';

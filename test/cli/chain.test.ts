@@ -6,7 +6,7 @@
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chainContacts, chainIntersections, multiChainContacts } from '../../src/index.js';
+import { chainContacts, chainIntersections, multiChainContacts, OVERLAP_CONTACT } from '../../src/index.js';
 import { compileCli, runCli, REPO, type CliHarness } from './harness.js';
 import { gridWalk, randomWalk } from '../support/walks.js';
 import { makeRng } from '../support/rng.js';
@@ -235,6 +235,22 @@ describe.concurrent('skewline chain', () => {
   it('issue 19: a .json input nested 5,000 deep is an error naming the file, line and column (no stack overflow)', async () => {
     const r = await run(['chain', file('deep.json', '{"type":"Feature","properties":' + '['.repeat(5000) + ']'.repeat(5000) + '}')]);
     expect([r.code, r.stderr]).toEqual([1, 'skewline: deep.json:1:1031: nested deeper than 1000 levels\n']);
+  });
+
+  it('GeoJSON output: meeting points and overlap pieces are exactly chainIntersections\' on a grid walk (seed 1551, touches and overlaps) and a random walk (seed 1552, crossings)', async () => {
+    for (const [name, P] of [['grid', gridWalk(600, 2, makeRng(1551))], ['random', randomWalk(600, 2, makeRng(1552))]] as const) {
+      const line = { type: 'LineString', coordinates: Array.from({ length: P.length / 2 }, (_, v) => [P[2 * v], P[2 * v + 1]]) };
+      const r = await run(['chain', file(`${name}-walk.geojson`, JSON.stringify(line))]);
+      expect(r.code, r.stderr).toBe(0);
+      const fc = JSON.parse(r.stdout) as { features: { geometry: { type: string; coordinates: number[] | number[][] } }[] };
+      const x = chainIntersections(P);
+      expect(fc.features.length, name).toBe(x.count);
+      expect(x.count).toBeGreaterThan(20);
+      for (let k = 0; k < x.count; k++) {
+        const want = x.kind[k] === OVERLAP_CONTACT ? { type: 'LineString', coordinates: [[x.x0[k], x.y0[k]], [x.x1[k], x.y1[k]]] } : { type: 'Point', coordinates: [x.x0[k], x.y0[k]] };
+        expect(fc.features[k].geometry, `${name} walk, contact ${k}`).toEqual(want);
+      }
+    }
   });
 
   it('issue 15 item 3: newline-delimited features, RFC 8142 text sequences, BOM and CRLF read as one FeatureCollection', async () => {
