@@ -111,7 +111,8 @@ Options:
   -o, --output FILE     write to FILE ('-': stdout); as for 'skewline closest': written to a
                         temporary file and renamed at the end, nothing left on error
   --progress, --no-progress
-                        progress bar on stderr while reading (default: when stderr is a terminal)
+                        a status line on stderr through reading, searching and writing
+                        (default: when stderr is a terminal)
   --stats               print vertices, contacts, seconds and peak memory to stderr
   -h, --help            this help
 
