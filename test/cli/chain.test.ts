@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chainContacts, chainIntersections, multiChainContacts, OVERLAP_CONTACT } from '../../src/index.js';
 import { compileCli, runCli, REPO, type CliHarness } from './harness.js';
+import { pointOn } from '../../cli/chain.js';
 import { gridWalk, randomWalk } from '../support/walks.js';
 import { makeRng } from '../support/rng.js';
 
@@ -221,6 +222,19 @@ describe.concurrent('skewline chain', () => {
       const o = await run(['chain', 'huge.csv', '--format', fmt]);
       expect(o.stdout).not.toMatch(/Infinity|NaN|null/);
     }
+  });
+
+  it('issue 19: pointOn(a, b, s) is finite and between a and b for a, b across the whole double range (seed 1953)', () => {
+    const rng = makeRng(1953);
+    const big = (): number => (rng.next() < 0.5 ? -1 : 1) * rng.next() * 1.7976931348623157e308;
+    for (let k = 0; k < 20_000; k++) {
+      const a = big(), b = k % 3 === 0 ? -a : big(), s = k % 7 === 0 ? 0.5 : rng.next();
+      const p = pointOn(a, b, s);
+      expect(Number.isFinite(p), `seed 1953 case ${k}: ${a}, ${b}, ${s}`).toBe(true);
+      expect(p >= Math.min(a, b) && p <= Math.max(a, b), `seed 1953 case ${k}`).toBe(true);
+    }
+    expect([pointOn(1e308, -1e308, 0), pointOn(1e308, -1e308, 1), pointOn(-1e308, 1e308, 0.5)]).toEqual([1e308, -1e308, 0]);
+    expect(pointOn(1, 3, 0.25)).toBe(1.5); // the difference form where b − a is finite
   });
 
   it('issue 15 item 3: GeoJSON syntax errors name line:column and what was expected', async () => {
