@@ -20,6 +20,7 @@ import { CommandError, failure, openRun, type Io } from './run-rows.js';
 import { CoordStore, readGeojson, type FeatureInfo, type ReadFeature } from './geojson-stream.js';
 import { JsonSyntaxError } from './json-stream.js';
 import { tileContacts, type Tile } from './tiles.js';
+import { crossingPoint2 } from './crossing.js';
 import { chainContacts, multiChainContacts, releaseChainMemory, SkewlineInputError, type MultiChainContacts } from '../src/index.js';
 import { intersection2D } from '../src/intersect/segment-2d.js';
 import { orient2Sign } from '../src/intersect/intersects.js';
@@ -206,7 +207,8 @@ type Meeting = { kind: 'point'; x: number; y: number } | { kind: 'overlap'; x0: 
  * endpoint lies on the other segment's line (and not all four points are collinear) the meeting
  * point is that endpoint, returned as it is without arithmetic (touches and T-junctions, common
  * in maps); a proper crossing is a0 + (w × v / u × v)·u (Cramer's rule, u = a1 − a0, v = b1 − b0,
- * w = b0 − a0) in exact integers, rounded once (two divisions; intersection2D also computes both
+ * w = b0 − a0), rounded once: in double-double arithmetic where a rounding test certifies the
+ * result (crossing.ts), else in exact integers (two divisions; intersection2D also computes both
  * parameters, which this output does not need); collinear pieces go to intersection2D.
  */
 function meeting(ax0: number, ay0: number, ax1: number, ay1: number, bx0: number, by0: number, bx1: number, by1: number): Meeting {
@@ -225,6 +227,7 @@ function meeting(ax0: number, ay0: number, ax1: number, ay1: number, bx0: number
   if (d4 === 0) return { kind: 'point', x: bx1, y: by1 };
   if (d1 === 0) return { kind: 'point', x: ax0, y: ay0 };
   if (d2 === 0) return { kind: 'point', x: ax1, y: ay1 };
+  if (crossingPoint2(ax0, ay0, ax1, ay1, bx0, by0, bx1, by1, XY)) return { kind: 'point', x: XY[0], y: XY[1] };
   const { ints, exp } = toScaledBigInts([ax0, ay0, ax1, ay1, bx0, by0, bx1, by1]);
   const [A0x, A0y, A1x, A1y, B0x, B0y, B1x, B1y] = ints;
   const ux = A1x - A0x, uy = A1y - A0y, vx = B1x - B0x, vy = B1y - B0y, wx = B0x - A0x, wy = B0y - A0y;
@@ -232,6 +235,8 @@ function meeting(ax0: number, ay0: number, ax1: number, ay1: number, bx0: number
   const n1 = wx * vy - wy * vx;
   return { kind: 'point', x: ratToDouble(A0x * den + n1 * ux, den, exp), y: ratToDouble(A0y * den + n1 * uy, den, exp) };
 }
+
+const XY = [0, 0];
 
 /** Describes a chain for the GeoJSON output: `"chain":3,"feature":2,"ring":1`. */
 function labelOf(store: CoordStore, k: number, chainIndex: number): string {
