@@ -8,8 +8,9 @@
  *    (feature by feature, memory bounded by the largest feature) and, with `--tile i/4`, one
  *    tile of four. Printed: file size, seconds, features/s, MB/s, contacts/s and the child's
  *    peak RSS (from /usr/bin/time -v where present, else the CLI's --stats).
- * 2. Output: the same contacts written as CSV, NDJSON and GeoJSON (2D thickness 0 with the
- *    exact crossing points, and 3D with a thickness) into a counting sink: contacts/s.
+ * 2. Output: the contacts of seeded walks written as CSV, NDJSON and GeoJSON (2D thickness 0 with
+ *    the exact crossing points of random walks and the touches of grid walks, and 3D with a
+ *    thickness) into a counting sink: contacts per second of wall time and of CPU time.
  *
  * Size: SKEWLINE_STREAM_MB (default 200); 2000 for the 2 GB run:
  *   SKEWLINE_STREAM_MB=2000 node --expose-gc --import tsx bench/cli/stream.bench.ts
@@ -24,7 +25,7 @@ import { ContactWriter } from '../../cli/chain.js';
 import { CoordStore } from '../../cli/geojson-stream.js';
 import { multiChainContacts } from '../../src/index.js';
 import { makeRng } from '../../test/support/rng.js';
-import { randomWalk } from '../../test/support/walks.js';
+import { gridWalk, randomWalk } from '../../test/support/walks.js';
 import { machine } from '../harness.js';
 
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
@@ -83,16 +84,21 @@ function runCli(args: string[]): ChildRun {
   return { secs, contacts: Number(stats?.[1] ?? NaN), rssMiB: timed !== null ? Number(timed[1]) / 1024 : Number(stats?.[2] ?? NaN) };
 }
 
-/** The contacts of a chain set, written in each format into a counting sink: contacts per second (best of `runs`). */
+/**
+ * The contacts of a chain set, written in each format into a counting sink: contacts per second
+ * of wall time and of this process's CPU time (best of `runs`; on a loaded machine the CPU
+ * figure is what one free core would give).
+ */
 async function outputSpeed(runs: number): Promise<void> {
   const rng = makeRng(2016);
   console.log('\nWriting contacts (in process, into a counting sink; best of runs):');
-  console.log('| output | contacts | ms | contacts/s |');
-  console.log('|---|---:|---:|---:|');
-  const cases: { name: string; dim: number; tau: number; format: 'csv' | 'ndjson' | 'geojson' }[] = [
+  console.log('| output | contacts | ms | contacts/s | CPU ms | contacts per CPU second |');
+  console.log('|---|---:|---:|---:|---:|---:|');
+  const cases: { name: string; dim: number; tau: number; format: 'csv' | 'ndjson' | 'geojson'; grid?: boolean }[] = [
     { name: 'CSV, 2D', dim: 2, tau: 0, format: 'csv' },
     { name: 'NDJSON, 2D', dim: 2, tau: 0, format: 'ndjson' },
-    { name: 'GeoJSON, 2D thickness 0 (exact crossing points)', dim: 2, tau: 0, format: 'geojson' },
+    { name: 'GeoJSON, 2D thickness 0, random walks (exact crossing points)', dim: 2, tau: 0, format: 'geojson' },
+    { name: 'GeoJSON, 2D thickness 0, grid walks (touches and overlaps)', dim: 2, tau: 0, format: 'geojson', grid: true },
     { name: 'GeoJSON, 3D thickness 0.3 (c–d LineStrings)', dim: 3, tau: 0.3, format: 'geojson' },
   ];
   for (const c of cases) {
@@ -101,13 +107,14 @@ async function outputSpeed(runs: number): Promise<void> {
     const features = 600;
     for (let f = 0; f < features; f++) {
       store.begin({ feature: f });
-      const P = randomWalk(200, c.dim, rng);
-      const x0 = rng.next() * 150, y0 = rng.next() * 150;
+      const P = c.grid === true ? gridWalk(200, c.dim, rng) : randomWalk(200, c.dim, rng);
+      const x0 = Math.round(rng.next() * 150), y0 = Math.round(rng.next() * 150);
       for (let k = 0; k < P.length; k++) store.push(P[k] + (k % c.dim === 0 ? x0 : k % c.dim === 1 ? y0 : 0));
     }
     const flats = Array.from({ length: store.count }, (_, k) => store.chain(k));
     const r = multiChainContacts(flats, { dim: c.dim, thickness: c.tau });
     let best = Infinity;
+    let bestCpu = Infinity;
     let bytes = 0;
     for (let run = 0; run < runs; run++) {
       bytes = 0;
@@ -116,11 +123,15 @@ async function outputSpeed(runs: number): Promise<void> {
       });
       for (let f = 0; f < features; f++) w.feature(f, { id: f, properties: { name: `parcel ${f}` } });
       const t0 = process.hrtime.bigint();
+      const c0 = process.cpuUsage();
       await w.contacts(r, store, 0, () => Promise.resolve());
       w.end(c.dim);
+      const cpu = process.cpuUsage(c0);
       best = Math.min(best, Number(process.hrtime.bigint() - t0) / 1e6);
+      bestCpu = Math.min(bestCpu, (cpu.user + cpu.system) / 1000);
     }
-    console.log(`| ${c.name} | ${r.count.toLocaleString('en')} | ${best.toFixed(1)} | ${Math.round((r.count / best) * 1000).toLocaleString('en')} |`);
+    const rate = (ms: number): string => Math.round((r.count / ms) * 1000).toLocaleString('en');
+    console.log(`| ${c.name} | ${r.count.toLocaleString('en')} | ${best.toFixed(1)} | ${rate(best)} | ${bestCpu.toFixed(1)} | ${rate(bestCpu)} |`);
     void bytes;
   }
 }
