@@ -8,11 +8,11 @@
  * rounds to the same double (Ziv's rounding test: A. Ziv, "Fast evaluation of elementary
  * mathematical functions with correctly rounded last bit", ACM TOMS 17(3), 1991). Otherwise
  * (nearly parallel segments, a point near a rounding midpoint, coordinates outside [2^-300, 2^300])
- * it answers undefined and the caller falls back to exact rational arithmetic, so the answer,
+ * it answers false and the caller falls back to exact rational arithmetic, so the answer,
  * when given, is the exact point rounded once to nearest — bit for bit what the rational
  * evaluation gives.
  *
- * Error bounds (u = 2^-53; every bound below carries a margin of at least 4×):
+ * Error bounds (u = 2^-53; each bound used in the code is at least twice the one derived):
  * - a double-double product (ah + al)(bh + bl) with |al| ≤ u|ah|, |bl| ≤ u|bh| is within
  *   9u²|ah·bh| < 2^-100·|fl(ah·bh)| of the exact product;
  * - p − q of two such products is within 2^-99·(|p| + |q|);
@@ -38,7 +38,7 @@ function mulDD(ah: number, al: number, bh: number, bl: number): void {
   rl = lo - (rh - p);
 }
 
-/** The difference of two double-double products, into rh, rl: ah·bh' − ch·dh' (each operand a double-double). Returns the error bound. */
+/** (ah + al)(bh + bl) − (ch + cl)(dh + dl) into rh, rl; returns a bound on its absolute error. */
 function crossDD(ah: number, al: number, bh: number, bl: number, ch: number, cl: number, dh: number, dl: number): number {
   mulDD(ah, al, bh, bl);
   const ph = rh, pl = rl;
