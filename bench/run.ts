@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: every benchmark in one process, seeded data, median of several runs.
  * Options: --pairs N (default 1,000,000), --runs R (default 9), --steps N (bouncing-ball steps,
- * default 20,000), --segments N for the chain benchmark (default 1,000,000).
+ * default 20,000), --segments N for the chain benchmark (default 1,000,000), --stream-mb M for
+ * the generated GeoJSON file `skewline chain` streams (default 200; 2000 for the 2 GB run).
  */
 import { run as closest } from './closest/closest.bench.js';
 import { run as isect } from './intersect/intersects.bench.js';
@@ -11,6 +12,7 @@ import { run as sweep } from './motion/sweep.bench.js';
 import { run as chain } from './chain/chain.bench.js';
 import { run as ball } from './motion/ball.bench.js';
 import { run as fold } from './chain/fold.bench.js';
+import { run as stream } from './cli/stream.bench.js';
 import { machine } from './harness.js';
 
 function arg(name: string, dflt: number): number {
@@ -29,3 +31,4 @@ ball({ steps: arg('--steps', 20_000), runs: 3 });
 fold({ folds: 15 });
 await parallel({ pairs, segments: arg('--segments', 1_000_000), runs: Math.min(runs, 5) });
 await chain({ segments: arg('--segments', 1_000_000), runs: Math.min(runs, 5) });
+await stream({ mb: arg('--stream-mb', Number(process.env.SKEWLINE_STREAM_MB ?? 200)), runs: 3 });

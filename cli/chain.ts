@@ -1,18 +1,31 @@
 /**
  * `skewline chain`: every contact of a chain (or of several chains) read from CSV or GeoJSON.
  *
- * The whole input is needed before any contact is known, so it is read first (line by line,
- * with line numbers for errors), then searched once, then written in chunks; `-o` gets the same
- * safe writing as `closest` (a temporary file renamed at the end, nothing left on error).
+ * Input of any size: GeoJSON is read by an incremental tokenizer (json-stream.ts) feature by
+ * feature, CSV line by line; coordinates go into one growable Float64Array (8 bytes a
+ * coordinate). With `--no-between` and GeoJSON input, each batch of features is searched and
+ * written as soon as it is read, so memory stays bounded by the largest feature; otherwise the
+ * whole input is needed before any contact is known (a contact may join the first feature and
+ * the last): it is read, searched once (over worker threads for one large chain), then written.
+ * `--tile i/n` reports only the contacts whose reference point lies in tile i (tiles.ts).
+ * `-o` gets the same safe writing as `closest` (a temporary file renamed at the end, nothing
+ * left on error).
  */
 import { createReadStream } from 'node:fs';
 import { extname } from 'node:path';
 import { readLines } from './input.js';
-import { ProgressBar } from './progress.js';
 import { InputError, parseNumber, splitCsv } from './rows.js';
-import { jsonLine, num } from './output.js';
+import { csvField, num } from './output.js';
 import { CommandError, failure, openRun, type Io } from './run-rows.js';
-import { multiChainContacts, chainIntersections, OVERLAP_CONTACT, SkewlineInputError } from '../src/index.js';
+import { CoordStore, readGeojson, type FeatureInfo, type ReadFeature } from './geojson-stream.js';
+import { JsonSyntaxError } from './json-stream.js';
+import { tileContacts, type Tile } from './tiles.js';
+import { crossingPoint2 } from './crossing.js';
+import { chainContacts, multiChainContacts, releaseChainMemory, SkewlineInputError, type MultiChainContacts } from '../src/index.js';
+import { intersection2D } from '../src/intersect/segment-2d.js';
+import { orient2Sign } from '../src/intersect/intersects.js';
+import { ratToDouble, toScaledBigInts } from '../src/core/exact.js';
+import { chainContactsParallel } from '../src/parallel/index.js';
 
 /** What `skewline chain` was asked to do. */
 export interface ChainCliOptions {
@@ -21,34 +34,61 @@ export interface ChainCliOptions {
   input: 'csv' | 'geojson' | undefined;
   thickness: number;
   closed: boolean;
+  /** Contacts between different chains too (default true, as multiChainContacts). */
   between: boolean;
   format: 'csv' | 'ndjson' | 'geojson' | undefined;
   output: string | undefined;
   progress: boolean | undefined;
   stats: boolean;
+  /** Threads for the search of one large chain (1: none). */
+  threads: number;
+  /** Report only this tile's contacts. */
+  tile: Tile | undefined;
 }
 
-/** One chain as read, with a label for messages and output. */
-interface ReadChain {
-  coords: number[];
-  /** GeoJSON: where the chain came from. */
-  where: { feature?: number | undefined; part?: number; ring?: number };
+/** Segments from which one chain is searched over threads (below, the threads cost more than they save). */
+const PARALLEL_FROM = 100_000;
+
+/**
+ * A status line on stderr through the phases (reading: bytes and features; searching; writing:
+ * contacts written), redrawn at most five times a second.
+ */
+class Status {
+  private last = 0;
+  private drawn = false;
+  private readonly t0 = Date.now();
+  constructor(private readonly err: NodeJS.WritableStream | undefined, private readonly total: number | undefined) {}
+
+  show(text: string, force = false): void {
+    if (this.err === undefined) return;
+    const now = Date.now();
+    if (!force && now - this.last < 200) return;
+    this.last = now;
+    this.err.write(`\rskewline chain: ${text} | ${((now - this.t0) / 1000).toFixed(1)} s\x1b[K`);
+    this.drawn = true;
+  }
+
+  /** Reading: bytes, chains read, and (when streaming) contacts written so far. */
+  reading(bytes: number, chains: number, written: number | undefined): void {
+    const mb = (n: number): string => (n / 1e6).toFixed(1);
+    const of = this.total !== undefined && this.total > 0 ? `${mb(bytes)}/${mb(this.total)} MB (${Math.floor((100 * bytes) / this.total)}%)` : `${mb(bytes)} MB`;
+    this.show(`reading ${of} | ${chains.toLocaleString('en')} chains${written === undefined ? '' : ` | ${written.toLocaleString('en')} contacts written`}`);
+  }
+
+  stop(): void {
+    if (this.drawn) this.err?.write('\n');
+    this.drawn = false;
+  }
 }
 
-interface ReadInput {
-  chains: ReadChain[];
-  dim: number;
-  geojson: boolean;
-}
-
-/** Reads CSV: `x,y[,z…]` per vertex; an optional header; a `chain` column or blank lines separate chains. */
-async function readCsv(stream: NodeJS.ReadableStream, onChunk: (n: number) => void): Promise<ReadInput> {
-  const chains: ReadChain[] = [];
-  let current: ReadChain | null = null;
+/** Reads CSV into `store`: `x,y[,z…]` per vertex; an optional header; a `chain` column or blank lines separate chains. */
+async function readCsv(stream: AsyncIterable<unknown>, store: CoordStore, onChunk: (n: number) => void): Promise<void> {
+  let open = false;
   let dim = 0;
   let header: string[] | null = null;
   let chainCol = -1;
   let coordCols: number[] = [];
+  let names: string[] = [];
   let lastId: string | undefined;
   let first = true;
   let lineNo = 0;
@@ -56,133 +96,359 @@ async function readCsv(stream: NodeJS.ReadableStream, onChunk: (n: number) => vo
     for await (const { text, no } of readLines(stream, onChunk)) {
       lineNo = no;
       if (text.trim() === '') {
-        current = null; // a blank line ends a chain
+        open = false; // a blank line ends a chain
         continue;
       }
       const fields = splitCsv(text);
       if (first) {
         first = false;
         if (fields.some((f) => f.trim() !== '' && Number.isNaN(Number(f)))) {
-          header = fields.map((f) => f.trim().toLowerCase());
-          chainCol = header.findIndex((h) => h === 'chain' || h === 'id');
-          coordCols = header.map((_, k) => k).filter((k) => k !== chainCol && header![k] !== '');
+          const h = fields.map((f) => f.trim().toLowerCase());
+          header = h;
+          chainCol = h.findIndex((x) => x === 'chain' || x === 'id');
+          coordCols = h.map((_, k) => k).filter((k) => k !== chainCol && h[k] !== '');
           dim = coordCols.length;
-          if (dim < 2) throw new InputError(`the header needs at least two coordinate columns (got ${header.join(',')})`);
+          if (dim < 2) throw new InputError(`the header needs at least two coordinate columns (got ${h.join(',')})`);
+          names = coordCols.map((k) => `column ${h[k]}`);
+          store.dim = dim;
           continue;
         }
         coordCols = fields.map((_, k) => k);
         dim = fields.length;
         if (dim < 2) throw new InputError('a vertex needs at least two coordinates (x,y)');
+        names = coordCols.map((k) => `column ${'xyzw'[k] ?? `x${k + 1}`}`);
+        store.dim = dim;
       }
       if (fields.length !== (header?.length ?? dim)) {
         throw new InputError(`expected ${header?.length ?? dim} fields (as in the ${header !== null ? 'header' : 'first row'}), found ${fields.length}`);
       }
       if (chainCol >= 0) {
         const id = fields[chainCol];
-        if (id !== lastId) current = null;
+        if (id !== lastId) open = false;
         lastId = id;
       }
-      if (current === null) {
-        current = { coords: [], where: {} };
-        chains.push(current);
+      if (!open) {
+        open = true;
+        store.begin({});
       }
-      for (let k = 0; k < dim; k++) {
-        const name = header !== null ? header[coordCols[k]] : 'xyzw'[k] ?? `x${k + 1}`;
-        current.coords.push(parseNumber(fields[coordCols[k]], `column ${name}`));
-      }
+      for (let k = 0; k < dim; k++) store.push(parseNumber(fields[coordCols[k]], names[k]));
     }
   } catch (e) {
     if (e instanceof InputError) throw new InputError(`line ${lineNo}: ${e.message}`);
     throw e;
   }
-  return { chains, dim, geojson: false };
-}
-
-/** The chains of a GeoJSON object: every LineString and every ring of a Polygon. */
-function geojsonChains(doc: unknown): ReadInput {
-  const chains: ReadChain[] = [];
-  let dim = 0;
-  const fail = (path: string, what: string): never => {
-    throw new InputError(`${path}: ${what}`);
-  };
-  const line = (coords: unknown, path: string, where: ReadChain['where']): void => {
-    if (!Array.isArray(coords)) fail(path, 'expected an array of positions');
-    const out: number[] = [];
-    (coords as unknown[]).forEach((p, k) => {
-      if (!Array.isArray(p) || p.length < 2) fail(`${path}[${k}]`, 'expected a position [x, y(, z)]');
-      const pos = p as unknown[];
-      if (dim === 0) dim = pos.length;
-      if (pos.length !== dim) fail(`${path}[${k}]`, `has ${pos.length} coordinates, earlier positions ${dim} (mixed dimensions)`);
-      pos.forEach((x, d) => {
-        if (typeof x !== 'number' || !Number.isFinite(x)) fail(`${path}[${k}][${d}]`, `not a finite number (${JSON.stringify(x)})`);
-        out.push(x as number);
-      });
-    });
-    chains.push({ coords: out, where });
-  };
-  const geometry = (g: unknown, path: string, feature: number | undefined): void => {
-    if (g === null) return; // a Feature without geometry
-    if (typeof g !== 'object' || g === null) fail(path, 'expected a geometry object');
-    const o = g as { type?: unknown; coordinates?: unknown; geometries?: unknown };
-    switch (o.type) {
-      case 'LineString':
-        return line(o.coordinates, `${path}.coordinates`, { feature });
-      case 'MultiLineString':
-        if (!Array.isArray(o.coordinates)) fail(`${path}.coordinates`, 'expected an array of lines');
-        return (o.coordinates as unknown[]).forEach((l, k) => line(l, `${path}.coordinates[${k}]`, { feature, part: k }));
-      case 'Polygon':
-        if (!Array.isArray(o.coordinates)) fail(`${path}.coordinates`, 'expected an array of rings');
-        return (o.coordinates as unknown[]).forEach((r, k) => line(r, `${path}.coordinates[${k}]`, { feature, ring: k }));
-      case 'MultiPolygon':
-        if (!Array.isArray(o.coordinates)) fail(`${path}.coordinates`, 'expected an array of polygons');
-        return (o.coordinates as unknown[]).forEach((poly, q) => {
-          if (!Array.isArray(poly)) fail(`${path}.coordinates[${q}]`, 'expected an array of rings');
-          (poly as unknown[]).forEach((r, k) => line(r, `${path}.coordinates[${q}][${k}]`, { feature, part: q, ring: k }));
-        });
-      case 'GeometryCollection':
-        if (!Array.isArray(o.geometries)) fail(`${path}.geometries`, 'expected an array');
-        return (o.geometries as unknown[]).forEach((c, k) => geometry(c, `${path}.geometries[${k}]`, feature));
-      case 'Point':
-      case 'MultiPoint':
-        return; // no segments
-      default:
-        fail(`${path}.type`, `not a GeoJSON geometry type (${JSON.stringify(o.type)})`);
-    }
-  };
-  const o = doc as { type?: unknown; features?: unknown; geometry?: unknown };
-  if (typeof doc !== 'object' || doc === null) fail('the document', 'expected a GeoJSON object');
-  if (o.type === 'FeatureCollection') {
-    if (!Array.isArray(o.features)) fail('features', 'expected an array');
-    (o.features as unknown[]).forEach((f, k) => {
-      if (typeof f !== 'object' || f === null || (f as { type?: unknown }).type !== 'Feature') fail(`features[${k}]`, 'expected a Feature');
-      geometry((f as { geometry: unknown }).geometry, `features[${k}].geometry`, k);
-    });
-  } else if (o.type === 'Feature') geometry(o.geometry, 'geometry', 0);
-  else geometry(doc, 'geometry', undefined);
-  return { chains, dim: dim || 2, geojson: true };
-}
-
-async function readAll(stream: NodeJS.ReadableStream, onChunk: (n: number) => void): Promise<string> {
-  const parts: string[] = [];
-  for await (const { text } of readLines(stream, onChunk)) parts.push(text);
-  return parts.join('\n');
 }
 
 /** Input format from the extension, or undefined. */
 function formatFromName(file: string): 'csv' | 'geojson' | undefined {
   const ext = extname(file).toLowerCase();
   if (ext === '.csv' || ext === '.txt') return 'csv';
-  if (ext === '.geojson' || ext === '.json') return 'geojson';
+  if (ext === '.geojson' || ext === '.json' || ext === '.ndjson' || ext === '.geojsonl' || ext === '.geojsons' || ext === '.jsonl') return 'geojson';
   return undefined;
 }
 
-/** Describes a chain for messages: `chain 3` or `features[2] ring 1`. */
-function label(c: ReadChain, k: number): Record<string, number> {
-  const out: Record<string, number> = { chain: k };
-  if (c.where.feature !== undefined) out.feature = c.where.feature;
-  if (c.where.part !== undefined) out.part = c.where.part;
-  if (c.where.ring !== undefined) out.ring = c.where.ring;
-  return out;
+/**
+ * The stream's chunks, after a look at the first non-blank byte: '{', '[' or RS (0x1E) means
+ * GeoJSON, anything else CSV, nothing at all undefined (empty input).
+ */
+async function sniff(stream: AsyncIterable<unknown>): Promise<{ kind: 'csv' | 'geojson' | undefined; chunks: AsyncIterable<Buffer> }> {
+  const it = stream[Symbol.asyncIterator]();
+  const head: Buffer[] = [];
+  let kind: 'csv' | 'geojson' | undefined;
+  for (;;) {
+    const r = await it.next();
+    if (r.done === true) break;
+    const buf = typeof r.value === 'string' ? Buffer.from(r.value) : (r.value as Buffer);
+    head.push(buf);
+    let k = 0;
+    if (head.length === 1 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf) k = 3;
+    while (k < buf.length && (buf[k] === 0x20 || buf[k] === 0x09 || buf[k] === 0x0a || buf[k] === 0x0d)) k++;
+    if (k < buf.length) {
+      kind = buf[k] === 0x7b || buf[k] === 0x5b || buf[k] === 0x1e ? 'geojson' : 'csv';
+      break;
+    }
+  }
+  async function* chunks(): AsyncGenerator<Buffer> {
+    yield* head;
+    for (;;) {
+      const r = await it.next();
+      if (r.done === true) return;
+      yield typeof r.value === 'string' ? Buffer.from(r.value) : (r.value as Buffer);
+    }
+  }
+  return { kind, chunks: chunks() };
+}
+
+/** A point on a segment, (1 − s)·a + s·b, computed without overflow (see {@link pointOn}). */
+function pointInto(f: Float64Array, a: number, b: number, s: number, dim: number, out: number[]): void {
+  for (let k = 0; k < dim; k++) out[k] = pointOn(f[a + k], f[b + k], s);
+}
+
+/**
+ * The point a + s·(b − a) for 0 ≤ s ≤ 1, exactly a at s = 0 and b at s = 1. The difference form
+ * (accurate near the segment's ends) is used whenever b − a is finite; when it overflows
+ * (|a|, |b| near the top of the double range with opposite signs) the convex form
+ * (1 − s)·a + s·b, whose terms are each at most max(|a|, |b|), gives a finite point.
+ */
+export function pointOn(a: number, b: number, s: number): number {
+  if (s === 0) return a;
+  if (s === 1) return b;
+  const d = b - a;
+  if (d - d === 0) return a + s * d;
+  return (1 - s) * a + s * b;
+}
+
+/** Where two planar segments that share a point meet: a point, or the shared piece of collinear segments. */
+type Meeting = { kind: 'point'; x: number; y: number } | { kind: 'overlap'; x0: number; y0: number; x1: number; y1: number } | { kind: 'none' };
+
+/**
+ * The point where segments a0a1 and b0b1 (known to share a point) meet, exactly as
+ * `chainIntersections` gives it, for the GeoJSON output. Exact orientation signs decide: when an
+ * endpoint lies on the other segment's line (and not all four points are collinear) the meeting
+ * point is that endpoint, returned as it is without arithmetic (touches and T-junctions, common
+ * in maps); a proper crossing is a0 + (w × v / u × v)·u (Cramer's rule, u = a1 − a0, v = b1 − b0,
+ * w = b0 − a0), rounded once: in double-double arithmetic where a rounding test certifies the
+ * result (crossing.ts), else in exact integers (two divisions; intersection2D also computes both
+ * parameters, which this output does not need); collinear pieces go to intersection2D.
+ */
+function meeting(ax0: number, ay0: number, ax1: number, ay1: number, bx0: number, by0: number, bx1: number, by1: number): Meeting {
+  const d3 = orient2Sign(ax0, ay0, ax1, ay1, bx0, by0);
+  const d4 = orient2Sign(ax0, ay0, ax1, ay1, bx1, by1);
+  const d1 = orient2Sign(bx0, by0, bx1, by1, ax0, ay0);
+  const d2 = orient2Sign(bx0, by0, bx1, by1, ax1, ay1);
+  if ((d3 === d4 && d3 !== 0) || (d1 === d2 && d1 !== 0)) return { kind: 'none' };
+  if (d1 === 0 && d2 === 0 && d3 === 0 && d4 === 0) {
+    const r = intersection2D(ax0, ay0, ax1, ay1, bx0, by0, bx1, by1);
+    if (r.kind === 'overlap') return { kind: 'overlap', x0: r.start[0], y0: r.start[1], x1: r.end[0], y1: r.end[1] };
+    return r.kind === 'point' ? { kind: 'point', x: r.point[0], y: r.point[1] } : { kind: 'none' };
+  }
+  // Not all collinear: the meeting point is unique; an endpoint on the other's line is it.
+  if (d3 === 0) return { kind: 'point', x: bx0, y: by0 };
+  if (d4 === 0) return { kind: 'point', x: bx1, y: by1 };
+  if (d1 === 0) return { kind: 'point', x: ax0, y: ay0 };
+  if (d2 === 0) return { kind: 'point', x: ax1, y: ay1 };
+  if (crossingPoint2(ax0, ay0, ax1, ay1, bx0, by0, bx1, by1, XY)) return { kind: 'point', x: XY[0], y: XY[1] };
+  const { ints, exp } = toScaledBigInts([ax0, ay0, ax1, ay1, bx0, by0, bx1, by1]);
+  const [A0x, A0y, A1x, A1y, B0x, B0y, B1x, B1y] = ints;
+  const ux = A1x - A0x, uy = A1y - A0y, vx = B1x - B0x, vy = B1y - B0y, wx = B0x - A0x, wy = B0y - A0y;
+  const den = ux * vy - uy * vx;
+  const n1 = wx * vy - wy * vx;
+  return { kind: 'point', x: ratToDouble(A0x * den + n1 * ux, den, exp), y: ratToDouble(A0y * den + n1 * uy, den, exp) };
+}
+
+const XY = [0, 0];
+
+/** Describes a chain for the GeoJSON output: `"chain":3,"feature":2,"ring":1`. */
+function labelOf(store: CoordStore, k: number, chainIndex: number): string {
+  const w = store.where[k];
+  let text = `"chain":${chainIndex}`;
+  if (w.feature !== undefined) text += `,"feature":${w.feature}`;
+  if (w.part !== undefined) text += `,"part":${w.part}`;
+  if (w.ring !== undefined) text += `,"ring":${w.ring}`;
+  return text;
+}
+
+/** A parameter s or t (in [0, 1]) as text, its common values without formatting. */
+function param(s: number): string {
+  return s === 0 ? (Object.is(s, -0) ? '-0' : '0') : s === 1 ? '1' : s === 0.5 ? '0.5' : String(s);
+}
+
+/** A finite number as JSON/CSV text; a non-finite one cannot be written (the CLI contract). */
+function fin(x: number, what: string): string {
+  if (x - x !== 0) throw new CommandError(`a contact's ${what} is not representable (${String(x)}): the input is too close to the top of the double range`);
+  return num(x);
+}
+
+/**
+ * Writes contacts as they come, in one of three formats (exported for the output benchmark). Chains are named by their index in the
+ * whole input (`chainBase` + the index within the current batch). Features' `id` and
+ * `properties` travel with their contacts: `a_id`, `b_id`, and every input property `p` as `a_p`
+ * and `b_p` (GeoJSON and NDJSON; CSV gets `a_id`, `b_id` for GeoJSON input).
+ */
+export class ContactWriter {
+  private started = false;
+  private written = 0;
+  private readonly c: number[] = [];
+  private readonly d: number[] = [];
+  private readonly cs: string[] = [];
+  private readonly ds: string[] = [];
+  /** Per feature: the JSON text of `"a_id":…,"a_p":…` and of the b side (GeoJSON and NDJSON), or the CSV id fields. */
+  private readonly featureA = new Map<number, string>();
+  private readonly featureB = new Map<number, string>();
+  private readonly featureCsv = new Map<number, string>();
+
+  constructor(
+    private readonly format: 'csv' | 'ndjson' | 'geojson',
+    private readonly geojsonInput: boolean,
+    private readonly thickness: number,
+    private readonly write: (text: string) => void,
+  ) {}
+
+  /** Records a feature's id and properties. */
+  feature(index: number, info: FeatureInfo): void {
+    if (this.format === 'csv') {
+      const id = info.id === undefined || info.id === null ? '' : typeof info.id === 'string' ? csvField(info.id) : csvField(JSON.stringify(info.id));
+      this.featureCsv.set(index, id);
+      return;
+    }
+    const side = (p: string): string => {
+      let text = '';
+      if (info.properties !== undefined) {
+        for (const [k, v] of Object.entries(info.properties)) if (v !== undefined && !(k === 'id' && info.id !== undefined)) text += `,${JSON.stringify(`${p}_${k}`)}:${JSON.stringify(v)}`;
+      }
+      if (info.id !== undefined) text += `,"${p}_id":${JSON.stringify(info.id)}`;
+      return text;
+    };
+    this.featureA.set(index, side('a'));
+    this.featureB.set(index, side('b'));
+  }
+
+  /** Forgets a feature's id and properties (its contacts are written). */
+  forget(index: number): void {
+    this.featureA.delete(index);
+    this.featureB.delete(index);
+    this.featureCsv.delete(index);
+  }
+
+  /** The header (CSV) or opening (GeoJSON), once, when the dimension is known. */
+  begin(dim: number): void {
+    if (this.started) return;
+    this.started = true;
+    if (this.format === 'csv') {
+      const axes = dim <= 4 ? ['x', 'y', 'z', 'w'].slice(0, dim) : Array.from({ length: dim }, (_, k) => `x${k + 1}`);
+      this.write(`chain_i,i,chain_j,j,distance,s,t,${axes.map((a) => `c${a}`).join(',')},${axes.map((a) => `d${a}`).join(',')}${this.geojsonInput ? ',a_id,b_id' : ''}\n`);
+      this.dim = dim;
+    } else if (this.format === 'geojson') {
+      if (dim !== 2 && dim !== 3) throw new CommandError(`GeoJSON output needs 2D or 3D coordinates (the input has ${dim})`);
+      this.write('{"type":"FeatureCollection","features":[');
+    }
+    this.dim = dim;
+  }
+
+  private dim = 0;
+
+  /**
+   * Writes the contacts `r` among `store`'s chains; chain k of the store is chain `chainBase + k`
+   * of the input. `drain` is awaited every 1,024 contacts (backpressure).
+   * @throws CommandError when a number to write is not finite.
+   */
+  contacts(r: MultiChainContacts, store: CoordStore, chainBase: number, drain: () => Promise<void>): Promise<void> | undefined {
+    if (r.count === 0) return undefined;
+    const dim = store.dim;
+    if (this.started && dim !== this.dim) {
+      throw new InputError(`a feature has ${dim} coordinates after contacts with ${this.dim} were written (mixed 2D and 3D need --between or one dimension throughout)`);
+    }
+    this.begin(dim);
+    return this.loop(r, store, chainBase, drain);
+  }
+
+  private async loop(r: MultiChainContacts, store: CoordStore, chainBase: number, drain: () => Promise<void>): Promise<void> {
+    const dim = store.dim;
+    const format = this.format;
+    const exact = format === 'geojson' && dim === 2 && this.thickness === 0;
+    const { c, d, cs, ds } = this;
+    const data = store.data, starts = store.starts, where = store.where, chains = starts.length, length = store.length;
+    const labels = format === 'geojson' ? new Map<number, string>() : null;
+    const label = (k: number): string => {
+      let text = labels!.get(k);
+      if (text === undefined) {
+        text = labelOf(store, k, chainBase + k);
+        labels!.set(k, text);
+      }
+      return text;
+    };
+    /** c and d as text (d reuses c's text where they are equal, as at a shared point). */
+    const points = (): void => {
+      for (let q = 0; q < dim; q++) {
+        cs[q] = fin(c[q], 'point');
+        ds[q] = d[q] === c[q] && !Object.is(d[q], -0) ? cs[q] : fin(d[q], 'point');
+      }
+    };
+    for (let k = 0; k < r.count; k++) {
+      const ci = r.chainI[k], cj = r.chainJ[k];
+      const f0 = starts[ci], g0 = starts[cj];
+      const nf = ((ci + 1 < chains ? starts[ci + 1] : length) - f0) / dim, ng = ((cj + 1 < chains ? starts[cj + 1] : length) - g0) / dim;
+      const i = r.i[k], j = r.j[k], s = r.s[k], t = r.t[k], dist = r.distance[k];
+      const ia = f0 + i * dim, ib = f0 + ((i + 1) % nf) * dim, ja = g0 + j * dim, jb = g0 + ((j + 1) % ng) * dim;
+      pointInto(data, ia, ib, s, dim, c);
+      pointInto(data, ja, jb, t, dim, d);
+      const fa = where[ci].feature, fb = where[cj].feature;
+      const distance = dist === 0 ? '0' : fin(dist, 'distance');
+      if (format === 'csv') {
+        points();
+        let line = `${chainBase + ci},${i},${chainBase + cj},${j},${distance},${param(s)},${param(t)},${cs.join(',')},${ds.join(',')}`;
+        if (this.geojsonInput) line += `,${fa === undefined ? '' : this.featureCsv.get(fa) ?? ''},${fb === undefined ? '' : this.featureCsv.get(fb) ?? ''}`;
+        this.write(line + '\n');
+      } else if (format === 'ndjson') {
+        points();
+        let line = `{"chainI":${chainBase + ci},"i":${i},"chainJ":${chainBase + cj},"j":${j},"distance":${distance},"s":${param(s)},"t":${param(t)},"c":[${cs.join(',')}],"d":[${ds.join(',')}]`;
+        if (fa !== undefined) line += this.featureA.get(fa) ?? '';
+        if (fb !== undefined) line += this.featureB.get(fb) ?? '';
+        this.write(line + '}\n');
+      } else {
+        let geometry: string;
+        let kind = dist === 0 ? 'point' : 'near';
+        if (exact && dist === 0) {
+          // The exact meeting point (rounded once) or shared piece, as chainIntersections gives it.
+          const x = meeting(data[ia], data[ia + 1], data[ib], data[ib + 1], data[ja], data[ja + 1], data[jb], data[jb + 1]);
+          if (x.kind === 'overlap') {
+            kind = 'overlap';
+            geometry = `{"type":"LineString","coordinates":[[${fin(x.x0, 'point')},${fin(x.y0, 'point')}],[${fin(x.x1, 'point')},${fin(x.y1, 'point')}]]}`;
+          } else if (x.kind === 'point') {
+            geometry = `{"type":"Point","coordinates":[${fin(x.x, 'point')},${fin(x.y, 'point')}]}`;
+          } else {
+            points();
+            geometry = `{"type":"Point","coordinates":[${cs.join(',')}]}`;
+          }
+        } else {
+          points();
+          geometry = dist === 0 ? `{"type":"Point","coordinates":[${cs.join(',')}]}` : `{"type":"LineString","coordinates":[[${cs.join(',')}],[${ds.join(',')}]]}`;
+        }
+        let props = `{"a":{${label(ci)},"segment":${i}},"b":{${label(cj)},"segment":${j}},"kind":"${kind}","distance":${distance},"s":${param(s)},"t":${param(t)}`;
+        if (fa !== undefined) props += this.featureA.get(fa) ?? '';
+        if (fb !== undefined) props += this.featureB.get(fb) ?? '';
+        this.write(`${this.written > 0 ? ',' : ''}\n{"type":"Feature","geometry":${geometry},"properties":${props}}}`);
+      }
+      this.written++;
+      if ((k & 1023) === 1023) await drain();
+    }
+  }
+
+  /** Contacts written so far. */
+  get count(): number {
+    return this.written;
+  }
+
+  /** Ends the output (an empty input gets the CSV header alone, nothing in NDJSON, an empty FeatureCollection). */
+  end(dim: number): void {
+    this.begin(dim === 0 ? 2 : dim);
+    if (this.format === 'geojson') this.write(this.written > 0 ? '\n]}\n' : ']}\n');
+  }
+}
+
+/** The search: one large chain over threads, a tile, or multiChainContacts. */
+async function search(store: CoordStore, opts: ChainCliOptions, between: boolean): Promise<MultiChainContacts> {
+  const dim = store.dim || 2;
+  const flats = Array.from({ length: store.count }, (_, k) => store.chain(k));
+  try {
+    if (opts.tile !== undefined) {
+      for (let k = 0; k < flats.length; k++) {
+        const f = flats[k];
+        for (let q = 0; q < f.length; q++) if (f[q] - f[q] !== 0) throw new SkewlineInputError(`chains[${k}]: not a finite number`);
+      }
+      return tileContacts(flats, dim, opts.thickness, opts.closed, between, opts.tile);
+    }
+    if (flats.length === 1) {
+      // One chain: read in place (multiChainContacts would copy it), over threads when large.
+      const o = { dim, thickness: opts.thickness, closed: opts.closed };
+      const r = opts.threads > 1 && store.vertices > PARALLEL_FROM ? await chainContactsParallel(flats[0], { ...o, threads: opts.threads }) : chainContacts(flats[0], o);
+      return { ...r, chainI: new Int32Array(r.count), chainJ: new Int32Array(r.count) };
+    }
+    return multiChainContacts(flats, { dim, thickness: opts.thickness, closed: opts.closed, between });
+  } catch (e) {
+    if (e instanceof SkewlineInputError) throw new InputError(e.message.replace(/^chains\[(\d+)\]/, 'chain $1'));
+    throw e;
+  }
 }
 
 /**
@@ -195,109 +461,91 @@ export async function runChain(opts: ChainCliOptions, io: Io, bundled: string): 
   if (typeof opened === 'number') return opened;
   const { path, shown, size, sink, unhook } = opened;
   const showBar = opts.progress ?? (io.stderr.isTTY === true && size !== undefined);
-  const bar = showBar ? new ProgressBar(io.stderr, 'skewline chain: reading', size) : undefined;
+  const status = new Status(showBar ? io.stderr : undefined, size);
   let bytes = 0;
-  const count = { contacts: 0, vertices: 0 };
+  let chainsRead = 0;
+  let streamed: ContactWriter | undefined;
+  let vertices = 0;
+  let contacts: number;
+  const store = new CoordStore();
   try {
-    const stream = path === undefined ? io.stdin : createReadStream(path, { highWaterMark: 1 << 16 });
+    const raw = path === undefined ? io.stdin : createReadStream(path, { highWaterMark: 1 << 16 });
     const onChunk = (n: number): void => {
       bytes += n;
-      bar?.update(bytes, 0);
+      status.reading(bytes, chainsRead + store.count, streamed?.count);
     };
-    let format = opts.input ?? (path !== undefined ? formatFromName(path) : undefined);
-    let input: ReadInput;
-    if (format === 'csv') input = await readCsv(stream, onChunk);
-    else {
-      const text = await readAll(stream, onChunk);
-      if (format === undefined) format = /^\s*[{[]/.test(text) ? 'geojson' : 'csv';
-      if (format === 'csv') {
-        const { Readable } = await import('node:stream');
-        input = await readCsv(Readable.from([text]), () => undefined);
-      } else {
-        let doc: unknown;
-        try {
-          doc = JSON.parse(text);
-        } catch (e) {
-          throw new InputError(`not valid JSON: ${(e as Error).message}`);
-        }
-        input = geojsonChains(doc);
+    const sniffed = await sniff(raw as AsyncIterable<unknown>);
+    const format = opts.input ?? (path !== undefined ? formatFromName(path) : undefined) ?? sniffed.kind ?? 'csv';
+    const geojson = format === 'geojson';
+    const outFormat = opts.format ?? (geojson ? 'geojson' : 'csv');
+    const writer = new ContactWriter(outFormat, geojson, opts.thickness, (t) => sink.write(t));
+    const drain = (): Promise<void> => sink.drain();
+    if (geojson) {
+      // Without contacts between features, each batch of features is searched and written as it is read.
+      const streaming = !opts.between && opts.tile === undefined;
+      if (streaming) streamed = writer;
+      let chainBase = 0;
+      await readGeojson(sniffed.chunks, store, onChunk, {
+        features: async (list: ReadFeature[]) => {
+          for (const q of list) writer.feature(q.index, q.info);
+          if (!streaming || store.open) return;
+          vertices += store.vertices;
+          const r = await search(store, opts, false);
+          await writer.contacts(r, store, chainBase, drain);
+          chainBase += store.count;
+          chainsRead = chainBase;
+          store.clear();
+          for (const q of list) writer.forget(q.index);
+          await sink.drain();
+        },
+      });
+      if (streaming) {
+        vertices += store.vertices;
+        const r = await search(store, opts, false);
+        await writer.contacts(r, store, chainBase, drain);
+        chainBase += store.count;
+        if (chainBase === 0) io.stderr.write(`skewline: ${shown}: no chains in the input\n`);
+        store.clear();
       }
+    } else {
+      await readCsv(sniffed.chunks, store, onChunk);
     }
-    bar?.stop();
-    if (input.chains.length === 0) io.stderr.write(`skewline: ${shown}: no chains in the input\n`);
-    const { chains, dim } = input;
-    count.vertices = chains.reduce((s, c) => s + c.coords.length / dim, 0);
-    const outFormat = opts.format ?? (input.geojson ? 'geojson' : 'csv');
-    if (outFormat === 'geojson' && dim !== 2 && dim !== 3) throw new CommandError('GeoJSON output needs 2D or 3D coordinates');
-    const flats = chains.map((c) => new Float64Array(c.coords));
-    let r;
-    try {
-      r = multiChainContacts(flats, { dim, thickness: opts.thickness, closed: opts.closed, between: opts.between });
-    } catch (e) {
-      if (e instanceof SkewlineInputError) throw new InputError(e.message.replace(/^chains\[(\d+)\]/, 'chain $1'));
-      throw e;
+    if (geojson && !opts.between && opts.tile === undefined) {
+      // already written
+    } else {
+      vertices = store.vertices;
+      if (store.count === 0) io.stderr.write(`skewline: ${shown}: no chains in the input\n`);
+      status.show(`searching ${vertices.toLocaleString('en')} vertices in ${store.count.toLocaleString('en')} chains`, true);
+      const r = await search(store, opts, opts.between);
+      releaseChainMemory(); // the search's working memory, before the writing
+      status.show(`found ${r.count.toLocaleString('en')} contacts`, true);
+      const writing = (force: boolean): void => status.show(`writing ${writer.count.toLocaleString('en')}/${r.count.toLocaleString('en')} contacts`, force);
+      writing(true);
+      await writer.contacts(r, store, 0, async () => {
+        writing(false);
+        await sink.drain();
+      });
+      writing(true);
     }
-    count.contacts = r.count;
-    // Nearest points c (on segment i) and d (on segment j), from s and t.
-    const point = (chain: number, seg: number, s: number): number[] => {
-      const f = flats[chain];
-      const n = f.length / dim;
-      const a = seg * dim, b = ((seg + 1) % n) * dim;
-      const out: number[] = [];
-      for (let k = 0; k < dim; k++) out.push(s === 1 ? f[b + k] : f[a + k] + s * (f[b + k] - f[a + k]));
-      return out;
-    };
-    const axes = dim <= 4 ? ['x', 'y', 'z', 'w'].slice(0, dim) : Array.from({ length: dim }, (_, k) => `x${k + 1}`);
-    if (outFormat === 'csv') {
-      sink.write(`chain_i,i,chain_j,j,distance,s,t,${axes.map((a) => `c${a}`).join(',')},${axes.map((a) => `d${a}`).join(',')}\n`);
-    } else if (outFormat === 'geojson') sink.write('{"type":"FeatureCollection","features":[\n');
-    // Exact crossing points for planar GeoJSON input, chain by chain pair.
-    const exactPoints = outFormat === 'geojson' && dim === 2 && opts.thickness === 0;
-    for (let k = 0; k < r.count; k++) {
-      const ci = r.chainI[k], cj = r.chainJ[k];
-      const c = point(ci, r.i[k], r.s[k]);
-      const d = point(cj, r.j[k], r.t[k]);
-      if (outFormat === 'csv') {
-        sink.write(`${ci},${r.i[k]},${cj},${r.j[k]},${num(r.distance[k])},${num(r.s[k])},${num(r.t[k])},${c.map(num).join(',')},${d.map(num).join(',')}\n`);
-      } else if (outFormat === 'ndjson') {
-        sink.write(jsonLine({ chainI: ci, i: r.i[k], chainJ: cj, j: r.j[k], distance: r.distance[k], s: r.s[k], t: r.t[k], c, d }) + '\n');
-      } else {
-        let geometry: object;
-        let kind = r.distance[k] === 0 ? 'point' : 'near';
-        if (exactPoints) {
-          const f = flats[ci], g = flats[cj];
-          const seg = (x: Float64Array, q: number): Float64Array => {
-            const n = x.length / 2;
-            return new Float64Array([x[2 * q], x[2 * q + 1], x[2 * ((q + 1) % n)], x[2 * ((q + 1) % n) + 1]]);
-          };
-          const pi = chainIntersections(seg(f, r.i[k]), { dim: 2, against: seg(g, r.j[k]) });
-          if (pi.count === 1 && pi.kind[0] === OVERLAP_CONTACT) {
-            kind = 'overlap';
-            geometry = { type: 'LineString', coordinates: [[pi.x0[0], pi.y0[0]], [pi.x1[0], pi.y1[0]]] };
-          } else if (pi.count === 1) geometry = { type: 'Point', coordinates: [pi.x0[0], pi.y0[0]] };
-          else geometry = { type: 'Point', coordinates: c }; // a fold-back of adjacent segments
-        } else {
-          geometry = r.distance[k] === 0 ? { type: 'Point', coordinates: c } : { type: 'LineString', coordinates: [c, d] };
-        }
-        const properties = { a: { ...label(chains[ci], ci), segment: r.i[k] }, b: { ...label(chains[cj], cj), segment: r.j[k] }, kind, distance: r.distance[k], s: r.s[k], t: r.t[k] };
-        sink.write(`${k > 0 ? ',\n' : ''}${JSON.stringify({ type: 'Feature', geometry, properties })}`);
-      }
-      if ((k & 1023) === 1023) await sink.drain();
-    }
-    if (outFormat === 'geojson') sink.write('\n]}\n');
+    contacts = writer.count;
+    writer.end(store.dim);
+    status.stop();
     await sink.commit();
   } catch (e) {
-    bar?.stop();
+    status.stop();
     await sink.abortAsync();
     unhook();
+    if (e instanceof JsonSyntaxError) {
+      io.stderr.write(`skewline: ${shown}:${e.line}:${e.column}: ${e.what}\n`);
+      return 1;
+    }
     return failure(e, shown, shown, io);
   }
   unhook();
   if (opts.stats) {
     const secs = Number(process.hrtime.bigint() - started) / 1e9;
     const rss = process.resourceUsage().maxRSS / 1024;
-    io.stderr.write(`skewline: ${count.vertices} vertices, ${count.contacts} contacts in ${secs.toFixed(3)} s, peak RSS ${rss.toFixed(1)} MiB\n`);
+    io.stderr.write(`skewline: ${vertices} vertices, ${contacts} contacts in ${secs.toFixed(3)} s, peak RSS ${rss.toFixed(1)} MiB\n`);
   }
   return 0;
 }
-

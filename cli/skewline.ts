@@ -18,6 +18,8 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs, UsageError, type OptionSpec } from './args.js';
 import { runClosest, type InputFormat, type Io } from './closest.js';
 import { runChain, type ChainCliOptions } from './chain.js';
+import { parseTile } from './tiles.js';
+import { maxThreads } from '../src/parallel/index.js';
 import { runSweep } from './sweep.js';
 import { runFold } from './fold.js';
 import { DEFAULT_PORT, runExplore } from './explore.js';
@@ -78,11 +80,14 @@ Finds every pair of segments of a polygonal chain that come within a thickness o
 Input:
   CSV      one vertex per line: x,y[,z…] (any dimension, the same on every line); an optional
            header (x,y,z); a 'chain' (or 'id') column, or a blank line, starts a new chain
-  GeoJSON  a FeatureCollection, Feature or geometry: every LineString and every ring of a
-           (Multi)Polygon is a chain; rings repeat their first vertex, so their first and
-           last segments are adjacent
-  The format comes from the extension (.csv/.txt; .geojson/.json), else from the first
-  character ('{' or '[' means GeoJSON).
+  GeoJSON  a FeatureCollection, Feature or geometry, or a sequence of them (one per line,
+           or RFC 8142 text sequences), read as it streams (any size, any line length):
+           every LineString and every ring of a (Multi)Polygon is a chain; rings repeat
+           their first vertex, so their first and last segments are adjacent. Positions of
+           2 and 3 coordinates may mix (2D ones get z = 0). A plain JSON array of points
+           ([[0,0],[1,1],…]) is one chain.
+  The format comes from the extension (.csv/.txt; .geojson/.json/.ndjson/.geojsonl), else
+  from the first character ('{', '[' or RS means GeoJSON).
 
 What counts: segments i and j of one chain are in contact when their exact distance is
 ≤ thickness and they are not adjacent; adjacent segments only when they fold back over each
@@ -92,14 +97,22 @@ vertex k + 1.
 Options:
   --thickness T         contact distance, in the input's units (default 0: shared points)
   --closed              every chain also has the segment from its last vertex to its first
-  --between             also report contacts between different chains (default: within each)
+  --between, --no-between
+                        contacts between different chains too (default: --between, as
+                        multiChainContacts); --no-between: within each chain only, and GeoJSON
+                        input is then searched and written feature by feature as it streams
+  --threads N           threads for one large chain (default: the machine's; 1: none)
+  --tile i/n            report only the contacts whose reference point lies in tile i of n
+                        (0 ≤ i < n) of the input's bounding box; n runs together report every
+                        contact exactly once (see docs/scale-out.md)
   --format csv|ndjson|geojson
                         output format (default: geojson for GeoJSON input, else csv)
   --input csv|geojson   force the input format
   -o, --output FILE     write to FILE ('-': stdout); as for 'skewline closest': written to a
                         temporary file and renamed at the end, nothing left on error
   --progress, --no-progress
-                        progress bar on stderr while reading (default: when stderr is a terminal)
+                        a status line on stderr through reading, searching and writing
+                        (default: when stderr is a terminal)
   --stats               print vertices, contacts, seconds and peak memory to stderr
   -h, --help            this help
 
@@ -109,11 +122,14 @@ Output:
   GeoJSON     a FeatureCollection: a Point where two segments meet (2D: the exact crossing
               rounded once), a LineString for a collinear overlap (its shared piece) or, with a
               thickness, from c to d; properties name the feature, part, ring and segment of
-              both sides.
+              both sides (a, b), and carry the input features' id and properties as a_id,
+              b_id, a_<name>, b_<name> (NDJSON too; CSV gets a_id, b_id for GeoJSON input).
+  Empty input: the CSV header alone, nothing (NDJSON), an empty FeatureCollection; exit 0.
 
-Errors name the file and line (CSV) or the GeoJSON path, e.g.
+Errors name the file and line (CSV), the line and GeoJSON path, or line:column for JSON syntax, e.g.
   skewline: walk.csv:12: column y: not a number ("abc")
-  skewline: map.geojson: features[3].geometry.coordinates[0][7][1]: not a finite number (null)
+  skewline: map.geojson:1: features[3].geometry.coordinates[0][7][1]: not a finite number (null)
+  skewline: map.geojson:1:5273: expected ',' or ']' (got '}')
 `;
 
 const CHAIN_OPTIONS: OptionSpec[] = [
@@ -121,6 +137,8 @@ const CHAIN_OPTIONS: OptionSpec[] = [
   { name: 'thickness', type: 'value' },
   { name: 'closed', type: 'flag' },
   { name: 'between', type: 'flag' },
+  { name: 'threads', type: 'value' },
+  { name: 'tile', type: 'value' },
   { name: 'format', type: 'value', choices: ['csv', 'ndjson', 'geojson'] },
   { name: 'output', short: 'o', type: 'value' },
   { name: 'progress', type: 'flag' },
@@ -468,17 +486,31 @@ async function chainCommand(args: readonly string[], io: Io): Promise<number> {
     else if (/\.csv$/i.test(output)) format = 'csv';
   }
   const progress = options.get('progress');
+  const th = options.get('threads') as string | undefined;
+  const threads = th === undefined ? maxThreads() : Number(th);
+  if (th !== undefined && (!/^\s*\d+\s*$/.test(th) || threads < 1)) {
+    throw new UsageError(`skewline chain: --threads must be a whole number ≥ 1 (got '${th}')`);
+  }
+  const tileText = options.get('tile') as string | undefined;
+  let tile: ChainCliOptions['tile'];
+  try {
+    tile = tileText === undefined ? undefined : parseTile(tileText);
+  } catch (e) {
+    throw new UsageError(`skewline chain: ${(e as Error).message}`);
+  }
   return runChain(
     {
       file: positionals[0],
       input: options.get('input') as ChainCliOptions['input'],
       thickness,
       closed: options.get('closed') === true,
-      between: options.get('between') === true,
+      between: options.get('between') !== false,
       format,
       output,
       progress: typeof progress === 'boolean' ? progress : undefined,
       stats: options.get('stats') === true,
+      threads: Math.min(threads, maxThreads()),
+      tile,
     },
     io,
     join(packageRoot(), 'data', 'coastline.geojson'),

@@ -6,8 +6,9 @@
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chainContacts, chainIntersections, multiChainContacts } from '../../src/index.js';
+import { chainContacts, chainIntersections, multiChainContacts, OVERLAP_CONTACT } from '../../src/index.js';
 import { compileCli, runCli, REPO, type CliHarness } from './harness.js';
+import { pointOn } from '../../cli/chain.js';
 import { gridWalk, randomWalk } from '../support/walks.js';
 import { makeRng } from '../support/rng.js';
 
@@ -64,12 +65,12 @@ describe.concurrent('skewline chain', () => {
     });
   });
 
-  it('a chain column or blank lines separate chains; --between adds contacts across them; NDJSON out', async () => {
+  it('a chain column or blank lines separate chains; --no-between keeps contacts within each; NDJSON out', async () => {
     const rng = makeRng(7);
     const A = gridWalk(60, 2, rng), B = gridWalk(60, 2, rng);
     const text = csvOf(A, 2) + '\n' + csvOf(B, 2).split('\n').slice(1).join('\n');
-    const within = await run(['chain', file('two.csv', text), '--format', 'ndjson']);
-    const between = await run(['chain', 'two.csv', '--between', '--format', 'ndjson']);
+    const within = await run(['chain', file('two.csv', text), '--no-between', '--format', 'ndjson']);
+    const between = await run(['chain', 'two.csv', '--format', 'ndjson']);
     expect(within.code).toBe(0);
     const parse = (s: string) => s.trim().split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as { chainI: number; i: number; chainJ: number; j: number });
     const w = multiChainContacts([A, B], { dim: 2, between: false });
@@ -91,7 +92,7 @@ describe.concurrent('skewline chain', () => {
         { type: 'Feature', properties: {}, geometry: null },
       ],
     };
-    const r = await run(['chain', file('map.geojson', JSON.stringify(doc))]);
+    const r = await run(['chain', file('map.geojson', JSON.stringify(doc)), '--no-between']);
     expect(r.code, r.stderr).toBe(0);
     const fc = JSON.parse(r.stdout) as { features: { geometry: { coordinates: number[] }; properties: { a: { feature: number; ring?: number } } }[] };
     // The line crosses itself at (1, 0); the hole is a bow-tie crossing at (2, 2).
@@ -108,11 +109,11 @@ describe.concurrent('skewline chain', () => {
     const short = await run(['chain', file('short.csv', '0,0,0\n1,1\n')]);
     expect(short.stderr).toMatch(/short\.csv:2: expected 3 fields/);
     const geo = await run(['chain', file('bad.geojson', '{"type":"Feature","geometry":{"type":"LineString","coordinates":[[0,0],[1,"x"]]}}')]);
-    expect(geo.stderr).toBe('skewline: bad.geojson: geometry.coordinates[1][1]: not a finite number ("x")\n');
-    const mixed = await run(['chain', file('mixed.geojson', '{"type":"LineString","coordinates":[[0,0],[1,1,1]]}')]);
-    expect(mixed.stderr).toMatch(/coordinates\[1\]: has 3 coordinates, earlier positions 2/);
+    expect(geo.stderr).toBe('skewline: bad.geojson:1: geometry.coordinates[1][1]: not a finite number ("x")\n');
+    const mixed = await run(['chain', file('mixed.geojson', '{"type":"LineString","coordinates":[[0,0,0],[1,1,1,1]]}')]);
+    expect(mixed.stderr).toMatch(/coordinates\[1\]: has 4 coordinates, earlier positions 3 \(feature 0; only 2 and 3 may mix/);
     const notJson = await run(['chain', file('x.json', '{"type":')]);
-    expect(notJson.stderr).toMatch(/x\.json: not valid JSON/);
+    expect(notJson.stderr).toBe("skewline: x.json:1:9: expected a value (got the end of the input)\n");
     const usage = await run(['chain', '--thickness', 'abc']);
     expect(usage.code).toBe(2);
     expect((await run(['chain', 'missing.csv'])).stderr).toMatch(/cannot read 'missing\.csv'/);
@@ -123,4 +124,199 @@ describe.concurrent('skewline chain', () => {
     expect(r.code).toBe(0);
     expect(readFileSync(join(h.work, 'piped.csv'), 'utf8')).toBe('chain_i,i,chain_j,j,distance,s,t,cx,cy,dx,dy\n0,0,0,2,0,0.5,0.5,1,0,1,0\n');
   });
+
+  it('issue 17 item 2: --format ndjson writes one record per line and no empty line', async () => {
+    const r = await run(['chain', file('cross.csv', 'x,y\n0,0\n2,0\n1,1\n1,-1\n0,-1\n0,2\n'), '--format', 'ndjson']);
+    expect(r.code, r.stderr).toBe(0);
+    const lines = r.stdout.split('\n');
+    expect(lines.at(-1)).toBe('');
+    expect(lines.slice(0, -1).every((l) => l !== '' && JSON.parse(l) !== null)).toBe(true);
+    expect(lines.length - 1).toBe(chainContacts([0, 0, 2, 0, 1, 1, 1, -1, 0, -1, 0, 2], { dim: 2 }).count);
+  });
+
+  it('issue 17 item 3: empty input gives the CSV header alone, nothing in NDJSON, an empty FeatureCollection; exit 0', async () => {
+    const csv = await run(['chain', file('empty.csv', '')]);
+    expect([csv.code, csv.stdout]).toEqual([0, 'chain_i,i,chain_j,j,distance,s,t,cx,cy,dx,dy\n']);
+    const nd = await run(['chain', 'empty.csv', '--format', 'ndjson']);
+    expect([nd.code, nd.stdout]).toEqual([0, '']);
+    const geo = await run(['chain', file('empty.geojson', '')]);
+    expect(geo.code, geo.stderr).toBe(0);
+    expect(JSON.parse(geo.stdout)).toEqual({ type: 'FeatureCollection', features: [] });
+    const blank = await run(['chain', file('blank.geojson', ' \r\n\n')]);
+    expect([blank.code, JSON.parse(blank.stdout)]).toEqual([0, { type: 'FeatureCollection', features: [] }]);
+    const fc = await run(['chain', file('nofeat.geojson', '{"type":"FeatureCollection","features":[]}'), '--format', 'csv']);
+    expect([fc.code, fc.stdout]).toEqual([0, 'chain_i,i,chain_j,j,distance,s,t,cx,cy,dx,dy,a_id,b_id\n']);
+  });
+
+  it('issue 17 item 5: a plain JSON array of points is a chain', async () => {
+    const r = await run(['chain', file('arr.json', '[[0,0],[2,0],[1,1],[1,-1]]'), '--format', 'csv']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe('chain_i,i,chain_j,j,distance,s,t,cx,cy,dx,dy,a_id,b_id\n0,0,0,2,0,0.5,0.5,1,0,1,0,,\n');
+  });
+
+  it('issue 17 item 5: mixed 2D/3D GeoJSON positions are read as 3D with z = 0', async () => {
+    const doc = { type: 'FeatureCollection', features: [
+      { type: 'Feature', properties: null, geometry: { type: 'LineString', coordinates: [[0, 0], [2, 0]] } },
+      { type: 'Feature', properties: null, geometry: { type: 'LineString', coordinates: [[1, -1, 0], [1, 1, 0], [1, 1, 5]] } },
+    ] };
+    const r = await run(['chain', file('mixed23.geojson', JSON.stringify(doc)), '--format', 'ndjson']);
+    expect(r.code, r.stderr).toBe(0);
+    const want = multiChainContacts([[0, 0, 0, 2, 0, 0], [1, -1, 0, 1, 1, 0, 1, 1, 5]], { dim: 3 });
+    const got = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as { chainI: number; j: number; c: number[] });
+    expect(got.length).toBe(want.count);
+    expect(got[0]).toMatchObject({ chainI: 0, chainJ: 1, j: 0, c: [1, 0, 0] });
+  });
+
+  it("issue 17 item 5: input features' id and properties travel to their contacts (a_id, b_id, a_<name>, b_<name>)", async () => {
+    const doc = { type: 'FeatureCollection', features: [
+      { type: 'Feature', id: 'parcel-7', properties: { owner: 'Ada', area: 12.5 }, geometry: { type: 'LineString', coordinates: [[0, 0], [2, 0]] } },
+      { type: 'Feature', id: 42, properties: { owner: 'Bo' }, geometry: { type: 'LineString', coordinates: [[1, -1], [1, 1]] } },
+    ] };
+    const r = await run(['chain', file('ids.geojson', JSON.stringify(doc))]);
+    expect(r.code, r.stderr).toBe(0);
+    const fc = JSON.parse(r.stdout) as { features: { properties: Record<string, unknown> }[] };
+    expect(fc.features.length).toBe(1);
+    expect(fc.features[0].properties).toMatchObject({ a_id: 'parcel-7', a_owner: 'Ada', a_area: 12.5, b_id: 42, b_owner: 'Bo' });
+    const csv = await run(['chain', 'ids.geojson', '--format', 'csv']);
+    expect(csv.stdout.split('\n')[1].endsWith(',parcel-7,42')).toBe(true);
+    const nd = await run(['chain', 'ids.geojson', '--format', 'ndjson']);
+    expect(JSON.parse(nd.stdout)).toMatchObject({ a_id: 'parcel-7', b_id: 42, a_owner: 'Ada', b_owner: 'Bo' });
+  });
+
+  it('issue 17 item 5: --between is on by default, as in multiChainContacts; --no-between turns it off', async () => {
+    const rng = makeRng(17);
+    const A = randomWalk(80, 2, rng), B = randomWalk(80, 2, rng);
+    const text = csvOf(A, 2) + '\n' + csvOf(B, 2).split('\n').slice(1).join('\n');
+    const dflt = await run(['chain', file('ab.csv', text)]);
+    const off = await run(['chain', 'ab.csv', '--no-between']);
+    expect(rows(dflt.stdout).length).toBe(multiChainContacts([A, B], { dim: 2 }).count);
+    expect(rows(off.stdout).length).toBe(multiChainContacts([A, B], { dim: 2, between: false }).count);
+    expect(rows(dflt.stdout).length).toBeGreaterThan(rows(off.stdout).length);
+  });
+
+  it('issue 17 item 5: progress moves through reading, searching and writing, never "0 rows"', async () => {
+    const P = randomWalk(3000, 2, makeRng(5));
+    const r = await run(['chain', file('prog.csv', csvOf(P, 2)), '--progress', '-o', 'prog-out.csv']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/reading .*MB/);
+    expect(r.stderr).toMatch(/searching 3,001 vertices in 1 chains/);
+    const n = chainContacts(P, { dim: 2 }).count.toLocaleString('en');
+    expect(r.stderr).toContain(`writing ${n}/${n} contacts`);
+    expect(r.stderr).not.toMatch(/ 0 rows/);
+  });
+
+  it('issue 19: a Polygon ring of fewer than 4 positions and a LineString of 0–1 positions are errors naming the feature', async () => {
+    const ring = await run(['chain', file('ring2.geojson', '{"type":"FeatureCollection","features":[{"type":"Feature","properties":{},"geometry":{"type":"Polygon","coordinates":[[[0,0],[1,1]]]}}]}')]);
+    expect([ring.code, ring.stderr]).toEqual([1, 'skewline: ring2.geojson:1: features[0].geometry.coordinates[0]: a Polygon ring needs at least 4 positions (got 2; feature 0)\n']);
+    const one = await run(['chain', file('line1.geojson', '{"type":"Feature","geometry":{"type":"LineString","coordinates":[[0,0]]}}\n')]);
+    expect(one.stderr).toBe('skewline: line1.geojson:1: geometry.coordinates: a LineString needs at least 2 positions (got 1; feature 0)\n');
+    const none = await run(['chain', file('line0.ndjson', '{"type":"LineString","coordinates":[[0,0],[1,1]]}\n{"type":"LineString","coordinates":[]}\n')]);
+    expect(none.stderr).toBe('skewline: line0.ndjson:2: geometry.coordinates: a LineString needs at least 2 positions (got 0; feature 1)\n');
+  });
+
+  it('issue 19: contact points near ±1e308 are computed without overflow (contact 0–2 at (0, 0)); no Infinity or NaN is written', async () => {
+    const r = await run(['chain', file('huge.csv', 'x,y\n0,0\n1e308,1e308\n-1e308,1e308\n1e308,-1e308\n')]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe('chain_i,i,chain_j,j,distance,s,t,cx,cy,dx,dy\n0,0,0,2,0,0,0.5,0,0,0,0\n');
+    for (const fmt of ['ndjson', 'geojson']) {
+      const o = await run(['chain', 'huge.csv', '--format', fmt]);
+      expect(o.stdout).not.toMatch(/Infinity|NaN|null/);
+    }
+  });
+
+  it('issue 19: pointOn(a, b, s) is finite and between a and b for a, b across the whole double range (seed 1953)', () => {
+    const rng = makeRng(1953);
+    const big = (): number => (rng.next() < 0.5 ? -1 : 1) * rng.next() * 1.7976931348623157e308;
+    for (let k = 0; k < 20_000; k++) {
+      const a = big(), b = k % 3 === 0 ? -a : big(), s = k % 7 === 0 ? 0.5 : rng.next();
+      const p = pointOn(a, b, s);
+      expect(Number.isFinite(p), `seed 1953 case ${k}: ${a}, ${b}, ${s}`).toBe(true);
+      expect(p >= Math.min(a, b) && p <= Math.max(a, b), `seed 1953 case ${k}`).toBe(true);
+    }
+    expect([pointOn(1e308, -1e308, 0), pointOn(1e308, -1e308, 1), pointOn(-1e308, 1e308, 0.5)]).toEqual([1e308, -1e308, 0]);
+    expect(pointOn(1, 3, 0.25)).toBe(1.5); // the difference form where b − a is finite
+  });
+
+  it('issue 15 item 3: GeoJSON syntax errors name line:column and what was expected', async () => {
+    const r = await run(['chain', file('syntax.geojson', '{"type":"FeatureCollection",\r\n "features":[\n  {"type":"Feature","geometry":null} {"type":"Feature"}]}')]);
+    expect([r.code, r.stderr]).toEqual([1, "skewline: syntax.geojson:3:38: expected ',' or ']' (got '{')\n"]);
+    const num = await run(['chain', file('num.geojson', '[[0,0],[1,01]]')]);
+    expect(num.stderr).toBe("skewline: num.geojson:1:11: not a JSON number ('01')\n");
+    const str = await run(['chain', file('str.geojson', '{"type":"Feature","geometry":{"type":"Line\nString"}}')]);
+    expect(str.stderr).toMatch(/^skewline: str\.geojson:1:\d+: a string runs to the end of the line/);
+  });
+
+  it('issue 19: a .json input nested 5,000 deep is an error naming the file, line and column (no stack overflow)', async () => {
+    const r = await run(['chain', file('deep.json', '{"type":"Feature","properties":' + '['.repeat(5000) + ']'.repeat(5000) + '}')]);
+    expect([r.code, r.stderr]).toEqual([1, 'skewline: deep.json:1:1031: nested deeper than 1000 levels\n']);
+  });
+
+  it('GeoJSON output: meeting points and overlap pieces are exactly chainIntersections\' on a grid walk (seed 1551, touches and overlaps) and a random walk (seed 1552, crossings)', async () => {
+    for (const [name, P] of [['grid', gridWalk(600, 2, makeRng(1551))], ['random', randomWalk(600, 2, makeRng(1552))]] as const) {
+      const line = { type: 'LineString', coordinates: Array.from({ length: P.length / 2 }, (_, v) => [P[2 * v], P[2 * v + 1]]) };
+      const r = await run(['chain', file(`${name}-walk.geojson`, JSON.stringify(line))]);
+      expect(r.code, r.stderr).toBe(0);
+      const fc = JSON.parse(r.stdout) as { features: { geometry: { type: string; coordinates: number[] | number[][] } }[] };
+      const x = chainIntersections(P);
+      expect(fc.features.length, name).toBe(x.count);
+      expect(x.count).toBeGreaterThan(20);
+      for (let k = 0; k < x.count; k++) {
+        const want = x.kind[k] === OVERLAP_CONTACT ? { type: 'LineString', coordinates: [[x.x0[k], x.y0[k]], [x.x1[k], x.y1[k]]] } : { type: 'Point', coordinates: [x.x0[k], x.y0[k]] };
+        expect(fc.features[k].geometry, `${name} walk, contact ${k}`).toEqual(want);
+      }
+    }
+  });
+
+  it('issue 15 item 3: newline-delimited features, RFC 8142 text sequences, BOM and CRLF read as one FeatureCollection', async () => {
+    const rng = makeRng(15);
+    const lines = Array.from({ length: 6 }, () => Array.from(randomWalk(30, 2, rng), (x) => x));
+    const feats = lines.map((c, k) => ({ type: 'Feature', id: k, properties: { k }, geometry: { type: 'LineString', coordinates: Array.from({ length: c.length / 2 }, (_, v) => [c[2 * v], c[2 * v + 1]]) } }));
+    const fc = await run(['chain', file('all.geojson', JSON.stringify({ type: 'FeatureCollection', features: feats })), '--format', 'csv']);
+    expect(fc.code, fc.stderr).toBe(0);
+    const want = multiChainContacts(lines, { dim: 2 });
+    expect(rows(fc.stdout).length).toBe(want.count);
+    const nd = await run(['chain', file('all.geojsonl', '\uFEFF' + feats.map((f) => JSON.stringify(f)).join('\r\n') + '\r\n'), '--format', 'csv']);
+    expect(nd.stdout).toBe(fc.stdout);
+    const seq = await run(['chain', file('all.geojsons', feats.map((f) => '\x1e' + JSON.stringify(f, null, 1) + '\n').join('')), '--format', 'csv']);
+    expect(seq.stdout).toBe(fc.stdout);
+    // --no-between streams feature by feature: the same contacts as the library within each chain.
+    const within = await run(['chain', 'all.geojsonl', '--no-between', '--format', 'csv']);
+    expect(rows(within.stdout).length).toBe(multiChainContacts(lines, { dim: 2, between: false }).count);
+  });
+
+  it('issue 15 item 3: --threads 2 on one large chain gives the same bytes as --threads 1', async () => {
+    const P = randomWalk(120_000, 2, makeRng(3));
+    file('big-walk.csv', csvOf(P, 2));
+    const one = await run(['chain', 'big-walk.csv', '--threads', '1']);
+    const two = await run(['chain', 'big-walk.csv', '--threads', '2']);
+    expect(one.code, one.stderr).toBe(0);
+    expect(two.stdout).toBe(one.stdout);
+    expect(rows(one.stdout).length).toBe(chainContacts(P, { dim: 2 }).count);
+    expect((await run(['chain', 'big-walk.csv', '--threads', '0'])).code).toBe(2);
+  });
+
+  it.runIf(process.env.SKEWLINE_LONG === '1')('issue 15 item 3: a FeatureCollection on one line of 80 MB (over the old 64 MiB line limit) is read feature by feature (SKEWLINE_LONG)', async () => {
+    const rng = makeRng(1533);
+    const walks: Float64Array[] = [];
+    const parts: string[] = [];
+    let bytes = 0;
+    while (bytes < 80e6) {
+      const P = randomWalk(64, 2, rng);
+      const x0 = rng.next() * 3000, y0 = rng.next() * 3000;
+      for (let k = 0; k < P.length; k += 2) {
+        P[k] += x0;
+        P[k + 1] += y0;
+      }
+      walks.push(P);
+      const text = JSON.stringify({ type: 'Feature', properties: {}, geometry: { type: 'LineString', coordinates: Array.from({ length: P.length / 2 }, (_, v) => [P[2 * v], P[2 * v + 1]]) } });
+      parts.push(text);
+      bytes += text.length + 1;
+    }
+    file('oneline.geojson', `{"type":"FeatureCollection","features":[${parts.join(',')}]}`);
+    const r = await run(['chain', 'oneline.geojson', '--no-between', '--format', 'csv', '--stats']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout.split('\n').length - 2).toBe(multiChainContacts(walks, { dim: 2, between: false }).count);
+    const rss = Number(/peak RSS ([\d.]+) MiB/.exec(r.stderr)?.[1]);
+    expect(rss).toBeLessThan(400); // the file is 80 MB on one line; memory follows the largest feature
+  }, 300_000);
 });

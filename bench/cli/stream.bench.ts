@@ -1,0 +1,165 @@
+/**
+ * `skewline chain` on a large generated GeoJSON file, as a user runs it (a child process), and
+ * the speed of writing contacts in each output format (in process).
+ *
+ * 1. Streaming: a FeatureCollection written on ONE line (most exported GeoJSON is), of seeded
+ *    random-walk LineStrings scattered over a square, is written to a temporary folder; then
+ *    `skewline chain FILE --format csv -o /dev/null` runs with and without `--no-between`
+ *    (feature by feature, memory bounded by the largest feature) and, with `--tile i/4`, one
+ *    tile of four. Printed: file size, seconds, features/s, MB/s, contacts/s and the child's
+ *    peak RSS (from /usr/bin/time -v where present, else the CLI's --stats).
+ * 2. Output: the contacts of seeded walks written as CSV, NDJSON and GeoJSON (2D thickness 0 with
+ *    the exact crossing points of random walks and the touches of grid walks, and 3D with a
+ *    thickness) into a counting sink: contacts per second of wall time and of CPU time.
+ *
+ * Size: SKEWLINE_STREAM_MB (default 200); 2000 for the 2 GB run:
+ *   SKEWLINE_STREAM_MB=2000 node --expose-gc --import tsx bench/cli/stream.bench.ts
+ */
+import { spawnSync } from 'node:child_process';
+import { createWriteStream, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { once } from 'node:events';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ContactWriter } from '../../cli/chain.js';
+import { CoordStore } from '../../cli/geojson-stream.js';
+import { multiChainContacts } from '../../src/index.js';
+import { makeRng } from '../../test/support/rng.js';
+import { gridWalk, randomWalk } from '../../test/support/walks.js';
+import { machine } from '../harness.js';
+
+const REPO = fileURLToPath(new URL('../..', import.meta.url));
+
+/** Writes a one-line FeatureCollection of about `mb` megabytes; returns its path and feature count. */
+export async function generate(dir: string, mb: number): Promise<{ path: string; features: number; vertices: number }> {
+  const path = join(dir, 'walks.geojson');
+  const out = createWriteStream(path);
+  const rng = makeRng(2015);
+  const steps = 64;
+  // About 28 bytes a vertex ("[1234.567890,-123.456789],"); the square's side keeps a few contacts per feature between features.
+  const features = Math.max(1, Math.round((mb * 1e6) / (steps + 1) / 28));
+  const side = Math.sqrt(features) * 12;
+  out.write('{"type":"FeatureCollection","features":[');
+  let buf = '';
+  for (let f = 0; f < features; f++) {
+    const x0 = Math.round(rng.next() * side), y0 = Math.round(rng.next() * side);
+    let text = `${f > 0 ? ',' : ''}{"type":"Feature","id":${f},"properties":{"k":${f % 7}},"geometry":{"type":"LineString","coordinates":[`;
+    let x = x0, y = y0;
+    for (let v = 0; v <= steps; v++) {
+      if (v > 0) {
+        const a = rng.next() * 2 * Math.PI;
+        x += Math.cos(a);
+        y += Math.sin(a);
+      }
+      text += `${v > 0 ? ',' : ''}[${x.toFixed(6)},${y.toFixed(6)}]`;
+    }
+    buf += text + ']}}';
+    if (buf.length > 1 << 20) {
+      if (!out.write(buf)) await once(out, 'drain');
+      buf = '';
+    }
+  }
+  out.write(buf + ']}');
+  out.end();
+  await once(out, 'finish');
+  return { path, features, vertices: features * (steps + 1) };
+}
+
+interface ChildRun {
+  secs: number;
+  rssMiB: number;
+  contacts: number;
+}
+
+/** Runs the CLI as a child, timing it and taking its peak RSS. */
+function runCli(args: string[]): ChildRun {
+  const cli = [process.execPath, '--import', 'tsx', join(REPO, 'cli', 'skewline.ts'), 'chain', ...args, '-o', '/dev/null', '--stats'];
+  const timeV = existsSync('/usr/bin/time');
+  const t0 = process.hrtime.bigint();
+  const r = timeV ? spawnSync('/usr/bin/time', ['-v', ...cli], { cwd: REPO, encoding: 'utf8' }) : spawnSync(cli[0], cli.slice(1), { cwd: REPO, encoding: 'utf8' });
+  const secs = Number(process.hrtime.bigint() - t0) / 1e9;
+  if (r.status !== 0) throw new Error(`skewline chain ${args.join(' ')} failed:\n${r.stderr}`);
+  const stats = /(\d+) contacts in [\d.]+ s, peak RSS ([\d.]+) MiB/.exec(r.stderr);
+  const timed = /Maximum resident set size \(kbytes\): (\d+)/.exec(r.stderr);
+  return { secs, contacts: Number(stats?.[1] ?? NaN), rssMiB: timed !== null ? Number(timed[1]) / 1024 : Number(stats?.[2] ?? NaN) };
+}
+
+/**
+ * The contacts of a chain set, written in each format into a counting sink: contacts per second
+ * of wall time and of this process's CPU time (best of `runs`; on a loaded machine the CPU
+ * figure is what one free core would give).
+ */
+async function outputSpeed(runs: number): Promise<void> {
+  const rng = makeRng(2016);
+  console.log('\nWriting contacts (in process, into a counting sink; best of runs):');
+  console.log('| output | contacts | ms | contacts/s | CPU ms | contacts per CPU second |');
+  console.log('|---|---:|---:|---:|---:|---:|');
+  const cases: { name: string; dim: number; tau: number; format: 'csv' | 'ndjson' | 'geojson'; grid?: boolean }[] = [
+    { name: 'CSV, 2D', dim: 2, tau: 0, format: 'csv' },
+    { name: 'NDJSON, 2D', dim: 2, tau: 0, format: 'ndjson' },
+    { name: 'GeoJSON, 2D thickness 0, random walks (exact crossing points)', dim: 2, tau: 0, format: 'geojson' },
+    { name: 'GeoJSON, 2D thickness 0, grid walks (touches and overlaps)', dim: 2, tau: 0, format: 'geojson', grid: true },
+    { name: 'GeoJSON, 3D thickness 0.3 (c–d LineStrings)', dim: 3, tau: 0.3, format: 'geojson' },
+  ];
+  for (const c of cases) {
+    const store = new CoordStore();
+    store.dim = c.dim;
+    const features = 600;
+    for (let f = 0; f < features; f++) {
+      store.begin({ feature: f });
+      const P = c.grid === true ? gridWalk(200, c.dim, rng) : randomWalk(200, c.dim, rng);
+      const x0 = Math.round(rng.next() * 150), y0 = Math.round(rng.next() * 150);
+      for (let k = 0; k < P.length; k++) store.push(P[k] + (k % c.dim === 0 ? x0 : k % c.dim === 1 ? y0 : 0));
+    }
+    const flats = Array.from({ length: store.count }, (_, k) => store.chain(k));
+    const r = multiChainContacts(flats, { dim: c.dim, thickness: c.tau });
+    let best = Infinity;
+    let bestCpu = Infinity;
+    let bytes = 0;
+    for (let run = 0; run < runs; run++) {
+      bytes = 0;
+      const w = new ContactWriter(c.format, true, c.tau, (t) => {
+        bytes += t.length;
+      });
+      for (let f = 0; f < features; f++) w.feature(f, { id: f, properties: { name: `parcel ${f}` } });
+      const t0 = process.hrtime.bigint();
+      const c0 = process.cpuUsage();
+      await w.contacts(r, store, 0, () => Promise.resolve());
+      w.end(c.dim);
+      const cpu = process.cpuUsage(c0);
+      best = Math.min(best, Number(process.hrtime.bigint() - t0) / 1e6);
+      bestCpu = Math.min(bestCpu, (cpu.user + cpu.system) / 1000);
+    }
+    const rate = (ms: number): string => Math.round((r.count / ms) * 1000).toLocaleString('en');
+    console.log(`| ${c.name} | ${r.count.toLocaleString('en')} | ${best.toFixed(1)} | ${rate(best)} | ${bestCpu.toFixed(1)} | ${rate(bestCpu)} |`);
+    void bytes;
+  }
+}
+
+/** Runs both parts; `mb` is the generated file's size. */
+export async function run(opts: { mb?: number; runs?: number } = {}): Promise<void> {
+  const mb = opts.mb ?? Number(process.env.SKEWLINE_STREAM_MB ?? 200);
+  const dir = mkdtempSync(join(tmpdir(), 'skewline-stream-'));
+  try {
+    const t0 = Date.now();
+    const { path, features, vertices } = await generate(dir, mb);
+    const size = statSync(path).size;
+    console.log(`\nskewline chain on a one-line GeoJSON FeatureCollection: ${(size / 1e6).toFixed(0)} MB, ${features.toLocaleString('en')} LineStrings, ${vertices.toLocaleString('en')} vertices (written in ${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+    console.log('| run | s | MB/s | features/s | contacts | contacts/s | peak RSS (MiB) |');
+    console.log('|---|---:|---:|---:|---:|---:|---:|');
+    const row = (name: string, r: ChildRun): void => {
+      console.log(`| ${name} | ${r.secs.toFixed(1)} | ${(size / 1e6 / r.secs).toFixed(1)} | ${Math.round(features / r.secs).toLocaleString('en')} | ${r.contacts.toLocaleString('en')} | ${Math.round(r.contacts / r.secs).toLocaleString('en')} | ${r.rssMiB.toFixed(0)} |`);
+    };
+    row('--no-between (streamed feature by feature)', runCli([path, '--no-between', '--format', 'csv']));
+    row('default (--between: all features held)', runCli([path, '--format', 'csv']));
+    row('--tile 0/4 (one tile of four, --between)', runCli([path, '--format', 'csv', '--tile', '0/4']));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  await outputSpeed(opts.runs ?? 3);
+}
+
+if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) {
+  console.log(`skewline chain streaming — ${machine()}`);
+  await run();
+}

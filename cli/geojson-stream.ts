@@ -1,0 +1,239 @@
+/**
+ * Chains read from GeoJSON as it streams (see json-stream.ts), kept in one growable
+ * Float64Array: a FeatureCollection (on one line or many), a Feature or a bare geometry, a
+ * sequence of them (newline-delimited, or RFC 8142 text sequences), or a plain JSON array of
+ * points (one chain, as `skewline fold` accepts).
+ *
+ * Every LineString and every ring of a (Multi)Polygon is a chain. Positions of 2 and 3
+ * coordinates may be mixed: the chains are then 3D, and a 2D position gets z = 0. Any other
+ * mix (say 3 and 4) is an error naming the feature. A LineString needs 2 positions, a Polygon
+ * ring 4 (RFC 7946 §3.1.6); fewer is an error naming the feature.
+ */
+import { InputError } from './rows.js';
+import { JsonStream } from './json-stream.js';
+
+/** Where a chain came from, for messages and output. */
+export interface ChainWhere {
+  /** Index of the feature (or top-level value) among all read. */
+  feature?: number | undefined;
+  part?: number;
+  ring?: number;
+}
+
+/**
+ * Chains as one growable array of coordinates (`dim` per vertex), each chain a run of vertices:
+ * 8 bytes per coordinate, not a JS array per vertex.
+ */
+export class CoordStore {
+  data = new Float64Array(1 << 12);
+  /** Numbers in use. */
+  length = 0;
+  dim = 0;
+  /** A chain is still being read (a plain array of points): it must not be cleared. */
+  open = false;
+  /** Chain k holds numbers starts[k] … starts[k + 1] − 1 (the last one: up to `length`). */
+  starts: number[] = [];
+  where: ChainWhere[] = [];
+
+  /** Starts a new chain. */
+  begin(where: ChainWhere): void {
+    this.starts.push(this.length);
+    this.where.push(where);
+  }
+
+  /** Appends one number (grows by doubling). */
+  push(x: number): void {
+    if (this.length === this.data.length) {
+      const next = new Float64Array(this.data.length * 2);
+      next.set(this.data);
+      this.data = next;
+    }
+    this.data[this.length++] = x;
+  }
+
+  /** Number of chains. */
+  get count(): number {
+    return this.starts.length;
+  }
+
+  /** Chain k's coordinates (a view, no copy). */
+  chain(k: number): Float64Array {
+    const end = k + 1 < this.starts.length ? this.starts[k + 1] : this.length;
+    return this.data.subarray(this.starts[k], end);
+  }
+
+  /** Vertices in store. */
+  get vertices(): number {
+    return this.dim === 0 ? 0 : this.length / this.dim;
+  }
+
+  /** Re-lays every stored vertex from 2 to 3 coordinates, with z = 0 (once, when a 3D position follows 2D ones). */
+  promoteTo3(): void {
+    const n = this.length / 2;
+    const next = new Float64Array(Math.max(1 << 12, n * 3 * 2));
+    for (let v = 0; v < n; v++) {
+      next[3 * v] = this.data[2 * v];
+      next[3 * v + 1] = this.data[2 * v + 1];
+    }
+    this.data = next;
+    this.length = n * 3;
+    this.starts = this.starts.map((s) => (s / 2) * 3);
+    this.dim = 3;
+  }
+
+  /** Forgets every chain (keeps the memory and the dimension), for streaming one feature at a time. */
+  clear(): void {
+    this.length = 0;
+    this.starts = [];
+    this.where = [];
+  }
+}
+
+/** A feature's `id` and `properties` as read (undefined when absent). */
+export interface FeatureInfo {
+  id: unknown;
+  properties: Record<string, unknown> | undefined;
+}
+
+/** A feature (or a top-level geometry) read completely: its chains are `first` … `end − 1` of the store. */
+export interface ReadFeature {
+  index: number;
+  info: FeatureInfo;
+  first: number;
+  end: number;
+}
+
+/** What the GeoJSON reader reports besides the chains. */
+export interface GeojsonEvents {
+  /**
+   * Features completed by the last chunk, in order. The callee may {@link CoordStore.clear} the
+   * store afterwards unless `store.open` (a plain array of points is still being read).
+   */
+  features?(list: ReadFeature[]): void | Promise<void>;
+}
+
+/**
+ * Reads GeoJSON chains from a byte stream into `store`.
+ * @throws InputError naming the line and the GeoJSON path (`line 3: features[2].geometry.coordinates[0]: …`),
+ * or JsonSyntaxError for malformed JSON (line and column).
+ */
+export async function readGeojson(stream: AsyncIterable<unknown>, store: CoordStore, onChunk: (n: number) => void, events: GeojsonEvents = {}): Promise<void> {
+  let features = 0;
+  /** The top-level plain array of points being read as one chain, if any. */
+  let arrayChain = false;
+  let queue: ReadFeature[] = [];
+  const fail = (line: number, path: string, what: string): never => {
+    throw new InputError(`line ${line}: ${path}: ${what}`);
+  };
+  const position = (p: unknown, path: string, line: number, feature: string): void => {
+    if (!Array.isArray(p) || p.length < 2) fail(line, path, 'expected a position [x, y(, z)]');
+    const pos = p as unknown[];
+    for (let d = 0; d < pos.length; d++) {
+      const x = pos[d];
+      if (typeof x !== 'number') fail(line, `${path}[${d}]`, `not a finite number (${JSON.stringify(x)})`);
+    }
+    let k = pos.length;
+    if (store.dim === 0) store.dim = k;
+    else if (k !== store.dim) {
+      if (k === 3 && store.dim === 2) store.promoteTo3();
+      else if (!(k === 2 && store.dim === 3)) {
+        fail(line, path, `has ${k} coordinates, earlier positions ${store.dim} (${feature}; only 2 and 3 may mix, 2D positions then get z = 0)`);
+      }
+    }
+    for (let d = 0; d < k; d++) store.push(pos[d] as number);
+    for (; k < store.dim; k++) store.push(0);
+  };
+  const line = (coords: unknown, path: string, where: ChainWhere, min: number, what: string, at: number, feature: string): void => {
+    if (!Array.isArray(coords)) fail(at, path, 'expected an array of positions');
+    const list = coords as unknown[];
+    if (list.length < min) fail(at, path, `${what} needs at least ${min} positions (got ${list.length}; ${feature})`);
+    store.begin(where);
+    for (let k = 0; k < list.length; k++) position(list[k], `${path}[${k}]`, at, feature);
+  };
+  const geometry = (g: unknown, path: string, feature: number, at: number): void => {
+    if (g === null) return; // a Feature without geometry
+    if (typeof g !== 'object' || Array.isArray(g)) fail(at, path, 'expected a geometry object');
+    const o = g as { type?: unknown; coordinates?: unknown; geometries?: unknown };
+    const name = `feature ${feature}`;
+    const list = (what: string): unknown[] => {
+      if (!Array.isArray(o.coordinates)) fail(at, `${path}.coordinates`, `expected an array of ${what}`);
+      return o.coordinates as unknown[];
+    };
+    switch (o.type) {
+      case 'LineString':
+        return line(o.coordinates, `${path}.coordinates`, { feature }, 2, 'a LineString', at, name);
+      case 'MultiLineString':
+        return list('lines').forEach((l, k) => line(l, `${path}.coordinates[${k}]`, { feature, part: k }, 2, 'a LineString', at, name));
+      case 'Polygon':
+        return list('rings').forEach((r, k) => line(r, `${path}.coordinates[${k}]`, { feature, ring: k }, 4, 'a Polygon ring', at, name));
+      case 'MultiPolygon':
+        return list('polygons').forEach((poly, q) => {
+          if (!Array.isArray(poly)) fail(at, `${path}.coordinates[${q}]`, 'expected an array of rings');
+          (poly as unknown[]).forEach((r, k) => line(r, `${path}.coordinates[${q}][${k}]`, { feature, part: q, ring: k }, 4, 'a Polygon ring', at, name));
+        });
+      case 'GeometryCollection':
+        if (!Array.isArray(o.geometries)) fail(at, `${path}.geometries`, 'expected an array');
+        return (o.geometries as unknown[]).forEach((c, k) => geometry(c, `${path}.geometries[${k}]`, feature, at));
+      case 'Point':
+      case 'MultiPoint':
+        return; // no segments
+      default:
+        fail(at, `${path}.type`, `not a GeoJSON geometry type (${JSON.stringify(o.type)})`);
+    }
+  };
+  /** A Feature, or a geometry standing for one. */
+  const feature = (o: unknown, path: string, at: number): void => {
+    if (typeof o !== 'object' || o === null || Array.isArray(o)) fail(at, path, 'expected a Feature or a geometry');
+    const f = o as { type?: unknown; geometry?: unknown; id?: unknown; properties?: unknown };
+    const index = features++;
+    const first = store.count;
+    const info: FeatureInfo = { id: undefined, properties: undefined };
+    if (f.type === 'Feature') {
+      geometry(f.geometry, `${path === '' ? '' : `${path}.`}geometry`, index, at);
+      info.id = f.id;
+      if (typeof f.properties === 'object' && f.properties !== null && !Array.isArray(f.properties)) info.properties = f.properties as Record<string, unknown>;
+    } else geometry(o, path === '' ? 'geometry' : path, index, at);
+    queue.push({ index, info, first, end: store.count });
+  };
+  const json = new JsonStream({
+    item(value, index, inFeatures, at) {
+      if (inFeatures) return feature(value, `features[${index}]`, at);
+      // An element of a top-level array: a position (a plain array of points is one chain) or a feature.
+      if (Array.isArray(value)) {
+        if (!arrayChain) {
+          arrayChain = true;
+          store.open = true;
+          store.begin({});
+        }
+        return position(value, `[${index}]`, at, 'a plain array of points');
+      }
+      return feature(value, `[${index}]`, at);
+    },
+    top(value, _index, at) {
+      if (Array.isArray(value)) {
+        arrayChain = false;
+        store.open = false;
+        return;
+      }
+      const o = value as { type?: unknown; features?: unknown };
+      if (typeof value === 'object' && value !== null && o.type === 'FeatureCollection') {
+        if (!Array.isArray(o.features)) fail(at, 'features', 'expected an array');
+        return;
+      }
+      if (typeof value === 'object' && value !== null && 'features' in o) fail(at, 'type', `a document with 'features' must be a FeatureCollection (got ${JSON.stringify(o.type)})`);
+      feature(value, '', at);
+    },
+  });
+  for await (const chunk of stream) {
+    const buf = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+    onChunk(buf.length);
+    json.push(buf);
+    if (queue.length > 0 && events.features !== undefined) {
+      const list = queue;
+      queue = [];
+      await events.features(list);
+    }
+  }
+  json.end();
+  if (queue.length > 0) await events.features?.(queue);
+}

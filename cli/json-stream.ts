@@ -1,0 +1,328 @@
+/**
+ * An incremental JSON reader over byte chunks, for inputs of any size: a FeatureCollection
+ * written on one line of gigabytes, or a sequence of JSON texts (newline-delimited features, and
+ * RFC 7464 / RFC 8142 GeoJSON text sequences, whose records start with the RS byte 0x1E).
+ *
+ * It never holds the whole text: bytes are scanned as they arrive, and only an unfinished token
+ * (a number or a string cut by a chunk boundary) is carried to the next chunk. Values are built
+ * as plain JS values, except that the elements of two kinds of arrays are handed over one by one
+ * and not kept: the `features` array of a top-level object, and a top-level array. So memory is
+ * bounded by the largest feature (or position), not by the file.
+ *
+ * The grammar is RFC 8259's, checked byte by byte; a byte-order mark at the start is skipped,
+ * CR and RS count as whitespace between values. Errors give the 1-based line and byte column
+ * and what was expected: `3:17: expected ',' or ']' (got 'x')`.
+ */
+
+/** A syntax error, with where it happened (1-based line, 1-based byte column, 0-based byte offset). */
+export class JsonSyntaxError extends Error {
+  override name = 'JsonSyntaxError';
+  constructor(
+    readonly line: number,
+    readonly column: number,
+    readonly offset: number,
+    readonly what: string,
+  ) {
+    super(`${line}:${column}: ${what}`);
+  }
+}
+
+/** What the reader hands over. */
+export interface JsonSink {
+  /** One element of a top-level object's `features` array (`path` is e.g. `features[12]`) or of a top-level array (`[12]`). */
+  item(value: unknown, index: number, inFeatures: boolean, line: number): void;
+  /** A complete top-level value (its streamed array, if any, left empty); `index` counts top-level values from 0. */
+  top(value: unknown, index: number, line: number): void;
+}
+
+/** Deepest nesting accepted (GeoJSON needs 6 levels; a deeper text is almost surely not GeoJSON, and the values built from it would be recursed into later). */
+export const MAX_DEPTH = 1000;
+
+/** Longest single token (a string or a number) accepted: a guard against unterminated strings. */
+export const MAX_TOKEN = 64 << 20;
+
+const enum S {
+  /** A value must come next. */
+  Value,
+  /** A value or ']' (just after '['). */
+  FirstItem,
+  /** ',' or the container's close. */
+  After,
+  /** A key or '}' (just after '{'). */
+  FirstKey,
+  /** A key (after ','). */
+  Key,
+  /** ':' after a key. */
+  Colon,
+  /** Between top-level values. */
+  Top,
+}
+
+interface Frame {
+  array: boolean;
+  /** The array or object being built; null for a streamed array (its items are handed over). */
+  value: unknown[] | Record<string, unknown> | null;
+  key: string;
+  /** Items handed over so far (streamed arrays), or the items' count. */
+  count: number;
+  inFeatures: boolean;
+}
+
+const NUMBER = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$/;
+
+/** The incremental reader; call {@link push} with each chunk, then {@link end}. */
+export class JsonStream {
+  private state: S = S.Top;
+  private readonly stack: Frame[] = [];
+  private carry: Buffer | null = null;
+  /** Byte offset of the current buffer's first byte. */
+  private base = 0;
+  private line = 1;
+  /** Byte offset where the current line starts. */
+  private lineStart = 0;
+  private tops = 0;
+  private started = false;
+  /** The line where the current top-level value, or streamed item, started. */
+  private itemLine = 1;
+  /** The last string scanned by stringEnd had a backslash escape. */
+  private escaped = false;
+
+  constructor(private readonly sink: JsonSink) {}
+
+  /** Reads one chunk. @throws JsonSyntaxError */
+  push(chunk: Buffer): void {
+    let buf = chunk;
+    if (this.carry !== null) {
+      buf = Buffer.concat([this.carry, chunk]);
+      this.base -= this.carry.length;
+      this.carry = null;
+    }
+    if (!this.started) {
+      if (buf.length < 3 && buf.length > 0 && buf[0] === 0xef) {
+        this.carry = buf; // maybe a byte-order mark cut short
+        return;
+      }
+      this.started = buf.length > 0;
+      if (buf.length >= 3 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf) {
+        buf = buf.subarray(3);
+        this.base += 3;
+        this.lineStart = 3;
+      }
+    }
+    const stop = this.scan(buf, false);
+    if (stop < buf.length) {
+      if (buf.length - stop > MAX_TOKEN) this.fail(stop, `a token longer than ${MAX_TOKEN >> 20} MiB (an unterminated string?)`);
+      this.carry = Buffer.from(buf.subarray(stop));
+    }
+    this.base += buf.length;
+  }
+
+  /** Ends the input. @throws JsonSyntaxError when a value is unfinished. */
+  end(): void {
+    const buf = this.carry ?? Buffer.alloc(0);
+    if (this.carry !== null) this.base -= this.carry.length;
+    this.carry = null;
+    this.scan(buf, true);
+    this.base += buf.length;
+    if (this.state !== S.Top) this.fail(0, `expected ${this.expected()} (got the end of the input)`);
+  }
+
+  private fail(at: number, what: string): never {
+    const offset = this.base + at;
+    throw new JsonSyntaxError(this.line, offset - this.lineStart + 1, offset, what);
+  }
+
+  private expected(): string {
+    const f = this.stack[this.stack.length - 1];
+    switch (this.state) {
+      case S.Value:
+        return 'a value';
+      case S.FirstItem:
+        return "a value or ']'";
+      case S.After:
+        return f.array ? "',' or ']'" : "',' or '}'";
+      case S.FirstKey:
+        return "a string key or '}'";
+      case S.Key:
+        return 'a string key';
+      case S.Colon:
+        return "':'";
+      default:
+        return 'a value';
+    }
+  }
+
+  private got(buf: Buffer, at: number): string {
+    const c = buf[at];
+    if (c >= 0x20 && c < 0x7f) return `'${String.fromCharCode(c)}'`;
+    return `byte 0x${c.toString(16).padStart(2, '0')}`;
+  }
+
+  /** Hands a finished value to its container (or to the sink). */
+  private put(value: unknown): void {
+    const f = this.stack[this.stack.length - 1];
+    if (f === undefined) {
+      this.sink.top(value, this.tops++, this.itemLine);
+      this.state = S.Top;
+      return;
+    }
+    if (f.array) {
+      if (f.value === null) this.sink.item(value, f.count, f.inFeatures, this.itemLine);
+      else (f.value as unknown[]).push(value);
+      f.count++;
+    } else {
+      (f.value as Record<string, unknown>)[f.key] = value;
+    }
+    this.state = S.After;
+  }
+
+  /** Scans from 0; returns where an unfinished token starts (or buf.length). */
+  private scan(buf: Buffer, last: boolean): number {
+    const n = buf.length;
+    let i = 0;
+    while (i < n) {
+      const c = buf[i];
+      // Whitespace (RS only between top-level values).
+      if (c === 0x20 || c === 0x09 || c === 0x0d) {
+        i++;
+        continue;
+      }
+      if (c === 0x0a) {
+        i++;
+        this.line++;
+        this.lineStart = this.base + i;
+        continue;
+      }
+      if (c === 0x1e && this.state === S.Top) {
+        i++;
+        continue;
+      }
+      const st = this.state;
+      if (st === S.After) {
+        const f = this.stack[this.stack.length - 1];
+        if (c === 0x2c) {
+          this.state = f.array ? S.Value : S.Key;
+          i++;
+          continue;
+        }
+        if (c === (f.array ? 0x5d : 0x7d)) {
+          i++;
+          this.close();
+          continue;
+        }
+        this.fail(i, `expected ${this.expected()} (got ${this.got(buf, i)})`);
+      }
+      if (st === S.Colon) {
+        if (c !== 0x3a) this.fail(i, `expected ':' (got ${this.got(buf, i)})`);
+        this.state = S.Value;
+        i++;
+        continue;
+      }
+      if (st === S.FirstKey || st === S.Key) {
+        if (c === 0x7d && st === S.FirstKey) {
+          i++;
+          this.close();
+          continue;
+        }
+        if (c !== 0x22) this.fail(i, `expected ${this.expected()} (got ${this.got(buf, i)})`);
+        const e = this.stringEnd(buf, i, last);
+        if (e < 0) return i;
+        this.stack[this.stack.length - 1].key = this.stringValue(buf, i, e);
+        this.state = S.Colon;
+        i = e + 1;
+        continue;
+      }
+      // A value is expected (Value, FirstItem, Top).
+      if (c === 0x5d && st === S.FirstItem) {
+        i++;
+        this.close();
+        continue;
+      }
+      if (this.stack.length === 0 || this.streamedHere()) this.itemLine = this.line;
+      if (c === 0x7b || c === 0x5b) {
+        if (this.stack.length >= MAX_DEPTH) this.fail(i, `nested deeper than ${MAX_DEPTH} levels`);
+        const array = c === 0x5b;
+        const parent = this.stack[this.stack.length - 1];
+        // Streamed: the `features` array of a top-level object, or a top-level array.
+        const inFeatures = array && parent !== undefined && this.stack.length === 1 && !parent.array && parent.key === 'features';
+        const streamed = array && (parent === undefined || inFeatures);
+        this.stack.push({ array, value: streamed ? null : array ? [] : {}, key: '', count: 0, inFeatures });
+        this.state = array ? S.FirstItem : S.FirstKey;
+        i++;
+        continue;
+      }
+      if (c === 0x22) {
+        const e = this.stringEnd(buf, i, last);
+        if (e < 0) return i;
+        const s = this.stringValue(buf, i, e);
+        i = e + 1;
+        this.put(s);
+        continue;
+      }
+      if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
+        let e = i + 1;
+        while (e < n) {
+          const d = buf[e];
+          if ((d >= 0x30 && d <= 0x39) || d === 0x2e || d === 0x65 || d === 0x45 || d === 0x2b || d === 0x2d) e++;
+          else break;
+        }
+        if (e === n && !last) return i;
+        const text = buf.toString('latin1', i, e);
+        if (!NUMBER.test(text)) this.fail(i, `not a JSON number ('${text}')`);
+        const x = Number(text);
+        if (!Number.isFinite(x)) this.fail(i, `a number too large for a double ('${text}')`);
+        i = e;
+        this.put(x);
+        continue;
+      }
+      if (c === 0x74 || c === 0x66 || c === 0x6e) {
+        const word = c === 0x74 ? 'true' : c === 0x66 ? 'false' : 'null';
+        if (i + word.length > n && !last) return i;
+        if (buf.toString('latin1', i, i + word.length) !== word) this.fail(i, `expected ${this.expected()} (got ${this.got(buf, i)})`);
+        i += word.length;
+        this.put(c === 0x74 ? true : c === 0x66 ? false : null);
+        continue;
+      }
+      this.fail(i, `expected ${st === S.Top ? 'a JSON value' : this.expected()} (got ${this.got(buf, i)})`);
+    }
+    return n;
+  }
+
+  /** Whether the innermost container is a streamed array (its next value is an item). */
+  private streamedHere(): boolean {
+    const f = this.stack[this.stack.length - 1];
+    return f.array && f.value === null;
+  }
+
+  private close(): void {
+    const f = this.stack.pop()!;
+    this.put(f.value ?? []);
+  }
+
+  /** Index of the closing quote of the string opening at `at`, or −1 if the buffer ends first. */
+  private stringEnd(buf: Buffer, at: number, last: boolean): number {
+    const n = buf.length;
+    this.escaped = false;
+    for (let i = at + 1; i < n; i++) {
+      const c = buf[i];
+      if (c === 0x22) return i;
+      if (c === 0x5c) {
+        this.escaped = true;
+        i++;
+        continue;
+      }
+      if (c < 0x20) this.fail(i, c === 0x0a ? 'a string runs to the end of the line (missing \'"\')' : `a control character in a string (byte 0x${c.toString(16).padStart(2, '0')})`);
+    }
+    if (last) this.fail(n, 'a string is not closed (missing \'"\')');
+    return -1;
+  }
+
+  private stringValue(buf: Buffer, at: number, end: number): string {
+    if (!this.escaped) return buf.toString('utf8', at + 1, end);
+    try {
+      return JSON.parse(buf.toString('utf8', at, end + 1)) as string;
+    } catch {
+      return this.fail(at, 'a bad escape in a string');
+    }
+  }
+}

@@ -1,0 +1,213 @@
+/**
+ * `--tile i/n`: a spatial partition of the input's bounding box into n tiles, so that n runs
+ * (on n machines) together report every contact exactly once.
+ *
+ * The tiles form a g₀ × g₁ grid (g₀·g₁ = n) over the two widest axes of the bounding box of
+ * every vertex, the factorisation chosen so the cells are as square as it allows (a prime n
+ * gives slabs). The outer cut lines are ±∞, so every point of space lies in exactly one tile.
+ * The cuts are computed from the bounding box alone, in the same order of operations in
+ * every run, so every run agrees on them bit for bit.
+ *
+ * A contact's reference point R is the minimum corner of the intersection of the two segments'
+ * boxes, each inflated by the thickness τ: R_d = max(min(a_d, b_d) − τ, min(c_d, e_d) − τ), each
+ * term rounded once. A contact belongs to the tile whose half-open cell [cut_k, cut_{k+1})
+ * holds R on both grid axes. R lies inside both inflated boxes (a contact's segments are within
+ * τ on every axis, and rounding is monotonic), so a run that searches only the segments whose
+ * inflated boxes reach its tile finds every contact it must report; the others it finds on the
+ * way are dropped.
+ */
+import { InputError } from './rows.js';
+import { prepareChains, type PreparedChain } from '../src/chain/input.js';
+import { searchShare } from '../src/chain/contacts.js';
+import type { MultiChainContacts } from '../src/index.js';
+
+/** Tile i of n. */
+export interface Tile {
+  i: number;
+  n: number;
+}
+
+/**
+ * Parses `i/n` (integers, 0 ≤ i < n, n ≤ 2³⁰).
+ * @throws InputError naming the problem.
+ */
+export function parseTile(text: string): Tile {
+  const m = /^(\d+)\/(\d+)$/.exec(text.trim());
+  if (m === null) throw new InputError(`--tile must be i/n with integers 0 ≤ i < n (got '${text}')`);
+  const i = Number(m[1]), n = Number(m[2]);
+  if (n < 1 || n > 2 ** 30) throw new InputError(`--tile: n must be between 1 and 2^30 (got ${m[2]})`);
+  if (i >= n) throw new InputError(`--tile: i must be below n (got ${i}/${n})`);
+  return { i, n };
+}
+
+/** The grid of tiles: two axes, their cut lines (cut[0] = −∞, cut[g] = +∞) and the cell of tile i. */
+export interface TileGrid {
+  axis0: number;
+  axis1: number;
+  cut0: Float64Array;
+  cut1: Float64Array;
+  /** Tile i's cell on each axis. */
+  k0: number;
+  k1: number;
+}
+
+/** Cut lines lo … hi in g equal parts, −∞ and +∞ outside, never decreasing. */
+function cuts(lo: number, hi: number, g: number): Float64Array {
+  const c = new Float64Array(g + 1);
+  c[0] = -Infinity;
+  c[g] = Infinity;
+  // (1 − f)·lo + f·hi: each term is at most max(|lo|, |hi|), so nothing overflows at ±1.7e308.
+  for (let k = 1; k < g; k++) c[k] = Math.max(c[k - 1], lo * ((g - k) / g) + hi * (k / g));
+  return c;
+}
+
+/**
+ * The tile grid for the bounding box `lo`, `hi` (per axis) and tile `t`. Deterministic: it
+ * depends on `lo`, `hi`, `n` only.
+ */
+export function tileGrid(lo: Float64Array, hi: Float64Array, t: Tile): TileGrid {
+  const dim = lo.length;
+  // Halved extents cannot overflow; the two widest axes (the first on ties).
+  const ext = Array.from(lo, (l, d) => hi[d] / 2 - l / 2);
+  const order = ext.map((_, d) => d).sort((a, b) => ext[b] - ext[a] || a - b);
+  const axis0 = order[0], axis1 = dim > 1 ? order[1] : order[0];
+  const e0 = ext[axis0], e1 = ext[axis1];
+  let g0 = t.n;
+  let best = Infinity;
+  for (let a = 1; a <= t.n; a++) {
+    if (t.n % a !== 0) continue;
+    const b = t.n / a;
+    // How far from square the cells are (in log ratio); a flat box takes slabs.
+    const cost = e1 === 0 ? (b === 1 ? 0 : Infinity) : Math.abs(Math.log(e0 / a) - Math.log(e1 / b));
+    if (cost < best) {
+      best = cost;
+      g0 = a;
+    }
+  }
+  const g1 = t.n / g0;
+  return { axis0, axis1, cut0: cuts(lo[axis0], hi[axis0], g0), cut1: cuts(lo[axis1], hi[axis1], g1), k0: t.i % g0, k1: Math.floor(t.i / g0) };
+}
+
+/** The bounding box of every vertex of the chains. */
+export function boundingBox(chains: readonly Float64Array[], dim: number): { lo: Float64Array; hi: Float64Array } {
+  const lo = new Float64Array(dim).fill(Infinity), hi = new Float64Array(dim).fill(-Infinity);
+  for (const f of chains) {
+    for (let v = 0; v < f.length; v += dim) {
+      for (let d = 0; d < dim; d++) {
+        const x = f[v + d];
+        if (x < lo[d]) lo[d] = x;
+        if (x > hi[d]) hi[d] = x;
+      }
+    }
+  }
+  for (let d = 0; d < dim; d++) if (lo[d] > hi[d]) lo[d] = hi[d] = 0; // no vertex
+  return { lo, hi };
+}
+
+/** Low corner of compact segment c's box on `axis`, inflated by tau. */
+function low(P: Float64Array, dim: number, c: number, axis: number, tau: number): number {
+  return Math.min(P[c * dim + axis], P[(c + 1) * dim + axis]) - tau;
+}
+
+function high(P: Float64Array, dim: number, c: number, axis: number, tau: number): number {
+  return Math.max(P[c * dim + axis], P[(c + 1) * dim + axis]) + tau;
+}
+
+/** Whether any segment of the chain (its box inflated by tau) reaches the grid's tile. */
+function reaches(f: Float64Array, dim: number, tau: number, closed: boolean, grid: TileGrid): boolean {
+  const n = f.length / dim;
+  const m = n < 2 ? 0 : closed ? n : n - 1;
+  const { axis0, axis1 } = grid;
+  const lo0 = grid.cut0[grid.k0], hi0 = grid.cut0[grid.k0 + 1], lo1 = grid.cut1[grid.k1], hi1 = grid.cut1[grid.k1 + 1];
+  for (let c = 0; c < m; c++) {
+    const a = c * dim, b = ((c + 1) % n) * dim;
+    const x0 = f[a + axis0], x1 = f[b + axis0], y0 = f[a + axis1], y1 = f[b + axis1];
+    if (Math.min(x0, x1) - tau < hi0 && Math.max(x0, x1) + tau >= lo0 && Math.min(y0, y1) - tau < hi1 && Math.max(y0, y1) + tau >= lo1) return true;
+  }
+  return false;
+}
+
+/** Contacts of one prepared set of chains whose reference point lies in the tile (see the module comment). */
+function searchTile(A: PreparedChain, tau: number, grid: TileGrid, chainOf: (c: number) => number, out: Parts): void {
+  const { P, dim, m, axis0, axis1 } = { ...A, axis0: grid.axis0, axis1: grid.axis1 };
+  const lo0 = grid.cut0[grid.k0], hi0 = grid.cut0[grid.k0 + 1], lo1 = grid.cut1[grid.k1], hi1 = grid.cut1[grid.k1 + 1];
+  // Segments whose inflated box misses the tile are not searched (marked dead).
+  const dead = A.dead ?? new Uint8Array(m);
+  for (let c = 0; c < m; c++) {
+    if (dead[c] !== 0) continue;
+    if (low(P, dim, c, axis0, tau) >= hi0 || high(P, dim, c, axis0, tau) < lo0 || low(P, dim, c, axis1, tau) >= hi1 || high(P, dim, c, axis1, tau) < lo1) dead[c] = 1;
+  }
+  A.dead = dead;
+  const share = searchShare(A, null, tau, { counter: new Int32Array(new SharedArrayBuffer(4)), want: 64, folds: true });
+  for (let k = 0; k < share.CI.length; k++) {
+    const a = share.CI[k], b = share.CJ[k];
+    const r0 = Math.max(low(P, dim, a, axis0, tau), low(P, dim, b, axis0, tau));
+    const r1 = Math.max(low(P, dim, a, axis1, tau), low(P, dim, b, axis1, tau));
+    if (r0 < lo0 || r0 >= hi0 || r1 < lo1 || r1 >= hi1) continue;
+    if (out.count === out.i.length) grow(out);
+    const q = out.count++;
+    out.chainI[q] = chainOf(A.chain[a]);
+    out.chainJ[q] = chainOf(A.chain[b]);
+    out.i[q] = A.orig[a];
+    out.j[q] = A.orig[b];
+    out.distance[q] = share.distance[k];
+    out.s[q] = share.s[k];
+    out.t[q] = share.t[k];
+  }
+}
+
+/** The tile's contacts so far, in typed arrays grown by doubling. */
+interface Parts {
+  count: number;
+  chainI: Int32Array;
+  i: Int32Array;
+  chainJ: Int32Array;
+  j: Int32Array;
+  distance: Float64Array;
+  s: Float64Array;
+  t: Float64Array;
+}
+
+function parts(n: number): Parts {
+  return { count: 0, chainI: new Int32Array(n), i: new Int32Array(n), chainJ: new Int32Array(n), j: new Int32Array(n), distance: new Float64Array(n), s: new Float64Array(n), t: new Float64Array(n) };
+}
+
+function grow(p: Parts): void {
+  const q = parts(Math.max(1024, p.i.length * 2));
+  q.chainI.set(p.chainI);
+  q.i.set(p.i);
+  q.chainJ.set(p.chainJ);
+  q.j.set(p.j);
+  q.distance.set(p.distance);
+  q.s.set(p.s);
+  q.t.set(p.t);
+  Object.assign(p, { ...q, count: p.count });
+}
+
+/**
+ * The contacts of `multiChainContacts(chains, { dim, thickness, closed, between })` whose
+ * reference point lies in tile `t` of the chains' bounding box, in the same order and with
+ * bitwise the same numbers. Over t.i = 0 … t.n − 1 the results partition the whole result.
+ * The chains must be valid (finite, `dim` per vertex). Not re-entrant (the search's module scratch).
+ */
+export function tileContacts(chains: readonly Float64Array[], dim: number, tau: number, closed: boolean, between: boolean, t: Tile): MultiChainContacts {
+  const { lo, hi } = boundingBox(chains, dim);
+  const grid = tileGrid(lo, hi, t);
+  const out = parts(0);
+  // Only the chains with a segment near the tile are prepared (memory and time ∝ the tile's share).
+  const kept: number[] = [];
+  for (let k = 0; k < chains.length; k++) if (reaches(chains[k], dim, tau, closed, grid)) kept.push(k);
+  if (between) searchTile(prepareChains(kept.map((k) => chains[k]), dim, closed), tau, grid, (c) => kept[c], out);
+  else for (const k of kept) searchTile(prepareChains([chains[k]], dim, closed, true), tau, grid, () => k, out);
+  const n = out.count;
+  return {
+    count: n,
+    chainI: out.chainI.subarray(0, n),
+    i: out.i.subarray(0, n),
+    chainJ: out.chainJ.subarray(0, n),
+    j: out.j.subarray(0, n),
+    distance: out.distance.subarray(0, n),
+    s: out.s.subarray(0, n),
+    t: out.t.subarray(0, n),
+  };
+}
