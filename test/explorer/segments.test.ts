@@ -112,6 +112,30 @@ describeBrowser('explorer: Segments page', () => {
     await page.close();
   });
 
+  it('issue 17: R borrows the scene for the rotation and puts the user\'s pair, kinds and switches back when it stops', async () => {
+    const { page, problems } = await openPage(site, `segments.html?${query}&kb=ray&inf=1`);
+    const distance = await page.getByTestId('distance').textContent();
+    const search = await page.evaluate(() => location.search);
+    await page.locator('#view').focus();
+    await page.keyboard.press('r');
+    await page.waitForTimeout(400);
+    expect(await numbers(page, 'a')).toEqual([-3, 0, 0, 3, 0, 0]); // the demo pair is on screen
+    await page.keyboard.press('r'); // stop
+    expect(await numbers(page, 'a')).toEqual([...a0, ...a1]);
+    expect(await numbers(page, 'b')).toEqual([...b0, ...b1]);
+    expect(await page.getByTestId('kind-b').inputValue()).toBe('ray');
+    expect(await page.getByTestId('distance').textContent()).toBe(distance);
+    expect(await page.evaluate(() => location.search)).toBe(search);
+    expect(await page.getByTestId('status').textContent()).toMatch(/your pair is back/);
+    // Esc stops it the same way
+    await page.keyboard.press('r');
+    await page.waitForTimeout(200);
+    await page.keyboard.press('Escape');
+    expect(await numbers(page, 'a')).toEqual([...a0, ...a1]);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('parallel segments with overlapping shadows: the middle of the locus, marked not unique', async () => {
     const { page, problems } = await openPage(site, 'segments.html?a=0,0,0,4,0,0&b=1,1,0,6,1,0');
     const r = closestPoints(segment([0, 0, 0], [4, 0, 0]), segment([1, 1, 0], [6, 1, 0]));
