@@ -154,3 +154,66 @@ describeBrowser('explorer: Segments page', () => {
     await page.close();
   });
 });
+
+describeBrowser('explorer: "GPU stall due to ReadPixels" under Chromium\'s default GL', () => {
+  let plain: Site;
+  beforeAll(async () => {
+    plain = await openSite(true);
+  }, 90_000);
+  afterAll(async () => {
+    await plain?.close();
+  });
+
+  it('issue 17: the pages never read pixels back (CPU picking); the note comes from Chromium\'s compositor, as for a bare WebGL canvas', async () => {
+    // Count every readPixels the page makes, from before its scripts run.
+    const context = await plain.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await context.addInitScript(() => {
+      const w = window as unknown as { readPixelsCalls: number };
+      w.readPixelsCalls = 0;
+      for (const C of [WebGLRenderingContext, WebGL2RenderingContext]) {
+        const orig = C.prototype.readPixels as (...a: unknown[]) => void;
+        C.prototype.readPixels = function (this: unknown, ...a: unknown[]) {
+          w.readPixelsCalls++;
+          orig.apply(this, a);
+        } as typeof C.prototype.readPixels;
+      }
+    });
+    const notes = async (path: string, act: (page: import('playwright-core').Page) => Promise<void>): Promise<{ warnings: string[]; reads: number }> => {
+      const page = await context.newPage();
+      const warnings: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'error' || m.type() === 'warning') warnings.push(m.text());
+      });
+      page.on('pageerror', (e) => warnings.push(`uncaught: ${e.message}`));
+      await page.goto(plain.url + path);
+      await act(page);
+      await page.waitForTimeout(500);
+      const reads = await page.evaluate(() => (window as unknown as { readPixelsCalls: number }).readPixelsCalls);
+      await page.close();
+      return { warnings, reads };
+    };
+    const use = async (page: import('playwright-core').Page): Promise<void> => {
+      await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
+      const box = (await page.getByTestId('canvas').boundingBox())!;
+      await drag(page, { x: box.x + box.width / 2, y: box.y + box.height / 2 }, { x: box.x + box.width / 2 + 80, y: box.y + box.height / 2 + 30 });
+      await page.mouse.move(box.x + 100, box.y + 100);
+      await page.keyboard.press('f');
+    };
+    const STALL = /GPU stall due to ReadPixels/;
+    // First (Chromium says it once or twice per browser, then no more): a page with nothing but
+    // a WebGL canvas, shown, gets the note, with no readPixels of its own.
+    const bare = await notes('index.html', async (page) => {
+      await page.setContent('<canvas width="64" height="64"></canvas><script>const g = document.querySelector("canvas").getContext("webgl2"); g.clearColor(0, 0, 1, 1); g.clear(g.COLOR_BUFFER_BIT);</script>');
+    });
+    expect(bare.reads).toBe(0);
+    expect(bare.warnings.length).toBeGreaterThan(0);
+    expect(bare.warnings.every((w) => STALL.test(w)), bare.warnings.join('\n')).toBe(true);
+    // The explorer's WebGL pages: no readPixels at all (picking is CPU raycasting), and no other warning.
+    for (const path of ['segments.html', 'chain.html']) {
+      const { warnings, reads } = await notes(path, use);
+      expect(reads, path).toBe(0);
+      expect(warnings.filter((w) => !STALL.test(w)), path).toEqual([]);
+    }
+    await context.close();
+  }, 120_000);
+});
