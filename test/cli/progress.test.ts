@@ -24,7 +24,8 @@ describe('ProgressBar', () => {
     const { stream, lines } = sink();
     const bar = new ProgressBar(stream, 'skewline chain', 2_000_000);
     bar.update(1_000_000, 0, true);
-    expect(lines.at(-1)).toMatch(/^\rskewline chain . reading \|█{15}░{15}\| 50% \| 1\.0\/2\.0 MB \| \d+ s\x1b\[K$/);
+    expect(lines.at(-1)).toMatch(/^\rskewline chain . reading \|█{15}░{15}\| 50% \| 1\.0\/2\.0 MB \| \d+ s/);
+    expect(lines.at(-1)!.endsWith('\u001b[K')).toBe(true); // clears the rest of the line
     expect(lines.join('')).not.toMatch(/0 rows/);
     bar.phase('searching', 400, 'segments');
     expect(lines.at(-1)).toMatch(/searching \|░{30}\| 0% \| 0\/400 segments/);
