@@ -9,7 +9,7 @@
 import { createReadStream, statSync } from 'node:fs';
 import { foldChain, SkewlineInputError } from '../src/index.js';
 import { readLines } from './input.js';
-import { InputError, axisNames, parseJsonText, parseNumber, splitCsv } from './rows.js';
+import { InputError, axisNames, lineColumn, parseJsonText, parseNumber, splitCsv } from './rows.js';
 import { EXIT_SIGNALS, signalExitCode } from './run-rows.js';
 import { BrokenPipe, OutputSink, num, reason } from './output.js';
 import type { Io } from './closest.js';
@@ -42,7 +42,17 @@ async function readChain(stream: AsyncIterable<unknown>): Promise<ReadChain> {
   const first = lines.find((l) => l.text.trim() !== '');
   if (first === undefined) return { flat: new Float64Array(0), dim: 0, json: undefined, header: undefined };
   const t = first.text.trimStart();
-  if (t.startsWith('{') || t.startsWith('[')) return readJson(lines.map((l) => l.text).join('\n'));
+  if (t.startsWith('{') || t.startsWith('[')) {
+    const text = lines.map((l) => l.text).join('\n');
+    try {
+      return readJson(text);
+    } catch (e) {
+      // a JSON syntax error's offset becomes line N (and the column)
+      if (!(e instanceof InputError) || e.column === undefined) throw e;
+      const at = lineColumn(text, e.column);
+      throw new InputError(`line ${at.line}: ${e.message}`, at.column);
+    }
+  }
   const coords: number[] = [];
   let dim = 0;
   let header: string | undefined;
@@ -130,8 +140,9 @@ export async function runFold(opts: FoldCommand, io: Io): Promise<number> {
   } catch (e) {
     await sink?.abortAsync();
     if (e instanceof BrokenPipe) return 0;
-    if (e instanceof InputError && /^line \d+: /.test(e.message)) io.stderr.write(`skewline: ${shown}:${e.message.slice(5)}\n`);
-    else if (e instanceof InputError) io.stderr.write(`skewline: ${shown}${e.column !== undefined ? `:1:${e.column}` : ''}: ${e.message}\n`);
+    const m = e instanceof InputError ? /^line (\d+): /.exec(e.message) : null;
+    if (m !== null) io.stderr.write(`skewline: ${shown}:${m[1]}${(e as InputError).column !== undefined ? `:${(e as InputError).column}` : ''}: ${(e as Error).message.slice(m[0].length)}\n`);
+    else if (e instanceof InputError) io.stderr.write(`skewline: ${shown}: ${e.message}\n`);
     else io.stderr.write(`skewline: ${shown}: ${(e as Error).message}\n`);
     return 1;
   } finally {

@@ -35,6 +35,17 @@ export class InputError extends Error {
  */
 export const MAX_JSON_DEPTH = 64;
 
+/** The 1-based line and column of the 1-based character `offset` in `text` (lines end at \n). */
+export function lineColumn(text: string, offset: number): { line: number; column: number } {
+  let line = 1;
+  let start = 0;
+  for (let i = text.indexOf('\n'); i >= 0 && i < offset - 1; i = text.indexOf('\n', i + 1)) {
+    line++;
+    start = i + 1;
+  }
+  return { line, column: offset - start };
+}
+
 /**
  * `JSON.parse` with a depth limit and messages that say where.
  * @throws InputError for text nested deeper than `maxDepth` (checked first, in one linear scan

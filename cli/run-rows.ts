@@ -12,7 +12,7 @@ import { createReadStream, fstatSync, statSync } from 'node:fs';
 import { extname } from 'node:path';
 import { openQuote, readLines, stdinHasData } from './input.js';
 import { ProgressBar } from './progress.js';
-import { InputError, parseJsonText } from './rows.js';
+import { InputError, lineColumn, parseJsonText } from './rows.js';
 import { BrokenPipe, OutputError, OutputSink, reason, type CsvOutputOptions, type OutputFormat } from './output.js';
 
 /** Input formats. */
@@ -299,9 +299,9 @@ export async function runRows(cmd: RowCommand, opts: RowOptions, io: Io, bundled
         // Where in the file: the document starts at line lineNo; count the lines up to the fault.
         let column = e.column;
         if (column !== undefined) {
-          const before = whole.lastIndexOf('\n', column - 2);
-          for (let i = whole.indexOf('\n'); i >= 0 && i < column - 1; i = whole.indexOf('\n', i + 1)) lineNo++;
-          column -= before + 1;
+          const at = lineColumn(whole, column);
+          lineNo += at.line - 1;
+          column = at.column;
         }
         const what = e.message.startsWith('invalid JSON')
           ? `expected NDJSON (one JSON object per line) or one JSON document; this is neither: ${e.message.slice(14)}`

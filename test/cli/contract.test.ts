@@ -67,6 +67,12 @@ describe.concurrent('issue 17: one CLI contract', () => {
     }
   });
 
+  it('issue 17: fold names file:line:column for a JSON syntax error, and exits 1 with no -o file', async () => {
+    const r = await run(['fold', file('arm-bad.json', '[\n  [0, 0],\n  [1 0]\n]\n'), '--joint', '1', '--angle', '1', '-o', 'arm-out.json']);
+    expect(r).toEqual({ code: 1, stdout: '', stderr: "skewline: arm-bad.json:3:6: invalid JSON: Expected ',' or ']' after array element\n" });
+    expect(existsSync(join(work, 'arm-out.json'))).toBe(false);
+  });
+
   it('issue 17: fold on empty input prints the summary header alone and exits 0', async () => {
     for (const input of ['', '\n', 'x,y\n']) {
       const r = await run(['fold', '--joint', '1', '--angle', '1'], input);
