@@ -48,10 +48,29 @@ export function lineColumn(text: string, offset: number): { line: number; column
 
 /**
  * `JSON.parse` with a depth limit and messages that say where.
- * @throws InputError for text nested deeper than `maxDepth` (checked first, in one linear scan
- * that skips strings), or for invalid JSON; `column` is the 1-based offset of the fault in `text`.
+ * @throws InputError for text nested deeper than `maxDepth` (checked first, in linear time: a
+ * count of opening brackets, and a scan that skips strings only when there are more than
+ * `maxDepth`), or for invalid JSON; `column` is the 1-based offset of the fault in `text`.
  */
 export function parseJsonText(text: string, maxDepth = MAX_JSON_DEPTH): unknown {
+  // Nesting deeper than maxDepth needs more than maxDepth opening brackets: count them first
+  // (indexOf jumps, native), and scan character by character only when there are that many.
+  let opens = 0;
+  for (let i = text.indexOf('['); i >= 0 && opens <= maxDepth; i = text.indexOf('[', i + 1)) opens++;
+  for (let i = text.indexOf('{'); i >= 0 && opens <= maxDepth; i = text.indexOf('{', i + 1)) opens++;
+  if (opens > maxDepth) checkDepth(text, maxDepth);
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    const message = (e as Error).message;
+    const at = /at position (\d+)/.exec(message);
+    // the position goes into file:line:column, so the message need not repeat it
+    throw new InputError(`invalid JSON: ${message.replace(/ in JSON at position \d+/, '')}`, at === null ? undefined : Number(at[1]) + 1);
+  }
+}
+
+/** @throws InputError when `text` nests arrays and objects deeper than `maxDepth` (strings skipped). */
+function checkDepth(text: string, maxDepth: number): void {
   let depth = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
@@ -65,14 +84,6 @@ export function parseJsonText(text: string, maxDepth = MAX_JSON_DEPTH): unknown 
     } else if (c === 91 || c === 123) {
       if (++depth > maxDepth) throw new InputError(`JSON nested deeper than ${maxDepth} levels (arrays and objects inside each other)`, i + 1);
     } else if (c === 93 || c === 125) depth--;
-  }
-  try {
-    return JSON.parse(text);
-  } catch (e) {
-    const message = (e as Error).message;
-    const at = /at position (\d+)/.exec(message);
-    // the position goes into file:line:column, so the message need not repeat it
-    throw new InputError(`invalid JSON: ${message.replace(/ in JSON at position \d+/, '')}`, at === null ? undefined : Number(at[1]) + 1);
   }
 }
 
