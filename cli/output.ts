@@ -61,6 +61,21 @@ function notRepresentable(field: string, x: number): string {
 }
 
 /**
+ * {@link finiteResult} for a closest-points result, without building an object per row.
+ * @throws InputError naming the first field that is Infinity or NaN.
+ */
+export function finiteClosest(r: ClosestResult, csvNames: boolean): void {
+  if (r.distance - r.distance === 0 && r.s - r.s === 0 && r.t - r.t === 0 && allFinite(r.c) && allFinite(r.d) && allFinite(r.p)) return;
+  finiteResult({ distance: r.distance, c: r.c, d: r.d, p: r.p, s: r.s, t: r.t }, csvNames);
+}
+
+/** Whether every entry is a finite number. */
+export function allFinite(v: ArrayLike<number>): boolean {
+  for (let i = 0; i < v.length; i++) if (v[i] - v[i] !== 0) return false;
+  return true;
+}
+
+/**
  * Checks that every number of a result is finite, so that CSV and NDJSON write the same row
  * (NDJSON would otherwise write `null` where CSV writes `Infinity`).
  * @param fields the result's numbers by field name: a number or a list of coordinates.
@@ -116,7 +131,7 @@ export function csvFormatter(opts: CsvOutputOptions): RowFormatter {
   return {
     begin: header,
     format(name, dim, r) {
-      finiteResult({ distance: r.distance, c: r.c, d: r.d, p: r.p, s: r.s, t: r.t }, true);
+      finiteClosest(r, true);
       const out = header(dim, name !== undefined);
       if (dim !== width) {
         if (opts.width === undefined || dim > width!) {
@@ -143,7 +158,7 @@ export function ndjsonFormatter(): RowFormatter {
   return {
     begin: () => '',
     format(name, _dim, r) {
-      finiteResult({ distance: r.distance, c: r.c, d: r.d, p: r.p, s: r.s, t: r.t });
+      finiteClosest(r, false);
       const o = { distance: r.distance, c: r.c, d: r.d, p: r.p, s: r.s, t: r.t, relation: r.relation, unique: r.unique };
       return jsonLine(name === undefined ? o : { name, ...o });
     },

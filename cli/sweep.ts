@@ -11,7 +11,7 @@
  */
 import { sphereSweep, SkewlineInputError } from '../src/index.js';
 import { InputError, axisLabels, axisNames, parseJsonText, parseNumber, readHeaderColumns, splitCsv } from './rows.js';
-import { csvField, finiteResult, jsonLine, num, type CsvOutputOptions, type OutputFormat } from './output.js';
+import { allFinite, csvField, finiteResult, jsonLine, num, type CsvOutputOptions, type OutputFormat } from './output.js';
 import { CommandError, runRows, type Io, type RowCommand, type RowOptions } from './run-rows.js';
 
 const POINTS = ['p0', 'p1', 'q0', 'q1'] as const;
@@ -144,7 +144,9 @@ export function sweepCommand(): RowCommand {
           if (e instanceof SkewlineInputError) throw new InputError(e.message.replace(/^sphereSweep: /, ''));
           throw new CommandError(`internal error on this row: ${(e as Error).stack ?? String(e)}`);
         }
-        finiteResult({ time: r.time, p: r.p, q: r.q, normal: r.normal }, outFormat === 'csv');
+        if (!(r.time - r.time === 0 && allFinite(r.p) && allFinite(r.q) && allFinite(r.normal))) {
+          finiteResult({ time: r.time, p: r.p, q: r.q, normal: r.normal }, outFormat === 'csv');
+        }
         if (outFormat === 'ndjson') {
           const out = { hit: r.hit, time: r.time, p: r.p, q: r.q, normal: r.normal };
           write(jsonLine(row.name === undefined ? out : { name: row.name, ...out }));

@@ -6,7 +6,7 @@
  */
 import { closestPoints, segment, type ClosestResult } from '../../src/index.js';
 import { parseJsonText } from '../../cli/rows.js';
-import { finiteResult, ndjsonFormatter } from '../../cli/output.js';
+import { finiteClosest, ndjsonFormatter } from '../../cli/output.js';
 import { mulberry32 } from '../../scripts/big-input.js';
 import { machine, measure, sink, table } from '../harness.js';
 
@@ -45,10 +45,7 @@ export function run(opts: { pairs?: number; runs?: number } = {}): void {
           (_k, v: unknown) => (Object.is(v, -0) ? '\uE000-0\uE000' : v)).replaceAll('"\uE000-0\uE000"', '-0').length + 1, 0),
       },
       { name: 'ndjsonFormatter (finite check, -0 kept)', run: () => results.reduce((acc, r) => acc + fmt.format(undefined, 3, r).length, 0) },
-      {
-        name: 'finiteResult alone',
-        run: () => results.reduce((acc, r) => (finiteResult({ distance: r.distance, c: r.c, d: r.d, p: r.p, s: r.s, t: r.t }), acc + 1), 0),
-      },
+      { name: 'finiteClosest alone', run: () => results.reduce((acc, r) => (finiteClosest(r, false), acc + 1), 0) },
     ],
     runs,
   );
