@@ -116,8 +116,10 @@ describe('skewline explore: the server under hostile requests (issue 19)', () =>
     writeFileSync(join(site, 'readable.txt'), 'fine\n');
     symlinkSync(join(site, 'readable.txt'), join(site, 'inside-link.txt'));
     const asUser = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
+    // unreadable to the server: mode 000 (as root, the server runs as another user: root's
+    // own reads ignore the mode)
     if (process.getuid?.() === 0) chownSync(join(site, 'secret.txt'), 0, 0);
-    chmodSync(join(site, 'secret.txt'), 0o600);
+    chmodSync(join(site, 'secret.txt'), 0o000);
     const code = `const { serveStatic } = await import(${JSON.stringify(join(REPO, 'cli', 'explore.ts'))}); const s = await serveStatic(${JSON.stringify(site)}, 0); console.log(s.url);`;
     const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], {
       cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'], ...asUser, env: { ...process.env, TSX_TSCONFIG_PATH: join(REPO, 'tsconfig.json') },
