@@ -54,7 +54,7 @@ export function serveStatic(dir: string, port: number): Promise<{ server: Server
     }
     res.writeHead(code, { 'content-type': 'text/plain; charset=utf-8' }).end(body);
   };
-  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+  const answer = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     if (!hosts.has((req.headers.host ?? '').toLowerCase())) {
       text(res, 403, 'forbidden: this server answers only to 127.0.0.1, localhost and [::1] on its own port\n');
       return;
@@ -94,9 +94,9 @@ export function serveStatic(dir: string, port: number): Promise<{ server: Server
       return;
     }
     // Open before answering, so that an unreadable file is a 403 and not a broken 200.
-    let handle: FileHandle;
+    let fh: FileHandle;
     try {
-      handle = await open(real, 'r');
+      fh = await open(real, 'r');
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
       text(res, code === 'EACCES' || code === 'EPERM' ? 403 : 500, code === 'EACCES' || code === 'EPERM' ? `forbidden: ${path}\n` : 'internal error\n');
@@ -109,17 +109,17 @@ export function serveStatic(dir: string, port: number): Promise<{ server: Server
       'x-content-type-options': 'nosniff',
     });
     if (req.method === 'HEAD') {
-      await handle.close();
+      await fh.close();
       res.end();
       return;
     }
-    const stream = handle.createReadStream();
+    const stream = fh.createReadStream();
     stream.on('error', () => res.destroy());
     res.on('close', () => stream.destroy());
     stream.pipe(res);
   };
   const server = createServer((req, res) => {
-    handle(req, res).catch(() => text(res, 500, 'internal error\n'));
+    answer(req, res).catch(() => text(res, 500, 'internal error\n'));
   });
   server.on('clientError', (_e, socket) => {
     if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\n\r\n');
