@@ -10,7 +10,7 @@ import { createReadStream, statSync } from 'node:fs';
 import { foldChain, SkewlineInputError } from '../src/index.js';
 import { readLines } from './input.js';
 import { InputError, axisNames, lineColumn, parseJsonText, parseNumber, splitCsv } from './rows.js';
-import { EXIT_SIGNALS, signalExitCode } from './run-rows.js';
+import { EXIT_SIGNALS, oneLineWriter, signalExitCode } from './run-rows.js';
 import { BrokenPipe, OutputSink, num, reason } from './output.js';
 import type { Io } from './closest.js';
 
@@ -140,10 +140,11 @@ export async function runFold(opts: FoldCommand, io: Io): Promise<number> {
   } catch (e) {
     await sink?.abortAsync();
     if (e instanceof BrokenPipe) return 0;
+    const err = oneLineWriter(io.stderr);
     const m = e instanceof InputError ? /^line (\d+): /.exec(e.message) : null;
-    if (m !== null) io.stderr.write(`skewline: ${shown}:${m[1]}${(e as InputError).column !== undefined ? `:${(e as InputError).column}` : ''}: ${(e as Error).message.slice(m[0].length)}\n`);
-    else if (e instanceof InputError) io.stderr.write(`skewline: ${shown}: ${e.message}\n`);
-    else io.stderr.write(`skewline: ${shown}: ${(e as Error).message}\n`);
+    if (m !== null) err.write(`skewline: ${shown}:${m[1]}${(e as InputError).column !== undefined ? `:${(e as InputError).column}` : ''}: ${(e as Error).message.slice(m[0].length)}\n`);
+    else if (e instanceof InputError) err.write(`skewline: ${shown}: ${e.message}\n`);
+    else err.write(`skewline: ${shown}: ${(e as Error).message}\n`);
     return 1;
   } finally {
     for (const sig of EXIT_SIGNALS) process.off(sig, onSignal);

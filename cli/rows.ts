@@ -65,7 +65,9 @@ export function parseJsonText(text: string, maxDepth = MAX_JSON_DEPTH): unknown 
     const message = (e as Error).message;
     const at = /at position (\d+)/.exec(message);
     // the position goes into file:line:column, so the message need not repeat it
-    throw new InputError(`invalid JSON: ${message.replace(/ in JSON at position \d+/, '')}`, at === null ? undefined : Number(at[1]) + 1);
+    // V8 quotes a piece of the input after "Unexpected token …" (raw line breaks and all): drop it
+    const short = message.replace(/ in JSON at position \d+/, '').replace(/, "[\s\S]*" is not valid JSON$/, '');
+    throw new InputError(`invalid JSON: ${short}`, at === null ? undefined : Number(at[1]) + 1);
   }
 }
 

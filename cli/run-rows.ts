@@ -187,19 +187,34 @@ export async function openRun(file: string | undefined, output: string | undefin
 }
 
 /**
+ * A stderr whose message is kept to one line: a line break inside the message (from a quoted
+ * piece of input) is written as a space, so every error is exactly one line.
+ */
+export function oneLineWriter(stderr: NodeJS.WritableStream): NodeJS.WritableStream {
+  return { write: (text: string) => stderr.write(oneLine(text)) } as unknown as NodeJS.WritableStream;
+}
+
+/** `text` (ending in one newline) with every other CR/LF run turned into one space. */
+export function oneLine(text: string): string {
+  const body = text.endsWith('\n') ? text.slice(0, -1) : text;
+  return body.replace(/\s*[\r\n]+\s*/g, ' ') + '\n';
+}
+
+/**
  * The exit code and message for an error that ended a run (its output already aborted): 0 for
  * a closed stdout (a pipe's reader quit), else 1 with `skewline: <where>: <message>`. `at` is
  * where an error without its own line number happened (`file:line`, or just the file).
  */
 export function failure(e: unknown, shown: string, at: string, io: Io): number {
   if (e instanceof BrokenPipe) return 0;
-  if (e instanceof OutputError) io.stderr.write(`skewline: ${e.message}\n`);
-  else if (e instanceof InputError && /^line \d+: /.test(e.message)) io.stderr.write(`skewline: ${shown}:${e.message.slice(5)}\n`);
+  const err = oneLineWriter(io.stderr);
+  if (e instanceof OutputError) err.write(`skewline: ${e.message}\n`);
+  else if (e instanceof InputError && /^line \d+: /.test(e.message)) err.write(`skewline: ${shown}:${e.message.slice(5)}\n`);
   else if (e instanceof InputError || e instanceof CommandError) {
     const col = e instanceof InputError && e.column !== undefined ? `:${e.column}` : '';
-    io.stderr.write(`skewline: ${at}${col}: ${e.message}\n`);
-  } else if ((e as NodeJS.ErrnoException).code !== undefined) io.stderr.write(`skewline: cannot read '${shown}': ${reason(e)}\n`);
-  else io.stderr.write(`skewline: ${at}: ${(e as Error).message}\n`); // e.g. a RangeError: still name the file
+    err.write(`skewline: ${at}${col}: ${e.message}\n`);
+  } else if ((e as NodeJS.ErrnoException).code !== undefined) err.write(`skewline: cannot read '${shown}': ${reason(e)}\n`);
+  else err.write(`skewline: ${at}: ${(e as Error).message}\n`); // e.g. a RangeError: still name the file
   return 1;
 }
 
