@@ -1,7 +1,8 @@
 /**
  * The CLI's per-row checks, priced: the JSON depth limit (parseJsonText: one scan of the line
  * before JSON.parse) and the finite-output check (finiteResult before a row is formatted), each
- * against the same step without it, on seeded 3D segment pairs as `skewline closest` reads them.
+ * against the same step without it, on seeded 3D segment pairs as `skewline closest` reads them;
+ * and the share of a row's time that is geometry (the part worker threads could take: Amdahl).
  * Run alone: npx tsx bench/cli/rows.bench.ts [--pairs N] [--runs R]
  */
 import { closestPoints, segment, type ClosestResult } from '../../src/index.js';
@@ -50,6 +51,22 @@ export function run(opts: { pairs?: number; runs?: number } = {}): void {
     runs,
   );
   console.log(table(`CLI: writing ${n.toLocaleString('en')} closest results as NDJSON`, write, n, 'JSON.stringify with the -0 replacer (before)'));
+
+  // Amdahl before threads: the share of a row's time that is the geometry (what worker threads
+  // computing closestPoints could split); reading and writing stay on the calling thread.
+  const parsed = lines.map((l) => JSON.parse(l) as { a: number[][]; b: number[][] });
+  const steps = measure(
+    [
+      { name: 'read (parseJsonText)', run: () => lines.reduce((acc, l) => acc + (parseJsonText(l) as { a: number[][] }).a[0][0], 0) },
+      { name: 'closestPoints', run: () => parsed.reduce((acc, r) => acc + closestPoints(segment(r.a[0], r.a[1]), segment(r.b[0], r.b[1])).distance, 0) },
+      { name: 'write (ndjsonFormatter)', run: () => results.reduce((acc, r) => acc + fmt.format(undefined, 3, r).length, 0) },
+    ],
+    runs,
+  );
+  console.log(table(`CLI closest: the steps of ${n.toLocaleString('en')} NDJSON rows`, steps, n, 'closestPoints'));
+  const all = steps.reduce((acc, s) => acc + s.median, 0);
+  const geometry = steps[1].median / all;
+  console.log(`geometry share ${(geometry * 100).toFixed(0)}%: threads computing closestPoints alone could speed a row up at most ${(1 / (1 - geometry)).toFixed(2)}×`);
 }
 
 if (process.argv[1]?.endsWith('rows.bench.ts')) {
