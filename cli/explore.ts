@@ -3,8 +3,9 @@
  * 127.0.0.1 and prints its URL. In a clone it first builds the site with esbuild when it is
  * missing or older than its sources; an installed package serves the site it ships.
  */
-import { createReadStream, existsSync, statSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { existsSync } from 'node:fs';
+import { open, realpath, stat, type FileHandle } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import type { Io } from './closest.js';
 
@@ -31,13 +32,33 @@ const TYPES: Record<string, string> = {
 };
 
 /**
- * A static file server for `dir` on 127.0.0.1:`port` (0: a free port). Serves GET and HEAD of
- * files inside `dir` only (`/` is index.html); anything else is 404 or 405. Resolves once
- * listening, with the server and its URL.
+ * A static file server for `dir` on 127.0.0.1:`port` (0: a free port). Resolves once listening,
+ * with the server and its URL. What it serves and refuses:
+ * - GET and HEAD only (405 otherwise); `/` and any folder path is its index.html;
+ * - only regular files whose real path (symbolic links resolved) lies inside the real `dir`:
+ *   a path that climbs out (`..`, `%2e%2e`) or a link inside `dir` that points outside it is 404,
+ *   as is anything missing;
+ * - only requests whose `Host` header names this server — `127.0.0.1`, `localhost` or `[::1]`
+ *   with its port — so a page on another site cannot reach it by DNS rebinding (403);
+ * - a file it may not read (EACCES) is 403, any other failure 500: one request never stops the
+ *   server, and a read that fails after the headers went out ends only that response.
  */
 export function serveStatic(dir: string, port: number): Promise<{ server: Server; url: string }> {
   const root = normalize(dir + sep);
-  const server = createServer((req, res) => {
+  let realRoot: string | undefined;
+  let hosts: Set<string> = new Set();
+  const text = (res: ServerResponse, code: number, body: string): void => {
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    res.writeHead(code, { 'content-type': 'text/plain; charset=utf-8' }).end(body);
+  };
+  const answer = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    if (!hosts.has((req.headers.host ?? '').toLowerCase())) {
+      text(res, 403, 'forbidden: this server answers only to 127.0.0.1, localhost and [::1] on its own port\n');
+      return;
+    }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { allow: 'GET, HEAD' }).end();
       return;
@@ -46,22 +67,63 @@ export function serveStatic(dir: string, port: number): Promise<{ server: Server
     try {
       path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
     } catch {
-      res.writeHead(400).end();
+      text(res, 400, 'bad request\n');
+      return;
+    }
+    if (path.includes('\0')) {
+      text(res, 400, 'bad request\n');
       return;
     }
     if (path.endsWith('/')) path += 'index.html';
+    const notFound = (): void => text(res, 404, `not found: ${path}\n`);
     const file = normalize(join(root, path));
-    if (!file.startsWith(root) || !existsSync(file) || !statSync(file).isFile()) {
-      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end(`not found: ${path}\n`);
+    if (!file.startsWith(root)) return notFound();
+    let real: string;
+    let size: number;
+    try {
+      realRoot ??= (await realpath(root)) + sep;
+      real = await realpath(file);
+      if (!real.startsWith(realRoot)) return notFound(); // a link out of the site
+      const st = await stat(real);
+      if (!st.isFile()) return notFound();
+      size = st.size;
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'ELOOP') return notFound();
+      text(res, code === 'EACCES' || code === 'EPERM' ? 403 : 500, code === 'EACCES' || code === 'EPERM' ? `forbidden: ${path}\n` : 'internal error\n');
+      return;
+    }
+    // Open before answering, so that an unreadable file is a 403 and not a broken 200.
+    let fh: FileHandle;
+    try {
+      fh = await open(real, 'r');
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      text(res, code === 'EACCES' || code === 'EPERM' ? 403 : 500, code === 'EACCES' || code === 'EPERM' ? `forbidden: ${path}\n` : 'internal error\n');
       return;
     }
     res.writeHead(200, {
-      'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
-      'content-length': statSync(file).size,
+      'content-type': TYPES[extname(real)] ?? 'application/octet-stream',
+      'content-length': size,
       'cache-control': 'no-cache',
+      'x-content-type-options': 'nosniff',
     });
-    if (req.method === 'HEAD') res.end();
-    else createReadStream(file).pipe(res);
+    if (req.method === 'HEAD') {
+      await fh.close();
+      res.end();
+      return;
+    }
+    const stream = fh.createReadStream();
+    stream.on('error', () => res.destroy());
+    res.on('close', () => stream.destroy());
+    stream.pipe(res);
+  };
+  const server = createServer((req, res) => {
+    answer(req, res).catch(() => text(res, 500, 'internal error\n'));
+  });
+  server.on('clientError', (_e, socket) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\n\r\n');
+    else socket.destroy();
   });
   return new Promise((resolve, reject) => {
     server.once('error', reject);
@@ -69,6 +131,7 @@ export function serveStatic(dir: string, port: number): Promise<{ server: Server
       server.off('error', reject);
       const addr = server.address();
       const p = typeof addr === 'object' && addr !== null ? addr.port : port;
+      hosts = new Set([`127.0.0.1:${p}`, `localhost:${p}`, `[::1]:${p}`, ...(p === 80 ? ['127.0.0.1', 'localhost', '[::1]'] : [])]);
       resolve({ server, url: `http://127.0.0.1:${p}/` });
     });
   });

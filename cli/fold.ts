@@ -9,7 +9,8 @@
 import { createReadStream, statSync } from 'node:fs';
 import { foldChain, SkewlineInputError } from '../src/index.js';
 import { readLines } from './input.js';
-import { InputError, axisNames, parseNumber, splitCsv } from './rows.js';
+import { InputError, axisNames, lineColumn, parseJsonText, parseNumber, splitCsv } from './rows.js';
+import { EXIT_SIGNALS, oneLineWriter, signalExitCode } from './run-rows.js';
 import { BrokenPipe, OutputSink, num, reason } from './output.js';
 import type { Io } from './closest.js';
 
@@ -39,9 +40,19 @@ async function readChain(stream: AsyncIterable<unknown>): Promise<ReadChain> {
   const lines: { text: string; no: number }[] = [];
   for await (const l of readLines(stream)) lines.push(l);
   const first = lines.find((l) => l.text.trim() !== '');
-  if (first === undefined) throw new InputError('the input is empty (no vertices)');
+  if (first === undefined) return { flat: new Float64Array(0), dim: 0, json: undefined, header: undefined };
   const t = first.text.trimStart();
-  if (t.startsWith('{') || t.startsWith('[')) return readJson(lines.map((l) => l.text).join('\n'));
+  if (t.startsWith('{') || t.startsWith('[')) {
+    const text = lines.map((l) => l.text).join('\n');
+    try {
+      return readJson(text);
+    } catch (e) {
+      // a JSON syntax error's offset becomes line N (and the column)
+      if (!(e instanceof InputError) || e.column === undefined) throw e;
+      const at = lineColumn(text, e.column);
+      throw new InputError(`line ${at.line}: ${e.message}`, at.column);
+    }
+  }
   const coords: number[] = [];
   let dim = 0;
   let header: string | undefined;
@@ -75,12 +86,7 @@ async function readChain(stream: AsyncIterable<unknown>): Promise<ReadChain> {
 }
 
 function readJson(text: string): ReadChain {
-  let doc: unknown;
-  try {
-    doc = JSON.parse(text);
-  } catch (e) {
-    throw new InputError(`not valid JSON: ${(e as Error).message}`);
-  }
+  const doc = parseJsonText(text);
   let coords: unknown = doc;
   let wrap: (c: number[][]) => unknown = (c) => c;
   const o = doc as { type?: string; coordinates?: unknown; geometry?: { type?: string; coordinates?: unknown } };
@@ -95,7 +101,7 @@ function readJson(text: string): ReadChain {
       throw new InputError('JSON input must be an array of points, a GeoJSON LineString, or a Feature with a LineString geometry');
     }
   }
-  if (!Array.isArray(coords) || coords.length === 0) throw new InputError('the JSON holds no points');
+  if (!Array.isArray(coords)) throw new InputError('the JSON holds no array of points');
   const dim = Array.isArray(coords[0]) ? (coords[0] as unknown[]).length : 0;
   const flat = new Float64Array(coords.length * dim);
   coords.forEach((p, k) => {
@@ -123,7 +129,31 @@ export async function runFold(opts: FoldCommand, io: Io): Promise<number> {
     io.stderr.write(`skewline: ${(e as Error).message}\n`);
     return 1;
   }
+  // A signal removes the temporary file of -o, as for the row commands.
+  const onSignal = (sig: NodeJS.Signals): void => {
+    sink?.abort();
+    process.exit(signalExitCode(sig));
+  };
+  if (sink !== undefined) for (const sig of EXIT_SIGNALS) process.once(sig, onSignal);
   try {
+    return await foldAndWrite(opts, io, path, toStdout, sink);
+  } catch (e) {
+    await sink?.abortAsync();
+    if (e instanceof BrokenPipe) return 0;
+    const err = oneLineWriter(io.stderr);
+    const m = e instanceof InputError ? /^line (\d+): /.exec(e.message) : null;
+    if (m !== null) err.write(`skewline: ${shown}:${m[1]}${(e as InputError).column !== undefined ? `:${(e as InputError).column}` : ''}: ${(e as Error).message.slice(m[0].length)}\n`);
+    else if (e instanceof InputError) err.write(`skewline: ${shown}: ${e.message}\n`);
+    else err.write(`skewline: ${shown}: ${(e as Error).message}\n`);
+    return 1;
+  } finally {
+    for (const sig of EXIT_SIGNALS) process.off(sig, onSignal);
+  }
+}
+
+/** Reads, folds and writes; the caller reports errors and cleans up. */
+async function foldAndWrite(opts: FoldCommand, io: Io, path: string | undefined, toStdout: boolean, sink: OutputSink | undefined): Promise<number> {
+  {
     let chain: ReadChain;
     try {
       if (path !== undefined && statSync(path).isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
@@ -131,6 +161,13 @@ export async function runFold(opts: FoldCommand, io: Io): Promise<number> {
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== undefined) throw new InputError(`cannot read: ${reason(e)}`);
       throw e;
+    }
+    if (chain.flat.length === 0) {
+      // Empty input: the summary's header alone, and an empty chain in the input's form.
+      const text = chain.json !== undefined ? JSON.stringify(chain.json([])) + '\n' : chain.header !== undefined ? `${chain.header}\n` : '';
+      await writeFolded(text, io, toStdout, sink);
+      (toStdout ? io.stderr : io.stdout).write('angle,blocked,i,j\n');
+      return 0;
     }
     let r;
     try {
@@ -147,23 +184,21 @@ export async function runFold(opts: FoldCommand, io: Io): Promise<number> {
         chain.json !== undefined
           ? JSON.stringify(chain.json(pts)) + '\n'
           : `${chain.header ?? axisNames(chain.dim).join(',')}\n` + pts.map((p) => p.map(num).join(',')).join('\n') + '\n';
-      if (toStdout) {
-        const out = OutputSink.toStream(io.stdout);
-        out.write(text);
-        await out.commit();
-      } else {
-        sink!.write(text);
-        await sink!.commit();
-      }
+      await writeFolded(text, io, toStdout, sink);
     }
     (toStdout ? io.stderr : io.stdout).write(summary);
     return 0;
-  } catch (e) {
-    await sink?.abortAsync();
-    if (e instanceof BrokenPipe) return 0;
-    if (e instanceof InputError && /^line \d+: /.test(e.message)) io.stderr.write(`skewline: ${shown}:${e.message.slice(5)}\n`);
-    else if (e instanceof InputError) io.stderr.write(`skewline: ${shown}: ${e.message}\n`);
-    else io.stderr.write(`skewline: ${(e as Error).message}\n`);
-    return 1;
+  }
+}
+
+/** Writes the folded chain to standard output (`-o -`) or to the `-o` file (committing it). */
+async function writeFolded(text: string, io: Io, toStdout: boolean, sink: OutputSink | undefined): Promise<void> {
+  if (toStdout) {
+    const out = OutputSink.toStream(io.stdout);
+    out.write(text);
+    await out.commit();
+  } else if (sink !== undefined) {
+    sink.write(text);
+    await sink.commit();
   }
 }

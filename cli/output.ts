@@ -33,14 +33,67 @@ export interface RowFormatter {
   format(name: string | undefined, dim: number, r: ClosestResult): string;
 }
 
-/** A CSV field, quoted (RFC 4180) when it holds a comma, quote, CR or LF, so it reads back. */
+/**
+ * A CSV field, quoted (RFC 4180) when it holds a comma or a quote, so it reads back.
+ * @throws InputError for a field holding a line break (CR or LF): the CLI's contract is one
+ * record per line, and RFC 4180 would spread it over two (NDJSON output holds any text).
+ */
 export function csvField(s: string): string {
-  return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
+  if (/[\r\n]/.test(s)) {
+    throw new InputError(`the name ${JSON.stringify(s.length > 40 ? s.slice(0, 40) + '…' : s)} holds a line break, and CSV output keeps every record on one line (use --format ndjson)`);
+  }
+  return /[",]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
 }
 
-/** A number as the shortest text that reads back to the same double, keeping the sign of −0. */
+/**
+ * A number as the shortest text that reads back to the same double, keeping the sign of −0.
+ * @throws InputError for Infinity and NaN, which no output format of the CLI writes (callers
+ * that can name the field check with {@link finiteResult} first).
+ */
 export function num(x: number): string {
+  if (x - x !== 0) throw new InputError(notRepresentable('a value', x));
   return Object.is(x, -0) ? '-0' : String(x);
+}
+
+/** The message for a result the output cannot hold. */
+function notRepresentable(field: string, x: number): string {
+  return `the result's ${field} is ${String(x)}, which no output format holds (the CLI writes finite numbers only)`;
+}
+
+/**
+ * {@link finiteResult} for a closest-points result, without building an object per row.
+ * @throws InputError naming the first field that is Infinity or NaN.
+ */
+export function finiteClosest(r: ClosestResult, csvNames: boolean): void {
+  if (r.distance - r.distance === 0 && r.s - r.s === 0 && r.t - r.t === 0 && allFinite(r.c) && allFinite(r.d) && allFinite(r.p)) return;
+  finiteResult({ distance: r.distance, c: r.c, d: r.d, p: r.p, s: r.s, t: r.t }, csvNames);
+}
+
+/** Whether every entry is a finite number. */
+export function allFinite(v: ArrayLike<number>): boolean {
+  for (let i = 0; i < v.length; i++) if (v[i] - v[i] !== 0) return false;
+  return true;
+}
+
+/**
+ * Checks that every number of a result is finite, so that CSV and NDJSON write the same row
+ * (NDJSON would otherwise write `null` where CSV writes `Infinity`).
+ * @param fields the result's numbers by field name: a number or a list of coordinates.
+ * @param csvNames name a coordinate as its CSV column (`cx`, `cx5`) rather than as `c[0]`.
+ * @throws InputError naming the first field that is Infinity or NaN, e.g. `the result's cx is Infinity …`
+ * (the caller adds the file and line of the row).
+ */
+export function finiteResult(fields: Readonly<Record<string, number | ArrayLike<number>>>, csvNames = false): void {
+  for (const key in fields) {
+    const v = fields[key];
+    if (typeof v === 'number') {
+      if (v - v !== 0) throw new InputError(notRepresentable(key, v));
+      continue;
+    }
+    for (let i = 0; i < v.length; i++) {
+      if (v[i] - v[i] !== 0) throw new InputError(notRepresentable(!csvNames ? `${key}[${i}]` : key + axisNames(v.length)[i], v[i]));
+    }
+  }
 }
 
 /** Layout decisions a CSV formatter needs before the first row. */
@@ -78,6 +131,7 @@ export function csvFormatter(opts: CsvOutputOptions): RowFormatter {
   return {
     begin: header,
     format(name, dim, r) {
+      finiteClosest(r, true);
       const out = header(dim, name !== undefined);
       if (dim !== width) {
         if (opts.width === undefined || dim > width!) {
@@ -104,17 +158,31 @@ export function ndjsonFormatter(): RowFormatter {
   return {
     begin: () => '',
     format(name, _dim, r) {
+      finiteClosest(r, false);
       const o = { distance: r.distance, c: r.c, d: r.d, p: r.p, s: r.s, t: r.t, relation: r.relation, unique: r.unique };
       return jsonLine(name === undefined ? o : { name, ...o });
     },
   };
 }
 
-/** JSON text of one object plus a newline, with −0 written as -0 (JSON.stringify writes 0). */
+/**
+ * JSON text of one object plus a newline, on one line, with −0 written as -0 (JSON.stringify writes 0).
+ * @throws InputError for a number that is Infinity or NaN (JSON.stringify would write `null`),
+ * naming its key.
+ */
 export function jsonLine(o: object): string {
-  return JSON.stringify(o, (_k, v: unknown) => (Object.is(v, -0) ? NEG_ZERO : v)).replaceAll(`"${NEG_ZERO}"`, '-0') + '\n';
+  return JSON.stringify(o, (k, v: unknown) => {
+    if (typeof v !== 'number') return v;
+    if (v - v !== 0) throw new InputError(notRepresentable(k === '' || /^\d+$/.test(k) ? 'value' : k, v));
+    return Object.is(v, -0) ? NEG_ZERO : v;
+  }).replaceAll(`"${NEG_ZERO}"`, '-0') + '\n';
 }
 const NEG_ZERO = '\uE000-0\uE000'; // a private-use character JSON.stringify leaves alone
+
+/** A failure to write the output (a full disk, a lost device): the message names the output, not an input line. */
+export class OutputError extends Error {
+  override name = 'OutputError';
+}
 
 /** Thrown when stdout is closed by the reader (e.g. `| head`): the CLI stops quietly. */
 export class BrokenPipe extends Error {
@@ -188,6 +256,15 @@ export class OutputSink {
     } catch (e) {
       stream.destroy();
       await unlink(temp).catch(() => undefined);
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') {
+        // The target itself may be writable: it is its folder that refuses the temporary file.
+        throw new Error(
+          `cannot write '${target}': its folder '${dirname(real)}' is not writable (${reason(e)}); ` +
+            `the output goes to a temporary file beside the target and is renamed over it at the end, so the folder must be writable`,
+          { cause: e },
+        );
+      }
       throw new Error(`cannot write '${target}': ${reason(e)}`, { cause: e });
     }
     return new OutputSink(stream, real, temp);
@@ -209,7 +286,7 @@ export class OutputSink {
     const e = this.failure;
     if (e === undefined) return;
     if ((e as NodeJS.ErrnoException).code === 'EPIPE') throw new BrokenPipe('output closed');
-    throw new Error(`cannot write ${this.target === undefined ? 'to stdout' : `'${this.target}'`}: ${reason(e)}`);
+    throw new OutputError(`cannot write ${this.target === undefined ? 'to stdout' : `'${this.target}'`}: ${reason(e)}`);
   }
 
   /** Waits until the stream can take more; call between input chunks. @throws on a write error. */
@@ -245,7 +322,7 @@ export class OutputSink {
     }
     this.check();
     await rename(this.temp, this.target).catch((e: unknown) => {
-      throw new Error(`cannot write '${this.target}': ${reason(e)}`, { cause: e });
+      throw new OutputError(`cannot write '${this.target}': ${reason(e)}`, { cause: e });
     });
   }
 
@@ -263,8 +340,18 @@ export class OutputSink {
     }
   }
 
-  /** Like {@link abort}, but waits for the file to be closed first. */
+  /**
+   * Like {@link abort}, but waits for the file to be closed first. On standard output the rows
+   * already formatted are written out (they are valid rows; the exit code says the run failed).
+   */
   async abortAsync(): Promise<void> {
+    if (this.target === undefined) {
+      if (this.failure === undefined) {
+        this.flush();
+        this.buffer = '';
+      }
+      return;
+    }
     if (this.temp === undefined) {
       if (this.target !== undefined) (this.stream as WriteStream).destroy();
       return;
@@ -322,6 +409,8 @@ export function reason(e: unknown): string {
       return 'a parent is not a directory';
     case 'ENOSPC':
       return 'no space left on device';
+    case 'EROFS':
+      return 'read-only file system';
     default:
       return err?.message ?? String(e);
   }

@@ -16,9 +16,77 @@
  */
 import type { Kind } from '../src/index.js';
 
-/** Bad input in one row (or the header); the message names the column or field, not the file or line. */
+/**
+ * Bad input in one row (or the header); the message names the column or field, not the file or
+ * line. `column`, when known (a JSON syntax error), is the 1-based character column in the line,
+ * printed as `file:line:column`.
+ */
 export class InputError extends Error {
   override name = 'InputError';
+  constructor(message: string, readonly column?: number) {
+    super(message);
+  }
+}
+
+/**
+ * Deepest nesting of arrays and objects the CLI reads. Its formats need at most 6 levels (a
+ * GeoJSON FeatureCollection of MultiPolygons); a document nested thousands deep would otherwise
+ * overflow the stack in the JSON code that follows the parse.
+ */
+export const MAX_JSON_DEPTH = 64;
+
+/** The 1-based line and column of the 1-based character `offset` in `text` (lines end at \n). */
+export function lineColumn(text: string, offset: number): { line: number; column: number } {
+  let line = 1;
+  let start = 0;
+  for (let i = text.indexOf('\n'); i >= 0 && i < offset - 1; i = text.indexOf('\n', i + 1)) {
+    line++;
+    start = i + 1;
+  }
+  return { line, column: offset - start };
+}
+
+/**
+ * `JSON.parse` with a depth limit and messages that say where.
+ * @throws InputError for text nested deeper than `maxDepth` (checked first, in linear time: a
+ * count of opening brackets, and a scan that skips strings only when there are more than
+ * `maxDepth`), or for invalid JSON; `column` is the 1-based offset of the fault in `text`.
+ */
+export function parseJsonText(text: string, maxDepth = MAX_JSON_DEPTH): unknown {
+  // Nesting deeper than maxDepth needs more than maxDepth opening brackets: count them first
+  // (indexOf jumps, native), and scan character by character only when there are that many.
+  let opens = 0;
+  for (let i = text.indexOf('['); i >= 0 && opens <= maxDepth; i = text.indexOf('[', i + 1)) opens++;
+  for (let i = text.indexOf('{'); i >= 0 && opens <= maxDepth; i = text.indexOf('{', i + 1)) opens++;
+  if (opens > maxDepth) checkDepth(text, maxDepth);
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    const message = (e as Error).message;
+    const at = /at position (\d+)/.exec(message);
+    // the position goes into file:line:column, so the message need not repeat it
+    // V8 quotes a piece of the input after "Unexpected token …" (raw line breaks and all): drop it
+    const short = message.replace(/ in JSON at position \d+/, '').replace(/, "[\s\S]*" is not valid JSON$/, '');
+    throw new InputError(`invalid JSON: ${short}`, at === null ? undefined : Number(at[1]) + 1);
+  }
+}
+
+/** @throws InputError when `text` nests arrays and objects deeper than `maxDepth` (strings skipped). */
+function checkDepth(text: string, maxDepth: number): void {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34) {
+      // a string: skip to its closing quote (escapes skip the next character)
+      for (i++; i < text.length; i++) {
+        const d = text.charCodeAt(i);
+        if (d === 92) i++;
+        else if (d === 34) break;
+      }
+    } else if (c === 91 || c === 123) {
+      if (++depth > maxDepth) throw new InputError(`JSON nested deeper than ${maxDepth} levels (arrays and objects inside each other)`, i + 1);
+    } else if (c === 93 || c === 125) depth--;
+  }
 }
 
 /** The four kinds, in the order the help text lists them. */
@@ -315,12 +383,7 @@ function readPoints(v: unknown, field: string, kind: Kind): unknown[] {
  * an unknown kind.
  */
 export function parseNdjsonRow(line: string, aKind: Kind, bKind: Kind): InputRow {
-  let obj: unknown;
-  try {
-    obj = JSON.parse(line);
-  } catch (e) {
-    throw new InputError(`invalid JSON: ${(e as Error).message}`);
-  }
+  const obj = parseJsonText(line);
   if (typeof obj !== 'object' || obj === null || Array.isArray(obj)) {
     throw new InputError(`expected an object like {"a":[[…],[…]],"b":[[…],[…]]}, got ${describe(obj)}`);
   }

@@ -12,8 +12,8 @@ import { createReadStream, fstatSync, statSync } from 'node:fs';
 import { extname } from 'node:path';
 import { openQuote, readLines, stdinHasData } from './input.js';
 import { ProgressBar } from './progress.js';
-import { InputError } from './rows.js';
-import { BrokenPipe, OutputSink, reason, type CsvOutputOptions, type OutputFormat } from './output.js';
+import { InputError, lineColumn, parseJsonText } from './rows.js';
+import { BrokenPipe, OutputError, OutputSink, reason, type CsvOutputOptions, type OutputFormat } from './output.js';
 
 /** Input formats. */
 export type InputFormat = 'csv' | 'ndjson';
@@ -63,6 +63,8 @@ export interface RowHandler {
   jsonRow(text: string): void;
   /** Rows answered so far. */
   rows(): number;
+  /** Called once after the last row: writes the CSV header if neither a header line nor a row did (empty input). */
+  end(): void;
 }
 
 /** A row command: its name and how it starts a run. */
@@ -112,10 +114,19 @@ export interface RunIo {
   unhook(): void;
 }
 
+/** The signals that end a run: each removes a `-o` temporary file, then exits with 128 + its number. */
+export const EXIT_SIGNALS: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGQUIT'];
+const SIGNAL_NUMBER: Readonly<Record<string, number>> = { SIGHUP: 1, SIGINT: 2, SIGQUIT: 3, SIGTERM: 15 };
+
+/** The shell's exit code for a run ended by `sig`: 128 + the signal's number (SIGINT: 130). */
+export function signalExitCode(sig: NodeJS.Signals): number {
+  return 128 + (SIGNAL_NUMBER[sig] ?? 15);
+}
+
 /**
  * Resolves the input (a file, `-` for stdin, piped stdin, or — with nothing piped — the bundled
  * example), checks it can be read, and opens the output safely (see {@link OutputSink.toFile}),
- * with SIGINT/SIGTERM/SIGHUP removing a `-o` temporary file. Resolves to the exit code 1 after
+ * with SIGINT/SIGTERM/SIGHUP/SIGQUIT removing a `-o` temporary file. Resolves to the exit code 1 after
  * printing the reason when the input or the output cannot be opened.
  */
 export async function openRun(file: string | undefined, output: string | undefined, io: Io, bundled: string, bundledName: string): Promise<RunIo | number> {
@@ -143,9 +154,9 @@ export async function openRun(file: string | undefined, output: string | undefin
   // The signal handlers go in before the temporary file exists: a signal in between would
   // otherwise kill the process with the temporary left behind. One that arrives while the file
   // is being opened is held until it is open, then cleans up.
-  const signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+  const signals = EXIT_SIGNALS;
   const state: { opened?: OutputSink; held?: NodeJS.Signals } = {};
-  const exitFor = (sig: NodeJS.Signals): never => process.exit(sig === 'SIGINT' ? 130 : sig === 'SIGHUP' ? 129 : 143);
+  const exitFor = (sig: NodeJS.Signals): never => process.exit(signalExitCode(sig));
   const onSignal = (sig: NodeJS.Signals): void => {
     if (state.opened === undefined) {
       state.held = sig;
@@ -176,16 +187,34 @@ export async function openRun(file: string | undefined, output: string | undefin
 }
 
 /**
+ * A stderr whose message is kept to one line: a line break inside the message (from a quoted
+ * piece of input) is written as a space, so every error is exactly one line.
+ */
+export function oneLineWriter(stderr: NodeJS.WritableStream): NodeJS.WritableStream {
+  return { write: (text: string) => stderr.write(oneLine(text)) } as unknown as NodeJS.WritableStream;
+}
+
+/** `text` (ending in one newline) with every other CR/LF run turned into one space. */
+export function oneLine(text: string): string {
+  const body = text.endsWith('\n') ? text.slice(0, -1) : text;
+  return body.replace(/\s*[\r\n]+\s*/g, ' ') + '\n';
+}
+
+/**
  * The exit code and message for an error that ended a run (its output already aborted): 0 for
  * a closed stdout (a pipe's reader quit), else 1 with `skewline: <where>: <message>`. `at` is
  * where an error without its own line number happened (`file:line`, or just the file).
  */
 export function failure(e: unknown, shown: string, at: string, io: Io): number {
   if (e instanceof BrokenPipe) return 0;
-  if (e instanceof InputError && /^line \d+: /.test(e.message)) io.stderr.write(`skewline: ${shown}:${e.message.slice(5)}\n`);
-  else if (e instanceof InputError || e instanceof CommandError) io.stderr.write(`skewline: ${at}: ${e.message}\n`);
-  else if ((e as NodeJS.ErrnoException).code !== undefined) io.stderr.write(`skewline: cannot read '${shown}': ${reason(e)}\n`);
-  else io.stderr.write(`skewline: ${(e as Error).message}\n`);
+  const err = oneLineWriter(io.stderr);
+  if (e instanceof OutputError) err.write(`skewline: ${e.message}\n`);
+  else if (e instanceof InputError && /^line \d+: /.test(e.message)) err.write(`skewline: ${shown}:${e.message.slice(5)}\n`);
+  else if (e instanceof InputError || e instanceof CommandError) {
+    const col = e instanceof InputError && e.column !== undefined ? `:${e.column}` : '';
+    err.write(`skewline: ${at}${col}: ${e.message}\n`);
+  } else if ((e as NodeJS.ErrnoException).code !== undefined) err.write(`skewline: cannot read '${shown}': ${reason(e)}\n`);
+  else err.write(`skewline: ${at}: ${(e as Error).message}\n`); // e.g. a RangeError: still name the file
   return 1;
 }
 
@@ -277,10 +306,22 @@ export async function runRows(cmd: RowCommand, opts: RowOptions, io: Io, bundled
     }
     if (document !== undefined) {
       let parsed: unknown;
+      const whole = document.join('\n');
       try {
-        parsed = JSON.parse(document.join('\n'));
+        parsed = parseJsonText(whole);
       } catch (e) {
-        throw new InputError(`expected NDJSON (one JSON object per line) or one JSON document; this is neither: ${(e as Error).message}`);
+        if (!(e instanceof InputError)) throw e;
+        // Where in the file: the document starts at line lineNo; count the lines up to the fault.
+        let column = e.column;
+        if (column !== undefined) {
+          const at = lineColumn(whole, column);
+          lineNo += at.line - 1;
+          column = at.column;
+        }
+        const what = e.message.startsWith('invalid JSON')
+          ? `expected NDJSON (one JSON object per line) or one JSON document; this is neither: ${e.message.slice(14)}`
+          : e.message;
+        throw new InputError(what, column);
       }
       const items = Array.isArray(parsed) ? parsed : [parsed];
       for (let k = 0; k < items.length; k++) {
@@ -293,7 +334,7 @@ export async function runRows(cmd: RowCommand, opts: RowOptions, io: Io, bundled
         if ((k & 1023) === 1023) await sink.drain();
       }
     }
-    if (handler.rows() === 0 && !csvStarted) io.stderr.write(`skewline: ${shown}: the input is empty (no header and no rows)\n`);
+    handler.end();
     await sink.commit();
   } catch (e) {
     bar?.stop();

@@ -186,9 +186,16 @@ Output columns (CSV; NDJSON has the same fields with p, q, normal as arrays):
   1 when there is no hit); p, q: the centres at that time; n: the unit normal from p to q
   (zeros when there is no hit or the centres coincide).
 
-Errors name the file, the line (the header is line 1) and the column or field, e.g.
+Empty input gives the CSV header alone (3D when nothing says the dimension) or, for
+NDJSON, nothing; exit 0. Every record is one line; Infinity and NaN are never written (a
+result a format cannot hold is an error naming the row).
+
+Errors name the file, the line (the header is line 1) and the column or field (JSON syntax:
+file:line:column), e.g.
   skewline: spheres.csv:4: column r2: not a number ("x")
-and exit with code 1 (code 2 for usage mistakes).
+and exit with code 1 (code 2 for usage mistakes). With -o nothing is written on an error; on
+standard output the rows before the error are written, and are valid rows: the exit code
+says the run failed.
 `;
 
 const SWEEP_OPTIONS: OptionSpec[] = [
@@ -250,9 +257,18 @@ Output columns (CSV; NDJSON has the same fields with c, d, p as arrays):
   Numbers are printed in the shortest form that reads back to the same double. CSV output
   needs one dimension for all rows; use --format ndjson for mixed dimensions.
 
-Errors name the file, the line (the header is line 1) and the column or field, e.g.
+Empty input gives the CSV header alone (3D when nothing says the dimension) or, for
+NDJSON, nothing; exit 0. Every record is one line. A dimension above 4096 is an error (the
+n-dimensional path is quadratic in the dimension). A result a format cannot hold (a distance
+above the largest double) is an error naming the row: Infinity and NaN are never written.
+
+Errors name the file, the line (the header is line 1) and the column or field (JSON syntax:
+file:line:column), e.g.
   skewline: pairs.csv:17: column b1y: not a number ("abc")
-and exit with code 1 (code 2 for usage mistakes).
+  skewline: pairs.ndjson:4:11: invalid JSON: Expected ',' or ']' after array element
+and exit with code 1 (code 2 for usage mistakes). With -o nothing is written on an error; on
+standard output the rows before the error are written, and are valid rows: the exit code
+says the run failed. Ctrl-C, SIGTERM, SIGHUP and SIGQUIT remove -o's temporary file.
 `;
 
 const FOLD_HELP = `Usage: skewline fold [file] --joint K --angle A [--axis x,y,z] [--thickness T] [-o FILE]
@@ -280,6 +296,7 @@ Options:
 Output: one CSV row 'angle,blocked,i,j': the angle reached (the whole angle unless blocked),
 whether a contact stopped it, and the first pair of segments to touch (segment k runs from
 vertex k to k+1). A chain already in contact at the start is an error naming the pair.
+Empty input (no vertices, or '[]') prints the header 'angle,blocked,i,j' alone and exits 0.
 
 Example:
   skewline fold arm.csv --joint 3 --angle 90deg -o folded.csv

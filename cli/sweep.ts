@@ -10,8 +10,8 @@
  * Output: `[name,]hit,time,px…,qx…,nx…` (CSV) or `{name?,hit,time,p,q,normal}` (NDJSON).
  */
 import { sphereSweep, SkewlineInputError } from '../src/index.js';
-import { InputError, axisLabels, axisNames, parseNumber, readHeaderColumns, splitCsv } from './rows.js';
-import { csvField, jsonLine, num, type CsvOutputOptions, type OutputFormat } from './output.js';
+import { InputError, axisLabels, axisNames, parseJsonText, parseNumber, readHeaderColumns, splitCsv } from './rows.js';
+import { allFinite, csvField, finiteResult, jsonLine, num, type CsvOutputOptions, type OutputFormat } from './output.js';
 import { CommandError, runRows, type Io, type RowCommand, type RowOptions } from './run-rows.js';
 
 const POINTS = ['p0', 'p1', 'q0', 'q1'] as const;
@@ -80,12 +80,7 @@ function describe(x: unknown): string {
 }
 
 function parseJson(text: string): SweepRow {
-  let obj: unknown;
-  try {
-    obj = JSON.parse(text);
-  } catch (e) {
-    throw new InputError(`invalid JSON: ${(e as Error).message}`);
-  }
+  const obj = parseJsonText(text);
   if (typeof obj !== 'object' || obj === null || Array.isArray(obj)) {
     throw new InputError(`expected an object like {"p0":[…],"p1":[…],"r1":…,"q0":[…],"q1":[…],"r2":…}, got ${describe(obj)}`);
   }
@@ -149,6 +144,9 @@ export function sweepCommand(): RowCommand {
           if (e instanceof SkewlineInputError) throw new InputError(e.message.replace(/^sphereSweep: /, ''));
           throw new CommandError(`internal error on this row: ${(e as Error).stack ?? String(e)}`);
         }
+        if (!(r.time - r.time === 0 && allFinite(r.p) && allFinite(r.q) && allFinite(r.normal))) {
+          finiteResult({ time: r.time, p: r.p, q: r.q, normal: r.normal }, outFormat === 'csv');
+        }
         if (outFormat === 'ndjson') {
           const out = { hit: r.hit, time: r.time, p: r.p, q: r.q, normal: r.normal };
           write(jsonLine(row.name === undefined ? out : { name: row.name, ...out }));
@@ -182,6 +180,10 @@ export function sweepCommand(): RowCommand {
           answer(parseJson(text));
         },
         rows: () => rows,
+        end() {
+          // empty input: the header alone (3D when nothing says the dimension)
+          header(csv.width ?? 3, csv.name ?? false);
+        },
       };
     },
   };

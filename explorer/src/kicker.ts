@@ -273,8 +273,23 @@ function draw(now: number): void {
   drawTrail(ctx, trail, now, '255,204,77', 2);
   // walls, as the ball sees them: a thick band, with round ends
   walls.forEach((wl, k) => {
-    ctx.strokeStyle = k === selectedWall ? '#c9a6ff' : '#c8d0da';
-    ctx.lineWidth = Math.max(3, 2 * R * sc * 0.35);
+    const color = k === selectedWall ? '#c9a6ff' : '#c8d0da';
+    const width = Math.max(3, 2 * R * sc * 0.35);
+    if (wl[0][0] === wl[1][0] && wl[0][1] === wl[1][1]) {
+      // A post (a zero-length wall): a canvas draws no caps on a zero-length line, so draw the
+      // post itself, a disc wider than a wall with a dark ring, plainly not just a handle.
+      const r = Math.max(9, 1.5 * width);
+      ctx.fillStyle = color;
+      ctx.strokeStyle = '#14171c';
+      ctx.lineWidth = 2;
+      ctx.beginPath();
+      ctx.arc(X(wl[0][0]), Y(wl[0][1]), r, 0, 2 * Math.PI);
+      ctx.fill();
+      ctx.stroke();
+      return;
+    }
+    ctx.strokeStyle = color;
+    ctx.lineWidth = width;
     ctx.lineCap = 'round';
     ctx.beginPath();
     ctx.moveTo(X(wl[0][0]), Y(wl[0][1]));
@@ -352,7 +367,7 @@ function readout(): void {
   $('steps').textContent = String(steps);
   $('hits').textContent = String(bounces);
   $('step-time').textContent = `${stepMs.toFixed(3)} ms`;
-  $('naive-out').textContent = naive === null || !naiveBox.checked ? 'off (T)' : `escaped ${naive.escaped} time${naive.escaped === 1 ? '' : 's'}`;
+  $('naive-out').textContent = !naiveBox.checked ? 'off (T)' : naive === null ? 'on: starts with the next launch (T)' : `escaped ${naive.escaped} time${naive.escaped === 1 ? '' : 's'}`;
   $('speed-out').textContent = `${fmt(speed(), 3)} widths/s`;
   $('restitution-out').textContent = Number(restIn.value).toFixed(2);
   $('overlay').textContent = `${fmt(speed(), 3)} table widths/s · ${steps} steps · ${bounces} bounces${naive !== null && naiveBox.checked ? ` · naive ball escaped ${naive.escaped}×` : ''}`;
@@ -481,6 +496,8 @@ function rescaleSpeed(): void {
   const s = speed();
   const v = Math.hypot(vel[0], vel[1]);
   if (v > 0) vel = [(vel[0] / v) * s, (vel[1] / v) * s];
+  // the status must not keep naming the launch speed once the speed changed
+  status(stat, v > 0 ? `Speed changed to ${fmt(s, 4)} table widths per second.` : `Speed set to ${fmt(s, 4)} table widths per second: Space launches.`, 'ok');
   if (naive !== null) {
     const n = Math.hypot(naive.vx, naive.vy);
     if (n > 0) {

@@ -32,6 +32,11 @@ const kinds: [Kind, Kind] = ['segment', 'segment'];
 let selected = -1;
 let hover: { s: number; t: number } | null = null;
 let anim: { start: number; chart: Chart } | null = null;
+/**
+ * The user's pair, kinds and switches while the rotation demo (R) borrows the scene; put back
+ * when the rotation stops, so R is a demo to watch, never a way to lose one's pair.
+ */
+let borrowed: { H: V3[]; kinds: [Kind, Kind]; infinite: boolean; stable: boolean } | null = null;
 
 const stat = $('status');
 const kindSel = [$<HTMLSelectElement>('kind-a'), $<HTMLSelectElement>('kind-b')];
@@ -177,7 +182,7 @@ gizmo.addEventListener('dragging-changed', (e) => {
 });
 gizmo.addEventListener('objectChange', () => {
   if (selected < 0) return;
-  stopAnimation();
+  stopAnimation(true); // editing what is on screen keeps it
   H[selected] = [gizmoTarget.position.x, gizmoTarget.position.y, gizmoTarget.position.z];
   update();
 });
@@ -424,6 +429,7 @@ function rotPose(theta: number): void {
 }
 
 function startAnimation(): void {
+  borrowed ??= { H: H.map((p) => [...p] as V3), kinds: [kinds[0], kinds[1]], infinite: infiniteBox.checked, stable: stableBox.checked };
   kinds[0] = kinds[1] = 'segment';
   kindSel[0].value = kindSel[1].value = 'segment';
   infiniteBox.checked = false;
@@ -445,15 +451,32 @@ function startAnimation(): void {
   selected = -1;
   gizmo.detach();
   rescale();
-  status(stat, 'b turns through parallel: watch the orange C jump end to end while the green stable C glides. R or Esc stops.');
+  status(stat, 'b turns through parallel: watch the orange C jump end to end while the green stable C glides. R or Esc stops and puts your pair back.');
 }
 
-function stopAnimation(): void {
+/**
+ * Stops the rotation and, unless `keepDemo`, puts back the pair it borrowed (R, Esc and the
+ * button put it back; grabbing or moving a handle during the rotation keeps the pose on screen).
+ */
+function stopAnimation(keepDemo = false): void {
   if (anim === null) return;
   anim = null;
   rotateBtn.setAttribute('aria-pressed', 'false');
-  status(stat, '');
+  const back = borrowed;
+  borrowed = null;
+  if (back !== null && !keepDemo) {
+    H.splice(0, 4, ...back.H);
+    kinds[0] = back.kinds[0];
+    kinds[1] = back.kinds[1];
+    kindSel[0].value = kinds[0];
+    kindSel[1].value = kinds[1];
+    infiniteBox.checked = back.infinite;
+    stableBox.checked = back.stable;
+    rescale();
+    status(stat, 'Rotation stopped: your pair is back.');
+  } else status(stat, '');
   writeUrl();
+  update();
 }
 
 function angleNow(now: number): number {
@@ -561,7 +584,7 @@ view.addEventListener(
     if (e.button !== 0 || gizmo.dragging || gizmo.axis !== null) return;
     const i = pick(e);
     if (i < 0) return;
-    stopAnimation();
+    stopAnimation(true); // grabbing a handle of the demo keeps the demo's pose
     controls.enabled = false;
     dragging = i;
     select(i);
@@ -630,7 +653,7 @@ for (const box of [infiniteBox, ghostBox, stableBox]) {
 rotateBtn.addEventListener('click', () => (anim === null ? startAnimation() : stopAnimation()));
 $('frame').addEventListener('click', () => frameView());
 $('reset').addEventListener('click', () => {
-  stopAnimation();
+  stopAnimation(true);
   H.splice(0, 4, [...DEFAULT.a[0]], [...DEFAULT.a[1]], [...DEFAULT.b[0]], [...DEFAULT.b[1]]);
   kinds[0] = kinds[1] = 'segment';
   kindSel[0].value = kindSel[1].value = 'segment';
@@ -662,7 +685,7 @@ window.addEventListener('keydown', (e) => {
   }
   else if (k === 'f' || k === 'F') frameView();
   else if (selected >= 0 && ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'PageUp', 'PageDown'].includes(k)) {
-    stopAnimation();
+    stopAnimation(true);
     const step = (e.shiftKey ? 0.005 : 0.05) * S;
     const axis = k === 'ArrowLeft' || k === 'ArrowRight' ? 0 : k === 'ArrowUp' || k === 'ArrowDown' ? 1 : 2;
     const sign = k === 'ArrowLeft' || k === 'ArrowDown' || k === 'PageDown' ? -1 : 1;

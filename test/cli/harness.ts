@@ -53,10 +53,17 @@ export function compileCli(name: string): CliHarness {
   };
 }
 
+/** How to spawn a run: another folder, or (when the tests run as root) another user. */
+export interface RunOptions {
+  cwd?: string;
+  uid?: number;
+  gid?: number;
+}
+
 /** Runs the compiled CLI with `args` in the harness' folder, feeding `input` to stdin (or /dev/null). */
-export function runCli(h: CliHarness, args: string[], input?: string): Promise<Run> {
+export function runCli(h: CliHarness, args: string[], input?: string, opts: RunOptions = {}): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [h.script, ...args], { cwd: h.work, stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [h.script, ...args], { cwd: h.work, ...opts, stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout!.setEncoding('utf8').on('data', (s: string) => (stdout += s));

@@ -121,6 +121,72 @@ describeBrowser('explorer: Kicker', () => {
     await page.close();
   });
 
+  it('issue 17: the status follows a speed change after a launch (no stale "Launched at …")', async () => {
+    const { page, problems } = await openPage(site, 'kicker.html?speed=2&launch=1');
+    expect(await page.getByTestId('status').textContent()).toMatch(/^Launched at [\d.]+ table widths per second/);
+    await page.locator('#view').focus();
+    await page.keyboard.press('ArrowUp');
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    const shown = ((await page.getByTestId('speed-out').textContent()) ?? '').replace(' widths/s', '');
+    const text = (await page.getByTestId('status').textContent()) ?? '';
+    expect(text).not.toMatch(/Launched at/);
+    expect(text).toMatch(/^Speed changed to [\d.]+ table widths per second/);
+    expect(Number(/to ([\d.]+)/.exec(text)![1])).toBeCloseTo(Number(shown), 2);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('issue 17: after a preset change the naive-ball box and its readout agree', async () => {
+    const { page, problems } = await openPage(site, 'kicker.html?naive=1&launch=1');
+    await page.getByTestId('preset').selectOption('gon');
+    expect(await page.getByTestId('naive-toggle').isChecked()).toBe(true);
+    await page.waitForFunction(() => document.querySelector('[data-testid="naive"]')!.textContent === 'on: starts with the next launch (T)', undefined, { timeout: 5000 });
+    await page.locator('#view').focus();
+    await page.keyboard.press(' ');
+    await page.waitForFunction(() => /escaped \d+ time/.test(document.querySelector('[data-testid="naive"]')!.textContent ?? ''));
+    await page.keyboard.press('t');
+    expect(await page.getByTestId('naive-toggle').isChecked()).toBe(false);
+    await page.waitForFunction(() => document.querySelector('[data-testid="naive"]')!.textContent === 'off (T)');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('issue 17: a post (a zero-length wall) is drawn as a visible post, wider than a handle dot', async () => {
+    const { page, problems } = await openPage(site, 'kicker.html?preset=kicker');
+    const walls = JSON.parse((await page.getByTestId('walls').textContent()) ?? '[]') as number[][][];
+    const post = walls.find((w) => w[0][0] === w[1][0] && w[0][1] === w[1][1])!;
+    expect(post).toBeDefined();
+    const box = (await page.getByTestId('canvas').boundingBox())!;
+    const xs = walls.flatMap((w) => [w[0][0], w[1][0]]), ys = walls.flatMap((w) => [w[0][1], w[1][1]]);
+    const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+    const sc = Math.min((box.width * 0.9) / (x1 - x0), (box.height * 0.86) / (y1 - y0));
+    const cx = box.width / 2 + sc * (post[0][0] - (x0 + x1) / 2), cy = box.height / 2 - sc * (post[0][1] - (y0 + y1) / 2);
+    const png = await page.getByTestId('canvas').screenshot();
+    // the pixels 5.5 px from the post's centre, in eight directions: outside the 4 px handle dot
+    const ring = await page.evaluate(async ({ b64, cx, cy }) => {
+      const img = new Image();
+      img.src = `data:image/png;base64,${b64}`;
+      await img.decode();
+      const c = document.createElement('canvas');
+      c.width = img.width;
+      c.height = img.height;
+      const ctx = c.getContext('2d', { willReadFrequently: true })!;
+      ctx.drawImage(img, 0, 0);
+      const k = img.width / document.querySelector('[data-testid="canvas"]')!.getBoundingClientRect().width;
+      const out: number[][] = [];
+      for (let a = 0; a < 8; a++) {
+        const x = Math.round((cx + 5.5 * Math.cos((a * Math.PI) / 4)) * k), y = Math.round((cy + 5.5 * Math.sin((a * Math.PI) / 4)) * k);
+        out.push(Array.from(ctx.getImageData(x, y, 1, 1).data.slice(0, 3)));
+      }
+      return out;
+    }, { b64: png.toString('base64'), cx, cy });
+    // the post's colour (#c8d0da, or the handle dot's blue at its edge), not the felt (#17301f)
+    for (const [r, g, b] of ring) expect(Math.max(r, g, b), JSON.stringify(ring)).toBeGreaterThan(120);
+    await saveShot(page, 'kicker-post', false);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('the index page links the three pages', async () => {
     const { page, problems } = await (async () => {
       const page = await site.browser.newPage();
