@@ -11,6 +11,7 @@ import { run as sweep } from './motion/sweep.bench.js';
 import { run as chain } from './chain/chain.bench.js';
 import { run as ball } from './motion/ball.bench.js';
 import { run as fold } from './chain/fold.bench.js';
+import { run as gis } from './gis/gis.bench.js';
 import { machine } from './harness.js';
 
 function arg(name: string, dflt: number): number {
@@ -29,3 +30,4 @@ ball({ steps: arg('--steps', 20_000), runs: 3 });
 fold({ folds: 15 });
 await parallel({ pairs, runs: Math.min(runs, 7) });
 await chain({ segments: arg('--segments', 1_000_000), runs: Math.min(runs, 5) });
+gis({ segments: arg('--segments', 1_000_000), runs: Math.min(runs, 3) });
