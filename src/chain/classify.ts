@@ -4,9 +4,13 @@
  * or a collinear overlap (a shared piece of positive length). This is what tells a ring that
  * touches itself (a self-tangent ring, valid in many GIS models) from one that crosses itself.
  */
-import { orient2Sign } from '../intersect/intersects.js';
+import { orient2Sign as orient2Sign_ } from '../intersect/intersects.js';
 import { toScaledBigInts } from '../core/exact.js';
 import { SkewlineInputError } from '../core/primitives.js';
+
+// A local copy of the imported predicate: a loader that compiles ESM to getters makes each read
+// of an imported binding a call.
+const orient2Sign = orient2Sign_;
 
 /** The two segments share no point. */
 export const NO_CONTACT = 0;

@@ -17,13 +17,21 @@
  */
 import { SkewlineInputError } from '../core/primitives.js';
 import { checkOptions } from '../core/options.js';
-import { EPS, productError } from '../core/eft.js';
+import { EPS as EPS_, productError as productError_ } from '../core/eft.js';
 import { ratToDouble, toScaledBigInts } from '../core/exact.js';
 import { intersection2D } from '../intersect/segment-2d.js';
 import { contactPairs } from './contacts.js';
 import type { ChainOptions } from './contacts.js';
 import type { ChainPoints } from './input.js';
-import { CROSSING, OVERLAP, TOUCH, classify2 } from './classify.js';
+import { CROSSING as CROSSING_, OVERLAP as OVERLAP_, TOUCH as TOUCH_, classify2 } from './classify.js';
+
+// Local copies of imported bindings read in the hot loop: a module loader that compiles ESM to
+// getters (tsx, bundlers) makes each read of an imported binding a call.
+const EPS = EPS_;
+const productError = productError_;
+const CROSSING = CROSSING_;
+const OVERLAP = OVERLAP_;
+const TOUCH = TOUCH_;
 
 /** Kind codes of {@link ChainIntersections.kind}: one common point. */
 export const POINT_CONTACT = 1;
@@ -53,9 +61,12 @@ export interface ChainIntersections {
   x0: Float64Array;
   /** y of that point. */
   y0: Float64Array;
-  /** x of the same point again, or of the other end of the shared piece. */
+  /**
+   * x of the same point again, or of the other end of the shared piece. When no pair overlaps,
+   * this is the same array as x0 (and y1 the same as y0): copy before writing to either.
+   */
   x1: Float64Array;
-  /** y of that point. */
+  /** y of that point (the same array as y0 when no pair overlaps). */
   y1: Float64Array;
 }
 
@@ -246,6 +257,16 @@ function finishPoint(
   let x = out[0], y = out[1];
   const safe = inRange(ax0) && inRange(ay0) && inRange(ax1) && inRange(ay1) && inRange(bx0) && inRange(by0) && inRange(bx1) && inRange(by1);
   if (safe) {
+    if (exactDiffPoint(ax0, ay0, ax1, ay1, bx0, by0, bx1, by1)) {
+      if (x !== x) x = DDP[0];
+      if (y !== y) y = DDP[1];
+      if (x === x && y === y) {
+        pointStats.double++;
+        out[0] = x;
+        out[1] = y;
+        return;
+      }
+    }
     ddPoint(ax0, ay0, ax1, ay1, bx0, by0, bx1, by1);
     if (x !== x) x = DDP[0];
     if (y !== y) y = DDP[1];
@@ -260,6 +281,51 @@ function finishPoint(
   exactPoint(ax0, ay0, ax1, ay1, bx0, by0, bx1, by1);
   out[0] = x === x ? x : EXP[0];
   out[1] = y === y ? y : EXP[1];
+}
+
+// Error of the last det2e, set by it.
+let DET_ERR = 0;
+
+/**
+ * a·b − c·d with both products exact (Dekker): (p − q) + (pe − qe) rounded three times, so its
+ * error is at most 1.01·ε(|p − q| + |pe − qe| + |result|) (DET_ERR). Inputs in the safe range.
+ */
+function det2e(a: number, b: number, c: number, d: number): number {
+  const p = a * b, q = c * d;
+  const h = p - q, t = productError(a, b, p) - productError(c, d, q);
+  const v = h + t;
+  DET_ERR = 1.01 * EPS * (abs(h) + abs(t) + abs(v)) + UNF;
+  return v;
+}
+
+/**
+ * The second try in doubles, for the points {@link fastCross} leaves undecided: when the six
+ * differences of the inputs are exact (checked with Two-Diff; so in map and walk data, where
+ * nearby coordinates share their binade, Sterbenz's lemma), den = u × v and s·den = w × v are
+ * evaluated with exact products (det2e), several times more accurately than with rounded ones,
+ * and X = a0 + s·u or a1 − (1 − s)·u is decided as in fastCross. Writes DDP (NaN where
+ * undecided); false when the differences are not exact (nothing tried).
+ */
+function exactDiffPoint(ax0: number, ay0: number, ax1: number, ay1: number, bx0: number, by0: number, bx1: number, by1: number): boolean {
+  const ux = ax1 - ax0, uy = ay1 - ay0, vx = bx1 - bx0, vy = by1 - by0, wx = bx0 - ax0, wy = by0 - ay0;
+  if (tail(ax1, ax0, ux) !== 0 || tail(ay1, ay0, uy) !== 0 || tail(bx1, bx0, vx) !== 0 || tail(by1, by0, vy) !== 0 || tail(bx0, ax0, wx) !== 0 || tail(by0, ay0, wy) !== 0) return false;
+  DDP[0] = DDP[1] = NaN;
+  const den = det2e(ux, vy, uy, vx), eden = DET_ERR;
+  const sd = det2e(wx, vy, wy, vx), esd = DET_ERR;
+  const an = abs(den);
+  // a0 + s·u when s ≤ 1/2, else a1 − (1 − s)·u = a1 + ((s·den − den)/den)·u.
+  const near0 = abs(sd) <= 0.5 * an;
+  const num = near0 ? sd : sd - den;
+  const e = near0 ? esd : (esd + eden) * (1 + 2 * EPS) + EPS * abs(num);
+  const anum = abs(num);
+  if (!(e < anum * 2 ** -10 && eden < an * 2 ** -10)) return true;
+  const c = num / den;
+  // |c̃ − c| ≤ |c|(e/|num| + eden/|den| + ε)(1 + 2⁻⁸); u is exact, so c̃·u adds one rounding.
+  const rc = abs(c) * (e / anum + eden / an + EPS) * 1.01;
+  const px = c * ux, py = c * uy;
+  DDP[0] = decide(near0 ? ax0 : ax1, px, (rc * abs(ux) + EPS * abs(px)) * 1.01 + UNF);
+  DDP[1] = decide(near0 ? ay0 : ay1, py, (rc * abs(uy) + EPS * abs(py)) * 1.01 + UNF);
+  return true;
 }
 
 // Double-double results (NaN where not decided).
@@ -329,6 +395,9 @@ function exactPoint(ax0: number, ay0: number, ax1: number, ay1: number, bx0: num
 // ---------------------------------------------------------------------------------------------
 
 const PT = new Float64Array(2);
+/** Pairs per chunk of the main loop, and the chunk's gathered coordinates (8 per pair). */
+const CHUNK = 1024;
+const GATHER = new Float64Array(8 * CHUNK);
 
 /**
  * Every point where a 2D chain meets itself (or, with `options.against`, another chain): proper
@@ -356,45 +425,74 @@ export function chainIntersections(points: ChainPoints, options: ChainIntersecti
   const { A, B, CI, CJ } = contactPairs(points, dim === undefined ? { ...options, thickness: 0 } : { ...options, dim, thickness: 0 });
   if (A.dim !== 2) throw new SkewlineInputError(`chainIntersections: the chain must be 2D (got ${A.dim} coordinates per vertex)`);
   const n = CI.length;
+  let nDouble = 0;
   // The sorted pair arrays are fresh: they become the result's i and j (input indices).
   const I = CI, J = CJ;
   const kind = new Uint8Array(n), contact = new Uint8Array(n);
-  const x0 = new Float64Array(n), y0 = new Float64Array(n), x1 = new Float64Array(n), y1 = new Float64Array(n);
+  const x0 = new Float64Array(n), y0 = new Float64Array(n);
+  // The far ends of shared pieces: the same arrays as x0, y0 until the first overlap needs its own.
+  let x1 = x0, y1 = y0;
   const PA = A.P, PB = B.P, oa = A.orig, ob = B.orig;
-  const out = PT;
-  for (let k = 0; k < n; k++) {
-    const a = 2 * CI[k], b = 2 * CJ[k];
-    I[k] = oa[a >> 1];
-    J[k] = ob[b >> 1];
-    const ax0 = PA[a], ay0 = PA[a + 1], ax1 = PA[a + 2], ay1 = PA[a + 3];
-    const bx0 = PB[b], by0 = PB[b + 1], bx1 = PB[b + 2], by1 = PB[b + 3];
-    const f = fastCross(ax0, ay0, ax1, ay1, bx0, by0, bx1, by1, out);
-    let c = CROSSING;
-    if (f === 1) pointStats.double++;
-    else if (f === 0) finishPoint(ax0, ay0, ax1, ay1, bx0, by0, bx1, by1, out);
-    else {
-      c = classify2(ax0, ay0, ax1, ay1, bx0, by0, bx1, by1);
-      if (c === CROSSING) crossingPoint2(ax0, ay0, ax1, ay1, bx0, by0, bx1, by1, out);
+  const out = PT, G = GATHER;
+  // In chunks: first gather the chunk's coordinates into a small buffer (a tight loop of loads,
+  // so the cache misses of the pairs' scattered second segments overlap), then decide each pair.
+  for (let k0 = 0; k0 < n; k0 += CHUNK) {
+    const k1 = Math.min(n, k0 + CHUNK);
+    for (let k = k0, g = 0; k < k1; k++, g += 8) {
+      const a = 2 * CI[k], b = 2 * CJ[k];
+      G[g] = PA[a]; G[g + 1] = PA[a + 1]; G[g + 2] = PA[a + 2]; G[g + 3] = PA[a + 3];
+      G[g + 4] = PB[b]; G[g + 5] = PB[b + 1]; G[g + 6] = PB[b + 2]; G[g + 7] = PB[b + 3];
+      I[k] = oa[a >> 1];
+      J[k] = ob[b >> 1];
     }
-    contact[k] = c;
-    if (c === CROSSING) {
-      kind[k] = POINT_CONTACT;
-      x0[k] = x1[k] = out[0];
-      y0[k] = y1[k] = out[1];
-    } else if (c === OVERLAP) {
-      const r = intersection2D(ax0, ay0, ax1, ay1, bx0, by0, bx1, by1);
-      if (r.kind !== 'overlap') throw new Error(`chainIntersections: internal disagreement on segments ${I[k]} and ${J[k]}`);
-      kind[k] = OVERLAP_CONTACT;
-      [x0[k], y0[k]] = r.start;
-      [x1[k], y1[k]] = r.end;
-    } else if (c !== 0) {
-      kind[k] = POINT_CONTACT;
-      x0[k] = x1[k] = TOUCH[0];
-      y0[k] = y1[k] = TOUCH[1];
-    } else {
-      // Unreachable: the contact search decided these pairs share a point exactly.
-      throw new Error(`chainIntersections: internal disagreement on segments ${I[k]} and ${J[k]}`);
+    for (let k = k0, g = 0; k < k1; k++, g += 8) {
+      const ax0 = G[g], ay0 = G[g + 1], ax1 = G[g + 2], ay1 = G[g + 3];
+      const bx0 = G[g + 4], by0 = G[g + 5], bx1 = G[g + 6], by1 = G[g + 7];
+      const f = fastCross(ax0, ay0, ax1, ay1, bx0, by0, bx1, by1, out);
+      if (f === 1) {
+        // The common case, written out: a certified crossing, both coordinates decided in doubles.
+        nDouble++;
+        contact[k] = CROSSING;
+        kind[k] = POINT_CONTACT;
+        x0[k] = out[0];
+        y0[k] = out[1];
+        if (x1 !== x0) {
+          x1[k] = out[0];
+          y1[k] = out[1];
+        }
+        continue;
+      }
+      let c = CROSSING;
+      if (f === 0) finishPoint(ax0, ay0, ax1, ay1, bx0, by0, bx1, by1, out);
+      else {
+        c = classify2(ax0, ay0, ax1, ay1, bx0, by0, bx1, by1);
+        if (c === CROSSING) crossingPoint2(ax0, ay0, ax1, ay1, bx0, by0, bx1, by1, out);
+      }
+      contact[k] = c;
+      if (c === CROSSING) {
+        kind[k] = POINT_CONTACT;
+        x0[k] = x1[k] = out[0];
+        y0[k] = y1[k] = out[1];
+      } else if (c === OVERLAP) {
+        const r = intersection2D(ax0, ay0, ax1, ay1, bx0, by0, bx1, by1);
+        if (r.kind !== 'overlap') throw new Error(`chainIntersections: internal disagreement on segments ${I[k]} and ${J[k]}`);
+        kind[k] = OVERLAP_CONTACT;
+        if (x1 === x0) {
+          x1 = x0.slice();
+          y1 = y0.slice();
+        }
+        [x0[k], y0[k]] = r.start;
+        [x1[k], y1[k]] = r.end;
+      } else if (c !== 0) {
+        kind[k] = POINT_CONTACT;
+        x0[k] = x1[k] = TOUCH[0];
+        y0[k] = y1[k] = TOUCH[1];
+      } else {
+        // Unreachable: the contact search decided these pairs share a point exactly.
+        throw new Error(`chainIntersections: internal disagreement on segments ${I[k]} and ${J[k]}`);
+      }
     }
   }
+  pointStats.double += nDouble;
   return { count: n, i: I, j: J, kind, contact, x0, y0, x1, y1 };
 }

@@ -33,7 +33,7 @@ describeBrowser('docs/gis.md screenshot (issue 17)', () => {
       if (g === null) continue;
       const polys = g.type === 'MultiPolygon' ? g.coordinates : g.type === 'Polygon' ? [g.coordinates] : [];
       for (const poly of polys) for (const ring of poly) rings.push(ring as number[][]);
-      for (const k of kinks(f).features) marks.push({ x: k.geometry.coordinates[0], y: k.geometry.coordinates[1], kind: k.properties.kind, name: String(f.properties?.name ?? '') });
+      for (const k of kinks(f).features) marks.push({ x: k.geometry.coordinates[0], y: k.geometry.coordinates[1], kind: k.properties.kind, name: String((f.properties as { name?: string } | null)?.name ?? '') });
     }
     expect(marks.length).toBeGreaterThan(0);
     const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox'] });
