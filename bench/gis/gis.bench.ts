@@ -7,7 +7,7 @@
  * - kinks and isSimple beside @turf/kinks on world-atlas countries-50m (each country a Feature),
  *   and kinks and isSimple on every ring of land-10m (turf's pairwise loop is left out there: its
  *   largest ring alone would take minutes).
- * Run alone: node --expose-gc --import tsx bench/gis/gis.bench.ts [--segments N] [--runs R]
+ * Run alone: node --expose-gc --import tsx bench/gis/gis.bench.ts [--segments N] [--runs R] [--part crossing|gis]
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -20,7 +20,7 @@ import { pointStats } from '../../src/chain/points.js';
 import { randomWalk } from '../../test/support/walks.js';
 import { makeRng } from '../../test/support/rng.js';
 import { landRings } from '../../test/support/land.js';
-import { machine, measure, table } from '../harness.js';
+import { machine, measure, settle, table } from '../harness.js';
 
 function arg(name: string, dflt: number): number {
   const i = process.argv.indexOf(name);
@@ -73,14 +73,32 @@ function crossingRows(n: number, runs: number, withSweep: boolean): void {
   console.log(table(`Crossing points, 2D random walk of ${n.toLocaleString('en')} unit segments (${r.count.toLocaleString('en')} contacts; isect bush: ${isectPoints(lines, 'bush').toLocaleString('en')} non-adjacent points)`, rows, n, 'skewline chainContacts (search only)', 'isect bush'));
   const ci = rows[1].median / rows[0].median;
   console.log(`chainIntersections / chainContacts = ${ci.toFixed(2)} (floor ≤ 1.5); isect bush / chainIntersections = ${(rows[2].median / rows[1].median).toFixed(2)} (floor ≥ 2)`);
+  // CPU time (process.cpuUsage), interleaved: steadier than wall time on a shared, loaded machine.
+  const cpu = [[], [], []] as number[][];
+  const fns = [() => chainContacts(P, { dim: 2 }).count, () => chainIntersections(P).count, () => isectPoints(lines, 'bush')];
+  for (let r = 0; r < runs; r++) {
+    fns.forEach((f, q) => {
+      settle();
+      const a = process.cpuUsage();
+      f();
+      const b = process.cpuUsage(a);
+      cpu[q].push((b.user + b.system) / 1000);
+    });
+  }
+  const med = cpu.map((t) => t.sort((a, b) => a - b)[t.length >> 1]);
+  console.log(`CPU time, median of ${runs} interleaved: chainContacts ${med[0].toFixed(0)} ms, chainIntersections ${med[1].toFixed(0)} ms, isect bush ${med[2].toFixed(0)} ms: chainIntersections / chainContacts = ${(med[1] / med[0]).toFixed(2)}, isect bush / chainIntersections = ${(med[2] / med[1]).toFixed(2)}`);
   console.log(`crossing points rounded: ${pointStats.double.toLocaleString('en')} in doubles (${pct(pointStats.double)}), ${pointStats.doubleDouble.toLocaleString('en')} in double-double (${pct(pointStats.doubleDouble)}), ${pointStats.exact.toLocaleString('en')} exactly (${pct(pointStats.exact)})`);
 }
 
-export function run(opts: { segments?: number; runs?: number } = {}): void {
+export function run(opts: { segments?: number; runs?: number; part?: string } = {}): void {
   const n = opts.segments ?? 1_000_000;
   const runs = opts.runs ?? 3;
-  crossingRows(n, runs, n <= 200_000);
-  if (n > 200_000) crossingRows(200_000, runs, true);
+  const part = opts.part ?? 'all';
+  if (part !== 'gis') {
+    crossingRows(n, runs, n <= 200_000);
+    if (n > 200_000) crossingRows(200_000, runs, true);
+  }
+  if (part === 'crossing') return;
 
   // countries-50m: each country one Feature, as a GIS user would call kinks.
   const countries = countries50m();
@@ -112,5 +130,6 @@ export function run(opts: { segments?: number; runs?: number } = {}): void {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   console.log(`skewline GIS benchmark — ${machine()}`);
-  run({ segments: arg('--segments', 1_000_000), runs: arg('--runs', 3) });
+  const i = process.argv.indexOf('--part');
+  run({ segments: arg('--segments', 1_000_000), runs: arg('--runs', 3), part: i >= 0 ? process.argv[i + 1] : 'all' });
 }
