@@ -58,26 +58,34 @@ export function countries50m(): { type: 'Feature'; geometry: { type: string; coo
 
 function crossingRows(n: number, runs: number, withSweep: boolean): void {
   const P = randomWalk(n, 2, makeRng(2));
-  const lines = isectLines(P);
+  let lines: Line[] | null = isectLines(P);
+  const isectRun = (method: 'bush' | 'sweep'): number => isectPoints(lines!, method);
   const methods = [
     { name: 'skewline chainContacts (search only)', run: () => chainContacts(P, { dim: 2 }).count },
     { name: 'skewline chainIntersections (points + kinds)', run: () => chainIntersections(P).count },
-    { name: 'isect bush', run: () => isectPoints(lines, 'bush') },
+    { name: 'isect bush', run: () => isectRun('bush') },
   ];
-  if (withSweep) methods.push({ name: 'isect sweep', run: () => isectPoints(lines, 'sweep') });
+  if (withSweep) methods.push({ name: 'isect sweep', run: () => isectRun('sweep') });
   const rows = measure(methods, runs, 1);
   pointStats.double = pointStats.doubleDouble = pointStats.exact = 0;
   const r = chainIntersections(P);
-  const total = pointStats.double + pointStats.doubleDouble + pointStats.exact;
+  // How this one call rounded its points (read now: the CPU-time runs below add to the counts).
+  const rounded = { ...pointStats };
+  const total = rounded.double + rounded.doubleDouble + rounded.exact;
   const pct = (x: number): string => `${((100 * x) / total).toFixed(2)}%`;
-  console.log(table(`Crossing points, 2D random walk of ${n.toLocaleString('en')} unit segments (${r.count.toLocaleString('en')} contacts; isect bush: ${isectPoints(lines, 'bush').toLocaleString('en')} non-adjacent points)`, rows, n, 'skewline chainContacts (search only)', 'isect bush'));
+  console.log(table(`Crossing points, 2D random walk of ${n.toLocaleString('en')} unit segments (${r.count.toLocaleString('en')} contacts; isect bush: ${isectRun('bush').toLocaleString('en')} non-adjacent points)`, rows, n, 'skewline chainContacts (search only)', 'isect bush'));
   const ci = rows[1].median / rows[0].median;
   console.log(`chainIntersections / chainContacts = ${ci.toFixed(2)} (floor ≤ 1.5); isect bush / chainIntersections = ${(rows[2].median / rows[1].median).toFixed(2)} (floor ≥ 2)`);
   // CPU time (process.cpuUsage), interleaved: steadier than wall time on a shared, loaded machine.
+  // isect's million segment objects are built (untimed) just before each of its runs and dropped
+  // after: kept alive, they slow every garbage collection of the skewline runs too (each major GC
+  // marks them), which made chainIntersections look up to 1.7× slower than it is alone.
+  lines = null;
   const cpu = [[], [], []] as number[][];
-  const fns = [() => chainContacts(P, { dim: 2 }).count, () => chainIntersections(P).count, () => isectPoints(lines, 'bush')];
+  const fns = [() => chainContacts(P, { dim: 2 }).count, () => chainIntersections(P).count, () => isectRun('bush')];
   for (let r = 0; r < runs; r++) {
     fns.forEach((f, q) => {
+      lines = q === 2 ? isectLines(P) : null;
       settle();
       const a = process.cpuUsage();
       f();
@@ -85,9 +93,10 @@ function crossingRows(n: number, runs: number, withSweep: boolean): void {
       cpu[q].push((b.user + b.system) / 1000);
     });
   }
+  lines = null;
   const med = cpu.map((t) => t.sort((a, b) => a - b)[t.length >> 1]);
-  console.log(`CPU time, median of ${runs} interleaved: chainContacts ${med[0].toFixed(0)} ms, chainIntersections ${med[1].toFixed(0)} ms, isect bush ${med[2].toFixed(0)} ms: chainIntersections / chainContacts = ${(med[1] / med[0]).toFixed(2)}, isect bush / chainIntersections = ${(med[2] / med[1]).toFixed(2)}`);
-  console.log(`crossing points rounded: ${pointStats.double.toLocaleString('en')} in doubles (${pct(pointStats.double)}), ${pointStats.doubleDouble.toLocaleString('en')} in double-double (${pct(pointStats.doubleDouble)}), ${pointStats.exact.toLocaleString('en')} exactly (${pct(pointStats.exact)})`);
+  console.log(`CPU time, median of ${runs} interleaved (each without the others' data alive): chainContacts ${med[0].toFixed(0)} ms, chainIntersections ${med[1].toFixed(0)} ms, isect bush ${med[2].toFixed(0)} ms: chainIntersections / chainContacts = ${(med[1] / med[0]).toFixed(2)}, isect bush / chainIntersections = ${(med[2] / med[1]).toFixed(2)}`);
+  console.log(`crossing points rounded: ${rounded.double.toLocaleString('en')} in doubles (${pct(rounded.double)}), ${rounded.doubleDouble.toLocaleString('en')} in double-double (${pct(rounded.doubleDouble)}), ${rounded.exact.toLocaleString('en')} exactly (${pct(rounded.exact)})`);
 }
 
 export function run(opts: { segments?: number; runs?: number; part?: string } = {}): void {
