@@ -19,8 +19,7 @@ const seg = (c: number[], a: number, b: number, dim: number): OPrim => ({
 });
 
 /** The oracle's kind: overlap, or where the single common point sits on each segment. */
-function oracleKind(A: OPrim, B: OPrim): number {
-  const r = exactIsect(A, B);
+function oracleKind(A: OPrim, B: OPrim, r = exactIsect(A, B)): number {
   if (r.kind === 'none') return NO_CONTACT;
   if (r.kind === 'overlap') return OVERLAP;
   const end = (x: Q): boolean => x.n === 0n || x.n === x.d;
@@ -35,12 +34,13 @@ function checkChain(P: Float64Array, label: string): number {
   const c = chainContacts(P, { dim: 2 });
   expect(r.count, label).toBe(c.count);
   let crossings = 0;
+  const coords = Array.from(P);
   for (let k = 0; k < r.count; k++) {
-    const A = seg(Array.from(P), r.i[k], r.i[k] + 1, 2), B = seg(Array.from(P), r.j[k], r.j[k] + 1, 2);
-    const want = oracleKind(A, B);
+    const A = seg(coords, r.i[k], r.i[k] + 1, 2), B = seg(coords, r.j[k], r.j[k] + 1, 2);
+    const ex = exactIsect(A, B);
+    const want = oracleKind(A, B, ex);
     const where = `${label}: segments ${r.i[k]}, ${r.j[k]}`;
     expect(r.contact[k], where).toBe(want);
-    const ex = exactIsect(A, B);
     if (ex.kind === 'point') {
       if (!(isNearest(r.x0[k], ex.X[0]) && isNearest(r.y0[k], ex.X[1]))) {
         expect.fail(`${where}: (${r.x0[k]}, ${r.y0[k]}) is not the correctly rounded crossing point`);
