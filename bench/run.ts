@@ -14,6 +14,7 @@ import { run as ball } from './motion/ball.bench.js';
 import { run as fold } from './chain/fold.bench.js';
 import { run as stream } from './cli/stream.bench.js';
 import { run as cliRows } from './cli/rows.bench.js';
+import { run as gis } from './gis/gis.bench.js';
 import { machine } from './harness.js';
 
 function arg(name: string, dflt: number): number {
@@ -34,3 +35,4 @@ cliRows({ pairs: Math.min(pairs, 100_000), runs: Math.min(runs, 7) });
 await parallel({ pairs, segments: arg('--segments', 1_000_000), runs: Math.min(runs, 5) });
 await chain({ segments: arg('--segments', 1_000_000), runs: Math.min(runs, 5) });
 await stream({ mb: arg('--stream-mb', Number(process.env.SKEWLINE_STREAM_MB ?? 200)), runs: 3 });
+gis({ segments: arg('--segments', 1_000_000), runs: Math.min(runs, 3) });

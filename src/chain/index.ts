@@ -2,7 +2,9 @@
 export { chainContacts, chainCollisions, multiChainContacts } from './contacts.js';
 export type { ChainOptions, ChainContacts, MultiChainOptions, MultiChainContacts } from './contacts.js';
 export { chainIntersections, POINT_CONTACT, OVERLAP_CONTACT } from './points.js';
-export type { ChainIntersections } from './points.js';
+export type { ChainIntersections, ChainIntersectionOptions } from './points.js';
+export { contactKind, NO_CONTACT, CROSSING, VERTEX_TOUCH, T_JUNCTION, OVERLAP, CONTACT_KIND_NAMES } from './classify.js';
+export type { ContactKindName } from './classify.js';
 export type { ChainPoints } from './input.js';
 export { releaseChainMemory } from './scratch.js';
 export { foldChain } from './fold.js';

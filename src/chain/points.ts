@@ -1,14 +1,39 @@
 /**
  * Where planar chains meet, for GIS users: the crossing and touching points of a chain's
- * self-intersections (or of two chains), and its collinear overlaps as pieces.
+ * self-intersections (or of two chains), and its collinear overlaps as pieces, each contact
+ * classified exactly (crossing, vertex touch, T-junction, overlap).
+ *
+ * A crossing point is the exact rational intersection rounded once to the nearest double. It
+ * is found at the speed of the search by a certified filter: the point a0 + s·(a1 − a0), with
+ * s = (w×v)/(u×v) from two 2×2 determinants, is evaluated first in doubles, then if need be in
+ * double-double, each time with a rigorous bound on its error; the result is accepted when
+ * every value within that bound rounds to the same double (so it is the correctly rounded
+ * one), and only when neither evaluation can decide the rounding is it done in exact BigInt
+ * arithmetic. Error bounds: Shewchuk (1997), "Adaptive Precision Floating-Point Arithmetic and
+ * Fast Robust Geometric Predicates", §4.3 (ccwerrboundA for a 2×2 determinant of rounded
+ * differences) and the standard model fl(a ∘ b) = (a ∘ b)(1 + δ), |δ| ≤ 2⁻⁵³ (Higham, "Accuracy
+ * and Stability of Numerical Algorithms", §2.2 and §4.2 for recursive summation); Two-Sum and
+ * Dekker's product (src/core/eft.ts) are exact.
  */
 import { SkewlineInputError } from '../core/primitives.js';
+import { checkOptions } from '../core/options.js';
+import { EPS as EPS_, productError as productError_ } from '../core/eft.js';
+import { ratToDouble, toScaledBigInts } from '../core/exact.js';
 import { intersection2D } from '../intersect/segment-2d.js';
 import { contactPairs } from './contacts.js';
 import type { ChainOptions } from './contacts.js';
 import type { ChainPoints } from './input.js';
+import { CROSSING as CROSSING_, OVERLAP as OVERLAP_, TOUCH as TOUCH_, classify2 } from './classify.js';
 
-/** Kind codes of {@link ChainIntersections.kind}. */
+// Local copies of imported bindings read in the hot loop: a module loader that compiles ESM to
+// getters (tsx, bundlers) makes each read of an imported binding a call.
+const EPS = EPS_;
+const productError = productError_;
+const CROSSING = CROSSING_;
+const OVERLAP = OVERLAP_;
+const TOUCH = TOUCH_;
+
+/** Kind codes of {@link ChainIntersections.kind}: one common point. */
 export const POINT_CONTACT = 1;
 /** Kind code of a collinear overlap (a shared piece of positive length). */
 export const OVERLAP_CONTACT = 2;
@@ -26,32 +51,371 @@ export interface ChainIntersections {
   j: Int32Array;
   /** {@link POINT_CONTACT} (one common point) or {@link OVERLAP_CONTACT} (a shared piece). */
   kind: Uint8Array;
+  /**
+   * The exact contact kind of each pair: `CROSSING` (one point, interior to both),
+   * `VERTEX_TOUCH` (an endpoint of both), `T_JUNCTION` (an endpoint of one on the interior of
+   * the other) or `OVERLAP` (a shared piece) — codes 1 to 4, names in `CONTACT_KIND_NAMES`.
+   */
+  contact: Uint8Array;
   /** x of the common point, or of the end of the shared piece nearer segment i's first vertex. */
   x0: Float64Array;
   /** y of that point. */
   y0: Float64Array;
-  /** x of the same point again, or of the other end of the shared piece. */
+  /**
+   * x of the same point again, or of the other end of the shared piece. When no pair overlaps,
+   * this is the same array as x0 (and y1 the same as y0): copy before writing to either.
+   */
   x1: Float64Array;
-  /** y of that point. */
+  /** y of that point (the same array as y0 when no pair overlaps). */
   y1: Float64Array;
 }
 
+/** Options of {@link chainIntersections}: those of `chainContacts`, thickness 0 only. */
+export type ChainIntersectionOptions = Omit<ChainOptions, 'thickness'> & { thickness?: 0 };
+
+const ACCEPTED = ['dim', 'closed', 'against', 'againstClosed', 'thickness'] as const;
+
+/**
+ * How the crossing points of the last {@link chainIntersections} calls were rounded: certified in
+ * doubles, in double-double, or in exact BigInt arithmetic (counts of points; add up over calls;
+ * reset them by assigning 0). For the benchmark.
+ */
+export const pointStats = { double: 0, doubleDouble: 0, exact: 0 };
+
+// ---------------------------------------------------------------------------------------------
+// The certified crossing point
+
+/** Shewchuk's ccwerrboundA: a 2×2 determinant of rounded differences is within ERR2·(|l| + |r|). */
+const ERR2 = (3 + 16 * EPS) * EPS;
+/**
+ * Magnitudes of nonzero coordinates for the double and double-double paths. Every double of
+ * magnitude ≥ 2⁻⁴⁰⁰ is a multiple of 2⁻⁴⁵², so every nonzero difference of two such inputs, every
+ * Two-Diff tail and every Dekker half is ≥ 2⁻⁴⁵² and their products ≥ 2⁻⁹⁰⁴: nothing below
+ * underflows, and nothing overflows under 2⁴⁰⁰. Outside this range the exact path decides.
+ */
+const LO = 2 ** -400;
+const HI = 2 ** 400;
+/** A parameter below this takes the exact path (so that s·u cannot underflow). */
+const S_MIN = 2 ** -500;
+/** An absolute floor added to the double-double bounds (absorbs any subnormal rounding). */
+const FLOOR = 2 ** -1000;
+
+function inRange(x: number): boolean {
+  const a = Math.abs(x);
+  return a === 0 || (a >= LO && a <= HI);
+}
+
+/**
+ * base + p rounded to the nearest double when that is decided: the true value is base + p + e
+ * with |e| ≤ err. Two-Sum splits base + p = h + l exactly; the answer is h when every offset in
+ * [l − err, l + err] rounds back to h (added to h it gives h), which the offsets l ± e2 with
+ * e2 ≥ err·(1 + 2⁻⁶)… cover even after their own rounding. NaN when not decided.
+ */
+function decide(base: number, p: number, err: number): number {
+  const h = base + p;
+  const bv = h - base;
+  const l = (base - (h - bv)) + (p - bv);
+  // fl(l ± e2) is at least |l| + err away from l's side of 0 as needed: e2 − err ≥ ε(|l| + e2).
+  const e2 = 1.01 * err + 2 * EPS * Math.abs(l);
+  return h + (l + e2) === h && h + (l - e2) === h && h - h === 0 ? h : NaN;
+}
+
+/** The Two-Diff tail: a − b = d + tail exactly, d = fl(a − b). */
+function tail(a: number, b: number, d: number): number {
+  const bv = a - d;
+  return (a - (d + bv)) + (bv - b);
+}
+
+// Double-double 2×2 determinant result: value DD[0] + DD[1], |error| ≤ DD[2].
+const DD = new Float64Array(3);
+
+/**
+ * (ah + al)(bh + bl) − (ch + cl)(dh + dl) in double-double: the leading products exactly (Dekker)
+ * and their difference exactly (Two-Sum); the nine small terms (the products' tails and the six
+ * cross products) summed in doubles, their error bounded by 10ε times the sum of their
+ * magnitudes (one rounding per product plus recursive summation of nine terms, Higham §4.2).
+ */
+function ddDet(ah: number, al: number, bh: number, bl: number, ch: number, cl: number, dh: number, dl: number): void {
+  const p = ah * bh, pe = productError(ah, bh, p);
+  const q = ch * dh, qe = productError(ch, dh, q);
+  const s = p - q;
+  const bv = s - p;
+  const se = (p - (s - bv)) + (-q - bv);
+  const t1 = ah * bl, t2 = al * bh, t3 = al * bl, t4 = ch * dl, t5 = cl * dh, t6 = cl * dl;
+  const r = se + pe - qe + t1 + t2 + t3 - t4 - t5 - t6;
+  const h = s + r;
+  const bv2 = h - s;
+  DD[0] = h;
+  DD[1] = (s - (h - bv2)) + (r - bv2);
+  const abs = Math.abs;
+  DD[2] = 10 * EPS * (abs(se) + abs(pe) + abs(qe) + abs(t1) + abs(t2) + abs(t3) + abs(t4) + abs(t5) + abs(t6)) + FLOOR;
+}
+
+/**
+ * A Shewchuk-style absolute term for products that land in the subnormal range (each may be off
+ * by 2⁻¹⁰⁷⁵ in absolute terms): it keeps the double bounds valid there and sends results below
+ * about 1e-300 to the exact path. A property of the number format, not a geometric tolerance.
+ */
+const UNF = 2 ** -1000;
+const abs = Math.abs;
+
+/**
+ * The fused fast path of one contact: den = u × v, s·den = w × v and t·den = w × u (u = a1 − a0,
+ * v = b1 − b0, w = b0 − a0) in doubles with Shewchuk's error bound. If they certify
+ * 0 < s < 1 and 0 < t < 1 — a proper crossing — the crossing point is X = e + (num/den)·d for
+ * the endpoint e nearest to it (a0 + s·u, a1 − (1 − s)·u, b0 + t·v or b1 − (1 − t)·v, whichever
+ * has the smallest offset, since the error bound is relative to it), each coordinate rounded
+ * by {@link decide}.
+ * @returns −1 when the doubles do not certify a proper crossing (nothing written); 1 when they
+ *   do and both coordinates are decided (to out[0], out[1]); 0 when they do but a coordinate is
+ *   not decided (it is NaN in out).
+ */
+export function fastCross(
+  ax0: number, ay0: number, ax1: number, ay1: number,
+  bx0: number, by0: number, bx1: number, by1: number,
+  out: Float64Array,
+): number {
+  const ux = ax1 - ax0, uy = ay1 - ay0, vx = bx1 - bx0, vy = by1 - by0, wx = bx0 - ax0, wy = by0 - ay0;
+  let l = ux * vy, r = uy * vx;
+  const den = l - r, eden = ERR2 * (abs(l) + abs(r)) + UNF;
+  l = wx * vy;
+  r = wy * vx;
+  const sd = l - r, es = ERR2 * (abs(l) + abs(r)) + UNF; // s·den
+  l = wx * uy;
+  r = wy * ux;
+  const td = l - r, et = ERR2 * (abs(l) + abs(r)) + UNF; // t·den
+  const an = abs(den);
+  const sn = den > 0 ? sd : -sd, tn = den > 0 ? td : -td; // s·|den|, t·|den|
+  // 0 < s < 1 and 0 < t < 1 for certain (the subtraction an − sn rounds by at most ε·an).
+  if (!(sn > es && tn > et && an - sn > eden + es + EPS * an && an - tn > eden + et + EPS * an)) return -1;
+  // The endpoint nearest the crossing: the smaller offset |num/den|·|d|.
+  const sa = sn < an - sn ? sn : an - sn, tb = tn < an - tn ? tn : an - tn;
+  const mu = abs(ux) + abs(uy), mv = abs(vx) + abs(vy);
+  let ex: number, ey: number, dx: number, dy: number, num: number, e: number;
+  if (sa * mu <= tb * mv) {
+    dx = ux;
+    dy = uy;
+    if (sn <= an - sn) {
+      ex = ax0; ey = ay0; num = sd; e = es; // a0 + s·u
+    } else {
+      // a1 − (1 − s)·u, 1 − s = (den − s·den)/den
+      ex = ax1; ey = ay1; num = sd - den; e = (es + eden) * (1 + 2 * EPS) + EPS * abs(num);
+    }
+  } else {
+    dx = vx;
+    dy = vy;
+    if (tn <= an - tn) {
+      ex = bx0; ey = by0; num = td; e = et; // b0 + t·v
+    } else {
+      ex = bx1; ey = by1; num = td - den; e = (et + eden) * (1 + 2 * EPS) + EPS * abs(num);
+    }
+  }
+  const anum = abs(num);
+  if (!(e < anum * 2 ** -10 && eden < an * 2 ** -10)) {
+    out[0] = out[1] = NaN;
+    return 0;
+  }
+  // c = num/den as num·(1/|den|) (two roundings). |c̃ − c| ≤ |c|·(e/|num| + eden/|den| + 2ε)(1 + 2⁻⁸)
+  // when both ratios are ≤ 2⁻¹⁰, that is (e + eden·|c| + 2ε·|num|)/|den| with the margin; the
+  // product c̃·d̃ adds 2ε|c·d| (d̃ a rounded difference, the product rounded). One division.
+  const inv = 1 / an;
+  const c = (den > 0 ? num : -num) * inv;
+  const base = (e + eden * abs(c) * 1.01 + 2 * EPS * anum) * inv * 1.03;
+  const px = c * dx, py = c * dy;
+  const x = decide(ex, px, base * abs(dx) + 2.1 * EPS * abs(px) + UNF);
+  const y = decide(ey, py, base * abs(dy) + 2.1 * EPS * abs(py) + UNF);
+  out[0] = x;
+  out[1] = y;
+  return x === x && y === y ? 1 : 0;
+}
+
+/**
+ * The crossing point of two 2D segments known to cross properly (one common point, interior to
+ * both; so u × v ≠ 0), each coordinate the exact value rounded once to the nearest double:
+ * to out[0], out[1]. Tries doubles, then double-double, then exact arithmetic. Not re-entrant.
+ */
+export function crossingPoint2(
+  ax0: number, ay0: number, ax1: number, ay1: number,
+  bx0: number, by0: number, bx1: number, by1: number,
+  out: Float64Array,
+): void {
+  const f = fastCross(ax0, ay0, ax1, ay1, bx0, by0, bx1, by1, out);
+  if (f === 1) {
+    pointStats.double++;
+    return;
+  }
+  if (f === -1) out[0] = out[1] = NaN;
+  finishPoint(ax0, ay0, ax1, ay1, bx0, by0, bx1, by1, out);
+}
+
+/** Fills the NaN coordinates of out: double-double where it decides, exact arithmetic otherwise. */
+function finishPoint(
+  ax0: number, ay0: number, ax1: number, ay1: number,
+  bx0: number, by0: number, bx1: number, by1: number,
+  out: Float64Array,
+): void {
+  let x = out[0], y = out[1];
+  const safe = inRange(ax0) && inRange(ay0) && inRange(ax1) && inRange(ay1) && inRange(bx0) && inRange(by0) && inRange(bx1) && inRange(by1);
+  if (safe) {
+    if (exactDiffPoint(ax0, ay0, ax1, ay1, bx0, by0, bx1, by1)) {
+      if (x !== x) x = DDP[0];
+      if (y !== y) y = DDP[1];
+      if (x === x && y === y) {
+        pointStats.double++;
+        out[0] = x;
+        out[1] = y;
+        return;
+      }
+    }
+    ddPoint(ax0, ay0, ax1, ay1, bx0, by0, bx1, by1);
+    if (x !== x) x = DDP[0];
+    if (y !== y) y = DDP[1];
+    if (x === x && y === y) {
+      pointStats.doubleDouble++;
+      out[0] = x;
+      out[1] = y;
+      return;
+    }
+  }
+  pointStats.exact++;
+  exactPoint(ax0, ay0, ax1, ay1, bx0, by0, bx1, by1);
+  out[0] = x === x ? x : EXP[0];
+  out[1] = y === y ? y : EXP[1];
+}
+
+// Error of the last det2e, set by it.
+let DET_ERR = 0;
+
+/**
+ * a·b − c·d with both products exact (Dekker): (p − q) + (pe − qe) rounded three times, so its
+ * error is at most 1.01·ε(|p − q| + |pe − qe| + |result|) (DET_ERR). Inputs in the safe range.
+ */
+function det2e(a: number, b: number, c: number, d: number): number {
+  const p = a * b, q = c * d;
+  const h = p - q, t = productError(a, b, p) - productError(c, d, q);
+  const v = h + t;
+  DET_ERR = 1.01 * EPS * (abs(h) + abs(t) + abs(v)) + UNF;
+  return v;
+}
+
+/**
+ * The second try in doubles, for the points {@link fastCross} leaves undecided: when the six
+ * differences of the inputs are exact (checked with Two-Diff; so in map and walk data, where
+ * nearby coordinates share their binade, Sterbenz's lemma), den = u × v and s·den = w × v are
+ * evaluated with exact products (det2e), several times more accurately than with rounded ones,
+ * and X = a0 + s·u or a1 − (1 − s)·u is decided as in fastCross. Writes DDP (NaN where
+ * undecided); false when the differences are not exact (nothing tried).
+ */
+function exactDiffPoint(ax0: number, ay0: number, ax1: number, ay1: number, bx0: number, by0: number, bx1: number, by1: number): boolean {
+  const ux = ax1 - ax0, uy = ay1 - ay0, vx = bx1 - bx0, vy = by1 - by0, wx = bx0 - ax0, wy = by0 - ay0;
+  if (tail(ax1, ax0, ux) !== 0 || tail(ay1, ay0, uy) !== 0 || tail(bx1, bx0, vx) !== 0 || tail(by1, by0, vy) !== 0 || tail(bx0, ax0, wx) !== 0 || tail(by0, ay0, wy) !== 0) return false;
+  DDP[0] = DDP[1] = NaN;
+  const den = det2e(ux, vy, uy, vx), eden = DET_ERR;
+  const sd = det2e(wx, vy, wy, vx), esd = DET_ERR;
+  const an = abs(den);
+  // a0 + s·u when s ≤ 1/2, else a1 − (1 − s)·u = a1 + ((s·den − den)/den)·u.
+  const near0 = abs(sd) <= 0.5 * an;
+  const num = near0 ? sd : sd - den;
+  const e = near0 ? esd : (esd + eden) * (1 + 2 * EPS) + EPS * abs(num);
+  const anum = abs(num);
+  if (!(e < anum * 2 ** -10 && eden < an * 2 ** -10)) return true;
+  const c = num / den;
+  // |c̃ − c| ≤ |c|(e/|num| + eden/|den| + ε)(1 + 2⁻⁸); u is exact, so c̃·u adds one rounding.
+  const rc = abs(c) * (e / anum + eden / an + EPS) * 1.01;
+  const px = c * ux, py = c * uy;
+  DDP[0] = decide(near0 ? ax0 : ax1, px, (rc * abs(ux) + EPS * abs(px)) * 1.01 + UNF);
+  DDP[1] = decide(near0 ? ay0 : ay1, py, (rc * abs(uy) + EPS * abs(py)) * 1.01 + UNF);
+  return true;
+}
+
+// Double-double results (NaN where not decided).
+const DDP = new Float64Array(2);
+
+/**
+ * The double-double evaluation: the six differences exactly (Two-Diff), den = u×v and
+ * num = w×v by {@link ddDet}, s = num/den as q1 + q2 (q1 = num/den in doubles, q2 from the
+ * remainder num − q1·den, whose leading part is exact by Sterbenz's lemma), then
+ * X = a0 + (q1 + q2)·u with the leading product exact. The bound on s:
+ * |s − (q1 + q2)| ≤ (e_num + |s|·e_den + |ρ|(|den_l|/|den_h| + ε) + e_ρ)/|den_h|, with margins.
+ */
+function ddPoint(ax0: number, ay0: number, ax1: number, ay1: number, bx0: number, by0: number, bx1: number, by1: number): void {
+  DDP[0] = DDP[1] = NaN;
+  const uxh = ax1 - ax0, uxl = tail(ax1, ax0, uxh);
+  const uyh = ay1 - ay0, uyl = tail(ay1, ay0, uyh);
+  const vxh = bx1 - bx0, vxl = tail(bx1, bx0, vxh);
+  const vyh = by1 - by0, vyl = tail(by1, by0, vyh);
+  const wxh = bx0 - ax0, wxl = tail(bx0, ax0, wxh);
+  const wyh = by0 - ay0, wyl = tail(by0, ay0, wyh);
+  ddDet(uxh, uxl, vyh, vyl, uyh, uyl, vxh, vxl);
+  const Dh = DD[0], Dl = DD[1], eD = DD[2];
+  ddDet(wxh, wxl, vyh, vyl, wyh, wyl, vxh, vxl);
+  const Nh = DD[0], Nl = DD[1], eN = DD[2];
+  const aD = Math.abs(Dh);
+  if (!(eD < aD * 2 ** -10 && eN < Math.abs(Nh) * 2 ** -10)) return;
+  const q1 = Nh / Dh;
+  if (!(Math.abs(q1) >= S_MIN)) return;
+  const pr = q1 * Dh, pre = productError(q1, Dh, pr);
+  const t = q1 * Dl;
+  const nd = Nh - pr; // exact (Sterbenz: pr is within a factor 2 of Nh, same sign)
+  const rho = nd - pre + Nl - t;
+  const eRho = 5 * EPS * (Math.abs(nd) + Math.abs(pre) + Math.abs(Nl) + Math.abs(t));
+  const q2 = rho / Dh;
+  const es = ((eN + 1.01 * Math.abs(q1) * eD + Math.abs(rho) * (Math.abs(Dl) / aD + EPS) + eRho) / aD) * 1.02 + FLOOR;
+  DDP[0] = ddCoord(ax0, q1, q2, uxh, uxl, es);
+  DDP[1] = ddCoord(ay0, q1, q2, uyh, uyl, es);
+}
+
+/** a + (q1 + q2)(uh + ul), decided to the nearest double when |s − (q1 + q2)| ≤ es; else NaN. */
+function ddCoord(a: number, q1: number, q2: number, uh: number, ul: number, es: number): number {
+  const m1 = q1 * uh, m2 = productError(q1, uh, m1);
+  const h0 = a + m1;
+  const bv = h0 - a;
+  const l0 = (a - (h0 - bv)) + (m1 - bv);
+  const c1 = q1 * ul, c2 = q2 * uh, c3 = q2 * ul;
+  const rest = l0 + m2 + c1 + c2 + c3;
+  const abs = Math.abs;
+  const err = es * (abs(uh) + abs(ul)) * 1.01 + 6 * EPS * (abs(l0) + abs(m2) + abs(c1) + abs(c2) + abs(c3)) + FLOOR;
+  return decide(h0, rest, err);
+}
+
+// Exact results.
+const EXP = new Float64Array(2);
+
+/** The crossing point in exact rational arithmetic (Cramer's rule on the scaled integers), rounded once. */
+function exactPoint(ax0: number, ay0: number, ax1: number, ay1: number, bx0: number, by0: number, bx1: number, by1: number): void {
+  const { ints: z, exp } = toScaledBigInts([ax0, ay0, ax1, ay1, bx0, by0, bx1, by1]);
+  const [A0x, A0y, A1x, A1y, B0x, B0y, B1x, B1y] = z;
+  const ux = A1x - A0x, uy = A1y - A0y, vx = B1x - B0x, vy = B1y - B0y, wx = B0x - A0x, wy = B0y - A0y;
+  const den = ux * vy - uy * vx;
+  const num = wx * vy - wy * vx;
+  EXP[0] = ratToDouble(A0x * den + num * ux, den, exp);
+  EXP[1] = ratToDouble(A0y * den + num * uy, den, exp);
+}
+
+// ---------------------------------------------------------------------------------------------
+
+const PT = new Float64Array(2);
+/** Pairs per chunk of the main loop, and the chunk's gathered coordinates (8 per pair). */
+const CHUNK = 1024;
+const GATHER = new Float64Array(8 * CHUNK);
 
 /**
  * Every point where a 2D chain meets itself (or, with `options.against`, another chain): proper
  * crossings, touching vertices, T-junctions, and collinear overlaps as pieces — the pairs that
- * {@link chainContacts} reports with thickness 0, same order, same rules (adjacent segments only
- * when they fold back; zero-length segments dropped; rings). A crossing point is the exact
- * rational intersection rounded once to the nearest doubles; touching points and the ends of a
- * shared piece are input vertices, returned exactly.
+ * `chainContacts` reports with thickness 0, same order, same rules (adjacent segments only
+ * when they fold back; zero-length segments dropped; rings). Each pair's contact kind is
+ * decided exactly (`contact`: CROSSING, VERTEX_TOUCH, T_JUNCTION, OVERLAP).
  *
- * Cost: `chainContacts`' search, plus exact rational arithmetic for each proper crossing (a few
- * microseconds each — meant for GIS data with up to some hundred thousand crossings; for
- * millions, `chainContacts`' s and t are the cheap answer).
- * @throws SkewlineInputError if the chain is not 2D or `options.thickness` is not 0, and for the
- * input errors of `chainContacts`.
+ * A crossing point is the exact rational intersection rounded once to the nearest double (a
+ * certified double or double-double evaluation decides nearly all of them; exact arithmetic
+ * the rest); touching points and the ends of a shared piece are input vertices, returned
+ * exactly. Cost: `chainContacts`' search plus a few tens of nanoseconds per contact.
+ * Not re-entrant (module scratch).
+ * @throws SkewlineInputError for an unknown option, if the chain is not 2D or
+ * `options.thickness` is not 0, and for the input errors of `chainContacts`.
  */
-export function chainIntersections(points: ChainPoints, options: Omit<ChainOptions, 'thickness'> & { thickness?: 0 } = {}): ChainIntersections {
+export function chainIntersections(points: ChainPoints, options: ChainIntersectionOptions = {}): ChainIntersections {
+  checkOptions(options, ACCEPTED, 'chainIntersections');
   if (options.thickness !== undefined && options.thickness !== 0) {
     throw new SkewlineInputError('chainIntersections: intersection points need thickness 0 (use chainContacts for a thickness)');
   }
@@ -61,28 +425,74 @@ export function chainIntersections(points: ChainPoints, options: Omit<ChainOptio
   const { A, B, CI, CJ } = contactPairs(points, dim === undefined ? { ...options, thickness: 0 } : { ...options, dim, thickness: 0 });
   if (A.dim !== 2) throw new SkewlineInputError(`chainIntersections: the chain must be 2D (got ${A.dim} coordinates per vertex)`);
   const n = CI.length;
-  const I = new Int32Array(n), J = new Int32Array(n);
-  const kind = new Uint8Array(n);
-  const x0 = new Float64Array(n), y0 = new Float64Array(n), x1 = new Float64Array(n), y1 = new Float64Array(n);
-  for (let k = 0; k < n; k++) {
-    I[k] = A.orig[CI[k]];
-    J[k] = B.orig[CJ[k]];
-    const a = 2 * CI[k], b = 2 * CJ[k];
-    const ax0 = A.P[a], ay0 = A.P[a + 1], ax1 = A.P[a + 2], ay1 = A.P[a + 3];
-    const bx0 = B.P[b], by0 = B.P[b + 1], bx1 = B.P[b + 2], by1 = B.P[b + 3];
-    const r = intersection2D(ax0, ay0, ax1, ay1, bx0, by0, bx1, by1);
-    if (r.kind === 'point') {
-      kind[k] = POINT_CONTACT;
-      x0[k] = x1[k] = r.point[0];
-      y0[k] = y1[k] = r.point[1];
-    } else if (r.kind === 'overlap') {
-      kind[k] = OVERLAP_CONTACT;
-      [x0[k], y0[k]] = r.start;
-      [x1[k], y1[k]] = r.end;
-    } else {
-      // Unreachable: the contact search decided these pairs share a point exactly.
-      throw new Error(`chainIntersections: internal disagreement on segments ${I[k]} and ${J[k]}`);
+  let nDouble = 0;
+  // The sorted pair arrays are fresh: they become the result's i and j (input indices).
+  const I = CI, J = CJ;
+  const kind = new Uint8Array(n), contact = new Uint8Array(n);
+  const x0 = new Float64Array(n), y0 = new Float64Array(n);
+  // The far ends of shared pieces: the same arrays as x0, y0 until the first overlap needs its own.
+  let x1 = x0, y1 = y0;
+  const PA = A.P, PB = B.P, oa = A.orig, ob = B.orig;
+  const out = PT, G = GATHER;
+  // In chunks: first gather the chunk's coordinates into a small buffer (a tight loop of loads,
+  // so the cache misses of the pairs' scattered second segments overlap), then decide each pair.
+  for (let k0 = 0; k0 < n; k0 += CHUNK) {
+    const k1 = Math.min(n, k0 + CHUNK);
+    for (let k = k0, g = 0; k < k1; k++, g += 8) {
+      const a = 2 * CI[k], b = 2 * CJ[k];
+      G[g] = PA[a]; G[g + 1] = PA[a + 1]; G[g + 2] = PA[a + 2]; G[g + 3] = PA[a + 3];
+      G[g + 4] = PB[b]; G[g + 5] = PB[b + 1]; G[g + 6] = PB[b + 2]; G[g + 7] = PB[b + 3];
+      I[k] = oa[a >> 1];
+      J[k] = ob[b >> 1];
+    }
+    for (let k = k0, g = 0; k < k1; k++, g += 8) {
+      const ax0 = G[g], ay0 = G[g + 1], ax1 = G[g + 2], ay1 = G[g + 3];
+      const bx0 = G[g + 4], by0 = G[g + 5], bx1 = G[g + 6], by1 = G[g + 7];
+      const f = fastCross(ax0, ay0, ax1, ay1, bx0, by0, bx1, by1, out);
+      if (f === 1) {
+        // The common case, written out: a certified crossing, both coordinates decided in doubles.
+        nDouble++;
+        contact[k] = CROSSING;
+        kind[k] = POINT_CONTACT;
+        x0[k] = out[0];
+        y0[k] = out[1];
+        if (x1 !== x0) {
+          x1[k] = out[0];
+          y1[k] = out[1];
+        }
+        continue;
+      }
+      let c = CROSSING;
+      if (f === 0) finishPoint(ax0, ay0, ax1, ay1, bx0, by0, bx1, by1, out);
+      else {
+        c = classify2(ax0, ay0, ax1, ay1, bx0, by0, bx1, by1);
+        if (c === CROSSING) crossingPoint2(ax0, ay0, ax1, ay1, bx0, by0, bx1, by1, out);
+      }
+      contact[k] = c;
+      if (c === CROSSING) {
+        kind[k] = POINT_CONTACT;
+        x0[k] = x1[k] = out[0];
+        y0[k] = y1[k] = out[1];
+      } else if (c === OVERLAP) {
+        const r = intersection2D(ax0, ay0, ax1, ay1, bx0, by0, bx1, by1);
+        if (r.kind !== 'overlap') throw new Error(`chainIntersections: internal disagreement on segments ${I[k]} and ${J[k]}`);
+        kind[k] = OVERLAP_CONTACT;
+        if (x1 === x0) {
+          x1 = x0.slice();
+          y1 = y0.slice();
+        }
+        [x0[k], y0[k]] = r.start;
+        [x1[k], y1[k]] = r.end;
+      } else if (c !== 0) {
+        kind[k] = POINT_CONTACT;
+        x0[k] = x1[k] = TOUCH[0];
+        y0[k] = y1[k] = TOUCH[1];
+      } else {
+        // Unreachable: the contact search decided these pairs share a point exactly.
+        throw new Error(`chainIntersections: internal disagreement on segments ${I[k]} and ${J[k]}`);
+      }
     }
   }
-  return { count: n, i: I, j: J, kind, x0, y0, x1, y1 };
+  pointStats.double += nDouble;
+  return { count: n, i: I, j: J, kind, contact, x0, y0, x1, y1 };
 }
