@@ -10,9 +10,9 @@ import { contactWithin, foldsBack, narrowStats } from './narrow.js';
 import { flattenChain, prepareChains } from './input.js';
 import type { ChainPoints, PreparedChain } from './input.js';
 import { LEAF, beginTraversal, buildTree, expandTasks, leafBoxes, leafCount, nextLeafPairs, segmentBoxes, segmentBoxesRange } from './tree.js';
-import { bandGrid, planGrid } from './grid.js';
+import { bandGrid, planGrid, planGrid3 } from './grid.js';
 import { BOXES_A, BOXES_B, SORT_FILL, SORT_START, f64Scratch, i32Scratch, releaseHooks } from './scratch.js';
-import type { ChainGrid } from './grid.js';
+import type { ChainGrid, ChainGrid3 } from './grid.js';
 import type { ChainTree } from './tree.js';
 
 /** Options of {@link chainContacts} and {@link chainCollisions}. */
@@ -397,6 +397,105 @@ function leafPair3(a0: number, a1: number, b0: number, b1: number, boxA: Float64
   }
 }
 
+/**
+ * The 3D grid search (one chain, any thickness; grid.ts, planGrid3): each live segment, in the
+ * grid's order, against the segments after it in its own cell and the next cell of its row, and
+ * against the three-cell runs of the four forward neighbour rows (y + 1 in its column, y − 1, y,
+ * y + 1 in the next column): the forward half of its 27 neighbour cells, so each pair of cells
+ * is visited once and each pair of segments once. The cursors into those runs only move
+ * forward, as the cell keys do. Candidate pairs (sorted positions) pass a branch-free box test
+ * and, in {@link narrow3}, a ball test before the exact test.
+ */
+function gridPairs3(g: ChainGrid3): void {
+  const { n, key, id, box } = g;
+  const tau = TAU;
+  const nz = g.nz, rowY = g.ny * nz;
+  // Key offsets of the four forward rows: (dx, dy) = (0, 1), (1, −1), (1, 0), (1, 1).
+  const o0 = nz, o1 = rowY - nz, o2 = rowY, o3 = rowY + nz;
+  let e0 = 0, l0 = 0, h0 = 0, l1 = 0, h1 = 0, l2 = 0, h2 = 0, l3 = 0, h3 = 0;
+  let PI = pairI, PJ = pairJ, np = 0;
+  const X0 = 0, Y0 = n, Z0 = 2 * n, X1 = 3 * n, Y1 = 4 * n, Z1 = 5 * n;
+  let k = -1;
+  for (let p = 0; p < n; p++) {
+    if (key[p] !== k) {
+      k = key[p];
+      while (e0 < n && key[e0] <= k + 1) e0++;
+      while (l0 < n && key[l0] < k + o0 - 1) l0++;
+      if (h0 < l0) h0 = l0;
+      while (h0 < n && key[h0] <= k + o0 + 1) h0++;
+      while (l1 < n && key[l1] < k + o1 - 1) l1++;
+      if (h1 < l1) h1 = l1;
+      while (h1 < n && key[h1] <= k + o1 + 1) h1++;
+      while (l2 < n && key[l2] < k + o2 - 1) l2++;
+      if (h2 < l2) h2 = l2;
+      while (h2 < n && key[h2] <= k + o2 + 1) h2++;
+      while (l3 < n && key[l3] < k + o3 - 1) l3++;
+      if (h3 < l3) h3 = l3;
+      while (h3 < n && key[h3] <= k + o3 + 1) h3++;
+    }
+    const total = e0 - p - 1 + (h0 - l0) + (h1 - l1) + (h2 - l2) + (h3 - l3);
+    if (np + total > PI.length) {
+      narrow3(g, np);
+      np = 0;
+      if (total > PI.length) {
+        pairI = PI = new Int32Array(2 * total);
+        pairJ = PJ = new Int32Array(2 * total);
+      }
+    }
+    const u = id[p];
+    const xlo = box[X0 + p], ylo = box[Y0 + p], zlo = box[Z0 + p], xhi = box[X1 + p], yhi = box[Y1 + p], zhi = box[Z1 + p];
+    for (let r = 0; r < 5; r++) {
+      const q0 = r === 0 ? p + 1 : r === 1 ? l0 : r === 2 ? l1 : r === 3 ? l2 : l3;
+      const q1 = r === 0 ? e0 : r === 1 ? h0 : r === 2 ? h1 : r === 3 ? h2 : h3;
+      for (let q = q0; q < q1; q++) {
+        const v = id[q];
+        PI[np] = p;
+        PJ[np] = q;
+        np += +(u - v >= 2 || v - u >= 2) & +(box[X0 + q] - xhi <= tau) & +(xlo - box[X1 + q] <= tau) & +(box[Y0 + q] - yhi <= tau) &
+          +(ylo - box[Y1 + q] <= tau) & +(box[Z0 + q] - zhi <= tau) & +(zlo - box[Z1 + q] <= tau);
+      }
+    }
+  }
+  narrow3(g, np);
+}
+
+/** Pairs the grid's ball test let through, and pairs it rejected (for the benchmark's time split). */
+export const grid3Stats = { balls: 0, rejected: 0 };
+
+/**
+ * The narrow phase of the 3D grid for the np candidate pairs of sorted positions in pairI,
+ * pairJ: first the balls (doubled scale) — when |c_p − c_q| > R_p + R_q + 2τ the segments are
+ * more than τ apart. The test compares D² = fl(Σ fl(c_p − c_q)²) with T² (1 + 2⁻⁴⁰) + 2⁻¹⁰⁰⁰,
+ * T = fl(R_p + R_q + 2τ): the relative factor covers the few roundings on either side (each at
+ * most u = 2⁻⁵³), the absolute term underflow; an overflow to ∞ or NaN rejects nothing. The
+ * survivors go to the exact-filtered test as (lower segment, higher segment), as the hierarchy
+ * sends them.
+ */
+function narrow3(g: ChainGrid3, np: number): void {
+  const { n, id, ball } = g;
+  const tau2 = 2 * TAU, ring = RING, PI = pairI, PJ = pairJ, pa = PA;
+  const CY = n, CZ = 2 * n, RR = 3 * n;
+  let rejected = 0;
+  for (let k = 0; k < np; k++) {
+    const p = PI[k], q = PJ[k];
+    const dx = ball[p] - ball[q], dy = ball[CY + p] - ball[CY + q], dz = ball[CZ + p] - ball[CZ + q];
+    const T = ball[RR + p] + ball[RR + q] + tau2;
+    if (dx * dx + dy * dy + dz * dz > T * T * (1 + 2 ** -40) + 2 ** -1000) {
+      rejected++;
+      continue;
+    }
+    const a = id[p], b = id[q];
+    const i = a < b ? a : b, j = a + b - i;
+    if (ring && PARTNER[i] === j) continue;
+    const qa = 3 * i, qb = 3 * j;
+    Q[0] = pa[qa]; Q[1] = pa[qa + 1]; Q[2] = pa[qa + 2]; Q[3] = pa[qa + 3]; Q[4] = pa[qa + 4]; Q[5] = pa[qa + 5];
+    Q[6] = pa[qb]; Q[7] = pa[qb + 1]; Q[8] = pa[qb + 2]; Q[9] = pa[qb + 3]; Q[10] = pa[qb + 4]; Q[11] = pa[qb + 5];
+    testQ(i, j, 3, TAU);
+  }
+  grid3Stats.balls += np;
+  grid3Stats.rejected += rejected;
+}
+
 /** A share of a parallel search: work items are claimed through a shared counter. */
 export interface ParallelWork {
   /** Int32Array over a SharedArrayBuffer; element 0 is the next unclaimed item. */
@@ -505,10 +604,12 @@ export const chainStats = { readMs: 0, buildMs: 0, searchMs: 0, sortMs: 0, numbe
 
 /**
  * Which broad phase the search uses (for the tests and the benchmark; not part of the public
- * API): 'auto' takes the grid for crowded planar chains at thickness 0 (grid.ts) and the
- * hierarchy otherwise, 'tree' always the hierarchy. `last` tells which one the last search ran.
+ * API): 'auto' takes the grid for crowded planar chains at thickness 0 and for 3D chains of
+ * near-uniform segment length that do not crowd its cells (grid.ts), the hierarchy otherwise;
+ * 'tree' always the hierarchy; 'grid' the 3D grid even where its cells are crowded (for the
+ * tests). `last` tells which one the last search ran.
  */
-export const searchMode: { broad: 'auto' | 'tree'; last: 'tree' | 'grid' | '' } = { broad: 'auto', last: '' };
+export const searchMode: { broad: 'auto' | 'tree' | 'grid'; last: 'tree' | 'grid' | '' } = { broad: 'auto', last: '' };
 
 /**
  * Finds every pair in contact, as compact segment indices, into foundI/foundJ (unsorted).
@@ -539,6 +640,15 @@ function findPairs(A: PreparedChain, B: PreparedChain | null, tau: number, work:
     }
     // Adjacent pairs: only a fold-back counts (in a parallel search, one share's part).
     if (work === null || work.folds === true) foldBacks(A, tau);
+    if (dim === 3 && work === null && searchMode.broad !== 'tree') {
+      const g3 = planGrid3(PA, m, A.dead, tau, searchMode.broad === 'grid');
+      if (g3 !== null) {
+        chainStats.buildMs = performance.now() - tb0;
+        searchMode.last = 'grid';
+        gridPairs3(g3);
+        return;
+      }
+    }
     const boxes = shared !== null ? shared.segA : segmentBoxes(PA, dim, m, A.dead, f64Scratch(BOXES_A, m * 2 * dim));
     SA = SB = boxes;
     if (dim === 2 && m <= SMALL_CHAIN && work === null) {
@@ -548,7 +658,7 @@ function findPairs(A: PreparedChain, B: PreparedChain | null, tau: number, work:
       searchMode.last = 'tree';
       return;
     }
-    const plan = dim === 2 && tau === 0 && searchMode.broad === 'auto' ? planGrid(boxes, m, A.dead, work === null ? 1 : Math.min(work.want, BANDS)) : null;
+    const plan = dim === 2 && tau === 0 && searchMode.broad !== 'tree' ? planGrid(boxes, m, A.dead, work === null ? 1 : Math.min(work.want, BANDS)) : null;
     searchMode.last = plan === null ? 'tree' : 'grid';
     if (plan !== null) {
       if (work === null) {

@@ -14,7 +14,7 @@
  * (max of the cells of the two boxes' minima) holds both, and the pair is tested there only.
  * The box test itself is exact at thickness 0 (the sign of a rounded difference is exact).
  */
-import { GRID_CX, GRID_CY, GRID_EX, GRID_EY, GRID_FILL, GRID_ITEMS, GRID_SEGS, GRID_START, i32Scratch } from './scratch.js';
+import { G3_BALL, G3_BOX, G3_CELL, G3_COUNT, G3_ID, G3_KEY, G3_PERM, GRID_CX, GRID_CY, GRID_EX, GRID_EY, GRID_FILL, GRID_ITEMS, GRID_SEGS, GRID_START, f64Scratch, i32Scratch } from './scratch.js';
 
 /**
  * The grid's cells, for one band of columns (the whole grid when there is one band): cell
@@ -156,4 +156,133 @@ export function bandGrid(plan: GridPlan, b: number): ChainGrid {
     }
   }
   return { nx, ny, start, items };
+}
+
+/**
+ * The 3D grid: the live segments of a 3D chain sorted by the cell of their box's minimum corner,
+ * with their boxes and bounding balls in that order (structure of arrays). Cell (x, y, z) has
+ * key (x·ny + y)·nz + z, so the segments of one row of cells (fixed x, y) are contiguous and
+ * sorted by z, and a row's neighbour rows are found by adding a constant to the key.
+ */
+export interface ChainGrid3 {
+  /** Live segments. */
+  n: number;
+  /** Rows (y) and layers (z) of the key, padding included: key offsets of the neighbour rows are (dx·ny + dy)·nz. */
+  ny: number;
+  nz: number;
+  /** Cell key of each sorted position, ascending. */
+  key: Float64Array;
+  /** Segment at each sorted position (ascending within a cell). */
+  id: Int32Array;
+  /** Boxes in sorted order: x minima at [0, n), y minima at [n, 2n), z minima, then the x, y, z maxima. */
+  box: Float64Array;
+  /**
+   * Balls in sorted order, at twice the scale: 2·centre x, y, z at [0, n), [n, 2n), [2n, 3n) and
+   * at [3n, 4n) a radius R such that the doubled segment lies in the ball (+∞ where the doubled
+   * centre overflows: such a ball rejects nothing).
+   */
+  ball: Float64Array;
+}
+
+/** The grid is abandoned for the hierarchy when the segments of a cell's neighbourhood are this many per segment on average (Σ cell count² / n). */
+const MAX_CROWDING3 = 24;
+
+/**
+ * Lays out the 3D grid (in working memory, scratch.ts: valid until the next call) over the live
+ * segments of the 3D vertex array P (m segments, `dead` ones skipped) for thickness τ, or returns
+ * null when it does not fit the chain: fewer than 64 live segments, a grid of more than 2³⁰
+ * cells on an axis or 2⁵² in all, or — unless `force` — segments of very uneven length (the
+ * longest box extent over 4 times the mean) or cells so crowded that the hierarchy does better.
+ *
+ * The cell size is h = (E + τ)·(1 + 2⁻¹⁰), E the largest box extent on any axis. Why a pair
+ * within τ has its two minimum corners in cells at most one apart on each axis: exactly,
+ * lo_B − lo_A ≤ (hi_A − lo_A) + τ ≤ E + τ ≤ h/(1 + 2⁻¹⁰) (a box gap is at most the distance);
+ * the computed cell coordinate fl(fl(x − x₀)·fl(1/h)) is off from (x − x₀)/h by at most
+ * 3.1u·(x − x₀)/h ≤ 3.1u·2³⁰ < 2⁻²¹ cells, so two computed coordinates differ by less than
+ * 1 − 2⁻¹¹ + 2⁻²⁰ < 1, and their floors by at most 1. So the forward half of the 27 neighbours
+ * of each cell (with the cell itself, its pairs once) holds every pair once.
+ */
+export function planGrid3(P: Float64Array, m: number, dead: Uint8Array | null, tau: number, force: boolean): ChainGrid3 | null {
+  let x0 = Infinity, y0 = Infinity, z0 = Infinity, x1 = -Infinity, y1 = -Infinity, z1 = -Infinity;
+  let ext = 0, sum = 0, n = 0;
+  for (let c = 0, v = 0; c < m; c++, v += 3) {
+    if (dead !== null && dead[c] !== 0) continue;
+    const ax = P[v], ay = P[v + 1], az = P[v + 2], bx = P[v + 3], by = P[v + 4], bz = P[v + 5];
+    const lx = ax < bx ? ax : bx, ly = ay < by ? ay : by, lz = az < bz ? az : bz;
+    const ex = Math.abs(bx - ax), ey = Math.abs(by - ay), ez = Math.abs(bz - az);
+    if (lx < x0) x0 = lx;
+    if (ly < y0) y0 = ly;
+    if (lz < z0) z0 = lz;
+    if (lx > x1) x1 = lx;
+    if (ly > y1) y1 = ly;
+    if (lz > z1) z1 = lz;
+    const e = ex > ey ? (ex > ez ? ex : ez) : ey > ez ? ey : ez;
+    if (e > ext) ext = e;
+    sum += e;
+    n++;
+  }
+  if (n < 64 || m >= 2 ** 29 || !(ext <= 4 * (sum / n) || (force && ext - ext === 0))) return null;
+  const h = (ext + tau) * (1 + 2 ** -10);
+  if (!(h > 0) || !Number.isFinite(h)) return null;
+  const inv = 1 / h;
+  const wx = (x1 - x0) * inv, wy = (y1 - y0) * inv, wz = (z1 - z0) * inv;
+  if (!(wx <= 2 ** 30 && wy <= 2 ** 30 && wz <= 2 ** 30)) return null;
+  // Rows and layers padded by one on each side, so that y ± 1 and z ± 1 never wrap into another row.
+  const nx = Math.floor(wx) + 1, ny = Math.floor(wy) + 3, nz = Math.floor(wz) + 3;
+  if (!(nx * ny * nz <= 2 ** 52)) return null;
+  const cell = i32Scratch(G3_CELL, 3 * m);
+  const perm = i32Scratch(G3_PERM, 2 * n);
+  const a = perm.subarray(0, n), b = perm.subarray(n, 2 * n);
+  for (let c = 0, v = 0, k = 0; c < m; c++, v += 3) {
+    if (dead !== null && dead[c] !== 0) continue;
+    const ax = P[v], ay = P[v + 1], az = P[v + 2], bx = P[v + 3], by = P[v + 4], bz = P[v + 5];
+    cell[c] = Math.floor(((ax < bx ? ax : bx) - x0) * inv);
+    cell[m + c] = Math.floor(((ay < by ? ay : by) - y0) * inv) + 1;
+    cell[2 * m + c] = Math.floor(((az < bz ? az : bz) - z0) * inv) + 1;
+    a[k++] = c;
+  }
+  // Stable counting sorts (least significant first): by layer, by row, by column.
+  countingSort(cell, 2 * m, nz, a, b, n);
+  countingSort(cell, m, ny, b, a, n);
+  countingSort(cell, 0, nx, a, b, n);
+  const id = i32Scratch(G3_ID, n), key = f64Scratch(G3_KEY, n), box = f64Scratch(G3_BOX, 6 * n), ball = f64Scratch(G3_BALL, 4 * n);
+  let crowd = 0, run = 0;
+  for (let p = 0; p < n; p++) {
+    const c = b[p];
+    id[p] = c;
+    const k = (cell[c] * ny + cell[m + c]) * nz + cell[2 * m + c];
+    key[p] = k;
+    run = p > 0 && key[p - 1] === k ? run + 1 : 1;
+    crowd += 2 * run - 1; // Σ count² of the cells so far
+    const v = 3 * c;
+    const ax = P[v], ay = P[v + 1], az = P[v + 2], bx = P[v + 3], by = P[v + 4], bz = P[v + 5];
+    box[p] = ax < bx ? ax : bx;
+    box[n + p] = ay < by ? ay : by;
+    box[2 * n + p] = az < bz ? az : bz;
+    box[3 * n + p] = ax < bx ? bx : ax;
+    box[4 * n + p] = ay < by ? by : ay;
+    box[5 * n + p] = az < bz ? bz : az;
+    // The doubled centre is off from the true one by at most u·(|cx| + |cy| + |cz|) (one rounding
+    // each), the computed length from the true one by a few u relative: 2⁻⁴⁰ covers both.
+    const cx = ax + bx, cy = ay + by, cz = az + bz;
+    const dx = bx - ax, dy = by - ay, dz = bz - az;
+    ball[p] = cx;
+    ball[n + p] = cy;
+    ball[2 * n + p] = cz;
+    const r = Math.sqrt(dx * dx + dy * dy + dz * dz) * (1 + 2 ** -40) + 2 ** -40 * (Math.abs(cx) + Math.abs(cy) + Math.abs(cz));
+    ball[3 * n + p] = r - r === 0 ? r : Infinity;
+  }
+  if (!force && crowd > MAX_CROWDING3 * n) return null;
+  return { n, ny, nz, key, id, box, ball };
+}
+
+/** Stable counting sort of the n segments in `src` by digit[at + segment] (0 ≤ digit < buckets), into `dst`. */
+function countingSort(digit: Int32Array, at: number, buckets: number, src: Int32Array, dst: Int32Array, n: number): void {
+  const count = i32Scratch(G3_COUNT, buckets + 1).fill(0);
+  for (let k = 0; k < n; k++) count[digit[at + src[k]] + 1]++;
+  for (let q = 0; q < buckets; q++) count[q + 1] += count[q];
+  for (let k = 0; k < n; k++) {
+    const c = src[k];
+    dst[count[digit[at + c]]++] = c;
+  }
 }
