@@ -4,13 +4,14 @@
  * segments.
  */
 import { SkewlineInputError } from '../core/primitives.js';
+import { checkOptions } from '../core/options.js';
 import { closestSegSeg2, closestSegSeg3, closestSegSegN, crossing2, touchingParams2 } from '../closest/segment-kernels.js';
 import { intersectsSegments2 } from '../intersect/intersects.js';
 import { contactWithin, foldsBack, narrowStats } from './narrow.js';
 import { flattenChain, prepareChains } from './input.js';
 import type { ChainPoints, PreparedChain } from './input.js';
 import { LEAF, beginTraversal, buildTree, expandTasks, leafBoxes, leafCount, nextLeafPairs, segmentBoxes, segmentBoxesRange } from './tree.js';
-import { bandGrid, planGrid, planGrid3 } from './grid.js';
+import { FINE, bandGrid, planGrid, planGrid3 } from './grid.js';
 import { BOXES_A, BOXES_B, SORT_FILL, SORT_START, f64Scratch, i32Scratch, releaseHooks } from './scratch.js';
 import type { ChainGrid, ChainGrid3 } from './grid.js';
 import type { ChainTree } from './tree.js';
@@ -126,6 +127,24 @@ function load(PA: Float64Array, i: number, PB: Float64Array, j: number, dim: num
 /** Kernel distance of the pair in Q (s, t to OUT). */
 function distanceQ(dim: number): number {
   return dim === 2 ? closestSegSeg2(Q, 0, OUT, 0) : dim === 3 ? closestSegSeg3(Q, 0, OUT, 0) : closestSegSegN(Q, 0, dim, OUT, 0);
+}
+
+/** The options {@link chainContacts} and {@link chainCollisions} accept. */
+const CHAIN_KEYS = ['dim', 'thickness', 'closed', 'against', 'againstClosed'] as const;
+/** The options {@link multiChainContacts} accepts. */
+const MULTI_KEYS = ['dim', 'thickness', 'closed', 'between'] as const;
+
+/**
+ * Checks a public chain function's options: only known keys, and each flag (`keys`) absent or
+ * a boolean (a string "false" would otherwise read as true or be ignored).
+ */
+function checkChainOptions(options: unknown, allowed: readonly string[], flags: readonly string[], fn: string): void {
+  checkOptions(options, allowed, fn);
+  if (options === undefined || options === null) return;
+  for (const key of flags) {
+    const v = (options as Record<string, unknown>)[key];
+    if (v !== undefined && typeof v !== 'boolean') throw new SkewlineInputError(`${fn}: options.${key} must be true or false (got ${typeof v === 'string' ? JSON.stringify(v) : String(v)})`);
+  }
 }
 
 function checkThickness(options: ChainOptions | undefined): number {
@@ -399,101 +418,76 @@ function leafPair3(a0: number, a1: number, b0: number, b1: number, boxA: Float64
 
 /**
  * The 3D grid search (one chain, any thickness; grid.ts, planGrid3): each live segment, in the
- * grid's order, against the segments after it in its own cell and the next cell of its row, and
- * against the three-cell runs of the four forward neighbour rows (y + 1 in its column, y − 1, y,
- * y + 1 in the next column): the forward half of its 27 neighbour cells, so each pair of cells
- * is visited once and each pair of segments once. The cursors into those runs only move
- * forward, as the cell keys do. Candidate pairs (sorted positions) pass a branch-free box test
- * and, in {@link narrow3}, a ball test before the exact test.
+ * grid's order, against the later segments of its own row up to its reach, and against the
+ * windows of the four forward neighbour rows (y + 1 in its column; y − 1, y, y + 1 in the next):
+ * each pair of segments once. The windows' lower ends only move forward, as the keys do.
+ * Candidate pairs pass a branch-free box test (the hierarchy's) and go, as (lower segment,
+ * higher segment), to the exact-filtered test ({@link narrow3}).
  */
 function gridPairs3(g: ChainGrid3): void {
-  const { n, key, id, box } = g;
-  const tau = TAU;
-  const nz = g.nz, rowY = g.ny * nz;
+  const { n, key, reach } = g;
+  const nz = g.nz, rowY = g.ny * nz, below = FINE + 2;
   // Key offsets of the four forward rows: (dx, dy) = (0, 1), (1, −1), (1, 0), (1, 1).
   const o0 = nz, o1 = rowY - nz, o2 = rowY, o3 = rowY + nz;
-  let e0 = 0, l0 = 0, h0 = 0, l1 = 0, h1 = 0, l2 = 0, h2 = 0, l3 = 0, h3 = 0;
-  let PI = pairI, PJ = pairJ, np = 0;
-  const X0 = 0, Y0 = n, Z0 = 2 * n, X1 = 3 * n, Y1 = 4 * n, Z1 = 5 * n;
-  let k = -1;
+  let l0 = 0, l1 = 0, l2 = 0, l3 = 0;
+  let np = 0;
   for (let p = 0; p < n; p++) {
-    if (key[p] !== k) {
-      k = key[p];
-      while (e0 < n && key[e0] <= k + 1) e0++;
-      while (l0 < n && key[l0] < k + o0 - 1) l0++;
-      if (h0 < l0) h0 = l0;
-      while (h0 < n && key[h0] <= k + o0 + 1) h0++;
-      while (l1 < n && key[l1] < k + o1 - 1) l1++;
-      if (h1 < l1) h1 = l1;
-      while (h1 < n && key[h1] <= k + o1 + 1) h1++;
-      while (l2 < n && key[l2] < k + o2 - 1) l2++;
-      if (h2 < l2) h2 = l2;
-      while (h2 < n && key[h2] <= k + o2 + 1) h2++;
-      while (l3 < n && key[l3] < k + o3 - 1) l3++;
-      if (h3 < l3) h3 = l3;
-      while (h3 < n && key[h3] <= k + o3 + 1) h3++;
-    }
-    const total = e0 - p - 1 + (h0 - l0) + (h1 - l1) + (h2 - l2) + (h3 - l3);
-    if (np + total > PI.length) {
-      narrow3(g, np);
-      np = 0;
-      if (total > PI.length) {
-        pairI = PI = new Int32Array(2 * total);
-        pairJ = PJ = new Int32Array(2 * total);
-      }
-    }
-    const u = id[p];
-    const xlo = box[X0 + p], ylo = box[Y0 + p], zlo = box[Z0 + p], xhi = box[X1 + p], yhi = box[Y1 + p], zhi = box[Z1 + p];
-    for (let r = 0; r < 5; r++) {
-      const q0 = r === 0 ? p + 1 : r === 1 ? l0 : r === 2 ? l1 : r === 3 ? l2 : l3;
-      const q1 = r === 0 ? e0 : r === 1 ? h0 : r === 2 ? h1 : r === 3 ? h2 : h3;
-      for (let q = q0; q < q1; q++) {
-        const v = id[q];
-        PI[np] = p;
-        PJ[np] = q;
-        np += +(u - v >= 2 || v - u >= 2) & +(box[X0 + q] - xhi <= tau) & +(xlo - box[X1 + q] <= tau) & +(box[Y0 + q] - yhi <= tau) &
-          +(ylo - box[Y1 + q] <= tau) & +(box[Z0 + q] - zhi <= tau) & +(zlo - box[Z1 + q] <= tau);
-      }
-    }
+    const k = key[p], r = reach[p];
+    while (l0 < n && key[l0] < k + o0 - below) l0++;
+    while (l1 < n && key[l1] < k + o1 - below) l1++;
+    while (l2 < n && key[l2] < k + o2 - below) l2++;
+    while (l3 < n && key[l3] < k + o3 - below) l3++;
+    np = scan3(g, p, p + 1, k + r, np);
+    np = scan3(g, p, l0, k + o0 + r, np);
+    np = scan3(g, p, l1, k + o1 + r, np);
+    np = scan3(g, p, l2, k + o2 + r, np);
+    np = scan3(g, p, l3, k + o3 + r, np);
   }
   narrow3(g, np);
 }
 
-/** Pairs the grid's ball test let through, and pairs it rejected (for the benchmark's time split). */
-export const grid3Stats = { balls: 0, rejected: 0 };
-
 /**
- * The narrow phase of the 3D grid for the np candidate pairs of sorted positions in pairI,
- * pairJ: first the balls (doubled scale) — when |c_p − c_q| > R_p + R_q + 2τ the segments are
- * more than τ apart. The test compares D² = fl(Σ fl(c_p − c_q)²) with T² (1 + 2⁻⁴⁰) + 2⁻¹⁰⁰⁰,
- * T = fl(R_p + R_q + 2τ): the relative factor covers the few roundings on either side (each at
- * most u = 2⁻⁵³), the absolute term underflow; an overflow to ∞ or NaN rejects nothing. The
- * survivors go to the exact-filtered test as (lower segment, higher segment), as the hierarchy
- * sends them.
+ * Appends to pairI, pairJ (from index np) the segments at sorted positions q0, q0 + 1, … while
+ * their key is at most kmax, whose boxes come within τ of the one at p and that are not its
+ * neighbours in the chain (segment numbers at least 2 apart), as (lower segment, higher
+ * segment); a full buffer goes to the narrow phase first. Branch-free: each candidate is written
+ * and the count moves by the test's 0 or 1. Returns the new count.
  */
-function narrow3(g: ChainGrid3, np: number): void {
-  const { n, id, ball } = g;
-  const tau2 = 2 * TAU, ring = RING, PI = pairI, PJ = pairJ, pa = PA;
-  const CY = n, CZ = 2 * n, RR = 3 * n;
-  let rejected = 0;
-  for (let k = 0; k < np; k++) {
-    const p = PI[k], q = PJ[k];
-    const dx = ball[p] - ball[q], dy = ball[CY + p] - ball[CY + q], dz = ball[CZ + p] - ball[CZ + q];
-    const T = ball[RR + p] + ball[RR + q] + tau2;
-    if (dx * dx + dy * dy + dz * dz > T * T * (1 + 2 ** -40) + 2 ** -1000) {
-      rejected++;
-      continue;
+function scan3(g: ChainGrid3, p: number, q0: number, kmax: number, np: number): number {
+  const { n, key, id, x0, y0, z0, x1, y1, z1 } = g;
+  const tau = TAU;
+  let PI = pairI, PJ = pairJ;
+  const u = id[p];
+  const xlo = x0[p], ylo = y0[p], zlo = z0[p], xhi = x1[p], yhi = y1[p], zhi = z1[p];
+  for (let q = q0; q < n && key[q] <= kmax; q++) {
+    if (np === PI.length) {
+      narrow3(g, np);
+      np = 0;
+      PI = pairI;
+      PJ = pairJ;
     }
-    const a = id[p], b = id[q];
-    const i = a < b ? a : b, j = a + b - i;
+    const v = id[q];
+    const lo = u < v ? u : v;
+    PI[np] = lo;
+    PJ[np] = u + v - lo;
+    // u − v + 1 ∉ {0, 1, 2}: as an unsigned integer, over 2.
+    np += +((u - v + 1) >>> 0 > 2) & +(x0[q] - xhi <= tau) & +(xlo - x1[q] <= tau) & +(y0[q] - yhi <= tau) &
+      +(ylo - y1[q] <= tau) & +(z0[q] - zhi <= tau) & +(zlo - z1[q] <= tau);
+  }
+  return np;
+}
+
+/** The exact-filtered test of the np candidate pairs (segments) in pairI, pairJ of the 3D grid. */
+function narrow3(_g: ChainGrid3, np: number): void {
+  const ring = RING, PI = pairI, PJ = pairJ, pa = PA, tau = TAU;
+  for (let k = 0; k < np; k++) {
+    const i = PI[k], j = PJ[k];
     if (ring && PARTNER[i] === j) continue;
     const qa = 3 * i, qb = 3 * j;
     Q[0] = pa[qa]; Q[1] = pa[qa + 1]; Q[2] = pa[qa + 2]; Q[3] = pa[qa + 3]; Q[4] = pa[qa + 4]; Q[5] = pa[qa + 5];
     Q[6] = pa[qb]; Q[7] = pa[qb + 1]; Q[8] = pa[qb + 2]; Q[9] = pa[qb + 3]; Q[10] = pa[qb + 4]; Q[11] = pa[qb + 5];
-    testQ(i, j, 3, TAU);
+    testQ(i, j, 3, tau);
   }
-  grid3Stats.balls += np;
-  grid3Stats.rejected += rejected;
 }
 
 /** A share of a parallel search: work items are claimed through a shared counter. */
@@ -604,10 +598,10 @@ export const chainStats = { readMs: 0, buildMs: 0, searchMs: 0, sortMs: 0, numbe
 
 /**
  * Which broad phase the search uses (for the tests and the benchmark; not part of the public
- * API): 'auto' takes the grid for crowded planar chains at thickness 0 and for 3D chains of
- * near-uniform segment length that do not crowd its cells (grid.ts), the hierarchy otherwise;
- * 'tree' always the hierarchy; 'grid' the 3D grid even where its cells are crowded (for the
- * tests). `last` tells which one the last search ran.
+ * API): 'auto' takes the grid for crowded planar chains at thickness 0 (grid.ts) and the
+ * hierarchy otherwise; 'tree' always the hierarchy; 'grid' also the 3D grid for one 3D chain
+ * (grid.ts, planGrid3: same results bit for bit; kept for measurement, as it was slower than the
+ * hierarchy on the 3D chains measured). `last` tells which one the last search ran.
  */
 export const searchMode: { broad: 'auto' | 'tree' | 'grid'; last: 'tree' | 'grid' | '' } = { broad: 'auto', last: '' };
 
@@ -640,8 +634,10 @@ function findPairs(A: PreparedChain, B: PreparedChain | null, tau: number, work:
     }
     // Adjacent pairs: only a fold-back counts (in a parallel search, one share's part).
     if (work === null || work.folds === true) foldBacks(A, tau);
-    if (dim === 3 && work === null && searchMode.broad !== 'tree') {
-      const g3 = planGrid3(PA, m, A.dead, tau, searchMode.broad === 'grid');
+    // The 3D grid only on request: measured slower than the hierarchy on every 3D family tried
+    // (bench/chain/chain.bench.ts; issue 16 notes).
+    if (dim === 3 && work === null && searchMode.broad === 'grid') {
+      const g3 = planGrid3(PA, m, A.dead, tau, true);
       if (g3 !== null) {
         chainStats.buildMs = performance.now() - tb0;
         searchMode.last = 'grid';
@@ -893,10 +889,12 @@ function toContacts(A: PreparedChain, B: PreparedChain, sorted: PairShare): Chai
  * @param points a flat array (x, y[, z …] per vertex, with `options.dim`) or an array of points
  *   (arrays, typed arrays or `{x, y[, z]}` objects).
  * @throws SkewlineInputError for a non-finite coordinate (naming the vertex), mixed dimensions,
- *   a flat array without `dim`, or a thickness that is not a finite number ≥ 0.
+ *   a flat array without `dim`, a thickness that is not a finite number ≥ 0, an unknown option
+ *   key, or a `closed` / `againstClosed` that is not a boolean.
  */
 export function chainContacts(points: ChainPoints, options?: ChainOptions): ChainContacts {
   const t0 = performance.now();
+  checkChainOptions(options, CHAIN_KEYS, ['closed', 'againstClosed'], 'chainContacts');
   const { A, B, tau } = prepare(points, options);
   const t1 = performance.now();
   findPairs(A, B, tau);
@@ -919,6 +917,7 @@ export function chainContacts(points: ChainPoints, options?: ChainOptions): Chai
  * segments of `points` that touch `against`.
  */
 export function chainCollisions(points: ChainPoints, options?: ChainOptions): Uint8Array {
+  checkChainOptions(options, CHAIN_KEYS, ['closed', 'againstClosed'], 'chainCollisions');
   const { A, B, tau } = prepare(points, options);
   findPairs(A, B, tau);
   const flags = new Uint8Array(A.segments[0]);
@@ -966,10 +965,12 @@ export interface MultiChainContacts extends ChainContacts {
  * pair of segments from different chains within the thickness). One search over all of them:
  * for a map's rings or a bundle of fibres this is much cheaper than testing chains in pairs.
  * Not re-entrant (module scratch).
- * @throws SkewlineInputError as {@link chainContacts} does, naming the chain (`chains[k]`).
+ * @throws SkewlineInputError as {@link chainContacts} does, naming the chain (`chains[k]`); for
+ *   an unknown option key, or a `closed` / `between` that is not a boolean.
  */
 export function multiChainContacts(chains: readonly ChainPoints[], options: MultiChainOptions = {}): MultiChainContacts {
   if (!Array.isArray(chains)) throw new SkewlineInputError('multiChainContacts: chains must be an array of chains');
+  checkChainOptions(options, MULTI_KEYS, ['closed', 'between'], 'multiChainContacts');
   const tau = checkThickness(options);
   const flats: Float64Array[] = [];
   let dim = options.dim;

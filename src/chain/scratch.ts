@@ -58,5 +58,5 @@ export const G3_PERM = 11; // i32: a permutation of the live segments, and its s
 export const G3_COUNT = 12; // i32: counting-sort buckets
 export const G3_ID = 13; // i32: segment of each sorted position
 export const G3_KEY = 2; // f64: cell key of each sorted position
+export const G3_REACH = 4; // f64: key reach of each sorted position's window
 export const G3_BOX = 3; // f64: boxes in sorted order, six arrays (x, y, z minima, then maxima) in one
-export const G3_BALL = 4; // f64: a ball around each segment (centre x, y, z, radius), by segment
