@@ -200,17 +200,18 @@ const PAD_Z = FINE + 4;
 /**
  * Lays out the 3D grid (in working memory, scratch.ts: valid until the next call) over the live
  * segments of the 3D vertex array P (m segments, `dead` ones skipped) for thickness τ, or returns
- * null when it does not fit the chain: fewer than 64 live segments, a grid of more than 2³⁰
- * cells on an axis or 2⁵² in all, or — unless `force` — segments of very uneven length (the
- * longest box extent over 4 times the mean) or cells so crowded that the hierarchy does better.
+ * null when it does not fit the chain: fewer than 64 live segments, more than 16n + 64 cells
+ * (fine layers in z) on an axis or 2⁵² keys in all, or — unless `force` — segments of very
+ * uneven length (the longest box extent over 4 times the mean) or cells so crowded that the
+ * hierarchy does better.
  *
  * The cell size is h = (E + τ)·(1 + 2⁻¹⁰), E the largest box extent on any axis. Why a pair
  * within τ has its two minimum corners in cells at most one apart in x and in y, and lower z
  * at most FINE + 2 fine layers apart: exactly, lo_B − lo_A ≤ (hi_A − lo_A) + τ ≤ E + τ ≤
  * h/(1 + 2⁻¹⁰) (a box gap is at most the distance); the computed coordinate
- * fl(fl(x − x₀)·fl(1/h)) is off from (x − x₀)/h by at most 3.1u·2³⁰ < 2⁻²¹ cells (2⁻¹⁸ fine
- * layers), so two computed coordinates differ by less than 1 − 2⁻¹¹ + 2⁻²⁰ < 1 cell, and their
- * floors by at most 1 (at most FINE + 1 fine layers). Above, B's lower z is at most A's upper
+ * fl(fl(x − x₀)·fl(1/h)) is off from (x − x₀)/h by at most 3.1u·W < 2⁻¹⁸ cells or fine layers
+ * (W ≤ 16n + 64 < 2³⁴ of them on the axis), so two computed coordinates differ by less than
+ * 1 − 2⁻¹¹ + 2⁻¹⁷ < 1 cell (FINE + 1 fine layers), and their floors by at most 1 (FINE + 1). Above, B's lower z is at most A's upper
  * z + τ, whose fine layer (computed the same way) is at most 1 below B's; `reach` adds 2.
  * So each segment, against the later segments of its own row and the windows
  * [layer − FINE − 2, layer + reach] of the four forward rows (y + 1 in its column; y − 1, y, y + 1
@@ -244,7 +245,7 @@ export function planGrid3(P: Float64Array, m: number, dead: Uint8Array | null, t
   // PAD_Z fine steps, so that no window of a row reaches into the next row.
   const nx = Math.floor(wx) + 1, ny = Math.floor(wy) + 3, nz = Math.floor(wz) + 1 + 2 * PAD_Z;
   const most = 16 * n + 64; // buckets of the counting sorts
-  if (!(nx <= most && ny <= most && nz <= most)) return null;
+  if (!(nx <= most && ny <= most && nz <= most && nx * ny * nz <= 2 ** 52)) return null; // keys exact integers
   const perm = i32Scratch(G3_PERM, 2 * n);
   let a = perm.subarray(0, n), b = perm.subarray(n, 2 * n);
   const key = f64Scratch(G3_KEY, n);
