@@ -1,6 +1,7 @@
 /**
  * Chain contacts at scale, side by side with the peers on the same data:
- * - 3D freely jointed chain, thickness 0.2: skewline against issue 16's tuned grid (boxes in
+ * - 3D freely jointed chain, thickness 0.2: skewline (its hierarchy, and the 3D grid it keeps on
+ *   request, searchMode.broad = 'grid') against issue 16's tuned grid (boxes in
  *   every cell they overlap, Morton-keyed hash, reference-cell dedup, Ericson's distance in
  *   doubles: bench/peers/morton-grid-chain.ts) and the midpoint-cell spatial hash with
  *   skewline's exact narrow phase (bench/peers/grid-chain.ts);
@@ -49,6 +50,16 @@ function isectContacts(P: Float64Array, ring: boolean): number {
 }
 
 
+/** Runs f with the given broad phase (searchMode.broad), then restores 'auto'. */
+function withBroad<T>(broad: 'grid' | 'tree', f: () => T): T {
+  searchMode.broad = broad;
+  try {
+    return f();
+  } finally {
+    searchMode.broad = 'auto';
+  }
+}
+
 function split(): string {
   const s = chainStats;
   return `read ${s.readMs.toFixed(0)} ms, build ${s.buildMs.toFixed(0)} ms, search + exact tests ${(s.searchMs - s.buildMs).toFixed(0)} ms ` +
@@ -77,6 +88,7 @@ export async function run(opts: { segments?: number; runs?: number; only3d?: boo
     const P = randomWalk(n, 3, makeRng(1));
     const rows = await measureAsync([
       { name: 'skewline chainContacts', run: () => chainContacts(P, { dim: 3, thickness: 0.2 }).count },
+      { name: 'skewline, 3D grid broad phase (on request)', run: () => withBroad('grid', () => chainContacts(P, { dim: 3, thickness: 0.2 }).count) },
       { name: threads, run: async () => (await chainContactsParallel(P, { dim: 3, thickness: 0.2 })).count },
       { name: 'tuned grid (Morton hash, doubles)', run: () => mortonGridChainContacts(P, n, 0.2) },
       { name: 'midpoint-cell grid (same exact test)', run: () => gridChainContacts(P, 3, n, 0.2) },
@@ -84,10 +96,14 @@ export async function run(opts: { segments?: number; runs?: number; only3d?: boo
     const a = chainContacts(P, { dim: 3, thickness: 0.2 });
     narrowStats.tests = narrowStats.exact = 0;
     chainContacts(P, { dim: 3, thickness: 0.2 });
+    const treeSplit = split(); // before the midpoint grid below runs the same narrow phase (its tests would count)
     const tuned = rows.find((r) => r.name.startsWith('tuned'))!.median, mid = rows.find((r) => r.name.startsWith('midpoint'))!.median;
     console.log(table(`Chain contacts, 3D freely jointed chain of ${n.toLocaleString('en')} unit segments, thickness 0.2 (${a.count.toLocaleString('en')} contacts; tuned grid: ${mortonGridChainContacts(P, n, 0.2).toLocaleString('en')} non-adjacent, midpoint grid: ${gridChainContacts(P, 3, n, 0.2).toLocaleString('en')})`, rows, n, 'tuned grid (Morton hash, doubles)', 'midpoint-cell grid (same exact test)'));
     console.log(`faster peer: ${tuned <= mid ? 'the tuned grid' : 'the midpoint-cell grid'} (${(Math.max(tuned, mid) / Math.min(tuned, mid)).toFixed(2)}×); issue 16 floor: skewline one thread ≥ 4× the tuned grid`);
-    console.log(`skewline time split: ${split()}`);
+    console.log(`skewline time split: ${treeSplit}`);
+    narrowStats.tests = narrowStats.exact = 0;
+    withBroad('grid', () => chainContacts(P, { dim: 3, thickness: 0.2 }));
+    console.log(`3D grid time split (${searchMode.last}; "build" is the grid's sort): ${split()}`);
   }
 
   if (opts.only3d === true) return;

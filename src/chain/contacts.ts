@@ -4,15 +4,16 @@
  * segments.
  */
 import { SkewlineInputError } from '../core/primitives.js';
+import { checkOptions } from '../core/options.js';
 import { closestSegSeg2, closestSegSeg3, closestSegSegN, crossing2, touchingParams2 } from '../closest/segment-kernels.js';
 import { intersectsSegments2 } from '../intersect/intersects.js';
 import { contactWithin, foldsBack, narrowStats } from './narrow.js';
 import { flattenChain, prepareChains } from './input.js';
 import type { ChainPoints, PreparedChain } from './input.js';
 import { LEAF, beginTraversal, buildTree, expandTasks, leafBoxes, leafCount, nextLeafPairs, segmentBoxes, segmentBoxesRange } from './tree.js';
-import { bandGrid, planGrid } from './grid.js';
+import { FINE, bandGrid, planGrid, planGrid3 } from './grid.js';
 import { BOXES_A, BOXES_B, SORT_FILL, SORT_START, f64Scratch, i32Scratch, releaseHooks } from './scratch.js';
-import type { ChainGrid } from './grid.js';
+import type { ChainGrid, ChainGrid3 } from './grid.js';
 import type { ChainTree } from './tree.js';
 
 /** Options of {@link chainContacts} and {@link chainCollisions}. */
@@ -126,6 +127,24 @@ function load(PA: Float64Array, i: number, PB: Float64Array, j: number, dim: num
 /** Kernel distance of the pair in Q (s, t to OUT). */
 function distanceQ(dim: number): number {
   return dim === 2 ? closestSegSeg2(Q, 0, OUT, 0) : dim === 3 ? closestSegSeg3(Q, 0, OUT, 0) : closestSegSegN(Q, 0, dim, OUT, 0);
+}
+
+/** The options {@link chainContacts} and {@link chainCollisions} accept. */
+const CHAIN_KEYS = ['dim', 'thickness', 'closed', 'against', 'againstClosed'] as const;
+/** The options {@link multiChainContacts} accepts. */
+const MULTI_KEYS = ['dim', 'thickness', 'closed', 'between'] as const;
+
+/**
+ * Checks a public chain function's options: only known keys, and each flag (`keys`) absent or
+ * a boolean (a string "false" would otherwise read as true or be ignored).
+ */
+function checkChainOptions(options: unknown, allowed: readonly string[], flags: readonly string[], fn: string): void {
+  checkOptions(options, allowed, fn);
+  if (options === undefined || options === null) return;
+  for (const key of flags) {
+    const v = (options as Record<string, unknown>)[key];
+    if (v !== undefined && typeof v !== 'boolean') throw new SkewlineInputError(`${fn}: options.${key} must be true or false (got ${typeof v === 'string' ? JSON.stringify(v) : String(v)})`);
+  }
 }
 
 function checkThickness(options: ChainOptions | undefined): number {
@@ -397,6 +416,80 @@ function leafPair3(a0: number, a1: number, b0: number, b1: number, boxA: Float64
   }
 }
 
+/**
+ * The 3D grid search (one chain, any thickness; grid.ts, planGrid3): each live segment, in the
+ * grid's order, against the later segments of its own row up to its reach, and against the
+ * windows of the four forward neighbour rows (y + 1 in its column; y − 1, y, y + 1 in the next):
+ * each pair of segments once. The windows' lower ends only move forward, as the keys do.
+ * Candidate pairs pass a branch-free box test (the hierarchy's) and go, as (lower segment,
+ * higher segment), to the exact-filtered test ({@link narrow3}).
+ */
+function gridPairs3(g: ChainGrid3): void {
+  const { n, key, reach } = g;
+  const nz = g.nz, rowY = g.ny * nz, below = FINE + 2;
+  // Key offsets of the four forward rows: (dx, dy) = (0, 1), (1, −1), (1, 0), (1, 1).
+  const o0 = nz, o1 = rowY - nz, o2 = rowY, o3 = rowY + nz;
+  let l0 = 0, l1 = 0, l2 = 0, l3 = 0;
+  let np = 0;
+  for (let p = 0; p < n; p++) {
+    const k = key[p], r = reach[p];
+    while (l0 < n && key[l0] < k + o0 - below) l0++;
+    while (l1 < n && key[l1] < k + o1 - below) l1++;
+    while (l2 < n && key[l2] < k + o2 - below) l2++;
+    while (l3 < n && key[l3] < k + o3 - below) l3++;
+    np = scan3(g, p, p + 1, k + r, np);
+    np = scan3(g, p, l0, k + o0 + r, np);
+    np = scan3(g, p, l1, k + o1 + r, np);
+    np = scan3(g, p, l2, k + o2 + r, np);
+    np = scan3(g, p, l3, k + o3 + r, np);
+  }
+  narrow3(g, np);
+}
+
+/**
+ * Appends to pairI, pairJ (from index np) the segments at sorted positions q0, q0 + 1, … while
+ * their key is at most kmax, whose boxes come within τ of the one at p and that are not its
+ * neighbours in the chain (segment numbers at least 2 apart), as (lower segment, higher
+ * segment); a full buffer goes to the narrow phase first. Branch-free: each candidate is written
+ * and the count moves by the test's 0 or 1. Returns the new count.
+ */
+function scan3(g: ChainGrid3, p: number, q0: number, kmax: number, np: number): number {
+  const { n, key, id, x0, y0, z0, x1, y1, z1 } = g;
+  const tau = TAU;
+  let PI = pairI, PJ = pairJ;
+  const u = id[p];
+  const xlo = x0[p], ylo = y0[p], zlo = z0[p], xhi = x1[p], yhi = y1[p], zhi = z1[p];
+  for (let q = q0; q < n && key[q] <= kmax; q++) {
+    if (np === PI.length) {
+      narrow3(g, np);
+      np = 0;
+      PI = pairI;
+      PJ = pairJ;
+    }
+    const v = id[q];
+    const lo = u < v ? u : v;
+    PI[np] = lo;
+    PJ[np] = u + v - lo;
+    // u − v + 1 ∉ {0, 1, 2}: as an unsigned integer, over 2.
+    np += +((u - v + 1) >>> 0 > 2) & +(x0[q] - xhi <= tau) & +(xlo - x1[q] <= tau) & +(y0[q] - yhi <= tau) &
+      +(ylo - y1[q] <= tau) & +(z0[q] - zhi <= tau) & +(zlo - z1[q] <= tau);
+  }
+  return np;
+}
+
+/** The exact-filtered test of the np candidate pairs (segments) in pairI, pairJ of the 3D grid. */
+function narrow3(_g: ChainGrid3, np: number): void {
+  const ring = RING, PI = pairI, PJ = pairJ, pa = PA, tau = TAU;
+  for (let k = 0; k < np; k++) {
+    const i = PI[k], j = PJ[k];
+    if (ring && PARTNER[i] === j) continue;
+    const qa = 3 * i, qb = 3 * j;
+    Q[0] = pa[qa]; Q[1] = pa[qa + 1]; Q[2] = pa[qa + 2]; Q[3] = pa[qa + 3]; Q[4] = pa[qa + 4]; Q[5] = pa[qa + 5];
+    Q[6] = pa[qb]; Q[7] = pa[qb + 1]; Q[8] = pa[qb + 2]; Q[9] = pa[qb + 3]; Q[10] = pa[qb + 4]; Q[11] = pa[qb + 5];
+    testQ(i, j, 3, tau);
+  }
+}
+
 /** A share of a parallel search: work items are claimed through a shared counter. */
 export interface ParallelWork {
   /** Int32Array over a SharedArrayBuffer; element 0 is the next unclaimed item. */
@@ -506,9 +599,11 @@ export const chainStats = { readMs: 0, buildMs: 0, searchMs: 0, sortMs: 0, numbe
 /**
  * Which broad phase the search uses (for the tests and the benchmark; not part of the public
  * API): 'auto' takes the grid for crowded planar chains at thickness 0 (grid.ts) and the
- * hierarchy otherwise, 'tree' always the hierarchy. `last` tells which one the last search ran.
+ * hierarchy otherwise; 'tree' always the hierarchy; 'grid' also the 3D grid for one 3D chain
+ * (grid.ts, planGrid3: same results bit for bit; kept for measurement, as it was slower than the
+ * hierarchy on the 3D chains measured). `last` tells which one the last search ran.
  */
-export const searchMode: { broad: 'auto' | 'tree'; last: 'tree' | 'grid' | '' } = { broad: 'auto', last: '' };
+export const searchMode: { broad: 'auto' | 'tree' | 'grid'; last: 'tree' | 'grid' | '' } = { broad: 'auto', last: '' };
 
 /**
  * Finds every pair in contact, as compact segment indices, into foundI/foundJ (unsorted).
@@ -539,6 +634,17 @@ function findPairs(A: PreparedChain, B: PreparedChain | null, tau: number, work:
     }
     // Adjacent pairs: only a fold-back counts (in a parallel search, one share's part).
     if (work === null || work.folds === true) foldBacks(A, tau);
+    // The 3D grid only on request: measured slower than the hierarchy on every 3D family tried
+    // (bench/chain/chain.bench.ts; issue 16 notes).
+    if (dim === 3 && work === null && searchMode.broad === 'grid') {
+      const g3 = planGrid3(PA, m, A.dead, tau, true);
+      if (g3 !== null) {
+        chainStats.buildMs = performance.now() - tb0;
+        searchMode.last = 'grid';
+        gridPairs3(g3);
+        return;
+      }
+    }
     const boxes = shared !== null ? shared.segA : segmentBoxes(PA, dim, m, A.dead, f64Scratch(BOXES_A, m * 2 * dim));
     SA = SB = boxes;
     if (dim === 2 && m <= SMALL_CHAIN && work === null) {
@@ -548,7 +654,7 @@ function findPairs(A: PreparedChain, B: PreparedChain | null, tau: number, work:
       searchMode.last = 'tree';
       return;
     }
-    const plan = dim === 2 && tau === 0 && searchMode.broad === 'auto' ? planGrid(boxes, m, A.dead, work === null ? 1 : Math.min(work.want, BANDS)) : null;
+    const plan = dim === 2 && tau === 0 && searchMode.broad !== 'tree' ? planGrid(boxes, m, A.dead, work === null ? 1 : Math.min(work.want, BANDS)) : null;
     searchMode.last = plan === null ? 'tree' : 'grid';
     if (plan !== null) {
       if (work === null) {
@@ -783,10 +889,12 @@ function toContacts(A: PreparedChain, B: PreparedChain, sorted: PairShare): Chai
  * @param points a flat array (x, y[, z …] per vertex, with `options.dim`) or an array of points
  *   (arrays, typed arrays or `{x, y[, z]}` objects).
  * @throws SkewlineInputError for a non-finite coordinate (naming the vertex), mixed dimensions,
- *   a flat array without `dim`, or a thickness that is not a finite number ≥ 0.
+ *   a flat array without `dim`, a thickness that is not a finite number ≥ 0, an unknown option
+ *   key, or a `closed` / `againstClosed` that is not a boolean.
  */
 export function chainContacts(points: ChainPoints, options?: ChainOptions): ChainContacts {
   const t0 = performance.now();
+  checkChainOptions(options, CHAIN_KEYS, ['closed', 'againstClosed'], 'chainContacts');
   const { A, B, tau } = prepare(points, options);
   const t1 = performance.now();
   findPairs(A, B, tau);
@@ -809,6 +917,7 @@ export function chainContacts(points: ChainPoints, options?: ChainOptions): Chai
  * segments of `points` that touch `against`.
  */
 export function chainCollisions(points: ChainPoints, options?: ChainOptions): Uint8Array {
+  checkChainOptions(options, CHAIN_KEYS, ['closed', 'againstClosed'], 'chainCollisions');
   const { A, B, tau } = prepare(points, options);
   findPairs(A, B, tau);
   const flags = new Uint8Array(A.segments[0]);
@@ -856,10 +965,12 @@ export interface MultiChainContacts extends ChainContacts {
  * pair of segments from different chains within the thickness). One search over all of them:
  * for a map's rings or a bundle of fibres this is much cheaper than testing chains in pairs.
  * Not re-entrant (module scratch).
- * @throws SkewlineInputError as {@link chainContacts} does, naming the chain (`chains[k]`).
+ * @throws SkewlineInputError as {@link chainContacts} does, naming the chain (`chains[k]`); for
+ *   an unknown option key, or a `closed` / `between` that is not a boolean.
  */
 export function multiChainContacts(chains: readonly ChainPoints[], options: MultiChainOptions = {}): MultiChainContacts {
   if (!Array.isArray(chains)) throw new SkewlineInputError('multiChainContacts: chains must be an array of chains');
+  checkChainOptions(options, MULTI_KEYS, ['closed', 'between'], 'multiChainContacts');
   const tau = checkThickness(options);
   const flats: Float64Array[] = [];
   let dim = options.dim;

@@ -14,7 +14,7 @@
  * (max of the cells of the two boxes' minima) holds both, and the pair is tested there only.
  * The box test itself is exact at thickness 0 (the sign of a rounded difference is exact).
  */
-import { GRID_CX, GRID_CY, GRID_EX, GRID_EY, GRID_FILL, GRID_ITEMS, GRID_SEGS, GRID_START, i32Scratch } from './scratch.js';
+import { G3_BOX, G3_CELL, G3_COUNT, G3_ID, G3_KEY, G3_PERM, G3_REACH, GRID_CX, GRID_CY, GRID_EX, GRID_EY, GRID_FILL, GRID_ITEMS, GRID_SEGS, GRID_START, f64Scratch, i32Scratch } from './scratch.js';
 
 /**
  * The grid's cells, for one band of columns (the whole grid when there is one band): cell
@@ -156,4 +156,187 @@ export function bandGrid(plan: GridPlan, b: number): ChainGrid {
     }
   }
   return { nx, ny, start, items };
+}
+
+/**
+ * The 3D grid: the live segments of a 3D chain sorted by the cell of their box's minimum corner
+ * in x and y (columns and rows of cells of size h) and by the box's lower z within a row (to a
+ * fine layer of h/FINE), with their boxes in that order (structure of arrays). The segments of
+ * one row are contiguous and sorted by lower z, and a row's neighbour rows are found by adding
+ * a constant to the key.
+ */
+export interface ChainGrid3 {
+  /** Live segments. */
+  n: number;
+  /** Rows (y) and fine layers (z) of the key, padding included: key offsets of the neighbour rows are (dx·ny + dy)·nz. */
+  ny: number;
+  nz: number;
+  /** Key of each sorted position, ascending: (column·ny + row)·nz + fine layer of the box's lower z. */
+  key: Float64Array;
+  /**
+   * How far up its row (in keys) each sorted position's window reaches: a segment whose box's
+   * lower z lies above the fine layer key + reach is more than τ above this one.
+   */
+  reach: Float64Array;
+  /** Segment at each sorted position (ascending within a cell). */
+  id: Int32Array;
+  /** Boxes in sorted order: minima x0, y0, z0 and maxima x1, y1, z1 of the segment at each position. */
+  x0: Float64Array;
+  y0: Float64Array;
+  z0: Float64Array;
+  x1: Float64Array;
+  y1: Float64Array;
+  z1: Float64Array;
+}
+
+/** The grid is abandoned for the hierarchy when the segments of a cell's neighbourhood are this many per segment on average (Σ cell count² / n). */
+const MAX_CROWDING3 = 24;
+
+/** Fine layers per cell: rows are sorted by the box's lower z to within h/FINE. */
+export const FINE = 8;
+/** Fine layers of padding at either end of a row (FINE + 4: the windows' reach below and above, with slack). */
+const PAD_Z = FINE + 4;
+
+/**
+ * Lays out the 3D grid (in working memory, scratch.ts: valid until the next call) over the live
+ * segments of the 3D vertex array P (m segments, `dead` ones skipped) for thickness τ, or returns
+ * null when it does not fit the chain: fewer than 64 live segments, more than 16n + 64 cells
+ * (fine layers in z) on an axis or 2⁵² keys in all, or — unless `force` — segments of very
+ * uneven length (the longest box extent over 4 times the mean) or cells so crowded that the
+ * hierarchy does better.
+ *
+ * The cell size is h = (E + τ)·(1 + 2⁻¹⁰), E the largest box extent on any axis. Why a pair
+ * within τ has its two minimum corners in cells at most one apart in x and in y, and lower z
+ * at most FINE + 2 fine layers apart: exactly, lo_B − lo_A ≤ (hi_A − lo_A) + τ ≤ E + τ ≤
+ * h/(1 + 2⁻¹⁰) (a box gap is at most the distance); the computed coordinate
+ * fl(fl(x − x₀)·fl(1/h)) is off from (x − x₀)/h by at most 3.1u·W < 2⁻¹⁸ cells or fine layers
+ * (W ≤ 16n + 64 < 2³⁴ of them on the axis), so two computed coordinates differ by less than
+ * 1 − 2⁻¹¹ + 2⁻¹⁷ < 1 cell (FINE + 1 fine layers), and their floors by at most 1 (FINE + 1). Above, B's lower z is at most A's upper
+ * z + τ, whose fine layer (computed the same way) is at most 1 below B's; `reach` adds 2.
+ * So each segment, against the later segments of its own row and the windows
+ * [layer − FINE − 2, layer + reach] of the four forward rows (y + 1 in its column; y − 1, y, y + 1
+ * in the next), meets every pair once.
+ */
+export function planGrid3(P: Float64Array, m: number, dead: Uint8Array | null, tau: number, force: boolean): ChainGrid3 | null {
+  let x0 = Infinity, y0 = Infinity, z0 = Infinity, x1 = -Infinity, y1 = -Infinity, z1 = -Infinity;
+  let ext = 0, sum = 0, n = 0;
+  for (let c = 0, v = 0; c < m; c++, v += 3) {
+    if (dead !== null && dead[c] !== 0) continue;
+    const ax = P[v], ay = P[v + 1], az = P[v + 2], bx = P[v + 3], by = P[v + 4], bz = P[v + 5];
+    const lx = ax < bx ? ax : bx, ly = ay < by ? ay : by, lz = az < bz ? az : bz;
+    const ex = Math.abs(bx - ax), ey = Math.abs(by - ay), ez = Math.abs(bz - az);
+    if (lx < x0) x0 = lx;
+    if (ly < y0) y0 = ly;
+    if (lz < z0) z0 = lz;
+    if (lx > x1) x1 = lx;
+    if (ly > y1) y1 = ly;
+    if (lz > z1) z1 = lz;
+    const e = ex > ey ? (ex > ez ? ex : ez) : ey > ez ? ey : ez;
+    if (e > ext) ext = e;
+    sum += e;
+    n++;
+  }
+  if (n < 64 || m >= 2 ** 29 || !(ext <= 4 * (sum / n) || (force && ext - ext === 0))) return null;
+  const h = (ext + tau) * (1 + 2 ** -10);
+  if (!(h > 0) || !Number.isFinite(h)) return null;
+  const inv = 1 / h, invF = 1 / (h / FINE);
+  const wx = (x1 - x0) * inv, wy = (y1 - y0) * inv, wz = (z1 - z0) * invF;
+  // Rows padded by one on each side, so that y ± 1 never wraps into another column; layers by
+  // PAD_Z fine steps, so that no window of a row reaches into the next row.
+  const nx = Math.floor(wx) + 1, ny = Math.floor(wy) + 3, nz = Math.floor(wz) + 1 + 2 * PAD_Z;
+  const most = 16 * n + 64; // buckets of the counting sorts
+  if (!(nx <= most && ny <= most && nz <= most && nx * ny * nz <= 2 ** 52)) return null; // keys exact integers
+  const perm = i32Scratch(G3_PERM, 2 * n);
+  let a = perm.subarray(0, n), b = perm.subarray(n, 2 * n);
+  const key = f64Scratch(G3_KEY, n);
+  if (nx * ny * nz <= 2 ** 32) {
+    // Keys of 32 bits: an LSD radix sort of (key, segment), 8 bits a pass, reading both in order.
+    const kb = i32Scratch(G3_CELL, 2 * n);
+    let ka = new Uint32Array(kb.buffer, kb.byteOffset, n), kc = new Uint32Array(kb.buffer, kb.byteOffset + 4 * n, n);
+    for (let c = 0, v = 0, k = 0; c < m; c++, v += 3) {
+      if (dead !== null && dead[c] !== 0) continue;
+      const ax = P[v], ay = P[v + 1], az = P[v + 2], bx = P[v + 3], by = P[v + 4], bz = P[v + 5];
+      const cx = Math.floor(((ax < bx ? ax : bx) - x0) * inv);
+      const cy = Math.floor(((ay < by ? ay : by) - y0) * inv) + 1;
+      const cz = Math.floor(((az < bz ? az : bz) - z0) * invF) + PAD_Z;
+      ka[k] = (cx * ny + cy) * nz + cz;
+      a[k++] = c;
+    }
+    const count = i32Scratch(G3_COUNT, 257);
+    for (let shift = 0; shift < 32 && 2 ** shift < nx * ny * nz; shift += 8) {
+      count.fill(0);
+      for (let k = 0; k < n; k++) count[((ka[k] >>> shift) & 255) + 1]++;
+      if (count[((ka[0] >>> shift) & 255) + 1] === n) continue; // one digit throughout: nothing moves
+      for (let q = 0; q < 256; q++) count[q + 1] += count[q];
+      for (let k = 0; k < n; k++) {
+        const x = ka[k], at = count[(x >>> shift) & 255]++;
+        kc[at] = x;
+        b[at] = a[k];
+      }
+      const t = ka;
+      ka = kc;
+      kc = t;
+      const u = a;
+      a = b;
+      b = u;
+    }
+    key.set(ka);
+  } else {
+    const cell = i32Scratch(G3_CELL, 3 * m);
+    for (let c = 0, v = 0, k = 0; c < m; c++, v += 3) {
+      if (dead !== null && dead[c] !== 0) continue;
+      const ax = P[v], ay = P[v + 1], az = P[v + 2], bx = P[v + 3], by = P[v + 4], bz = P[v + 5];
+      cell[c] = Math.floor(((ax < bx ? ax : bx) - x0) * inv);
+      cell[m + c] = Math.floor(((ay < by ? ay : by) - y0) * inv) + 1;
+      cell[2 * m + c] = Math.floor(((az < bz ? az : bz) - z0) * invF) + PAD_Z;
+      a[k++] = c;
+    }
+    // Stable counting sorts (least significant first): by fine layer, by row, by column.
+    countingSort(cell, 2 * m, nz, a, b, n);
+    countingSort(cell, m, ny, b, a, n);
+    countingSort(cell, 0, nx, a, b, n);
+    a = b;
+    for (let p = 0; p < n; p++) {
+      const c = a[p];
+      key[p] = (cell[c] * ny + cell[m + c]) * nz + cell[2 * m + c];
+    }
+  }
+  // a: the segments in key order.
+  const id = i32Scratch(G3_ID, n), box = f64Scratch(G3_BOX, 6 * n), reach = f64Scratch(G3_REACH, n);
+  const bx0 = box.subarray(0, n), by0 = box.subarray(n, 2 * n), bz0 = box.subarray(2 * n, 3 * n);
+  const bx1 = box.subarray(3 * n, 4 * n), by1 = box.subarray(4 * n, 5 * n), bz1 = box.subarray(5 * n, 6 * n);
+  let crowd = 0, run = 0, last = -1;
+  for (let p = 0; p < n; p++) {
+    const c = a[p];
+    id[p] = c;
+    const k = key[p], fz = k % nz;
+    const coarse = k - fz + Math.floor(fz / FINE); // the cell, for the crowding measure
+    run = coarse === last ? run + 1 : 1;
+    last = coarse;
+    crowd += 2 * run - 1; // Σ count² of the cells so far
+    const v = 3 * c;
+    const ax = P[v], ay = P[v + 1], az = P[v + 2], bx = P[v + 3], by = P[v + 4], bz = P[v + 5];
+    const zl = az < bz ? az : bz, zh = az < bz ? bz : az;
+    bx0[p] = ax < bx ? ax : bx;
+    by0[p] = ay < by ? ay : by;
+    bz0[p] = zl;
+    bx1[p] = ax < bx ? bx : ax;
+    by1[p] = ay < by ? by : ay;
+    bz1[p] = zh;
+    const up = Math.floor((zh + tau - z0) * invF) + PAD_Z + 2;
+    reach[p] = (up < nz - 1 ? up : nz - 1) - fz;
+  }
+  if (!force && crowd > MAX_CROWDING3 * n) return null;
+  return { n, ny, nz, key, reach, id, x0: bx0, y0: by0, z0: bz0, x1: bx1, y1: by1, z1: bz1 };
+}
+
+/** Stable counting sort of the n segments in `src` by digit[at + segment] (0 ≤ digit < buckets), into `dst`. */
+function countingSort(digit: Int32Array, at: number, buckets: number, src: Int32Array, dst: Int32Array, n: number): void {
+  const count = i32Scratch(G3_COUNT, buckets + 1).fill(0);
+  for (let k = 0; k < n; k++) count[digit[at + src[k]] + 1]++;
+  for (let q = 0; q < buckets; q++) count[q + 1] += count[q];
+  for (let k = 0; k < n; k++) {
+    const c = src[k];
+    dst[count[digit[at + c]]++] = c;
+  }
 }

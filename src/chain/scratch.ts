@@ -51,3 +51,12 @@ export function releaseChainMemory(): void {
 
 /** Other modules' scratch to drop with {@link releaseChainMemory}. */
 export const releaseHooks: (() => void)[] = [];
+
+// Slots of the 3D grid (grid.ts, planGrid3), apart from the 2D grid's.
+export const G3_CELL = 10; // i32: cell column, then row, then layer of each live segment (3 arrays in one)
+export const G3_PERM = 11; // i32: a permutation of the live segments, and its sorted successor (2 arrays in one)
+export const G3_COUNT = 12; // i32: counting-sort buckets
+export const G3_ID = 13; // i32: segment of each sorted position
+export const G3_KEY = 2; // f64: cell key of each sorted position
+export const G3_REACH = 4; // f64: key reach of each sorted position's window
+export const G3_BOX = 3; // f64: boxes in sorted order, six arrays (x, y, z minima, then maxima) in one

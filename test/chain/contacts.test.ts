@@ -389,6 +389,18 @@ describe('input', () => {
     expect(() => chainContacts(new Float64Array([0, 0, 1, Infinity]), { dim: 2 })).toThrow(/vertex 1 coordinate 1/);
     expect(() => chainContacts([[0, 0], [1, 1]], { against: [[0, 0, 0], [1, 1, 1]] })).toThrow(/against\[0\] has 3 coordinates/);
   });
+  it('unknown option keys and non-boolean flags are errors naming the function (chainContacts, chainCollisions, multiChainContacts)', () => {
+    const P = [[0, 0], [1, 1], [2, 0]];
+    expect(() => chainContacts(P, { thicknes: 1 } as never)).toThrow(/chainContacts: unknown option "thicknes"/);
+    expect(() => chainCollisions(P, { between: false } as never)).toThrow(/chainCollisions: unknown option "between"/);
+    expect(() => multiChainContacts([P], { against: P } as never)).toThrow(/multiChainContacts: unknown option "against"/);
+    expect(() => chainContacts(P, { closed: 'yes' } as never)).toThrow(/chainContacts: options\.closed must be true or false/);
+    expect(() => chainContacts(P, { againstClosed: 1 } as never)).toThrow(SkewlineInputError);
+    expect(() => multiChainContacts([P], { between: 'false' } as never)).toThrow(/options\.between must be true or false \(got "false"\)/);
+    expect(() => chainContacts(P, [] as never)).toThrow(/chainContacts: options must be an object/);
+    expect(chainContacts(P, { dim: 2, thickness: 0, closed: false, againstClosed: false }).count).toBe(0);
+    expect(multiChainContacts([P], { dim: 2, thickness: 0, closed: true, between: true }).count).toBe(0);
+  });
   it('accepts {x, y} objects and tiny chains', () => {
     expect(chainContacts([{ x: 0, y: 0 }, { x: 2, y: 0 }, { x: 1, y: 0 }]).count).toBe(1);
     expect(chainContacts([]).count).toBe(0);
@@ -480,5 +492,117 @@ describe('the 3D grid baseline of the benchmark (bench/peers/morton-grid-chain.t
         expect(mortonGridChainContacts(P, m, tau), `seed ${seed}, thickness ${tau}`).toBe(nonAdjacent);
       }
     }
+  });
+});
+
+describe('the 3D grid search (grid.ts, planGrid3) against the hierarchy', () => {
+  /** A helix of n steps around the z axis (radius r, rise per turn c), with a little noise. */
+  const helix = (n: number, r: number, c: number, rng: ReturnType<typeof makeRng>): Float64Array => {
+    const P = new Float64Array(3 * (n + 1));
+    for (let k = 0; k <= n; k++) {
+      const a = k * 0.7;
+      P[3 * k] = r * Math.cos(a) + rng.uniform(-0.05, 0.05);
+      P[3 * k + 1] = r * Math.sin(a) + rng.uniform(-0.05, 0.05);
+      P[3 * k + 2] = (c * a) / (2 * Math.PI) + rng.uniform(-0.05, 0.05);
+    }
+    return P;
+  };
+  /** A random walk of n unit steps kept inside a ball of radius R (a step that would leave it is reversed, or else taken towards the centre): a crowded ball. */
+  const ballWalk = (n: number, R: number, rng: ReturnType<typeof makeRng>): Float64Array => {
+    const P = new Float64Array(3 * (n + 1));
+    for (let k = 1; k <= n; k++) {
+      let x = rng.normal(), y = rng.normal(), z = rng.normal();
+      const l = Math.hypot(x, y, z);
+      x /= l;
+      y /= l;
+      z /= l;
+      const px = P[3 * k - 3], py = P[3 * k - 2], pz = P[3 * k - 1];
+      const s = Math.hypot(px + x, py + y, pz + z) > R ? -1 : 1;
+      if (s < 0 && Math.hypot(px - x, py - y, pz - z) > R) {
+        const l2 = Math.hypot(px, py, pz);
+        x = px / l2;
+        y = py / l2;
+        z = pz / l2;
+      }
+      P[3 * k] = px + s * x;
+      P[3 * k + 1] = py + s * y;
+      P[3 * k + 2] = pz + s * z;
+    }
+    return P;
+  };
+  const same = (a: ReturnType<typeof chainContacts>, b: ReturnType<typeof chainContacts>, label: string): void => {
+    expect(a.count, label).toBe(b.count);
+    for (let k = 0; k < a.count; k++) {
+      if (a.i[k] !== b.i[k] || a.j[k] !== b.j[k] || !Object.is(a.s[k], b.s[k]) || !Object.is(a.t[k], b.t[k]) || !Object.is(a.distance[k], b.distance[k])) {
+        throw new Error(`${label}: contact ${k} is (${a.i[k]}, ${a.j[k]}, ${a.s[k]}, ${a.t[k]}, ${a.distance[k]}) on the grid, (${b.i[k]}, ${b.j[k]}, ${b.s[k]}, ${b.t[k]}, ${b.distance[k]}) on the hierarchy`);
+      }
+    }
+  };
+  const run = (mode: 'grid' | 'tree', f: () => ReturnType<typeof chainContacts>): ReturnType<typeof chainContacts> => {
+    try {
+      searchMode.broad = mode;
+      const r = f();
+      const c = { ...r, i: r.i.slice(), j: r.j.slice(), s: r.s.slice(), t: r.t.slice(), distance: r.distance.slice() };
+      expect(searchMode.last).toBe(mode);
+      return c;
+    } finally {
+      searchMode.broad = 'auto';
+    }
+  };
+
+  it('issue 16: the 3D grid gives the hierarchy’s contacts bit for bit (walks, helices, crowded balls, thick and thin; seeds 1610–1611)', () => {
+    for (let seed = 1610; seed < 1612; seed++) {
+      const rng = makeRng(seed);
+      const far = randomWalk(1000, 3, rng, 0.3);
+      for (let k = 0; k < far.length; k++) far[k] += 1e6 * (k % 3 === 1 ? -1 : 1);
+      const ring = new Float64Array(3 * 1000); // 1,000 steps of about 0.94 round a circle, wobbling in z
+      for (let k = 0; k < 1000; k++) {
+        const a = (2 * Math.PI * k) / 1000;
+        ring[3 * k] = 150 * Math.cos(a) + rng.uniform(-0.3, 0.3);
+        ring[3 * k + 1] = 150 * Math.sin(a) + rng.uniform(-0.3, 0.3);
+        ring[3 * k + 2] = rng.uniform(-0.5, 0.5);
+      }
+      const families: [string, Float64Array][] = [
+        ['random walk', randomWalk(1500, 3, rng)],
+        ['short-step walk', randomWalk(1500, 3, rng, 0.05)],
+        ['integer-grid walk', gridWalk(1500, 3, rng)],
+        ['helix', helix(1000, 3, 0.4, rng)],
+        ['crowded ball', ballWalk(400, 3, rng)],
+        ['walk far from the origin', far],
+        ['noisy ring', ring],
+      ];
+      for (const [name, P] of families) {
+        for (const tau of [0, 0.05, 0.2, 1.5]) {
+          const label = `seed ${seed}, ${name}, thickness ${tau}`;
+          // Closed: only where the closing segment is short (a long one makes the forced grid's cells huge).
+          for (const closed of name === 'noisy ring' || name === 'crowded ball' ? [false, true] : [false]) {
+            const opts = { dim: 3, thickness: tau, closed };
+            same(run('grid', () => chainContacts(P, opts)), run('tree', () => chainContacts(P, opts)), `${label}${closed ? ', closed' : ''}`);
+          }
+        }
+      }
+    }
+  });
+
+  it('issue 16: several chains at once (gap segments skipped) and repeated vertices, on the grid and the hierarchy (seeds 1620–1621)', () => {
+    for (let seed = 1620; seed < 1622; seed++) {
+      const rng = makeRng(seed);
+      const chains = [randomWalk(400, 3, rng), randomWalk(300, 3, rng), helix(300, 2, 0.5, rng)];
+      const P = randomWalk(600, 3, rng);
+      P.copyWithin(30, 27, 30); // vertex 10 repeated: a zero-length segment
+      for (const tau of [0, 0.3]) {
+        const grid = run('grid', () => multiChainContacts(chains, { dim: 3, thickness: tau }));
+        const tree = run('tree', () => multiChainContacts(chains, { dim: 3, thickness: tau }));
+        same(grid, tree, `seed ${seed}, three chains, thickness ${tau}`);
+        same(run('grid', () => chainContacts(P, { dim: 3, thickness: tau })), run('tree', () => chainContacts(P, { dim: 3, thickness: tau })), `seed ${seed}, repeated vertex, thickness ${tau}`);
+      }
+    }
+  });
+
+  it('issue 16: the 3D grid runs only on request; auto and tree take the hierarchy in 3D', () => {
+    const P = randomWalk(5000, 3, makeRng(1630));
+    chainContacts(P, { dim: 3, thickness: 0.2 });
+    expect(searchMode.last).toBe('tree');
+    expect(run('grid', () => chainContacts(P, { dim: 3, thickness: 0.2 })).count).toBe(chainContacts(P, { dim: 3, thickness: 0.2 }).count);
   });
 });
