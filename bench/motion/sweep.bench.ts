@@ -62,6 +62,7 @@ export function run(opts: { pairs?: number; runs?: number } = {}): void {
     );
     console.log(table(`moving spheres, ${name}, ${n.toLocaleString('en')} 3D cases — ${machine()}`, rows, n, 'textbook quadratic (doubles)'));
     // One more pass, counted: how many cases each path took.
+    sweepStats.double = 0;
     sweepStats.doubleDouble = 0;
     sweepStats.certify = 0;
     sweepStats.exact = 0;
@@ -71,9 +72,8 @@ export function run(opts: { pairs?: number; runs?: number } = {}): void {
       if (sphereSweep(pts[j], pts[j + 1], radii[2 * k], pts[j + 2], pts[j + 3], radii[2 * k + 1], target).hit) hits++;
     }
     const pct = (x: number) => `${x.toLocaleString('en')} (${((100 * x) / n).toFixed(2)}%)`;
-    const float = n - sweepStats.doubleDouble - sweepStats.certify;
     console.log(
-      `${name}: ${pct(hits)} hits; paths: doubles only ${pct(float)}, double-double decisions ${pct(sweepStats.doubleDouble)}, double-double time certificate ${pct(sweepStats.certify)}, exact BigInt ${pct(sweepStats.exact)}\n`,
+      `${name}: ${pct(hits)} hits; paths: doubles only ${pct(sweepStats.double)}, double-double decisions ${pct(sweepStats.doubleDouble)}, double-double time certificate ${pct(sweepStats.certify)}, exact BigInt ${pct(sweepStats.exact)}\n`,
     );
   }
   if (sink === 42) console.log('');

@@ -247,15 +247,18 @@ export function sweepTime(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: Arra
   let C0 = 0;
   let mA = 0;
   let mB = 0;
+  let F1 = 0;
   for (let i = 0; i < dim; i++) {
     const w = P0[i] - Q0[i];
     const ea = P1[i] - P0[i];
     const eb = Q1[i] - Q0[i];
     const dv = ea - eb;
     const md = Math.abs(ea) + Math.abs(eb);
+    const w1 = P1[i] - Q1[i];
     A += dv * dv;
     B += w * dv;
     C0 += w * w;
+    F1 += w1 * w1;
     mA += md * md;
     mB += Math.abs(w) * md;
   }
@@ -269,7 +272,7 @@ export function sweepTime(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: Arra
   const eA = 4 * g * mA + ETA;
   const eB = 4 * g * (mB + mA) + ETA;
   const eC = g * (C0 + 2 * R2) + ETA;
-  if (!(mA + mB + C0 + R2 < HUGE)) return exactTime(P0, P1, Q0, Q1, r1, r2); // squares could overflow
+  if (!(mA + mB + C0 + F1 + R2 < HUGE)) return exactTime(P0, P1, Q0, Q1, r1, r2); // squares could overflow
   let D: number;
   let eD: number;
   if (dim === 3 || dim === 2) {
@@ -297,11 +300,17 @@ export function sweepTime(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: Arra
     D = B * B - A * C;
     eD = 2 * Math.abs(B) * eB + eB * eB + A * eC + Math.abs(C) * eA + eA * eC + 4 * U * (B * B + Math.abs(A * C)) + ETA;
   }
-  let t = decide(A, B, C, eA, eB, eC, D, eD);
+  const f1 = F1 - R2;
+  const e1 = g * (F1 + 2 * R2) + ETA;
+  let t = decide(A, B, C, eA, eB, eC, D, eD, f1, e1);
+  if (t !== UNDECIDED && t !== CERTIFY) {
+    sweepStats.double++;
+    return t;
+  }
   if (t === UNDECIDED) {
     sweepStats.doubleDouble++;
     coefficientsDD(P0, P1, Q0, Q1, r1, r2);
-    t = decide(dA, dB, dC, dEA, dEB, dEC, dD, dED);
+    t = decide(dA, dB, dC, dEA, dEB, dEC, dD, dED, dF1, dEF1);
     if (t === UNDECIDED) return exactTime(P0, P1, Q0, Q1, r1, r2);
     if (t === CERTIFY) return certify(P0, P1, Q0, Q1, r1, r2, dA, dB, dTime);
     return t;
@@ -322,7 +331,7 @@ const HUGE = 2 ** 500;
  * first-contact time when its error bound is below two ulps, CERTIFY (the time candidate left in
  * dTime) when it is not, UNDECIDED when a bound does not decide.
  */
-function decide(A: number, B: number, C: number, eA: number, eB: number, eC: number, D: number, eD: number): number {
+function decide(A: number, B: number, C: number, eA: number, eB: number, eC: number, D: number, eD: number, f1: number, e1: number): number {
   // 1. Touching at the start?
   if (C <= -eC) return 0;
   if (C <= eC) return UNDECIDED;
@@ -333,9 +342,7 @@ function decide(A: number, B: number, C: number, eA: number, eB: number, eC: num
   const AB = A + B;
   if (Math.abs(AB) <= eA + eB + 2 * U * Math.abs(AB)) return UNDECIDED;
   if (AB < 0) {
-    // minimum at t ≥ 1: hit iff f(1) ≤ 0
-    const f1 = A + 2 * B + C;
-    const e1 = eA + 2 * eB + eC + 4 * U * (A + 2 * Math.abs(B) + Math.abs(C));
+    // minimum at t ≥ 1: hit iff f(1) = |p1 − q1|² − R² ≤ 0
     if (f1 > e1) return -1;
     if (f1 > -e1) return UNDECIDED;
   }
@@ -367,6 +374,8 @@ let dEB = 0;
 let dEC = 0;
 let dED = 0;
 let dTime = 0;
+let dF1 = 0;
+let dEF1 = 0;
 
 /** a − b = s + twoDiffErr(a, b, s) exactly, s = fl(a − b) (Knuth). */
 function twoDiffErr(a: number, b: number, s: number): number {
@@ -389,7 +398,16 @@ function coefficientsDD(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayL
   const dim = P0.length;
   let ah = 0, al = 0, bh = 0, bl = 0, ch = 0, cl = 0;
   let mA = 0, mB = 0, mC = 0;
+  let fh = 0, fl = 0, mF = 0;
   for (let i = 0; i < dim; i++) {
+    // |p1 − q1|² for f(1), the same way
+    const vh = P1[i] - Q1[i];
+    const vl = twoDiffErr(P1[i], Q1[i], vh);
+    const vq = vh * vh;
+    const vs = fh + vq;
+    fl += twoSumErr(fh, vq, vs) + (productError(vh, vh, vq) + 2 * vh * vl);
+    fh = vs;
+    mF += vq;
     const wh = P0[i] - Q0[i];
     const wl = twoDiffErr(P0[i], Q0[i], wh);
     const ea = P1[i] - P0[i];
@@ -428,6 +446,10 @@ function coefficientsDD(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayL
   const s = ch - q;
   cl += twoDiffErr(ch, q, s) - ql;
   ch = s;
+  const fs = fh - q;
+  fl += twoDiffErr(fh, q, fs) - ql;
+  dF1 = fs + fl;
+  dEF1 = (16 + 4 * dim) * U * U * (mF + Rh * Rh) + U * Math.abs(dF1) + ETA;
   const A = ah + al;
   const Bv = bh + bl;
   const C = ch + cl;
@@ -604,12 +626,13 @@ function ulp(x: number): number {
 }
 
 /**
- * How often {@link sweepTime} left the double-precision path (for the benchmark's report; reset
- * the fields to 0 to count afresh): `doubleDouble`, decisions redone with double-double
- * coefficients; `certify`, times certified by double-double evaluations of the gap; `exact`,
- * BigInt decisions and time searches. Every other call was decided and timed in doubles.
+ * How many calls of {@link sweepTime} took each path (for the benchmark's report; reset the
+ * fields to 0 to count afresh): `double`, decided and timed in doubles alone; `doubleDouble`,
+ * decisions redone with double-double coefficients; `certify`, times certified by
+ * double-double evaluations of the gap; `exact`, BigInt decisions and time searches (a call can
+ * count in more than one of the last three).
  */
-export const sweepStats = { doubleDouble: 0, certify: 0, exact: 0 };
+export const sweepStats = { double: 0, doubleDouble: 0, certify: 0, exact: 0 };
 
 /** The exact path: decisions in BigInt, and the time by bisection over the doubles. */
 function exactTime(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<number>, Q1: ArrayLike<number>, r1: number, r2: number): number {
