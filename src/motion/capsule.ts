@@ -20,12 +20,13 @@
  * found by exact bisection where the estimate is off; the hit/miss decision is the exact
  * minimum of the convex quadratic over the (t, s, s′) box.
  */
-import { SkewlineInputError, toVector } from '../core/primitives.js';
+import { SkewlineInputError } from '../core/primitives.js';
 import type { VecLike } from '../core/types.js';
 import { SEGMENT } from '../core/exact.js';
 import { OUT_DIST, OUT_S, OUT_T, closestInto } from '../closest/kernel.js';
 import { capsuleHitExact, capsuleTouchesAt, exactCapsule, type ExactCapsule } from './exact.js';
 import { nextDown, nextUp } from './ulp.js';
+import { SAFE_MAX, SAFE_SCALE, checkDim, checkRadius, coords, maxAbs, unitInto } from './safe.js';
 
 const U = 2 ** -53;
 
@@ -49,13 +50,6 @@ export interface CapsuleHit {
   normal: number[];
 }
 
-function checkRadius(r: unknown, what: string): number {
-  if (typeof r !== 'number' || !Number.isFinite(r) || r < 0) {
-    throw new SkewlineInputError(`${what} must be a finite number ≥ 0 (got ${String(r)})`);
-  }
-  return r;
-}
-
 let data = new Float64Array(16);
 let out = new Float64Array(16);
 
@@ -69,7 +63,7 @@ function grow(dim: number): void {
  * are loaded in difference form relative to b0 (a_j − b0 + t·move), whose rounding moves A by
  * at most errA; the segment kernel's distance is within 8·u·S (16·u·S is used).
  */
-function touchFloat(A0: Float64Array, A1: Float64Array, B0: Float64Array, B1: Float64Array, M: Float64Array, t: number, R: number): number {
+function touchFloat(A0: ArrayLike<number>, A1: ArrayLike<number>, B0: ArrayLike<number>, B1: ArrayLike<number>, M: ArrayLike<number>, t: number, R: number): number {
   const dim = A0.length;
   let errA = 0;
   let errB = 0;
@@ -115,23 +109,23 @@ function firstRoot(A: number, B: number, C: number): number {
  * The first-contact time in doubles from the features of the parallelogram b − a (see the
  * module comment), or Infinity when no feature reports a contact in [0, 1]. An estimate only.
  */
-function estimate(A0: Float64Array, A1: Float64Array, B0: Float64Array, B1: Float64Array, M: Float64Array, R: number): number {
+function estimate(A0: ArrayLike<number>, A1: ArrayLike<number>, B0: ArrayLike<number>, B1: ArrayLike<number>, M: ArrayLike<number>, R: number): number {
   const dim = A0.length;
   let best = Infinity;
   let mm = 0;
   for (let i = 0; i < dim; i++) mm += M[i] * M[i];
   // Vertices q = b_i − a_j: |t·m − q|² = R².
-  for (const B of [B0, B1]) {
-    for (const A of [A0, A1]) {
-      let mq = 0;
-      let qq = 0;
-      for (let i = 0; i < dim; i++) {
-        const q = B[i] - A[i];
-        mq += M[i] * q;
-        qq += q * q;
-      }
-      best = Math.min(best, firstRoot(mm, -mq, qq - R * R));
+  for (let k = 0; k < 4; k++) {
+    const B = k < 2 ? B0 : B1;
+    const A = (k & 1) === 0 ? A0 : A1;
+    let mq = 0;
+    let qq = 0;
+    for (let i = 0; i < dim; i++) {
+      const q = B[i] - A[i];
+      mq += M[i] * q;
+      qq += q * q;
     }
+    best = Math.min(best, firstRoot(mm, -mq, qq - R * R));
   }
   // Edges: a vertex q and a direction e ∈ {v, −u}; point t·m against the line q + s·e, 0 ≤ s ≤ 1.
   // The edges: a0 and a1 against segment B (q = b0 − a_j, e = v); b0 and b1 against segment A
@@ -233,7 +227,7 @@ const QT = new Float64Array(3); // a face's point
  * bound, a good x a tight one. The bound's rounding error is below 32·(dim + 4)·u·N², N the sum
  * of the four vectors' lengths. True only when the bound clears R² by more than that.
  */
-function missCertified(A0: Float64Array, A1: Float64Array, B0: Float64Array, B1: Float64Array, M: Float64Array, R: number): boolean {
+function missCertified(A0: ArrayLike<number>, A1: ArrayLike<number>, B0: ArrayLike<number>, B1: ArrayLike<number>, M: ArrayLike<number>, R: number): boolean {
   const dim = A0.length;
   // G and h for g0 = move, g1 = u, g2 = −v against c = w.
   let n0 = 0;
@@ -359,24 +353,54 @@ function solveFace(f0: boolean, f1: boolean, f2: boolean): boolean {
   return true;
 }
 
-/** Exact predicate with the float filter in front. */
-function touches(A0: Float64Array, A1: Float64Array, B0: Float64Array, B1: Float64Array, M: Float64Array, R: number, ex: () => ExactCapsule, t: number): boolean {
-  const f = touchFloat(A0, A1, B0, B1, M, t, R);
+// The sweep in progress (module-level: not re-entrant), so that the predicate needs no closure.
+let sA0: ArrayLike<number> = data;
+let sA1: ArrayLike<number> = data;
+let sM: ArrayLike<number> = data;
+let sB0: ArrayLike<number> = data;
+let sB1: ArrayLike<number> = data;
+let sRa = 0;
+let sRb = 0;
+let sExact: ExactCapsule | null = null;
+
+/**
+ * How many capsule sweeps took each path (for the benchmark's report; reset the fields to 0 to
+ * count afresh): `calls`; `exactTouch`, "do they touch at t" predicates the floating-point
+ * filter left to BigInt; `exactHit`, hit/miss decisions made by the exact box minimum.
+ */
+export const capsuleStats = { calls: 0, exactTouch: 0, exactHit: 0 };
+
+/** The exact form of the sweep in progress, made on first need. */
+function exactNow(): ExactCapsule {
+  if (sExact === null) sExact = exactCapsule(sA0, sA1, sRa, sM, sB0, sB1, sRb);
+  return sExact;
+}
+
+/** Whether the capsules of the sweep in progress touch at the double t: the float filter, then exactly. */
+function at(t: number): boolean {
+  const f = touchFloat(sA0, sA1, sB0, sB1, sM, t, sRa + sRb);
   if (f !== 0) return f > 0;
-  return capsuleTouchesAt(ex(), t);
+  capsuleStats.exactTouch++;
+  return capsuleTouchesAt(exactNow(), t);
 }
 
 /**
  * The first contact time of a capsule sweep on validated input, or −1 for no contact in
- * [0, 1]. See the module comment. Allocates only on the exact path.
+ * [0, 1]. See the module comment. Allocates only on the exact path. Not re-entrant.
  */
-export function capsuleSweepTime(A0: Float64Array, A1: Float64Array, ra: number, M: Float64Array, B0: Float64Array, B1: Float64Array, rb: number): number {
+export function capsuleSweepTime(A0: ArrayLike<number>, A1: ArrayLike<number>, ra: number, M: ArrayLike<number>, B0: ArrayLike<number>, B1: ArrayLike<number>, rb: number): number {
   const dim = A0.length;
   grow(dim);
+  capsuleStats.calls++;
+  sA0 = A0;
+  sA1 = A1;
+  sM = M;
+  sB0 = B0;
+  sB1 = B1;
+  sRa = ra;
+  sRb = rb;
+  sExact = null;
   const R = ra + rb;
-  let exact: ExactCapsule | undefined;
-  const ex = (): ExactCapsule => (exact ??= exactCapsule(A0, A1, ra, M, B0, B1, rb));
-  const at = (t: number): boolean => touches(A0, A1, B0, B1, M, R, ex, t);
   if (at(0)) return 0;
   let hi = estimate(A0, A1, B0, B1, M, R);
   if (hi === Infinity || !at(hi)) {
@@ -395,10 +419,12 @@ export function capsuleSweepTime(A0: Float64Array, A1: Float64Array, ra: number,
     }
     if (!found) {
       if (missCertified(A0, A1, B0, B1, M, R)) return -1;
-      const h = capsuleHitExact(ex());
+      capsuleStats.exactHit++;
+      const h = capsuleHitExact(exactNow());
       if (!h.hit) return -1;
       hi = -1;
-      for (const t of [h.tMin, nextUp(h.tMin), nextDown(h.tMin)]) {
+      for (let k = 0; k < 3; k++) {
+        const t = k === 0 ? h.tMin : k === 1 ? nextUp(h.tMin) : nextDown(h.tMin);
         if (t > 0 && t <= 1 && at(t)) {
           hi = t;
           break;
@@ -421,28 +447,27 @@ export function capsuleSweepTime(A0: Float64Array, A1: Float64Array, ra: number,
   // Bisection over the doubles in (lo, hi]: lo does not touch, hi does, and by convexity the
   // first contact lies between them.
   while (true) {
-    const next = nextUp(lo);
-    if (next >= hi) return hi;
-    const mid = midDouble(lo, hi);
+    if (nextUp(lo) >= hi) return hi;
+    let mid = lo + (hi - lo) * 0.5;
+    if (mid <= lo) mid = nextUp(lo);
+    else if (mid >= hi) mid = nextDown(hi);
     if (at(mid)) hi = mid;
     else lo = mid;
   }
 }
 
-/** A double strictly between lo and hi (0 ≤ lo < hi, not adjacent), halving the count of doubles between them. */
-function midDouble(lo: number, hi: number): number {
-  bufF[0] = lo;
-  const a = bufI[0];
-  bufF[0] = hi;
-  const b = bufI[0];
-  bufI[0] = (a + b) / 2n;
-  return bufF[0];
-}
-const bufF = new Float64Array(1);
-const bufI = new BigInt64Array(bufF.buffer);
-
 function ulp(x: number): number {
   return nextUp(x) - x;
+}
+
+/**
+ * A result object for {@link capsuleSweep}'s `target`, for points of dimension `dim`: made once,
+ * filled by every call (so a loop of sweeps allocates nothing on the floating-point path).
+ * @throws SkewlineInputError when dim is not an integer ≥ 1.
+ */
+export function createCapsuleResult(dim: number): CapsuleHit {
+  checkDim(dim, 'createCapsuleResult');
+  return { hit: false, time: 1, point: new Array<number>(dim).fill(0), normal: new Array<number>(dim).fill(0) };
 }
 
 /**
@@ -452,46 +477,77 @@ function ulp(x: number): number {
  * and `time` is the first double at which the exact capsules touch (see {@link CapsuleHit}),
  * so it is within one ulp of the exact first-contact time.
  *
+ * With `target` (made once by {@link createCapsuleResult} for the points' dimension) the result
+ * is written into it and returned; with points given as arrays or Float64Arrays the call then
+ * allocates nothing except on the exact path (BigInts, for contacts the floating-point filter
+ * cannot separate).
+ *
  * Edge cases: capsules touching or overlapping at the start give `time: 0`; touching at
  * exactly ra + rb is a hit; `move` of zero hits only if they touch at the start; radii 0 make
- * segments (then the hit is an exact segment crossing, `normal` zeros at the crossing).
- * Not re-entrant (module-level scratch). Allocates its result; the exact path allocates BigInts.
- * @throws SkewlineInputError on missing or non-finite points, different dimensions, or a radius
- * that is negative or not finite.
+ * segments (then the hit is an exact segment crossing). The normal is computed in difference
+ * form (relative to b0), so it is a unit vector even far from the origin with tiny radii; it is
+ * zeros only when the segments' nearest points coincide at the contact (zero separation). Any
+ * finite input works (up to ±1.8e308): points stay finite. Not re-entrant (module-level scratch).
+ * @throws SkewlineInputError on missing or non-finite points, different dimensions, a radius
+ * that is negative or not finite, or a target of another dimension.
  */
-export function capsuleSweep(a0: VecLike, a1: VecLike, ra: number, move: VecLike, b0: VecLike, b1: VecLike, rb: number): CapsuleHit {
-  const v = [toVector(a0, 'capsuleSweep: a0'), toVector(a1, 'capsuleSweep: a1'), toVector(move, 'capsuleSweep: move'), toVector(b0, 'capsuleSweep: b0'), toVector(b1, 'capsuleSweep: b1')];
-  for (let k = 1; k < 5; k++) {
-    if (v[k].length !== v[0].length) throw new SkewlineInputError(`capsuleSweep: points of different dimensions (${v[0].length} and ${v[k].length})`);
+export function capsuleSweep(a0: VecLike, a1: VecLike, ra: number, move: VecLike, b0: VecLike, b1: VecLike, rb: number, target?: CapsuleHit): CapsuleHit {
+  const A0 = coords(a0, 'capsuleSweep: a0');
+  const A1 = coords(a1, 'capsuleSweep: a1');
+  const M = coords(move, 'capsuleSweep: move');
+  const B0 = coords(b0, 'capsuleSweep: b0');
+  const B1 = coords(b1, 'capsuleSweep: b1');
+  const dim = A0.length;
+  if (A1.length !== dim || M.length !== dim || B0.length !== dim || B1.length !== dim) {
+    throw new SkewlineInputError(`capsuleSweep: points of different dimensions (${dim}, ${A1.length}, ${M.length}, ${B0.length}, ${B1.length})`);
   }
   checkRadius(ra, 'capsuleSweep: ra');
   checkRadius(rb, 'capsuleSweep: rb');
-  const [A0, A1, M, B0, B1] = v;
-  const dim = A0.length;
+  let res: CapsuleHit;
+  if (target === undefined) res = createCapsuleResult(dim);
+  else {
+    if (target === null || typeof target !== 'object' || !Array.isArray(target.point) || target.point.length !== dim || !Array.isArray(target.normal) || target.normal.length !== dim) {
+      throw new SkewlineInputError(`capsuleSweep: target must be a result of createCapsuleResult(${dim})`);
+    }
+    res = target;
+  }
   const time = capsuleSweepTime(A0, A1, ra, M, B0, B1, rb);
-  if (time < 0) return { hit: false, time: 1, point: new Array<number>(dim).fill(0), normal: new Array<number>(dim).fill(0) };
-  // The nearest points at `time`, in difference form relative to b0.
+  const point = res.point;
+  const normal = res.normal;
+  if (time < 0) {
+    res.hit = false;
+    res.time = 1;
+    for (let i = 0; i < dim; i++) point[i] = normal[i] = 0;
+    return res;
+  }
+  res.hit = true;
+  res.time = time;
+  // The nearest points at `time`, in difference form relative to b0 (scaled by a power of two
+  // where the differences could overflow).
   grow(dim);
+  const m = maxAbs(B1, dim, maxAbs(B0, dim, maxAbs(M, dim, maxAbs(A1, dim, maxAbs(A0, dim, 0)))));
+  const k = m > SAFE_MAX ? SAFE_SCALE : 1;
   for (let i = 0; i < dim; i++) {
-    const tm = time * M[i];
-    data[i] = A0[i] - B0[i] + tm;
-    data[dim + i] = A1[i] - B0[i] + tm;
+    const tm = time * (k * M[i]);
+    const b = k * B0[i];
+    data[i] = k * A0[i] - b + tm;
+    data[dim + i] = k * A1[i] - b + tm;
     data[2 * dim + i] = 0;
-    data[3 * dim + i] = B1[i] - B0[i];
+    data[3 * dim + i] = k * B1[i] - b;
   }
   closestInto(SEGMENT, SEGMENT, dim, data, 0, out);
   const s = out[OUT_S];
   const sp = out[OUT_T];
-  const d = out[OUT_DIST];
   const R = ra + rb;
   const f = R > 0 ? ra / R : 0;
-  const point: number[] = [];
-  const normal: number[] = [];
   for (let i = 0; i < dim; i++) {
-    const c = A0[i] + time * M[i] + s * (A1[i] - A0[i]);
-    const dd = B0[i] + sp * (B1[i] - B0[i]);
-    point.push(c + f * (dd - c));
-    normal.push(d > 0 ? (dd - c) / d : 0);
+    const c = data[i] + s * (data[dim + i] - data[i]);
+    const d = sp * data[3 * dim + i];
+    normal[i] = d - c;
+    // back to the input's units: b0 + (c + f·(d − c)) / k, between the given points
+    const rel = c + f * (d - c);
+    point[i] = k === 1 ? B0[i] + rel : (k * B0[i] + rel) / k;
   }
-  return { hit: true, time, point, normal };
+  unitInto(normal, dim);
+  return res;
 }
