@@ -10,6 +10,7 @@ import { run as generic } from './closest/generic.bench.js';
 import { run as sweep } from './motion/sweep.bench.js';
 import { run as chain } from './chain/chain.bench.js';
 import { run as ball } from './motion/ball.bench.js';
+import { run as capsule } from './motion/capsule.bench.js';
 import { run as fold } from './chain/fold.bench.js';
 import { machine } from './harness.js';
 
@@ -25,6 +26,7 @@ closest({ pairs, runs });
 isect({ pairs, runs });
 generic({ pairs, runs });
 sweep({ pairs: Math.min(pairs, 200_000), runs: Math.min(runs, 7) });
+await capsule({ pairs: 20_000, runs: Math.min(runs, 7) });
 ball({ steps: arg('--steps', 20_000), runs: 3 });
 fold({ folds: 15 });
 await parallel({ pairs, runs: Math.min(runs, 7) });
