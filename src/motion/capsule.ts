@@ -467,7 +467,12 @@ function ulp(x: number): number {
  */
 export function createCapsuleResult(dim: number): CapsuleHit {
   checkDim(dim, 'createCapsuleResult');
-  return { hit: false, time: 1, point: new Array<number>(dim).fill(0), normal: new Array<number>(dim).fill(0) };
+  // time and the arrays start non-integer so that V8 keeps them as unboxed doubles (see createSweepResult)
+  const r: CapsuleHit = { hit: false, time: 0.5, point: new Array<number>(dim).fill(0.5), normal: new Array<number>(dim).fill(0.5) };
+  r.time = 1;
+  r.point.fill(0);
+  r.normal.fill(0);
+  return r;
 }
 
 /**

@@ -74,7 +74,12 @@ export function between(a: number, b: number, t: number): number {
  * (divides by the largest magnitude first). Returns false, leaving zeros, when v is zero.
  */
 export function unitInto(v: number[] | Float64Array, n: number): boolean {
-  const m = maxAbs(v, n, 0);
+  // (the largest magnitude inline: a double returned from a call that is not inlined is boxed)
+  let m = 0;
+  for (let i = 0; i < n; i++) {
+    const x = Math.abs(v[i]);
+    if (x > m) m = x;
+  }
   if (!(m > 0)) {
     for (let i = 0; i < n; i++) v[i] = 0;
     return false;

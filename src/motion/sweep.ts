@@ -17,13 +17,16 @@ import { SAFE_MAX, SAFE_SCALE, between, checkDim, checkRadius, coords, maxAbs, u
 import type { VecLike } from '../core/types.js';
 import { exactGap, exactHit, firstContact, gapSign } from './exact.js';
 import { productError } from '../core/eft.js';
-import { nextDown, nextUp } from './ulp.js';
+import { nextDown, nextUp, stepIn } from './ulp.js';
 import { ratSqrt, ratToNumber } from '../core/exact.js';
 import { closestPoints } from '../closest/closest.js';
 import { segment } from '../core/primitives.js';
 import { segmentsWithin } from '../closest/within.js';
 
 const U = 2 ** -53;
+/** Dekker's splitter 2²⁷ + 1 (the error-free transformations are written out inline in the hot
+ * helpers: a call V8 does not inline boxes its double arguments and result). */
+const SPLIT = 134217729;
 
 /** The result of {@link closestApproach}. */
 export interface Approach {
@@ -68,7 +71,14 @@ export interface SphereHit {
  */
 export function createSweepResult(dim: number): SphereHit {
   checkDim(dim, 'createSweepResult');
-  return { hit: false, time: 1, p: new Array<number>(dim).fill(0), q: new Array<number>(dim).fill(0), normal: new Array<number>(dim).fill(0) };
+  // time starts as a non-integer so that V8 keeps the field as an unboxed double (a field first
+  // holding a small integer would box every later non-integer store: an allocation per call).
+  const r: SphereHit = { hit: false, time: 0.5, p: new Array<number>(dim).fill(0.5), q: new Array<number>(dim).fill(0.5), normal: new Array<number>(dim).fill(0.5) };
+  r.time = 1;
+  r.p.fill(0);
+  r.q.fill(0);
+  r.normal.fill(0);
+  return r;
 }
 
 function points(p0: VecLike, p1: VecLike, q0: VecLike, q1: VecLike, fn: string): Float64Array[] {
@@ -174,7 +184,7 @@ export function sphereSweep(p0: VecLike, p1: VecLike, r1: number, q0: VecLike, q
     }
     out = target;
   }
-  const time = sweepTime(P0, P1, Q0, Q1, r1, r2);
+  const time = sweepCode(P0, P1, Q0, Q1, r1, r2) === HIT ? NUM[K_OUT] : -1;
   const p = out.p;
   const q = out.q;
   const n = out.normal;
@@ -190,39 +200,51 @@ export function sphereSweep(p0: VecLike, p1: VecLike, r1: number, q0: VecLike, q
   }
   out.hit = true;
   out.time = time;
+  // p0 + t·(p1 − p0) as {@link between} computes it, written out here: a call that V8 does not
+  // inline would box its double argument and result (an allocation per call).
   for (let i = 0; i < dim; i++) {
-    p[i] = between(P0[i], P1[i], time);
-    q[i] = between(Q0[i], Q1[i], time);
+    const a = P0[i];
+    const b = P1[i];
+    const d = b - a;
+    p[i] = d - d === 0 ? (time <= 0.5 ? a + time * d : b - (1 - time) * d) : between(a, b, time);
+    const c = Q0[i];
+    const e = Q1[i];
+    const g = e - c;
+    q[i] = g - g === 0 ? (time <= 0.5 ? c + time * g : e - (1 - time) * g) : between(c, e, time);
   }
-  contactNormal(P0, P1, Q0, Q1, time, n);
+  contactNormal(P0, P1, Q0, Q1, n);
   return out;
 }
 
 /**
- * The unit vector from p(t) to q(t) into n: −(w + t·dv) in double-double (w, the displacements
+ * The unit vector from p(t) to q(t) into n, t = NUM[K_OUT]: −(w + t·dv) in double-double (w, the displacements
  * and t·dv by error-free transformations), rounded once per coordinate, then normalised with
  * scaling. Inputs beyond {@link SAFE_MAX} are scaled by a power of two first. Zero separation:
  * dv / |dv| (the direction from p to q just before they met), or zeros.
  */
-function contactNormal(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<number>, Q1: ArrayLike<number>, t: number, n: number[]): void {
+function contactNormal(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<number>, Q1: ArrayLike<number>, n: number[]): void {
   const dim = P0.length;
-  const m = maxAbs(Q1, dim, maxAbs(Q0, dim, maxAbs(P1, dim, maxAbs(P0, dim, 0))));
-  const k = m > SAFE_MAX ? SAFE_SCALE : 1;
+  const t = NUM[K_OUT];
+  let big = false;
+  for (let i = 0; i < dim; i++) {
+    if (Math.abs(P0[i]) > SAFE_MAX || Math.abs(P1[i]) > SAFE_MAX || Math.abs(Q0[i]) > SAFE_MAX || Math.abs(Q1[i]) > SAFE_MAX) big = true;
+  }
+  const k = big ? SAFE_SCALE : 1;
   for (let i = 0; i < dim; i++) {
     const p0 = k * P0[i];
     const q0 = k * Q0[i];
     const wh = p0 - q0;
-    const wl = twoDiffErr(p0, q0, wh);
+    const wl = (p0 - (wh + (p0 - wh)) + ((p0 - wh) - q0));
     const ea = k * P1[i] - p0;
     const eal = twoDiffErr(k * P1[i], p0, ea);
     const eb = k * Q1[i] - q0;
     const ebl = twoDiffErr(k * Q1[i], q0, eb);
     const dh = ea - eb;
-    const dl = twoDiffErr(ea, eb, dh) + (eal - ebl);
+    const dl = (ea - (dh + (ea - dh)) + ((ea - dh) - eb)) + (eal - ebl);
     const ph = t * dh;
-    const pl = productError(t, dh, ph) + t * dl;
+    const pl = ((t - (SPLIT * t - (SPLIT * t - t))) * (dh - (SPLIT * dh - (SPLIT * dh - dh))) - (ph - (SPLIT * t - (SPLIT * t - t)) * (SPLIT * dh - (SPLIT * dh - dh)) - (t - (SPLIT * t - (SPLIT * t - t))) * (SPLIT * dh - (SPLIT * dh - dh)) - (SPLIT * t - (SPLIT * t - t)) * (dh - (SPLIT * dh - (SPLIT * dh - dh))))) + t * dl;
     const gh = wh + ph;
-    const gl = twoSumErr(wh, ph, gh) + (wl + pl);
+    const gl = (wh - (gh - (gh - wh)) + (ph - (gh - wh))) + (wl + pl);
     n[i] = -(gh + gl);
   }
   if (unitInto(n, dim)) return;
@@ -241,6 +263,15 @@ function contactNormal(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLi
  * "before: > 0, at: ≤ 0" — the candidate is then exactly the first double of contact.
  */
 export function sweepTime(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<number>, Q1: ArrayLike<number>, r1: number, r2: number): number {
+  return sweepCode(P0, P1, Q0, Q1, r1, r2) === HIT ? NUM[K_OUT] : -1;
+}
+
+/**
+ * {@link sweepTime} as a code: HIT with the time in NUM[K_OUT], or MISS. Every helper on the
+ * way returns a small integer and leaves its numbers in NUM: a double returned from a call V8
+ * does not inline would be boxed in a fresh heap number.
+ */
+function sweepCode(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<number>, Q1: ArrayLike<number>, r1: number, r2: number): number {
   const dim = P0.length;
   let A = 0;
   let B = 0;
@@ -269,10 +300,11 @@ export function sweepTime(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: Arra
   // each sum of dim products ≤ (dim + 2)·u relative to the sum of magnitudes; R² ≤ 3u·R². ETA
   // covers products that underflow (each is then off by up to 2⁻¹⁰⁷⁵ absolutely).
   const g = (dim + 8) * U;
-  const eA = 4 * g * mA + ETA;
-  const eB = 4 * g * (mB + mA) + ETA;
+  let eA = 4 * g * mA + ETA;
+  let eB = 4 * g * (mB + mA) + ETA;
+  if (A === 0 && sameMotion(P0, P1, Q0, Q1)) eA = eB = 0; // A and B are exactly 0: the gap never changes
   const eC = g * (C0 + 2 * R2) + ETA;
-  if (!(mA + mB + C0 + F1 + R2 < HUGE)) return exactTime(P0, P1, Q0, Q1, r1, r2); // squares could overflow
+  if (!(mA + mB + C0 + F1 + R2 < HUGE)) return exactCode(P0, P1, Q0, Q1, r1, r2); // squares could overflow
   let D: number;
   let eD: number;
   if (dim === 3 || dim === 2) {
@@ -302,52 +334,95 @@ export function sweepTime(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: Arra
   }
   const f1 = F1 - R2;
   const e1 = g * (F1 + 2 * R2) + ETA;
-  let t = decide(A, B, C, eA, eB, eC, D, eD, f1, e1);
-  if (t !== UNDECIDED && t !== CERTIFY) {
+  NUM[K_A] = A;
+  NUM[K_B] = B;
+  NUM[K_C] = C;
+  NUM[K_D] = D;
+  NUM[K_EA] = eA;
+  NUM[K_EB] = eB;
+  NUM[K_EC] = eC;
+  NUM[K_ED] = eD;
+  NUM[K_F1] = f1;
+  NUM[K_EF1] = e1;
+  let t = decide();
+  if (t === HIT || t === MISS) {
     sweepStats.double++;
     return t;
   }
   if (t === UNDECIDED) {
     sweepStats.doubleDouble++;
     coefficientsDD(P0, P1, Q0, Q1, r1, r2);
-    t = decide(dA, dB, dC, dEA, dEB, dEC, dD, dED, dF1, dEF1);
-    if (t === UNDECIDED) return exactTime(P0, P1, Q0, Q1, r1, r2);
-    if (t === CERTIFY) return certify(P0, P1, Q0, Q1, r1, r2, dA, dB, dTime);
+    t = decide();
+    if (t === UNDECIDED) return exactCode(P0, P1, Q0, Q1, r1, r2);
+    if (t === CERTIFY) return certify(P0, P1, Q0, Q1, r1, r2);
     return t;
   }
-  if (t === CERTIFY) return certify(P0, P1, Q0, Q1, r1, r2, A, B, dTime);
-  return t;
+  return certify(P0, P1, Q0, Q1, r1, r2);
 }
 
+/** {@link exactTime} as a code (HIT, the time in NUM[K_OUT], or MISS). */
+function exactCode(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<number>, Q1: ArrayLike<number>, r1: number, r2: number): number {
+  const t = exactTime(P0, P1, Q0, Q1, r1, r2);
+  if (t < 0) return MISS;
+  NUM[K_OUT] = t;
+  return HIT;
+}
+
+const HIT = 1;
+const MISS = -1;
 const UNDECIDED = -2;
 const CERTIFY = -3;
+/** Whether p1 − p0 = q1 − q0 exactly (the relative motion is zero): by error-free differences. */
+function sameMotion(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<number>, Q1: ArrayLike<number>): boolean {
+  for (let i = 0; i < P0.length; i++) {
+    const ea = P1[i] - P0[i];
+    const eb = Q1[i] - Q0[i];
+    if (ea !== eb || twoDiffErr(P1[i], P0[i], ea) !== twoDiffErr(Q1[i], Q0[i], eb)) return false;
+  }
+  return true;
+}
+
 /** The absolute error a product may gain by underflowing, with room for the sums of dim of them. */
 const ETA = 2 ** -1040;
 /** Above this the squares and products of the bounds could overflow: left to the exact path. */
 const HUGE = 2 ** 500;
 
 /**
- * The decisions from coefficients with error bounds: 0 touching at the start, −1 a miss, the
- * first-contact time when its error bound is below two ulps, CERTIFY (the time candidate left in
- * dTime) when it is not, UNDECIDED when a bound does not decide.
+ * The decisions from the coefficients and their error bounds in NUM (K_A … K_EF1): MISS; HIT with the time in NUM[K_OUT] (0
+ * touching at the start, or the first-contact time when its error bound is below two ulps);
+ * CERTIFY with the time candidate in NUM[K_TIME] when it is not; UNDECIDED when a bound does
+ * not decide.
  */
-function decide(A: number, B: number, C: number, eA: number, eB: number, eC: number, D: number, eD: number, f1: number, e1: number): number {
+function decide(): number {
+  const A = NUM[K_A];
+  const B = NUM[K_B];
+  const C = NUM[K_C];
+  const D = NUM[K_D];
+  const eA = NUM[K_EA];
+  const eB = NUM[K_EB];
+  const eC = NUM[K_EC];
+  const eD = NUM[K_ED];
+  const f1 = NUM[K_F1];
+  const e1 = NUM[K_EF1];
   // 1. Touching at the start?
-  if (C <= -eC) return 0;
+  if (C <= -eC) {
+    NUM[K_OUT] = 0;
+    return HIT;
+  }
   if (C <= eC) return UNDECIDED;
   // 2. Moving apart (or not moving relative to each other)?
-  if (B >= eB) return -1;
+  if (B >= eB) return MISS;
   if (B > -eB || A <= eA) return UNDECIDED;
   // 3. Where is the minimum, and does f reach 0?
   const AB = A + B;
   if (Math.abs(AB) <= eA + eB + 2 * U * Math.abs(AB)) return UNDECIDED;
   if (AB < 0) {
     // minimum at t ≥ 1: hit iff f(1) = |p1 − q1|² − R² ≤ 0
-    if (f1 > e1) return -1;
+    if (f1 > e1) return MISS;
     if (f1 > -e1) return UNDECIDED;
   }
   if (AB > 0) {
-    if (D < -eD) return -1;
+    if (D < -eD) return MISS;
     if (D <= eD) return UNDECIDED;
   } else if (D <= eD) return UNDECIDED;
   // 4. The first root t1 = C / (−B + √D): no cancellation, since −B > 0.
@@ -359,23 +434,21 @@ function decide(A: number, B: number, C: number, eA: number, eB: number, eC: num
   const es = eD / (sD + Math.sqrt(D - eD)) + U * sD;
   const eDen = eB + es + 2 * U * den;
   const et = t * (eC / (C - eC) + eDen / (den - eDen)) + 2 * U * t;
-  if (den > eDen && et <= 2 * ulp(t) && t <= 1) return t;
-  dTime = t;
+  // U·t is at most the gap from t down to the double below it: et ≤ 2·U·t means within two ulps.
+  if (den > eDen && et <= 2 * U * t && t <= 1) {
+    NUM[K_OUT] = t;
+    return HIT;
+  }
+  NUM[K_TIME] = t;
   return CERTIFY;
 }
 
-// The double-double tier's results (module-level scratch: not re-entrant).
-let dA = 0;
-let dB = 0;
-let dC = 0;
-let dD = 0;
-let dEA = 0;
-let dEB = 0;
-let dEC = 0;
-let dED = 0;
-let dTime = 0;
-let dF1 = 0;
-let dEF1 = 0;
+// Numbers kept between the helpers, in a Float64Array: module-level `let` numbers would box a
+// fresh heap number on every store (an allocation per call); typed-array slots do not. Not
+// re-entrant. The double-double tier's coefficients and bounds, the time candidate, (r1 + r2)²
+// as hi + lo, and the last gap value in doubles (for the Newton step only).
+const NUM = new Float64Array(19);
+const K_A = 0, K_B = 1, K_C = 2, K_D = 3, K_EA = 4, K_EB = 5, K_EC = 6, K_ED = 7, K_TIME = 8, K_F1 = 9, K_EF1 = 10, K_RSH = 11, K_RSL = 12, K_GAP = 13, K_OUT = 14, K_T = 15, K_N = 16, K_LO = 17, K_HI = 18;
 
 /** a − b = s + twoDiffErr(a, b, s) exactly, s = fl(a − b) (Knuth). */
 function twoDiffErr(a: number, b: number, s: number): number {
@@ -392,7 +465,7 @@ function twoSumErr(a: number, b: number, s: number): number {
  * A, B, C and D = B² − AC in double-double from the inputs (w = p0 − q0 and the two
  * displacements exactly by two-differences, dv = (p1 − p0) − (q1 − q0) to u², products by
  * Dekker's two-product), each rounded to a double at the end with a bound of order u² of the
- * magnitudes plus the final rounding u·|value|. Results in dA…dED.
+ * magnitudes plus the final rounding u·|value|. Results in NUM[K_A]…NUM[K_ED].
  */
 function coefficientsDD(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<number>, Q1: ArrayLike<number>, r1: number, r2: number): void {
   const dim = P0.length;
@@ -402,37 +475,37 @@ function coefficientsDD(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayL
   for (let i = 0; i < dim; i++) {
     // |p1 − q1|² for f(1), the same way
     const vh = P1[i] - Q1[i];
-    const vl = twoDiffErr(P1[i], Q1[i], vh);
+    const vl = (P1[i] - (vh + (P1[i] - vh)) + ((P1[i] - vh) - Q1[i]));
     const vq = vh * vh;
     const vs = fh + vq;
-    fl += twoSumErr(fh, vq, vs) + (productError(vh, vh, vq) + 2 * vh * vl);
+    fl += (fh - (vs - (vs - fh)) + (vq - (vs - fh))) + (((vh - (SPLIT * vh - (SPLIT * vh - vh))) * (vh - (SPLIT * vh - (SPLIT * vh - vh))) - (vq - (SPLIT * vh - (SPLIT * vh - vh)) * (SPLIT * vh - (SPLIT * vh - vh)) - (vh - (SPLIT * vh - (SPLIT * vh - vh))) * (SPLIT * vh - (SPLIT * vh - vh)) - (SPLIT * vh - (SPLIT * vh - vh)) * (vh - (SPLIT * vh - (SPLIT * vh - vh))))) + 2 * vh * vl);
     fh = vs;
     mF += vq;
     const wh = P0[i] - Q0[i];
-    const wl = twoDiffErr(P0[i], Q0[i], wh);
+    const wl = (P0[i] - (wh + (P0[i] - wh)) + ((P0[i] - wh) - Q0[i]));
     const ea = P1[i] - P0[i];
-    const eal = twoDiffErr(P1[i], P0[i], ea);
+    const eal = (P1[i] - (ea + (P1[i] - ea)) + ((P1[i] - ea) - P0[i]));
     const eb = Q1[i] - Q0[i];
-    const ebl = twoDiffErr(Q1[i], Q0[i], eb);
+    const ebl = (Q1[i] - (eb + (Q1[i] - eb)) + ((Q1[i] - eb) - Q0[i]));
     const dh = ea - eb;
-    const dl = twoDiffErr(ea, eb, dh) + (eal - ebl);
+    const dl = (ea - (dh + (ea - dh)) + ((ea - dh) - eb)) + (eal - ebl);
     // dv² = dh² + 2·dh·dl
     let p = dh * dh;
-    let pl = productError(dh, dh, p) + 2 * dh * dl;
+    let pl = ((dh - (SPLIT * dh - (SPLIT * dh - dh))) * (dh - (SPLIT * dh - (SPLIT * dh - dh))) - (p - (SPLIT * dh - (SPLIT * dh - dh)) * (SPLIT * dh - (SPLIT * dh - dh)) - (dh - (SPLIT * dh - (SPLIT * dh - dh))) * (SPLIT * dh - (SPLIT * dh - dh)) - (SPLIT * dh - (SPLIT * dh - dh)) * (dh - (SPLIT * dh - (SPLIT * dh - dh))))) + 2 * dh * dl;
     let s = ah + p;
-    al += twoSumErr(ah, p, s) + pl;
+    al += (ah - (s - (s - ah)) + (p - (s - ah))) + pl;
     ah = s;
     // w·dv = wh·dh + wh·dl + wl·dh
     p = wh * dh;
-    pl = productError(wh, dh, p) + (wh * dl + wl * dh);
+    pl = ((wh - (SPLIT * wh - (SPLIT * wh - wh))) * (dh - (SPLIT * dh - (SPLIT * dh - dh))) - (p - (SPLIT * wh - (SPLIT * wh - wh)) * (SPLIT * dh - (SPLIT * dh - dh)) - (wh - (SPLIT * wh - (SPLIT * wh - wh))) * (SPLIT * dh - (SPLIT * dh - dh)) - (SPLIT * wh - (SPLIT * wh - wh)) * (dh - (SPLIT * dh - (SPLIT * dh - dh))))) + (wh * dl + wl * dh);
     s = bh + p;
-    bl += twoSumErr(bh, p, s) + pl;
+    bl += (bh - (s - (s - bh)) + (p - (s - bh))) + pl;
     bh = s;
     // w² = wh² + 2·wh·wl
     p = wh * wh;
-    pl = productError(wh, wh, p) + 2 * wh * wl;
+    pl = ((wh - (SPLIT * wh - (SPLIT * wh - wh))) * (wh - (SPLIT * wh - (SPLIT * wh - wh))) - (p - (SPLIT * wh - (SPLIT * wh - wh)) * (SPLIT * wh - (SPLIT * wh - wh)) - (wh - (SPLIT * wh - (SPLIT * wh - wh))) * (SPLIT * wh - (SPLIT * wh - wh)) - (SPLIT * wh - (SPLIT * wh - wh)) * (wh - (SPLIT * wh - (SPLIT * wh - wh))))) + 2 * wh * wl;
     s = ch + p;
-    cl += twoSumErr(ch, p, s) + pl;
+    cl += (ch - (s - (s - ch)) + (p - (s - ch))) + pl;
     ch = s;
     const md = Math.abs(ea) + Math.abs(eb);
     mA += md * md;
@@ -440,16 +513,16 @@ function coefficientsDD(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayL
     mC += wh * wh;
   }
   const Rh = r1 + r2;
-  const Rl = twoSumErr(r1, r2, Rh);
+  const Rl = (r1 - (Rh - (Rh - r1)) + (r2 - (Rh - r1)));
   const q = Rh * Rh;
-  const ql = productError(Rh, Rh, q) + 2 * Rh * Rl;
+  const ql = ((Rh - (SPLIT * Rh - (SPLIT * Rh - Rh))) * (Rh - (SPLIT * Rh - (SPLIT * Rh - Rh))) - (q - (SPLIT * Rh - (SPLIT * Rh - Rh)) * (SPLIT * Rh - (SPLIT * Rh - Rh)) - (Rh - (SPLIT * Rh - (SPLIT * Rh - Rh))) * (SPLIT * Rh - (SPLIT * Rh - Rh)) - (SPLIT * Rh - (SPLIT * Rh - Rh)) * (Rh - (SPLIT * Rh - (SPLIT * Rh - Rh))))) + 2 * Rh * Rl;
   const s = ch - q;
-  cl += twoDiffErr(ch, q, s) - ql;
+  cl += (ch - (s + (ch - s)) + ((ch - s) - q)) - ql;
   ch = s;
   const fs = fh - q;
-  fl += twoDiffErr(fh, q, fs) - ql;
-  dF1 = fs + fl;
-  dEF1 = (16 + 4 * dim) * U * U * (mF + Rh * Rh) + U * Math.abs(dF1) + ETA;
+  fl += (fh - (fs + (fh - fs)) + ((fh - fs) - q)) - ql;
+  NUM[K_F1] = fs + fl;
+  NUM[K_EF1] = (16 + 4 * dim) * U * U * (mF + Rh * Rh) + U * Math.abs(NUM[K_F1]) + ETA;
   const A = ah + al;
   const Bv = bh + bl;
   const C = ch + cl;
@@ -464,18 +537,19 @@ function coefficientsDD(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayL
   const b2 = bh * bh;
   const ac = ah * ch;
   const dh = b2 - ac;
-  const D = dh + (twoDiffErr(b2, ac, dh) + (productError(bh, bh, b2) - productError(ah, ch, ac)) + (2 * bh * bl - (ah * cl + al * ch)));
-  dA = A;
-  dB = Bv;
-  dC = C;
-  dD = D;
-  dEA = eA2 + U * Math.abs(A) + ETA;
-  dEB = eB2 + U * Math.abs(Bv) + ETA;
-  dEC = eC2 + U * Math.abs(C) + ETA;
+  const D = dh + ((b2 - (dh + (b2 - dh)) + ((b2 - dh) - ac)) + (((bh - (SPLIT * bh - (SPLIT * bh - bh))) * (bh - (SPLIT * bh - (SPLIT * bh - bh))) - (b2 - (SPLIT * bh - (SPLIT * bh - bh)) * (SPLIT * bh - (SPLIT * bh - bh)) - (bh - (SPLIT * bh - (SPLIT * bh - bh))) * (SPLIT * bh - (SPLIT * bh - bh)) - (SPLIT * bh - (SPLIT * bh - bh)) * (bh - (SPLIT * bh - (SPLIT * bh - bh))))) - ((ah - (SPLIT * ah - (SPLIT * ah - ah))) * (ch - (SPLIT * ch - (SPLIT * ch - ch))) - (ac - (SPLIT * ah - (SPLIT * ah - ah)) * (SPLIT * ch - (SPLIT * ch - ch)) - (ah - (SPLIT * ah - (SPLIT * ah - ah))) * (SPLIT * ch - (SPLIT * ch - ch)) - (SPLIT * ah - (SPLIT * ah - ah)) * (ch - (SPLIT * ch - (SPLIT * ch - ch)))))) + (2 * bh * bl - (ah * cl + al * ch)));
+  const still = A === 0 && sameMotion(P0, P1, Q0, Q1);
+  NUM[K_A] = still ? 0 : A;
+  NUM[K_B] = still ? 0 : Bv;
+  NUM[K_C] = C;
+  NUM[K_D] = D;
+  NUM[K_EA] = still ? 0 : eA2 + U * Math.abs(A) + ETA;
+  NUM[K_EB] = still ? 0 : eB2 + U * Math.abs(Bv) + ETA;
+  NUM[K_EC] = eC2 + U * Math.abs(C) + ETA;
   const aB = Math.abs(Bv);
   const aA = Math.abs(A);
   const aC = Math.abs(C);
-  dED = 2 * aB * eB2 + eB2 * eB2 + aA * eC2 + aC * eA2 + eA2 * eC2 + 8 * U * U * (Bv * Bv + aA * aC) + U * Math.abs(D) + ETA;
+  NUM[K_ED] = 2 * aB * eB2 + eB2 * eB2 + aA * eC2 + aC * eA2 + eA2 * eC2 + 8 * U * U * (Bv * Bv + aA * aC) + U * Math.abs(D) + ETA;
 }
 
 // The certificate's working set (module-level scratch, grown to the dimension; not re-entrant):
@@ -488,10 +562,6 @@ let DH = new Float64Array(4);
 let DL = new Float64Array(4);
 let MW = new Float64Array(4);
 let MD = new Float64Array(4);
-let RSH = 0;
-let RSL = 0;
-/** f(t) in doubles from the last {@link gapSignAt} (for the Newton step only). */
-let gapValue = 0;
 
 /** Loads the working set for the gap evaluations of {@link certify}. */
 function prepare(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<number>, Q1: ArrayLike<number>, r1: number, r2: number): void {
@@ -507,46 +577,47 @@ function prepare(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<num
   for (let i = 0; i < dim; i++) {
     const wh = P0[i] - Q0[i];
     WH[i] = wh;
-    WL[i] = twoDiffErr(P0[i], Q0[i], wh);
+    WL[i] = (P0[i] - (wh + (P0[i] - wh)) + ((P0[i] - wh) - Q0[i]));
     const ea = P1[i] - P0[i];
-    const eal = twoDiffErr(P1[i], P0[i], ea);
+    const eal = (P1[i] - (ea + (P1[i] - ea)) + ((P1[i] - ea) - P0[i]));
     const eb = Q1[i] - Q0[i];
-    const ebl = twoDiffErr(Q1[i], Q0[i], eb);
+    const ebl = (Q1[i] - (eb + (Q1[i] - eb)) + ((Q1[i] - eb) - Q0[i]));
     const dh = ea - eb;
     DH[i] = dh;
-    DL[i] = twoDiffErr(ea, eb, dh) + (eal - ebl);
+    DL[i] = (ea - (dh + (ea - dh)) + ((ea - dh) - eb)) + (eal - ebl);
     MW[i] = Math.abs(wh);
     MD[i] = Math.abs(ea) + Math.abs(eb);
   }
   const Rh = r1 + r2;
-  const Rl = twoSumErr(r1, r2, Rh);
-  RSH = Rh * Rh;
-  RSL = productError(Rh, Rh, RSH) + 2 * Rh * Rl;
+  const Rl = (r1 - (Rh - (Rh - r1)) + (r2 - (Rh - r1)));
+  NUM[K_RSH] = Rh * Rh;
+  NUM[K_RSL] = ((Rh - (SPLIT * Rh - (SPLIT * Rh - Rh))) * (Rh - (SPLIT * Rh - (SPLIT * Rh - Rh))) - (NUM[K_RSH] - (SPLIT * Rh - (SPLIT * Rh - Rh)) * (SPLIT * Rh - (SPLIT * Rh - Rh)) - (Rh - (SPLIT * Rh - (SPLIT * Rh - Rh))) * (SPLIT * Rh - (SPLIT * Rh - Rh)) - (SPLIT * Rh - (SPLIT * Rh - Rh)) * (Rh - (SPLIT * Rh - (SPLIT * Rh - Rh))))) + 2 * Rh * Rl;
 }
 
 /**
- * The sign of f(t) = |w + t·dv|² − (r1 + r2)² at a double t from the working set: 1, −1, or 0
+ * The sign of f(t) = |w + t·dv|² − (r1 + r2)² at the double t = NUM[K_T] from the working set: 1, −1, or 0
  * when the error bound does not decide. First g = w + t·dv in double-double (an error-free
  * product and sum), rounded once, with the squares in doubles (error about (dim + 4)·u·|g|²,
  * enough unless the contact is nearly tangential or comes within a few radii of the start);
  * then, if undecided, the squares in double-double too (error of order u² of the magnitudes).
  */
-function gapSignAt(dim: number, t: number): number {
+function gapSignAt(dim: number): number {
+  const t = NUM[K_T];
   let S = 0;
   let E = 0;
   for (let i = 0; i < dim; i++) {
     const ph = t * DH[i];
-    const pl = productError(t, DH[i], ph) + t * DL[i];
+    const pl = ((t - (SPLIT * t - (SPLIT * t - t))) * (DH[i] - (SPLIT * DH[i] - (SPLIT * DH[i] - DH[i]))) - (ph - (SPLIT * t - (SPLIT * t - t)) * (SPLIT * DH[i] - (SPLIT * DH[i] - DH[i])) - (t - (SPLIT * t - (SPLIT * t - t))) * (SPLIT * DH[i] - (SPLIT * DH[i] - DH[i])) - (SPLIT * t - (SPLIT * t - t)) * (DH[i] - (SPLIT * DH[i] - (SPLIT * DH[i] - DH[i]))))) + t * DL[i];
     const gh = WH[i] + ph;
-    const g = gh + (twoSumErr(WH[i], ph, gh) + (WL[i] + pl));
+    const g = gh + ((WH[i] - (gh - (gh - WH[i])) + (ph - (gh - WH[i]))) + (WL[i] + pl));
     // g is within u·|g| + 8u²·(|w| + t·|dv|) of the exact value
     const eg = U * Math.abs(g) + 8 * U * U * (MW[i] + t * MD[i]) + ETA;
     S += g * g;
     E += (2 * Math.abs(g) + eg) * eg;
   }
-  const f = S - RSH - RSL;
-  const err = 1.01 * E + (dim + 3) * U * (S + RSH) + ETA;
-  gapValue = f;
+  const f = S - NUM[K_RSH] - NUM[K_RSL];
+  const err = 1.01 * E + (dim + 3) * U * (S + NUM[K_RSH]) + ETA;
+  NUM[K_GAP] = f;
   if (f > err) return 1;
   if (f < -err) return -1;
   // The squares in double-double.
@@ -555,75 +626,113 @@ function gapSignAt(dim: number, t: number): number {
   let mag = 0;
   for (let i = 0; i < dim; i++) {
     const ph = t * DH[i];
-    const pl = productError(t, DH[i], ph) + t * DL[i];
+    const pl = ((t - (SPLIT * t - (SPLIT * t - t))) * (DH[i] - (SPLIT * DH[i] - (SPLIT * DH[i] - DH[i]))) - (ph - (SPLIT * t - (SPLIT * t - t)) * (SPLIT * DH[i] - (SPLIT * DH[i] - DH[i])) - (t - (SPLIT * t - (SPLIT * t - t))) * (SPLIT * DH[i] - (SPLIT * DH[i] - DH[i])) - (SPLIT * t - (SPLIT * t - t)) * (DH[i] - (SPLIT * DH[i] - (SPLIT * DH[i] - DH[i]))))) + t * DL[i];
     const gh = WH[i] + ph;
-    const gl = twoSumErr(WH[i], ph, gh) + (WL[i] + pl);
+    const gl = (WH[i] - (gh - (gh - WH[i])) + (ph - (gh - WH[i]))) + (WL[i] + pl);
     const qh = gh * gh;
-    const ql = productError(gh, gh, qh) + 2 * gh * gl;
+    const ql = ((gh - (SPLIT * gh - (SPLIT * gh - gh))) * (gh - (SPLIT * gh - (SPLIT * gh - gh))) - (qh - (SPLIT * gh - (SPLIT * gh - gh)) * (SPLIT * gh - (SPLIT * gh - gh)) - (gh - (SPLIT * gh - (SPLIT * gh - gh))) * (SPLIT * gh - (SPLIT * gh - gh)) - (SPLIT * gh - (SPLIT * gh - gh)) * (gh - (SPLIT * gh - (SPLIT * gh - gh))))) + 2 * gh * gl;
     const s = sh + qh;
-    sl += twoSumErr(sh, qh, s) + ql;
+    sl += (sh - (s - (s - sh)) + (qh - (s - sh))) + ql;
     sh = s;
     const m = MW[i] + t * MD[i];
     mag += m * m;
   }
-  const s = sh - RSH;
-  sl += twoDiffErr(sh, RSH, s) - RSL;
+  const s = sh - NUM[K_RSH];
+  sl += (sh - (s + (sh - s)) + ((sh - s) - NUM[K_RSH])) - NUM[K_RSL];
   const f2 = s + sl;
-  const err2 = (32 + 4 * dim) * U * U * (mag + RSH) + 2 * U * Math.abs(f2) + ETA;
-  gapValue = f2;
+  const err2 = (32 + 4 * dim) * U * U * (mag + NUM[K_RSH]) + 2 * U * Math.abs(f2) + ETA;
+  NUM[K_GAP] = f2;
   if (f2 > err2) return 1;
   if (f2 < -err2) return -1;
   return 0;
 }
 
 /**
- * The first double of contact near the candidate t (see {@link sweepTime}), or the exact path's
- * answer when the signs cannot be decided. A bracket lo (f > 0) < hi (f ≤ 0) is grown from the
+ * The first double of contact near the candidate NUM[K_TIME] (see {@link sweepTime}), or the
+ * exact path's answer when the signs cannot be decided; A, B of f in NUM[K_A], NUM[K_B]. A bracket lo (f > 0) < hi (f ≤ 0) is grown from the
  * candidate — its neighbour first, then Newton steps on the accurate f(t) (f′ = 2(A·t + B) from
  * the coefficients in doubles, which only moves the candidate, never decides) — and then
  * halved until lo and hi are adjacent doubles: hi is then the first double of contact, since f
  * decreases up to the first root. No allocation.
  */
-function certify(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<number>, Q1: ArrayLike<number>, r1: number, r2: number, A: number, B: number, t: number): number {
+function certify(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<number>, Q1: ArrayLike<number>, r1: number, r2: number): number {
   sweepStats.certify++;
+  let t = NUM[K_TIME];
   const dim = P0.length;
   prepare(P0, P1, Q0, Q1, r1, r2);
   if (!(t > 0)) t = Number.MIN_VALUE;
   if (t > 1) t = 1;
-  let lo = 0; // f(0) > 0 is established
-  let hi = -1;
-  let first = true;
+  // The bracket and the candidate live in NUM (K_LO, K_HI, K_T), the loop's own state is an
+  // integer: double loop variables carried across calls can end up boxed on every iteration.
+  NUM[K_LO] = 0; // f(0) > 0 is established
+  NUM[K_HI] = -1;
+  NUM[K_T] = t;
   for (let iter = 0; iter < 64; iter++) {
-    const f = gapSignAt(dim, t);
-    if (f === 0) break;
-    if (f > 0) lo = t;
-    else hi = t;
-    if (hi > 0 && nextUp(lo) >= hi) return hi;
-    let tn: number;
-    if (first) tn = f > 0 ? nextUp(t) : nextDown(t); // the candidate is usually within an ulp or two
-    else if (lo > 0 && hi > 0) tn = lo + (hi - lo) * 0.5; // bisection once bracketed
-    else {
-      const fd = 2 * (A * t + B);
-      tn = fd < 0 ? t - gapValue / fd : NaN;
-      if (f > 0 && !(tn > t)) tn = nextUp(t);
-      if (f < 0 && !(tn < t)) tn = nextDown(t);
-    }
-    first = false;
-    if (tn <= lo) tn = lo > 0 ? nextUp(lo) : Number.MIN_VALUE;
-    if (hi > 0 && tn >= hi) tn = nextDown(hi);
-    if (tn > 1) {
-      if (hi > 0) tn = nextDown(hi);
-      else break; // f(1) > 0: the candidate was wrong; let the exact path decide
-    }
-    t = tn;
+    const r = bracketStep(dim, iter === 0);
+    if (r === HIT) return HIT;
+    if (r !== 0) break;
   }
-  return exactTime(P0, P1, Q0, Q1, r1, r2);
+  return exactCode(P0, P1, Q0, Q1, r1, r2);
 }
 
-/** The gap from x > 0 to the double below it (the smaller of its two gaps). */
-function ulp(x: number): number {
-  return x === 0 ? Number.MIN_VALUE : x - nextDown(x);
+/**
+ * One step of {@link certify}'s bracket search at t = NUM[K_T]: HIT (NUM[K_OUT] is the first
+ * double of contact), 0 to go on (the next candidate in NUM[K_T]), or −1 to give up (a sign the
+ * double-double bound cannot decide, or f(1) > 0 against the decision).
+ */
+function bracketStep(dim: number, first: boolean): number {
+  const t = NUM[K_T];
+  const f = gapSignAt(dim);
+  if (f === 0) return -1;
+  if (f > 0) NUM[K_LO] = t;
+  else NUM[K_HI] = t;
+  const lo = NUM[K_LO];
+  const hi = NUM[K_HI];
+  if (hi > 0) {
+    NUM[K_N] = lo;
+    stepIn(NUM, K_N, true);
+    if (NUM[K_N] >= hi) {
+      NUM[K_OUT] = hi;
+      return HIT;
+    }
+  }
+  let tn: number;
+  if (first) {
+    // the candidate is usually within an ulp or two
+    NUM[K_N] = t;
+    stepIn(NUM, K_N, f > 0);
+    tn = NUM[K_N];
+  } else if (lo > 0 && hi > 0) tn = lo + (hi - lo) * 0.5; // bisection once bracketed
+  else {
+    // a Newton step on the accurate f (f′ = 2(A·t + B) < 0 before the first root, A and B in doubles)
+    const fd = 2 * (NUM[K_A] * t + NUM[K_B]);
+    tn = t - NUM[K_GAP] / fd; // (no NaN literal here: it would make tn a boxed value)
+    if (!(fd < 0) || (f > 0 ? !(tn > t) : !(tn < t))) {
+      NUM[K_N] = t;
+      stepIn(NUM, K_N, f > 0);
+      tn = NUM[K_N];
+    }
+  }
+  if (tn <= lo) {
+    NUM[K_N] = lo;
+    stepIn(NUM, K_N, true);
+    tn = NUM[K_N];
+  }
+  if (hi > 0 && tn >= hi) {
+    NUM[K_N] = hi;
+    stepIn(NUM, K_N, false);
+    tn = NUM[K_N];
+  }
+  if (tn > 1) {
+    if (!(hi > 0)) return -1;
+    NUM[K_N] = hi;
+    stepIn(NUM, K_N, false);
+    tn = NUM[K_N];
+  }
+  NUM[K_T] = tn;
+  return 0;
 }
+
 
 /**
  * How many calls of {@link sweepTime} took each path (for the benchmark's report; reset the
