@@ -13,10 +13,9 @@
  * below two ulps; otherwise it is found by bisection over the doubles with exact sign tests.
  */
 import { SkewlineInputError, toVector } from '../core/primitives.js';
-import { SAFE_MAX, SAFE_SCALE, between, checkDim, checkRadius, coords, maxAbs, unitInto } from './safe.js';
+import { SAFE_MAX, SAFE_SCALE, between, checkDim, checkRadius, coords, unitInto } from './safe.js';
 import type { VecLike } from '../core/types.js';
 import { exactGap, exactHit, firstContact, gapSign } from './exact.js';
-import { productError } from '../core/eft.js';
 import { nextDown, nextUp, stepIn } from './ulp.js';
 import { ratSqrt, ratToNumber } from '../core/exact.js';
 import { closestPoints } from '../closest/closest.js';
@@ -454,11 +453,6 @@ const K_A = 0, K_B = 1, K_C = 2, K_D = 3, K_EA = 4, K_EB = 5, K_EC = 6, K_ED = 7
 function twoDiffErr(a: number, b: number, s: number): number {
   const bb = a - s;
   return a - (s + bb) + (bb - b);
-}
-/** a + b = s + twoSumErr(a, b, s) exactly, s = fl(a + b) (Knuth). */
-function twoSumErr(a: number, b: number, s: number): number {
-  const bb = s - a;
-  return a - (s - bb) + (b - bb);
 }
 
 /**
