@@ -25,8 +25,8 @@ import type { VecLike } from '../core/types.js';
 import { SEGMENT } from '../core/exact.js';
 import { OUT_DIST, OUT_S, OUT_T, closestInto } from '../closest/kernel.js';
 import { capsuleHitExact, capsuleTouchesAt, exactCapsule, type ExactCapsule } from './exact.js';
-import { nextDown, nextUp } from './ulp.js';
-import { SAFE_MAX, SAFE_SCALE, checkDim, checkRadius, coords, maxAbs, unitInto } from './safe.js';
+import { nextDown, nextUp, stepIn } from './ulp.js';
+import { SAFE_MAX, SAFE_SCALE, checkDim, checkRadius, coords, unitInto } from './safe.js';
 
 const U = 2 ** -53;
 
@@ -50,6 +50,11 @@ export interface CapsuleHit {
   normal: number[];
 }
 
+// Numbers passed between the helpers (a double argument or result of a call V8 does not inline
+// is boxed: an allocation). Not re-entrant.
+const CT = new Float64Array(9);
+const T_AT = 0, T_R = 1, T_EST = 2, T_ULP = 3, Q_A = 4, Q_B = 5, Q_C = 6, Q_T = 7, T_OUT = 8;
+
 let data = new Float64Array(16);
 let out = new Float64Array(16);
 
@@ -63,8 +68,10 @@ function grow(dim: number): void {
  * are loaded in difference form relative to b0 (a_j − b0 + t·move), whose rounding moves A by
  * at most errA; the segment kernel's distance is within 8·u·S (16·u·S is used).
  */
-function touchFloat(A0: ArrayLike<number>, A1: ArrayLike<number>, B0: ArrayLike<number>, B1: ArrayLike<number>, M: ArrayLike<number>, t: number, R: number): number {
+function touchFloat(A0: ArrayLike<number>, A1: ArrayLike<number>, B0: ArrayLike<number>, B1: ArrayLike<number>, M: ArrayLike<number>): number {
   const dim = A0.length;
+  const t = CT[T_AT];
+  const R = CT[T_R];
   let errA = 0;
   let errB = 0;
   let la = 0;
@@ -96,21 +103,36 @@ function touchFloat(A0: ArrayLike<number>, A1: ArrayLike<number>, B0: ArrayLike<
   return 0;
 }
 
-/** The smaller root in [0, 1] of A t² + 2B t + C when f decreases through it (C > 0, B < 0), else Infinity. */
-function firstRoot(A: number, B: number, C: number): number {
-  if (!(B < 0)) return Infinity;
+/** The smaller root in [0, 1] of A t² + 2B t + C (CT[Q_A], CT[Q_B], CT[Q_C]) when f decreases through it (C > 0, B < 0), else Infinity, into CT[Q_T]. */
+function firstRoot(): void {
+  const A = CT[Q_A];
+  const B = CT[Q_B];
+  const C = CT[Q_C];
+  CT[Q_T] = Infinity;
+  if (!(B < 0)) return;
   const D = B * B - A * C;
-  if (!(D >= 0)) return Infinity;
+  if (!(D >= 0)) return;
   const t = C / (Math.sqrt(D) - B);
-  return t >= 0 && t <= 1 ? t : Infinity;
+  if (t >= 0 && t <= 1) CT[Q_T] = t;
+}
+
+/** firstRoot's roots of A·t² + 2B·t + C, through CT (no double crosses a call, which would box it). */
+function root(A: number, B: number, C: number): number {
+  CT[Q_A] = A;
+  CT[Q_B] = B;
+  CT[Q_C] = C;
+  firstRoot();
+  return CT[Q_T];
 }
 
 /**
  * The first-contact time in doubles from the features of the parallelogram b − a (see the
- * module comment), or Infinity when no feature reports a contact in [0, 1]. An estimate only.
+ * module comment), or Infinity when no feature reports a contact in [0, 1], into CT[T_EST]. An
+ * estimate only.
  */
-function estimate(A0: ArrayLike<number>, A1: ArrayLike<number>, B0: ArrayLike<number>, B1: ArrayLike<number>, M: ArrayLike<number>, R: number): number {
+function estimate(A0: ArrayLike<number>, A1: ArrayLike<number>, B0: ArrayLike<number>, B1: ArrayLike<number>, M: ArrayLike<number>): void {
   const dim = A0.length;
+  const R = CT[T_R];
   let best = Infinity;
   let mm = 0;
   for (let i = 0; i < dim; i++) mm += M[i] * M[i];
@@ -125,7 +147,7 @@ function estimate(A0: ArrayLike<number>, A1: ArrayLike<number>, B0: ArrayLike<nu
       mq += M[i] * q;
       qq += q * q;
     }
-    best = Math.min(best, firstRoot(mm, -mq, qq - R * R));
+    best = Math.min(best, root(mm, -mq, qq - R * R));
   }
   // Edges: a vertex q and a direction e ∈ {v, −u}; point t·m against the line q + s·e, 0 ≤ s ≤ 1.
   // The edges: a0 and a1 against segment B (q = b0 − a_j, e = v); b0 and b1 against segment A
@@ -151,7 +173,7 @@ function estimate(A0: ArrayLike<number>, A1: ArrayLike<number>, B0: ArrayLike<nu
     const A = ee * mm - me * me;
     const Bc = ee * pm - pe * me;
     const C = ee * pp - pe * pe - R * R * ee;
-    const t = firstRoot(A, Bc, C);
+    const t = root(A, Bc, C);
     if (t < best) {
       const s = (pe + t * me) / ee;
       if (s >= 0 && s <= 1) best = t;
@@ -202,7 +224,7 @@ function estimate(A0: ArrayLike<number>, A1: ArrayLike<number>, B0: ArrayLike<nu
         rr1 += r1 * r1;
         r01 += r0 * r1;
       }
-      const t = firstRoot(rr1, r01, rr0 - R * R);
+      const t = root(rr1, r01, rr0 - R * R);
       if (t < best) {
         const a = ap + t * am;
         const b = bp + t * bm;
@@ -210,13 +232,14 @@ function estimate(A0: ArrayLike<number>, A1: ArrayLike<number>, B0: ArrayLike<nu
       }
     }
   }
-  return best;
+  CT[T_EST] = best;
 }
 
 const QG = new Float64Array(9); // Gram matrix of the box directions (move, u, −v)
 const QH = new Float64Array(3); // their dot products with w
 const QX = new Float64Array(3); // the best box point so far
 const QT = new Float64Array(3); // a face's point
+const QR = new Float64Array(3); // the normal equations' right-hand sides on a face
 
 /**
  * A certified "no contact during the step", in floating point: the minimum over the box
@@ -227,8 +250,9 @@ const QT = new Float64Array(3); // a face's point
  * bound, a good x a tight one. The bound's rounding error is below 32·(dim + 4)·u·N², N the sum
  * of the four vectors' lengths. True only when the bound clears R² by more than that.
  */
-function missCertified(A0: ArrayLike<number>, A1: ArrayLike<number>, B0: ArrayLike<number>, B1: ArrayLike<number>, M: ArrayLike<number>, R: number): boolean {
+function missCertified(A0: ArrayLike<number>, A1: ArrayLike<number>, B0: ArrayLike<number>, B1: ArrayLike<number>, M: ArrayLike<number>): boolean {
   const dim = A0.length;
+  const R = CT[T_R];
   // G and h for g0 = move, g1 = u, g2 = −v against c = w.
   let n0 = 0;
   let n1 = 0;
@@ -297,15 +321,7 @@ function missCertified(A0: ArrayLike<number>, A1: ArrayLike<number>, B0: ArrayLi
   const err = 32 * (dim + 4) * U * N * N + 4 * U * R * R;
   return lb - err > R * R;
 }
-/** G[i][j] of the box directions. */
-function g(i: number, j: number): number {
-  return QG[3 * i + j];
-}
 
-/** The normal equations' right-hand side for free coordinate i: −(hᵢ + Σ over fixed j of Gᵢⱼ·xⱼ). */
-function rhs(i: number, f0: boolean, f1: boolean, f2: boolean): number {
-  return -(QH[i] + QG[3 * i] * (f0 ? 0 : QT[0]) + QG[3 * i + 1] * (f1 ? 0 : QT[1]) + QG[3 * i + 2] * (f2 ? 0 : QT[2]));
-}
 
 /**
  * Solves the normal equations on a face of the box (f0, f1, f2: which coordinates are free;
@@ -315,11 +331,17 @@ function rhs(i: number, f0: boolean, f1: boolean, f2: boolean): number {
 function solveFace(f0: boolean, f1: boolean, f2: boolean): boolean {
   const n = (f0 ? 1 : 0) + (f1 ? 1 : 0) + (f2 ? 1 : 0);
   if (n === 0) return true;
+  // The normal equations' right-hand sides −(hᵢ + Σ over fixed j of Gᵢⱼ·xⱼ), in QR (written out:
+  // no double crosses a call, which would box it).
+  const y0 = f0 ? 0 : QT[0];
+  const y1 = f1 ? 0 : QT[1];
+  const y2 = f2 ? 0 : QT[2];
+  for (let i = 0; i < 3; i++) QR[i] = -(QH[i] + QG[3 * i] * y0 + QG[3 * i + 1] * y1 + QG[3 * i + 2] * y2);
   if (n === 1) {
     const i = f0 ? 0 : f1 ? 1 : 2;
-    const d = g(i, i);
+    const d = QG[3 * i + i];
     if (!(d > 0)) return false;
-    const x = rhs(i, f0, f1, f2) / d;
+    const x = QR[i] / d;
     if (!(x >= 0 && x <= 1)) return false;
     QT[i] = x;
     return true;
@@ -327,25 +349,25 @@ function solveFace(f0: boolean, f1: boolean, f2: boolean): boolean {
   if (n === 2) {
     const i = f0 ? 0 : 1;
     const j = f2 ? 2 : 1;
-    const d = g(i, i) * g(j, j) - g(i, j) * g(j, i);
+    const d = QG[3 * i + i] * QG[3 * j + j] - QG[3 * i + j] * QG[3 * j + i];
     if (!(d > 0)) return false;
-    const ri = rhs(i, f0, f1, f2);
-    const rj = rhs(j, f0, f1, f2);
-    const xi = (ri * g(j, j) - g(i, j) * rj) / d;
-    const xj = (g(i, i) * rj - g(j, i) * ri) / d;
+    const ri = QR[i];
+    const rj = QR[j];
+    const xi = (ri * QG[3 * j + j] - QG[3 * i + j] * rj) / d;
+    const xj = (QG[3 * i + i] * rj - QG[3 * j + i] * ri) / d;
     if (!(xi >= 0 && xi <= 1 && xj >= 0 && xj <= 1)) return false;
     QT[i] = xi;
     QT[j] = xj;
     return true;
   }
-  const d = g(0, 0) * (g(1, 1) * g(2, 2) - g(1, 2) * g(2, 1)) - g(0, 1) * (g(1, 0) * g(2, 2) - g(1, 2) * g(2, 0)) + g(0, 2) * (g(1, 0) * g(2, 1) - g(1, 1) * g(2, 0));
+  const d = QG[0] * (QG[4] * QG[8] - QG[5] * QG[7]) - QG[1] * (QG[3] * QG[8] - QG[5] * QG[6]) + QG[2] * (QG[3] * QG[7] - QG[4] * QG[6]);
   if (!(d > 0)) return false;
-  const r0 = rhs(0, true, true, true);
-  const r1 = rhs(1, true, true, true);
-  const r2 = rhs(2, true, true, true);
-  const x0 = (r0 * (g(1, 1) * g(2, 2) - g(1, 2) * g(2, 1)) - g(0, 1) * (r1 * g(2, 2) - g(1, 2) * r2) + g(0, 2) * (r1 * g(2, 1) - g(1, 1) * r2)) / d;
-  const x1 = (g(0, 0) * (r1 * g(2, 2) - g(1, 2) * r2) - r0 * (g(1, 0) * g(2, 2) - g(1, 2) * g(2, 0)) + g(0, 2) * (g(1, 0) * r2 - r1 * g(2, 0))) / d;
-  const x2 = (g(0, 0) * (g(1, 1) * r2 - r1 * g(2, 1)) - g(0, 1) * (g(1, 0) * r2 - r1 * g(2, 0)) + r0 * (g(1, 0) * g(2, 1) - g(1, 1) * g(2, 0))) / d;
+  const r0 = QR[0];
+  const r1 = QR[1];
+  const r2 = QR[2];
+  const x0 = (r0 * (QG[4] * QG[8] - QG[5] * QG[7]) - QG[1] * (r1 * QG[8] - QG[5] * r2) + QG[2] * (r1 * QG[7] - QG[4] * r2)) / d;
+  const x1 = (QG[0] * (r1 * QG[8] - QG[5] * r2) - r0 * (QG[3] * QG[8] - QG[5] * QG[6]) + QG[2] * (QG[3] * r2 - r1 * QG[6])) / d;
+  const x2 = (QG[0] * (QG[4] * r2 - r1 * QG[7]) - QG[1] * (QG[3] * r2 - r1 * QG[6]) + r0 * (QG[3] * QG[7] - QG[4] * QG[6])) / d;
   if (!(x0 >= 0 && x0 <= 1 && x1 >= 0 && x1 <= 1 && x2 >= 0 && x2 <= 1)) return false;
   QT[0] = x0;
   QT[1] = x1;
@@ -376,12 +398,12 @@ function exactNow(): ExactCapsule {
   return sExact;
 }
 
-/** Whether the capsules of the sweep in progress touch at the double t: the float filter, then exactly. */
-function at(t: number): boolean {
-  const f = touchFloat(sA0, sA1, sB0, sB1, sM, t, sRa + sRb);
+/** Whether the capsules of the sweep in progress touch at the double t = CT[T_AT]: the float filter, then exactly. */
+function atNow(): boolean {
+  const f = touchFloat(sA0, sA1, sB0, sB1, sM);
   if (f !== 0) return f > 0;
   capsuleStats.exactTouch++;
-  return capsuleTouchesAt(exactNow(), t);
+  return capsuleTouchesAt(exactNow(), CT[T_AT]);
 }
 
 /**
@@ -389,6 +411,14 @@ function at(t: number): boolean {
  * [0, 1]. See the module comment. Allocates only on the exact path. Not re-entrant.
  */
 export function capsuleSweepTime(A0: ArrayLike<number>, A1: ArrayLike<number>, ra: number, M: ArrayLike<number>, B0: ArrayLike<number>, B1: ArrayLike<number>, rb: number): number {
+  return capsuleCode(A0, A1, ra, M, B0, B1, rb) > 0 ? CT[T_OUT] : -1;
+}
+
+/**
+ * {@link capsuleSweepTime} as a code: 1 with the time in CT[T_OUT], or −1. Times pass through
+ * CT, never as a call's double argument or result (which V8 boxes when it does not inline).
+ */
+function capsuleCode(A0: ArrayLike<number>, A1: ArrayLike<number>, ra: number, M: ArrayLike<number>, B0: ArrayLike<number>, B1: ArrayLike<number>, rb: number): number {
   const dim = A0.length;
   grow(dim);
   capsuleStats.calls++;
@@ -401,16 +431,21 @@ export function capsuleSweepTime(A0: ArrayLike<number>, A1: ArrayLike<number>, r
   sRb = rb;
   sExact = null;
   const R = ra + rb;
-  if (at(0)) return 0;
-  let hi = estimate(A0, A1, B0, B1, M, R);
-  if (hi === Infinity || !at(hi)) {
+  CT[T_R] = R;
+  if (((CT[T_AT] = 0), atNow())) {
+    CT[T_OUT] = 0;
+    return 1;
+  }
+  estimate(A0, A1, B0, B1, M);
+  let hi = CT[T_EST];
+  if (hi === Infinity || !((CT[T_AT] = hi), atNow())) {
     // Search upwards from the estimate a little, then decide exactly.
     let found = false;
     if (hi !== Infinity) {
       let t = hi;
       for (let step = 1; step <= 1 << 20 && t < 1; step *= 4) {
         t = Math.min(1, t + step * ulp(t));
-        if (at(t)) {
+        if (((CT[T_AT] = t), atNow())) {
           hi = t;
           found = true;
           break;
@@ -418,19 +453,22 @@ export function capsuleSweepTime(A0: ArrayLike<number>, A1: ArrayLike<number>, r
       }
     }
     if (!found) {
-      if (missCertified(A0, A1, B0, B1, M, R)) return -1;
+      if (missCertified(A0, A1, B0, B1, M)) return -1;
       capsuleStats.exactHit++;
       const h = capsuleHitExact(exactNow());
       if (!h.hit) return -1;
       hi = -1;
       for (let k = 0; k < 3; k++) {
         const t = k === 0 ? h.tMin : k === 1 ? nextUp(h.tMin) : nextDown(h.tMin);
-        if (t > 0 && t <= 1 && at(t)) {
+        if (t > 0 && t <= 1 && ((CT[T_AT] = t), atNow())) {
           hi = t;
           break;
         }
       }
-      if (hi < 0) return h.tMin; // a grazing touch at one instant strictly between two doubles
+      if (hi < 0) {
+    CT[T_OUT] = h.tMin;
+    return 1;
+  } // a grazing touch at one instant strictly between two doubles
     }
   }
   // hi touches; find lo < hi that does not (lo = 0 always qualifies), close to hi.
@@ -438,7 +476,7 @@ export function capsuleSweepTime(A0: ArrayLike<number>, A1: ArrayLike<number>, r
   for (let step = 1; step <= 1 << 20; step *= 8) {
     const t = hi - step * ulp(hi);
     if (!(t > 0)) break;
-    if (!at(t)) {
+    if (!((CT[T_AT] = t), atNow())) {
       lo = t;
       break;
     }
@@ -447,17 +485,23 @@ export function capsuleSweepTime(A0: ArrayLike<number>, A1: ArrayLike<number>, r
   // Bisection over the doubles in (lo, hi]: lo does not touch, hi does, and by convexity the
   // first contact lies between them.
   while (true) {
-    if (nextUp(lo) >= hi) return hi;
+    if (nextUp(lo) >= hi) {
+    CT[T_OUT] = hi;
+    return 1;
+  }
     let mid = lo + (hi - lo) * 0.5;
     if (mid <= lo) mid = nextUp(lo);
     else if (mid >= hi) mid = nextDown(hi);
-    if (at(mid)) hi = mid;
+    if (((CT[T_AT] = mid), atNow())) hi = mid;
     else lo = mid;
   }
 }
 
+/** The gap from x to the next double up (through CT and stepIn: no double crosses a call). */
 function ulp(x: number): number {
-  return nextUp(x) - x;
+  CT[T_ULP] = x;
+  stepIn(CT, T_ULP, true);
+  return CT[T_ULP] - x;
 }
 
 /**
@@ -516,7 +560,7 @@ export function capsuleSweep(a0: VecLike, a1: VecLike, ra: number, move: VecLike
     }
     res = target;
   }
-  const time = capsuleSweepTime(A0, A1, ra, M, B0, B1, rb);
+  const time = capsuleCode(A0, A1, ra, M, B0, B1, rb) > 0 ? CT[T_OUT] : -1;
   const point = res.point;
   const normal = res.normal;
   if (time < 0) {
@@ -530,8 +574,11 @@ export function capsuleSweep(a0: VecLike, a1: VecLike, ra: number, move: VecLike
   // The nearest points at `time`, in difference form relative to b0 (scaled by a power of two
   // where the differences could overflow).
   grow(dim);
-  const m = maxAbs(B1, dim, maxAbs(B0, dim, maxAbs(M, dim, maxAbs(A1, dim, maxAbs(A0, dim, 0)))));
-  const k = m > SAFE_MAX ? SAFE_SCALE : 1;
+  let big = false;
+  for (let i = 0; i < dim; i++) {
+    if (Math.abs(A0[i]) > SAFE_MAX || Math.abs(A1[i]) > SAFE_MAX || Math.abs(M[i]) > SAFE_MAX || Math.abs(B0[i]) > SAFE_MAX || Math.abs(B1[i]) > SAFE_MAX) big = true;
+  }
+  const k = big ? SAFE_SCALE : 1;
   for (let i = 0; i < dim; i++) {
     const tm = time * (k * M[i]);
     const b = k * B0[i];
