@@ -28,6 +28,10 @@ import type { VecLike } from '../core/types.js';
 import { SEGMENT, exactClosestFlat, toScaledBigInts } from '../core/exact.js';
 import { compareWithSquare } from '../closest/within.js';
 import { closestSegSeg2 } from '../closest/segment-kernels.js';
+import { checkOptions, numberOption } from '../core/options.js';
+
+/** The option keys {@link bounceBall} accepts. */
+const BOUNCE_OPTIONS = ['restitution', 'maxHits'] as const;
 
 const U = 2 ** -53;
 
@@ -345,8 +349,9 @@ export function bounceBall(ball: Ball, walls: Walls, dt: number, options: Bounce
   if (P.length !== 2 || V.length !== 2) throw new SkewlineInputError('bounceBall: the ball must be 2D (position and velocity with x and y)');
   const r = check(ball.radius, 'ball.radius', 0);
   check(dt, 'dt', 0);
-  const e = check(options.restitution ?? 1, 'options.restitution', 0, 1);
-  const maxHits = check(options.maxHits ?? 1024, 'options.maxHits', 0);
+  checkOptions(options, BOUNCE_OPTIONS, 'bounceBall');
+  const e = numberOption(options as Record<string, unknown> | undefined, 'restitution', 'bounceBall', 0, 1, 1);
+  const maxHits = numberOption(options as Record<string, unknown> | undefined, 'maxHits', 'bounceBall', 0, 65536, 1024);
   const W = flatWalls(walls);
   STATE[0] = P[0];
   STATE[1] = P[1];
@@ -362,6 +367,31 @@ export function bounceBall(ball: Ball, walls: Walls, dt: number, options: Bounce
   }
   return { position: [STATE[0], STATE[1]], velocity: [STATE[2], STATE[3]], hits };
 }
+
+/**
+ * bounceBallFlat's checks, without allocating unless it throws: the numbers finite and in range,
+ * and positions and flights small enough that squares of differences cannot overflow (2⁵⁰⁰;
+ * beyond that the exact predicates would meet infinities).
+ */
+function checkFlat(state: Float64Array, W: Float64Array, r: number, dt: number, e: number, maxHits: number, hits: Float64Array): void {
+  if (!(state instanceof Float64Array) || state.length < 4) throw new SkewlineInputError('bounceBallFlat: state must be a Float64Array of x, y, vx, vy');
+  if (!(W instanceof Float64Array) || W.length % 4 !== 0) throw new SkewlineInputError('bounceBallFlat: walls must be a Float64Array of x0, y0, x1, y1 per wall');
+  if (!(hits instanceof Float64Array)) throw new SkewlineInputError('bounceBallFlat: hits must be a Float64Array');
+  if (typeof r !== 'number' || !(r >= 0 && r <= FLAT_MAX)) throw new SkewlineInputError(`bounceBallFlat: radius must be a finite number in [0, 2^500] (got ${String(r)})`);
+  if (typeof dt !== 'number' || !(dt >= 0 && dt <= FLAT_MAX)) throw new SkewlineInputError(`bounceBallFlat: dt must be a finite number ≥ 0 (got ${String(dt)})`);
+  if (typeof e !== 'number' || !(e >= 0 && e <= 1)) throw new SkewlineInputError(`bounceBallFlat: restitution must be a number in [0, 1] (got ${String(e)})`);
+  if (typeof maxHits !== 'number' || !(maxHits >= 0)) throw new SkewlineInputError(`bounceBallFlat: maxHits must be a number ≥ 0 (got ${String(maxHits)})`);
+  const x = state[0], y = state[1], vx = state[2], vy = state[3];
+  if (!(Math.abs(x) <= FLAT_MAX && Math.abs(y) <= FLAT_MAX)) throw new SkewlineInputError(`bounceBallFlat: the position must be finite and within ±2^500 (got [${x}, ${y}])`);
+  if (!(Math.abs(vx) * dt <= FLAT_MAX && Math.abs(vy) * dt <= FLAT_MAX) || vx - vx !== 0 || vy - vy !== 0) {
+    throw new SkewlineInputError(`bounceBallFlat: the velocity must be finite, and dt·velocity within ±2^500 (got [${vx}, ${vy}] over dt ${dt})`);
+  }
+  for (let i = 0; i < W.length; i++) {
+    if (!(Math.abs(W[i]) <= FLAT_MAX)) throw new SkewlineInputError(`bounceBallFlat: wall ${i >> 2} has a coordinate that is not finite or beyond ±2^500 (${W[i]})`);
+  }
+}
+/** The largest magnitude bounceBallFlat accepts for coordinates, radius and one step's flight. */
+const FLAT_MAX = 2 ** 500;
 
 const STATE = new Float64Array(4);
 let hitScratch = new Float64Array(64 * 10);
@@ -380,6 +410,7 @@ export const HIT_STRIDE = 10;
  * @throws SkewlineInputError when the ball starts closer than `radius` to a wall (naming it).
  */
 export function bounceBallFlat(state: Float64Array, W: Float64Array, r: number, dt: number, e: number, maxHits: number, hits: Float64Array): number {
+  checkFlat(state, W, r, dt, e, maxHits, hits);
   maxHits = Math.min(maxHits, Math.floor(hits.length / HIT_STRIDE));
   let x = state[0];
   let y = state[1];
@@ -439,7 +470,12 @@ export function bounceBallFlat(state: Float64Array, W: Float64Array, r: number, 
     let py = y;
     const dx = x1 - x;
     const dy = y1 - y;
-    let step = 4 * U * (1 + (Math.abs(x) + Math.abs(y) + Math.abs(x1) + Math.abs(y1)) / (Math.abs(dx) + Math.abs(dy)));
+    // The first step back, in units of λ: a few ulps of the position x + λ·d, whose rounding is
+    // about u·(|x| + λ·|d|), i.e. u·(rel + λ) in λ. Capped at the old u·(1 + 2·rel) for short
+    // flights; for very long ones (issue 19: a flight 1e18 table widths long) it shrinks with λ,
+    // where a fixed u in λ would step back a thousand table widths.
+    const rel = (Math.abs(x) + Math.abs(y)) / (Math.abs(dx) + Math.abs(dy));
+    let step = 4 * U * (Math.min(lam, 1) + Math.min(1, lam + rel) * (1 + 2 * rel));
     // The first tries take only what the floating-point filter certifies (stopping a hair,
     // about 10⁻¹⁴ of the table, short of the contact), so the exact path is rarely needed.
     for (let tries = 0; lam > 0; tries++) {
