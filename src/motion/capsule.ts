@@ -384,6 +384,7 @@ let sB1: ArrayLike<number> = data;
 let sRa = 0;
 let sRb = 0;
 let sExact: ExactCapsule | null = null;
+let sBig = false;
 
 /**
  * How many capsule sweeps took each path (for the benchmark's report; reset the fields to 0 to
@@ -400,7 +401,7 @@ function exactNow(): ExactCapsule {
 
 /** Whether the capsules of the sweep in progress touch at the double t = CT[T_AT]: the float filter, then exactly. */
 function atNow(): boolean {
-  const f = touchFloat(sA0, sA1, sB0, sB1, sM);
+  const f = sBig ? 0 : touchFloat(sA0, sA1, sB0, sB1, sM);
   if (f !== 0) return f > 0;
   capsuleStats.exactTouch++;
   return capsuleTouchesAt(exactNow(), CT[T_AT]);
@@ -432,12 +433,19 @@ function capsuleCode(A0: ArrayLike<number>, A1: ArrayLike<number>, ra: number, M
   sExact = null;
   const R = ra + rb;
   CT[T_R] = R;
+  // Inputs beyond SAFE_MAX: differences could overflow, so every predicate is decided exactly.
+  sBig = false;
+  for (let i = 0; i < dim; i++) {
+    if (Math.abs(A0[i]) > SAFE_MAX || Math.abs(A1[i]) > SAFE_MAX || Math.abs(M[i]) > SAFE_MAX || Math.abs(B0[i]) > SAFE_MAX || Math.abs(B1[i]) > SAFE_MAX) sBig = true;
+  }
+  if (ra > SAFE_MAX || rb > SAFE_MAX) sBig = true;
   if (((CT[T_AT] = 0), atNow())) {
     CT[T_OUT] = 0;
     return 1;
   }
   estimate(A0, A1, B0, B1, M);
   let hi = CT[T_EST];
+  if (!(hi >= 0 && hi <= 1)) hi = Infinity; // (NaN from inputs near ±1.8e308)
   if (hi === Infinity || !((CT[T_AT] = hi), atNow())) {
     // Search upwards from the estimate a little, then decide exactly.
     let found = false;

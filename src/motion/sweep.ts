@@ -434,7 +434,7 @@ function decide(): number {
   const eDen = eB + es + 2 * U * den;
   const et = t * (eC / (C - eC) + eDen / (den - eDen)) + 2 * U * t;
   // U·t is at most the gap from t down to the double below it: et ≤ 2·U·t means within two ulps.
-  if (den > eDen && et <= 2 * U * t && t <= 1) {
+  if (den > eDen && et <= 2 * U * t && t > 0 && t <= 1) {
     NUM[K_OUT] = t;
     return HIT;
   }
