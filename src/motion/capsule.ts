@@ -52,8 +52,14 @@ export interface CapsuleHit {
 
 // Numbers passed between the helpers (a double argument or result of a call V8 does not inline
 // is boxed: an allocation). Not re-entrant.
-const CT = new Float64Array(9);
-const T_AT = 0, T_R = 1, T_EST = 2, T_ULP = 3, Q_A = 4, Q_B = 5, Q_C = 6, Q_T = 7, T_OUT = 8;
+const CT = new Float64Array(11);
+const T_AT = 0, T_R = 1, T_EST = 2, T_ULP = 3, Q_A = 4, Q_B = 5, Q_C = 6, Q_T = 7, T_OUT = 8, T_RA = 9, T_RB = 10;
+/** Dekker's splitter 2²⁷ + 1, for the error-free products written out in {@link touchDD}. */
+const SPLIT = 134217729;
+/** Absolute slack for products that underflow in {@link touchDD} (far above their 2⁻¹⁰⁷⁴ each). */
+const ETA_DD = 2 ** -1000;
+/** {@link touchDD} works on magnitudes up to this (its squares and bounds stay finite). */
+const DD_MAX = 2 ** 400;
 
 let data = new Float64Array(16);
 let out = new Float64Array(16);
@@ -101,6 +107,161 @@ function touchFloat(A0: ArrayLike<number>, A1: ArrayLike<number>, B0: ArrayLike<
   if (d + err < R) return 1;
   if (d - err > R) return -1;
   return 0;
+}
+
+/**
+ * "Do they touch at t" in double-double, where {@link touchFloat} cannot decide (near a
+ * contact): 1 yes, −1 no, 0 undecided (then exact BigInt). At the kernel's parameters (s, s′)
+ * left in `out` by touchFloat, g = (a0 − b0) + t·m + s·(a1 − a0) − s′·(b1 − b0) is formed in
+ * double-double (Knuth's two-sum, Dekker's two-product; the differences exact) and
+ * h = |g|² − (ra + rb)² with a bound of order u² of the squared magnitudes.
+ * - h ≤ −bound proves a touch: (s, s′) is a pair of points of the two axes.
+ * - Otherwise a lower bound of the minimum of the convex quadratic h over the (s, s′) box:
+ *   h(x₀ + Δ) = h(x₀) + G·Δ + |Δs·u − Δs′·v|² (G the gradient, H the Gram matrix of u and −v);
+ *   a coordinate at a bound whose gradient points into the box only adds there (dropped from
+ *   G), and the rest is at least the unconstrained minimum −¼·G̃ᵀH⁻¹G̃ ≥ −|G̃|²/(4·λmin), with
+ *   λmin ≥ det H / tr H (det H certified positive; a zero-length axis leaves a 1-D problem).
+ *   Above 0 proves no touch. G is small at the kernel's near-optimal point, and enters squared.
+ * Nearly parallel axes (det H not certified), magnitudes beyond 2⁴⁰⁰: undecided.
+ */
+function touchDD(A0: ArrayLike<number>, A1: ArrayLike<number>, B0: ArrayLike<number>, B1: ArrayLike<number>, M: ArrayLike<number>): number {
+  const dim = A0.length;
+  const t = CT[T_AT];
+  const s = out[OUT_S];
+  const sp = out[OUT_T];
+  if (!(s >= 0 && s <= 1 && sp >= 0 && sp <= 1)) return 0;
+  const tH = SPLIT * t - (SPLIT * t - t);
+  const tL = t - tH;
+  const sH = SPLIT * s - (SPLIT * s - s);
+  const sL = s - sH;
+  const pH = SPLIT * sp - (SPLIT * sp - sp);
+  const pL = sp - pH;
+  let hh = 0;
+  let hl = 0;
+  let mag = 0;
+  let uu = 0;
+  let vv = 0;
+  let uv = 0;
+  let gu = 0;
+  let gv = 0;
+  let egu = 0;
+  let egv = 0;
+  let uZero = true;
+  let vZero = true;
+  for (let i = 0; i < dim; i++) {
+    const a0 = A0[i];
+    const b0 = B0[i];
+    const m = M[i];
+    if (!(Math.abs(a0) <= DD_MAX && Math.abs(b0) <= DD_MAX && Math.abs(A1[i]) <= DD_MAX && Math.abs(B1[i]) <= DD_MAX && Math.abs(m) <= DD_MAX)) return 0;
+    const wh = a0 - b0;
+    const wl = a0 - (wh + (a0 - wh)) + (a0 - wh - b0);
+    const uh = A1[i] - a0;
+    const ul = A1[i] - (uh + (A1[i] - uh)) + (A1[i] - uh - a0);
+    const vh = B1[i] - b0;
+    const vl = B1[i] - (vh + (B1[i] - vh)) + (B1[i] - vh - b0);
+    if (uh !== 0 || ul !== 0) uZero = false;
+    if (vh !== 0 || vl !== 0) vZero = false;
+    // t·m, s·u, s′·v: the leading products exactly (two-product), the low parts' products rounded
+    const mH = SPLIT * m - (SPLIT * m - m);
+    const tm = t * m;
+    const tmL = tL * (m - mH) - (tm - tH * mH - tL * mH - tH * (m - mH));
+    const uH = SPLIT * uh - (SPLIT * uh - uh);
+    const su = s * uh;
+    const suL = sL * (uh - uH) - (su - sH * uH - sL * uH - sH * (uh - uH)) + s * ul;
+    const vH = SPLIT * vh - (SPLIT * vh - vh);
+    const sv = sp * vh;
+    const svL = pL * (vh - vH) - (sv - pH * vH - pL * vH - pH * (vh - vH)) + sp * vl;
+    // g = w + t·m + s·u − s′·v: three two-sums of the leading parts, the low parts added
+    const x = wh + tm;
+    const e1 = wh - (x - (x - wh)) + (tm - (x - wh));
+    const y = x + su;
+    const e2 = x - (y - (y - x)) + (su - (y - x));
+    const z = y - sv;
+    const e3 = y - (z + (y - z)) + (y - z - sv);
+    const gl0 = wl + tmL + suL - svL + e1 + e2 + e3;
+    const gh = z + gl0;
+    const gb = gh - z;
+    const gl = z - (gh - gb) + (gl0 - gb);
+    // h += g²: gh² exactly, 2·gh·gl rounded
+    const gH = SPLIT * gh - (SPLIT * gh - gh);
+    const q = gh * gh;
+    const ql = (gh - gH) * (gh - gH) - (q - gH * gH - 2 * gH * (gh - gH)) + 2 * gh * gl;
+    const hs = hh + q;
+    hl += hh - (hs - (hs - hh)) + (q - (hs - hh)) + ql;
+    hh = hs;
+    const mi = Math.abs(wh) + Math.abs(tm) + Math.abs(su) + Math.abs(sv);
+    mag += mi * mi;
+    // the gradient's dot products from g rounded: gh + gl is within 48u²·mi of the exact g (the
+    // seven low terms are each ≤ u·mi-sized, six of them summed with rounding), g within u·|g| more
+    const g = gh + gl;
+    const eg = U * Math.abs(g) + 48 * U * U * mi + ETA_DD;
+    uu += uh * uh;
+    vv += vh * vh;
+    uv += uh * vh;
+    gu += g * uh;
+    gv += g * vh;
+    egu += (dim + 4) * U * Math.abs(g * uh) + 1.01 * eg * Math.abs(uh);
+    egv += (dim + 4) * U * Math.abs(g * vh) + 1.01 * eg * Math.abs(vh);
+  }
+  const ra = CT[T_RA];
+  const rb = CT[T_RB];
+  const Rh = ra + rb;
+  const Rl = ra - (Rh - (Rh - ra)) + (rb - (Rh - ra));
+  if (!(Rh <= DD_MAX)) return 0;
+  const RH = SPLIT * Rh - (SPLIT * Rh - Rh);
+  const R2 = Rh * Rh;
+  const R2l = (Rh - RH) * (Rh - RH) - (R2 - RH * RH - 2 * RH * (Rh - RH)) + 2 * Rh * Rl;
+  const fs = hh - R2;
+  const fl = hl + (hh - (fs + (hh - fs)) + (hh - fs - R2)) - R2l;
+  const f = fs + fl;
+  // g within 48u²·mi (≤ 96u²·mi² in g²), the square's dropped and rounded low parts (≤ 3u²·mi²),
+  // the low sums' roundings (≤ 3·dim·u²·mag): (160 + 8·dim)·u² of the squared magnitudes covers
+  // them with room; then f's own rounding.
+  const err = (160 + 8 * dim) * U * U * (mag + R2) + 2 * U * Math.abs(f) + ETA_DD;
+  if (f < -err) return 1;
+  if (!(f > err)) return 0;
+  // The gradient ∂h/∂s = 2·g·u, ∂h/∂s′ = −2·g·v, bounded: a coordinate at a bound with its
+  // gradient pointing into the box is dropped; the others enter as |G| + bound.
+  let Gs = 0;
+  let Gp = 0;
+  if (!uZero) {
+    const lo = 2 * (gu - egu);
+    const hi = 2 * (gu + egu);
+    if (!((s === 0 && lo >= 0) || (s === 1 && hi <= 0))) Gs = 2 * (Math.abs(gu) + egu);
+  }
+  if (!vZero) {
+    const lo = -2 * (gv + egv);
+    const hi = -2 * (gv - egv);
+    if (!((sp === 0 && lo >= 0) || (sp === 1 && hi <= 0))) Gp = 2 * (Math.abs(gv) + egv);
+  }
+  // |u|², |v|², u·v from the rounded differences: within (dim + 3)·u relatively; k adds the roundings below
+  const k = (dim + 10) * U;
+  let corr: number;
+  if (Gs === 0 && Gp === 0) corr = 0;
+  else if (uZero) corr = (Gp * Gp) / (4 * vv * (1 - k));
+  else if (vZero) corr = (Gs * Gs) / (4 * uu * (1 - k));
+  else {
+    const det = uu * vv - uv * uv - (4 * dim + 20) * U * uu * vv;
+    if (!(det > 0)) return 0;
+    corr = ((Gs * Gs + Gp * Gp) * (uu + vv) * (1 + k)) / (4 * det);
+  }
+  return f - err > corr * (1 + 8 * U) + 4 * U * f ? -1 : 0;
+}
+
+/**
+ * For tests: the floating-point and double-double filters of "do the capsules (a0a1 moved by
+ * t·move, radius ra) and (b0b1, radius rb) touch at t" without the exact fallback — 1 yes, −1 no,
+ * 0 undecided. Inputs as Float64Arrays of one dimension, within ±2⁹⁹⁰.
+ * @internal
+ */
+export function capsuleTouchFiltered(A0: Float64Array, A1: Float64Array, ra: number, M: Float64Array, B0: Float64Array, B1: Float64Array, rb: number, t: number): number {
+  grow(A0.length);
+  CT[T_AT] = t;
+  CT[T_R] = ra + rb;
+  CT[T_RA] = ra;
+  CT[T_RB] = rb;
+  const f = touchFloat(A0, A1, B0, B1, M);
+  return f !== 0 ? f : touchDD(A0, A1, B0, B1, M);
 }
 
 /** The smaller root in [0, 1] of A t² + 2B t + C (CT[Q_A], CT[Q_B], CT[Q_C]) when f decreases through it (C > 0, B < 0), else Infinity, into CT[Q_T]. */
@@ -403,6 +564,8 @@ function exactNow(): ExactCapsule {
 function atNow(): boolean {
   const f = sBig ? 0 : touchFloat(sA0, sA1, sB0, sB1, sM);
   if (f !== 0) return f > 0;
+  const g = sBig ? 0 : touchDD(sA0, sA1, sB0, sB1, sM);
+  if (g !== 0) return g > 0;
   capsuleStats.exactTouch++;
   return capsuleTouchesAt(exactNow(), CT[T_AT]);
 }
@@ -430,6 +593,8 @@ function capsuleCode(A0: ArrayLike<number>, A1: ArrayLike<number>, ra: number, M
   sB1 = B1;
   sRa = ra;
   sRb = rb;
+  CT[T_RA] = ra;
+  CT[T_RB] = rb;
   sExact = null;
   const R = ra + rb;
   CT[T_R] = R;
