@@ -74,10 +74,11 @@ export async function run(opts: { pairs?: number; runs?: number } = {}): Promise
     console.log(table(`capsule sweeps, random 3D pairs, ${label} (${set.length.toLocaleString('en')}) — ${machine()}`, rows, set.length, 'rapier3d castShape (wasm, f32)'));
     capsuleStats.calls = 0;
     capsuleStats.exactTouch = 0;
+    capsuleStats.ddTouch = 0;
     capsuleStats.exactHit = 0;
     for (const p of set) capsuleSweep(p.a0, p.a1, p.ra, p.move, p.b0, p.b1, p.rb, target);
     console.log(
-      `${label}: ${capsuleStats.calls.toLocaleString('en')} sweeps; BigInt touch predicates ${capsuleStats.exactTouch.toLocaleString('en')} (${(capsuleStats.exactTouch / set.length).toFixed(2)} a sweep), BigInt hit decisions ${capsuleStats.exactHit.toLocaleString('en')}\n`,
+      `${label}: ${capsuleStats.calls.toLocaleString('en')} sweeps; double-double touch predicates ${capsuleStats.ddTouch.toLocaleString('en')} (${(capsuleStats.ddTouch / set.length).toFixed(2)} a sweep), BigInt touch predicates ${capsuleStats.exactTouch.toLocaleString('en')} (${(capsuleStats.exactTouch / set.length).toFixed(2)} a sweep), BigInt hit decisions ${capsuleStats.exactHit.toLocaleString('en')}\n`,
     );
   }
   console.log(`hits ${hits.length.toLocaleString('en')} of ${n.toLocaleString('en')} (${((100 * hits.length) / n).toFixed(1)}%); rapier's hit/miss differs from the exact decision on ${differ} pairs\n`);

@@ -549,10 +549,11 @@ let sBig = false;
 
 /**
  * How many capsule sweeps took each path (for the benchmark's report; reset the fields to 0 to
- * count afresh): `calls`; `exactTouch`, "do they touch at t" predicates the floating-point
- * filter left to BigInt; `exactHit`, hit/miss decisions made by the exact box minimum.
+ * count afresh): `calls`; `ddTouch`, "do they touch at t" predicates the floating-point filter
+ * left to the double-double certificate; `exactTouch`, those left to BigInt after it;
+ * `exactHit`, hit/miss decisions made by the exact box minimum.
  */
-export const capsuleStats = { calls: 0, exactTouch: 0, exactHit: 0 };
+export const capsuleStats = { calls: 0, ddTouch: 0, exactTouch: 0, exactHit: 0 };
 
 /** The exact form of the sweep in progress, made on first need. */
 function exactNow(): ExactCapsule {
@@ -564,8 +565,11 @@ function exactNow(): ExactCapsule {
 function atNow(): boolean {
   const f = sBig ? 0 : touchFloat(sA0, sA1, sB0, sB1, sM);
   if (f !== 0) return f > 0;
-  const g = sBig ? 0 : touchDD(sA0, sA1, sB0, sB1, sM);
-  if (g !== 0) return g > 0;
+  if (!sBig) {
+    capsuleStats.ddTouch++;
+    const g = touchDD(sA0, sA1, sB0, sB1, sM);
+    if (g !== 0) return g > 0;
+  }
   capsuleStats.exactTouch++;
   return capsuleTouchesAt(exactNow(), CT[T_AT]);
 }
