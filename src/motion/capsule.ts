@@ -621,7 +621,9 @@ function capsuleCode(A0: ArrayLike<number>, A1: ArrayLike<number>, ra: number, M
     if (hi !== Infinity) {
       let t = hi;
       for (let step = 1; step <= 1 << 20 && t < 1; step *= 4) {
-        t = Math.min(1, t + step * ulp(t));
+        CT[T_ULP] = t;
+        ulpInto();
+        t = Math.min(1, t + step * CT[T_ULP]);
         if (((CT[T_AT] = t), atNow())) {
           hi = t;
           found = true;
@@ -651,7 +653,9 @@ function capsuleCode(A0: ArrayLike<number>, A1: ArrayLike<number>, ra: number, M
   // hi touches; find lo < hi that does not (lo = 0 always qualifies), close to hi.
   let lo = 0;
   for (let step = 1; step <= 1 << 20; step *= 8) {
-    const t = hi - step * ulp(hi);
+    CT[T_ULP] = hi;
+    ulpInto();
+    const t = hi - step * CT[T_ULP];
     if (!(t > 0)) break;
     if (!((CT[T_AT] = t), atNow())) {
       lo = t;
@@ -674,11 +678,11 @@ function capsuleCode(A0: ArrayLike<number>, A1: ArrayLike<number>, ra: number, M
   }
 }
 
-/** The gap from x to the next double up (through CT and stepIn: no double crosses a call). */
-function ulp(x: number): number {
-  CT[T_ULP] = x;
+/** CT[T_ULP] ← the gap from it to the next double up (in place: no double crosses a call, so none is boxed). */
+function ulpInto(): void {
+  const x = CT[T_ULP];
   stepIn(CT, T_ULP, true);
-  return CT[T_ULP] - x;
+  CT[T_ULP] -= x;
 }
 
 /**
