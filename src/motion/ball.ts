@@ -664,7 +664,9 @@ export function bounceBallFlat(state: Float64Array, W: Float64Array, r: number, 
       vy += (min - out) * ny;
     }
     elapsed += lam * tau;
-    if (elapsed > dt) elapsed = dt;
+    // Math.min, not `if (elapsed > dt) elapsed = dt`: merging the parameter dt (a tagged value)
+    // into elapsed made V8 keep elapsed boxed, a fresh heap number on every bounce.
+    elapsed = Math.min(elapsed, dt);
     x = px;
     y = py;
     const o = HIT_STRIDE * count++;
