@@ -236,16 +236,29 @@ function touchDD(A0: ArrayLike<number>, A1: ArrayLike<number>, B0: ArrayLike<num
   }
   // |u|², |v|², u·v from the rounded differences: within (dim + 3)·u relatively; k adds the roundings below
   const k = (dim + 10) * U;
+  // The quantities divided by tr H first (exact ratios to a few u, in the factor below), so that
+  // neither |u|²·|v|² nor G² overflows or underflows at 2^±300.
   let corr: number;
   if (Gs === 0 && Gp === 0) corr = 0;
-  else if (uZero) corr = (Gp * Gp) / (4 * vv * (1 - k));
-  else if (vZero) corr = (Gs * Gs) / (4 * uu * (1 - k));
-  else {
-    const det = uu * vv - uv * uv - (4 * dim + 20) * U * uu * vv;
+  else if (uZero) {
+    const gp = Gp / vv;
+    corr = (gp * gp * vv) / (4 * (1 - k));
+  } else if (vZero) {
+    const gs = Gs / uu;
+    corr = (gs * gs * uu) / (4 * (1 - k));
+  } else {
+    const tr = uu + vv;
+    const a = uu / tr;
+    const b = vv / tr;
+    const c = uv / tr;
+    const det = a * b - c * c - (4 * dim + 20) * U * a * b;
     if (!(det > 0)) return 0;
-    corr = ((Gs * Gs + Gp * Gp) * (uu + vv) * (1 + k)) / (4 * det);
+    const gs = Gs / tr;
+    const gp = Gp / tr;
+    corr = ((gs * gs + gp * gp) * tr * (1 + k)) / (4 * det);
   }
-  return f - err > corr * (1 + 8 * U) + 4 * U * f ? -1 : 0;
+  if (!(corr < Infinity)) return 0;
+  return f - err > corr * (1 + 16 * U) + 4 * U * f ? -1 : 0;
 }
 
 /**
