@@ -1,9 +1,10 @@
 /**
- * Moving spheres: skewline's sphereSweep (exact decisions) against the textbook quadratic in
- * doubles on the same inputs, and how often sphereSweep needed exact arithmetic.
+ * Moving spheres: skewline's sphereSweep with a reused target (exact decisions, no allocation)
+ * against the textbook quadratic in doubles on the same inputs (the same Float64Array points),
+ * and how many cases each of sphereSweep's paths took.
  * Run alone: npx tsx bench/motion/sweep.bench.ts [--pairs N] [--runs R]
  */
-import { certifyStats, sweepStats, sweepTime } from '../../src/motion/sweep.js';
+import { createSweepResult, sphereSweep, sweepStats } from '../../src/motion/sweep.js';
 import { textbookSweep } from '../peers/textbook-sweep.js';
 import { sweepCases } from '../../test/support/motion-families.js';
 import { machine, measure, sink, table } from '../harness.js';
@@ -13,28 +14,33 @@ function arg(name: string, dflt: number): number {
   return i >= 0 ? Number(process.argv[i + 1]) : dflt;
 }
 
-/** Flat layout per case: p0, p1, q0, q1 (3 numbers each), r1, r2. */
-function flatten(name: string, n: number, seed: number): Float64Array {
-  const out = new Float64Array(14 * n);
+/** Per case: p0, p1, q0, q1 as Float64Arrays (made once), radii in a flat array. */
+function cases(name: string, n: number, seed: number): { pts: Float64Array[]; radii: Float64Array } {
+  const pts: Float64Array[] = [];
+  const radii = new Float64Array(2 * n);
   sweepCases(name, n, seed).forEach((c, k) => {
-    out.set([...c.p0, ...c.p1, ...c.q0, ...c.q1, c.r1, c.r2], 14 * k);
+    pts.push(Float64Array.from(c.p0), Float64Array.from(c.p1), Float64Array.from(c.q0), Float64Array.from(c.q1));
+    radii[2 * k] = c.r1;
+    radii[2 * k + 1] = c.r2;
   });
-  return out;
+  return { pts, radii };
 }
 
 export function run(opts: { pairs?: number; runs?: number } = {}): void {
   const n = Math.min(opts.pairs ?? 200_000, 200_000);
   const runs = opts.runs ?? 7;
+  const target = createSweepResult(3);
   for (const name of ['random', 'grazing', 'tinyFast']) {
-    const data = flatten(name, n, 4242);
+    const { pts, radii } = cases(name, n, 4242);
     const rows = measure(
       [
         {
-          name: 'skewline sphereSweep (exact decisions)',
+          name: 'skewline sphereSweep, target (exact decisions)',
           run: () => {
             let acc = 0;
-            for (let k = 0; k < data.length; k += 14) {
-              acc += sweepTime(data.subarray(k, k + 3), data.subarray(k + 3, k + 6), data.subarray(k + 6, k + 9), data.subarray(k + 9, k + 12), data[k + 12], data[k + 13]);
+            for (let k = 0; k < n; k++) {
+              const j = 4 * k;
+              acc += sphereSweep(pts[j], pts[j + 1], radii[2 * k], pts[j + 2], pts[j + 3], radii[2 * k + 1], target).time;
             }
             return acc;
           },
@@ -43,8 +49,10 @@ export function run(opts: { pairs?: number; runs?: number } = {}): void {
           name: 'textbook quadratic (doubles)',
           run: () => {
             let acc = 0;
-            for (let k = 0; k < data.length; k += 14) {
-              acc += textbookSweep(data.subarray(k, k + 3), data.subarray(k + 3, k + 6), data[k + 12], data.subarray(k + 6, k + 9), data.subarray(k + 9, k + 12), data[k + 13]);
+            for (let k = 0; k < n; k++) {
+              const j = 4 * k;
+              const t = textbookSweep(pts[j], pts[j + 1], radii[2 * k], pts[j + 2], pts[j + 3], radii[2 * k + 1]);
+              acc += t < 0 ? 1 : t;
             }
             return acc;
           },
@@ -53,15 +61,20 @@ export function run(opts: { pairs?: number; runs?: number } = {}): void {
       runs,
     );
     console.log(table(`moving spheres, ${name}, ${n.toLocaleString('en')} 3D cases — ${machine()}`, rows, n, 'textbook quadratic (doubles)'));
-    // One more pass, counted: how often the double-double certificate and the exact path ran.
+    // One more pass, counted: how many cases each path took.
+    sweepStats.double = 0;
+    sweepStats.doubleDouble = 0;
+    sweepStats.certify = 0;
     sweepStats.exact = 0;
-    certifyStats.runs = 0;
     let hits = 0;
-    for (let k = 0; k < data.length; k += 14) {
-      if (sweepTime(data.subarray(k, k + 3), data.subarray(k + 3, k + 6), data.subarray(k + 6, k + 9), data.subarray(k + 9, k + 12), data[k + 12], data[k + 13]) >= 0) hits++;
+    for (let k = 0; k < n; k++) {
+      const j = 4 * k;
+      if (sphereSweep(pts[j], pts[j + 1], radii[2 * k], pts[j + 2], pts[j + 3], radii[2 * k + 1], target).hit) hits++;
     }
     const pct = (x: number) => `${x.toLocaleString('en')} (${((100 * x) / n).toFixed(2)}%)`;
-    console.log(`${name}: ${pct(hits)} hits; time certified in double-double ${pct(certifyStats.runs)}; exact BigInt path ${pct(sweepStats.exact)}\n`);
+    console.log(
+      `${name}: ${pct(hits)} hits; paths: doubles only ${pct(sweepStats.double)}, double-double decisions ${pct(sweepStats.doubleDouble)}, double-double time certificate ${pct(sweepStats.certify)}, exact BigInt ${pct(sweepStats.exact)}\n`,
+    );
   }
   if (sink === 42) console.log('');
 }

@@ -28,6 +28,10 @@ import type { VecLike } from '../core/types.js';
 import { SEGMENT, exactClosestFlat, toScaledBigInts } from '../core/exact.js';
 import { compareWithSquare } from '../closest/within.js';
 import { closestSegSeg2 } from '../closest/segment-kernels.js';
+import { checkOptions, numberOption } from '../core/options.js';
+
+/** The option keys {@link bounceBall} accepts. */
+const BOUNCE_OPTIONS = ['restitution', 'maxHits'] as const;
 
 const U = 2 ** -53;
 
@@ -78,7 +82,29 @@ export interface BounceOptions {
 /** Walls as `[[x0, y0], [x1, y1]][]` or a flat Float64Array x0, y0, x1, y1 per wall. */
 export type Walls = readonly (readonly [VecLike, VecLike])[] | Float64Array;
 
-// Module-level scratch: the flight (path) and a wall, on the flat segment layout a0, a1, b0, b1.
+// Module-level scratch: the flight (path) and a wall, on the flat segment layout a0, a1, b0, b1;
+// BS passes numbers between the helpers (a double argument or result of a call V8 does not
+// inline is boxed in a fresh heap number, an allocation).
+const BS = new Float64Array(6);
+const B_PX = 0, B_PY = 1, B_LAM = 2, B_HA = 3, B_HB = 4, B_R = 5;
+
+/**
+ * √(BS[B_HA]² + BS[B_HB]²) into BS[B_HA], without overflow or underflow (scaled by the larger
+ * magnitude; 0 for two zeros). Through BS, not arguments, and not Math.hypot: the doubles would
+ * be boxed on the way in and out (measured: ~14 bytes a step of bounceBallFlat).
+ */
+function hyp(): void {
+  const x = Math.abs(BS[B_HA]);
+  const y = Math.abs(BS[B_HB]);
+  const m = x > y ? x : y;
+  if (!(m > 0)) {
+    BS[B_HA] = 0;
+    return;
+  }
+  const p = x / m;
+  const q = y / m;
+  BS[B_HA] = m * Math.sqrt(p * p + q * q);
+}
 const seg = new Float64Array(8);
 const kout = new Float64Array(2);
 
@@ -111,6 +137,17 @@ function flatWalls(walls: Walls): Float64Array {
  * A filtered floating-point distance first, exact BigInt where the filter cannot decide.
  */
 export function wallGapSign(px: number, py: number, W: ArrayLike<number>, k: number, r: number, floatOnly = false): number {
+  BS[B_PX] = px;
+  BS[B_PY] = py;
+  BS[B_R] = r;
+  return gapSignAt(W, k, floatOnly);
+}
+
+/** {@link wallGapSign} for the centre in BS[B_PX], BS[B_PY] and the radius in BS[B_R] (no double crosses the call, so none is boxed). */
+function gapSignAt(W: ArrayLike<number>, k: number, floatOnly: boolean): number {
+  const r = BS[B_R];
+  const px = BS[B_PX];
+  const py = BS[B_PY];
   const ax = W[k];
   const ay = W[k + 1];
   const ex = W[k + 2] - ax;
@@ -188,8 +225,12 @@ function approachSign(x: number, y: number, x1: number, y1: number, W: ArrayLike
   return sgn((eX * (Y - AY) - eY * (X - AX)) * (eX * dY - eY * dX));
 }
 
-/** The same sign in floating point when it is clear, else exact. */
-function approach(x: number, y: number, x1: number, y1: number, W: ArrayLike<number>, k: number): number {
+/** The same sign in floating point when it is clear, else exact, for the flight in seg[0..3]. */
+function approach(W: ArrayLike<number>, k: number): number {
+  const x = seg[0];
+  const y = seg[1];
+  const x1 = seg[2];
+  const y1 = seg[3];
   const ax = W[k];
   const ay = W[k + 1];
   const ex = W[k + 2] - ax;
@@ -211,29 +252,24 @@ function approach(x: number, y: number, x1: number, y1: number, W: ArrayLike<num
     const cd = ex * dy - ey * dx;
     const e0 = 8 * U * (Math.abs(ex * qy) + Math.abs(ey * qx));
     const e1 = 8 * U * (Math.abs(ex * dy) + Math.abs(ey * dx));
-    if (Math.abs(c0) > e0 && Math.abs(cd) > e1) return Math.sign(c0) * Math.sign(cd);
+    if (Math.abs(c0) > e0 && Math.abs(cd) > e1) return (c0 > 0) === (cd > 0) ? 1 : -1; // small integers: no boxed double
     return approachSign(x, y, x1, y1, W, k);
   } else return approachSign(x, y, x1, y1, W, k);
-  if (Math.abs(v) > 16 * U * mag) return Math.sign(v);
+  if (Math.abs(v) > 16 * U * mag) return v > 0 ? 1 : -1;
   return approachSign(x, y, x1, y1, W, k);
-}
-
-/** The smaller root of A λ² + 2B λ + C in [0, 1] for a point approaching a circle (B < 0), else Infinity. */
-function circleRoot(A: number, B: number, C: number): number {
-  if (C <= 0) return B < 0 ? 0 : Infinity;
-  if (!(B < 0)) return Infinity;
-  const D = B * B - A * C;
-  if (!(D >= 0)) return Infinity;
-  const t = C / (Math.sqrt(D) - B);
-  return t <= 1 ? t : Infinity;
 }
 
 /**
  * The fraction λ ∈ [0, 1] of the flight (x, y) → (x1, y1) at which the centre first comes within
  * r of wall k (floating point; the exact predicate has already said it does). Falls back on the
- * flight's nearest point to the wall when rounding hides the root (a grazing touch).
+ * flight's nearest point to the wall when rounding hides the root (a grazing touch). Into BS[B_LAM].
  */
-function contactFraction(x: number, y: number, x1: number, y1: number, W: ArrayLike<number>, k: number, r: number): number {
+function contactFraction(W: ArrayLike<number>, k: number): void {
+  const r = BS[B_R];
+  const x = seg[0];
+  const y = seg[1];
+  const x1 = seg[2];
+  const y1 = seg[3];
   const ax = W[k];
   const ay = W[k + 1];
   const ex = W[k + 2] - ax;
@@ -244,10 +280,25 @@ function contactFraction(x: number, y: number, x1: number, y1: number, W: ArrayL
   const dy = y1 - y;
   const A = dx * dx + dy * dy;
   const ee = ex * ex + ey * ey;
-  let best = circleRoot(A, px * dx + py * dy, px * px + py * py - r * r);
-  const qx = px - ex;
-  const qy = py - ey;
-  best = Math.min(best, circleRoot(A, qx * dx + qy * dy, qx * qx + qy * qy - r * r));
+  // Each end: the smaller root in [0, 1] of A λ² + 2B λ + C for the point approaching the
+  // circle of radius r about it (B < 0), in the cancellation-free form λ = C / (−B + √(B² − AC))
+  // (Numerical Recipes §5.6); written out here, not a call (a double crossing a call is boxed).
+  let best = Infinity;
+  for (let end = 0; end < 2; end++) {
+    const qx = end === 0 ? px : px - ex;
+    const qy = end === 0 ? py : py - ey;
+    const B = qx * dx + qy * dy;
+    const C = qx * qx + qy * qy - r * r;
+    if (!(B < 0)) continue; // moving away from this end or along it: no first contact
+    if (C <= 0) {
+      best = 0;
+      continue;
+    }
+    const D = B * B - A * C;
+    if (!(D >= 0)) continue;
+    const t = C / (Math.sqrt(D) - B);
+    if (t <= 1 && t < best) best = t;
+  }
   if (ee > 0) {
     const c0 = ex * py - ey * px;
     const cd = ex * dy - ey * dx;
@@ -260,7 +311,10 @@ function contactFraction(x: number, y: number, x1: number, y1: number, W: ArrayL
       }
     }
   }
-  if (best <= 1) return best;
+  if (best <= 1) {
+    BS[B_LAM] = best;
+    return;
+  }
   // Rounding hid the root: the flight's point nearest the wall.
   seg[0] = x;
   seg[1] = y;
@@ -271,39 +325,75 @@ function contactFraction(x: number, y: number, x1: number, y1: number, W: ArrayL
   seg[6] = W[k + 2];
   seg[7] = W[k + 3];
   closestSegSeg2(seg, 0, kout, 0);
-  return kout[0];
+  BS[B_LAM] = kout[0];
 }
 
 /**
  * Whether the flight and the wall loaded in `seg` (path a0a1, wall b0b1) can come within r: a
  * bounding-box test with a margin of 2⁻⁴⁰ of the coordinates' size (far above rounding), so a
- * false is certain. {@link flightWithin} then decides exactly: the 2D segment kernel, whose
- * distance is within 8·u·S (64·u·S is used), and the exact squared distance where that does not
- * decide (as closest/within.ts).
+ * false is certain. {@link flightWithin} then decides exactly.
  */
-function nearFlight(d: Float64Array, r: number): boolean {
+function nearFlight(d: Float64Array): boolean {
+  const r = BS[B_R];
   const size = Math.abs(d[0]) + Math.abs(d[1]) + Math.abs(d[2]) + Math.abs(d[3]) + Math.abs(d[4]) + Math.abs(d[5]) + Math.abs(d[6]) + Math.abs(d[7]) + r;
   const reach = r + 2 ** -40 * size;
   if (Math.min(d[4], d[6]) > Math.max(d[0], d[2]) + reach || Math.max(d[4], d[6]) < Math.min(d[0], d[2]) - reach) return false;
   return !(Math.min(d[5], d[7]) > Math.max(d[1], d[3]) + reach || Math.max(d[5], d[7]) < Math.min(d[1], d[3]) - reach);
 }
 
-/** The exact within-r decision of {@link nearFlight}'s flight and wall. */
-function flightWithin(d: Float64Array, r: number): boolean {
-  const dist = closestSegSeg2(d, 0, null, 0);
-  const err = 64 * U * (Math.hypot(d[2] - d[0], d[3] - d[1]) + Math.hypot(d[6] - d[4], d[7] - d[5]) + Math.hypot(d[4] - d[0], d[5] - d[1]));
-  if (dist + err < r) return true;
-  if (dist - err > r) return false;
+/**
+ * The sign of the orientation of the point d[j], d[j + 1] against the line through d[i..i+3] when the filter
+ * certifies it (±1), else 0. Bound 8·u·(|t₁| + |t₂|), above Shewchuk's ccwerrboundA (which
+ * covers the rounded differences too); no overflow, as bounceBallFlat's inputs are within 2⁵⁰⁰.
+ */
+function orientSign(d: Float64Array, i: number, j: number): number {
+  const cx = d[j];
+  const cy = d[j + 1];
+  const t1 = (d[i + 2] - d[i]) * (cy - d[i + 1]);
+  const t2 = (d[i + 3] - d[i + 1]) * (cx - d[i]);
+  const det = t1 - t2;
+  const err = 8 * U * (Math.abs(t1) + Math.abs(t2));
+  return det > err ? 1 : det < -err ? -1 : 0;
+}
+
+/**
+ * The exact within-r decision of {@link nearFlight}'s flight and wall. In 2D two segments are
+ * at distance 0 when they cross and otherwise at the least of the four distances from an end of
+ * one to the other (Ericson, Real-Time Collision Detection, §5.1.9), so a floating-point filter
+ * decides from the four end-to-segment gaps ({@link gapSignAt}'s certified filter) and the
+ * four certified orientations; the exact squared distance (BigInt) where the filter cannot
+ * decide. Passes every double through BS or `d`, so the common case allocates nothing.
+ */
+function flightWithin(d: Float64Array): boolean {
+  const r = BS[B_R];
+  let undecided = false;
+  for (let e = 0; e < 4; e++) {
+    // ends of the flight against the wall (d[4..7]), ends of the wall against the flight (d[0..3])
+    BS[B_PX] = d[2 * e];
+    BS[B_PY] = d[2 * e + 1];
+    const g = gapSignAt(d, e < 2 ? 4 : 0, true);
+    if (g === -1) return true;
+    if (g !== 1) undecided = true;
+  }
+  if (!undecided) {
+    const o1 = orientSign(d, 0, 4);
+    const o2 = orientSign(d, 0, 6);
+    const o3 = orientSign(d, 4, 0);
+    const o4 = orientSign(d, 4, 2);
+    // Every end is farther than r from the other segment: within r only if they cross.
+    if ((o1 !== 0 && o1 === o2) || (o3 !== 0 && o3 === o4)) return false;
+    if (o1 * o2 === -1 && o3 * o4 === -1) return true;
+  }
   const { distanceSq } = exactClosestFlat(SEGMENT, SEGMENT, 2, d, 0);
   return compareWithSquare(distanceSq.num, distanceSq.den, r) <= 0;
 }
 
 /**
- * Whether the centre at (px, py) is at distance ≥ r from every wall: exactly, or with
+ * Whether the centre at (BS[B_PX], BS[B_PY]) is at distance ≥ r from every wall: exactly, or with
  * `floatOnly` only where the floating-point filter certifies it (undecided counts as not clear).
  */
-function clearOfAll(px: number, py: number, W: Float64Array, r: number, floatOnly: boolean): boolean {
-  for (let k = 0; k < W.length; k += 4) if (wallGapSign(px, py, W, k, r, floatOnly) < 0) return false;
+function clearOfAll(W: Float64Array, floatOnly: boolean): boolean {
+  for (let k = 0; k < W.length; k += 4) if (gapSignAt(W, k, floatOnly) < 0) return false;
   return true;
 }
 
@@ -345,8 +435,9 @@ export function bounceBall(ball: Ball, walls: Walls, dt: number, options: Bounce
   if (P.length !== 2 || V.length !== 2) throw new SkewlineInputError('bounceBall: the ball must be 2D (position and velocity with x and y)');
   const r = check(ball.radius, 'ball.radius', 0);
   check(dt, 'dt', 0);
-  const e = check(options.restitution ?? 1, 'options.restitution', 0, 1);
-  const maxHits = check(options.maxHits ?? 1024, 'options.maxHits', 0);
+  checkOptions(options, BOUNCE_OPTIONS, 'bounceBall');
+  const e = numberOption(options as Record<string, unknown> | undefined, 'restitution', 'bounceBall', 0, 1, 1);
+  const maxHits = numberOption(options as Record<string, unknown> | undefined, 'maxHits', 'bounceBall', 0, 65536, 1024);
   const W = flatWalls(walls);
   STATE[0] = P[0];
   STATE[1] = P[1];
@@ -362,6 +453,31 @@ export function bounceBall(ball: Ball, walls: Walls, dt: number, options: Bounce
   }
   return { position: [STATE[0], STATE[1]], velocity: [STATE[2], STATE[3]], hits };
 }
+
+/**
+ * bounceBallFlat's checks, without allocating unless it throws: the numbers finite and in range,
+ * and positions and flights small enough that squares of differences cannot overflow (2⁵⁰⁰;
+ * beyond that the exact predicates would meet infinities).
+ */
+function checkFlat(state: Float64Array, W: Float64Array, r: number, dt: number, e: number, maxHits: number, hits: Float64Array): void {
+  if (!(state instanceof Float64Array) || state.length < 4) throw new SkewlineInputError('bounceBallFlat: state must be a Float64Array of x, y, vx, vy');
+  if (!(W instanceof Float64Array) || W.length % 4 !== 0) throw new SkewlineInputError('bounceBallFlat: walls must be a Float64Array of x0, y0, x1, y1 per wall');
+  if (!(hits instanceof Float64Array)) throw new SkewlineInputError('bounceBallFlat: hits must be a Float64Array');
+  if (typeof r !== 'number' || !(r >= 0 && r <= FLAT_MAX)) throw new SkewlineInputError(`bounceBallFlat: radius must be a finite number in [0, 2^500] (got ${String(r)})`);
+  if (typeof dt !== 'number' || !(dt >= 0 && dt <= FLAT_MAX)) throw new SkewlineInputError(`bounceBallFlat: dt must be a finite number ≥ 0 (got ${String(dt)})`);
+  if (typeof e !== 'number' || !(e >= 0 && e <= 1)) throw new SkewlineInputError(`bounceBallFlat: restitution must be a number in [0, 1] (got ${String(e)})`);
+  if (typeof maxHits !== 'number' || !(maxHits >= 0)) throw new SkewlineInputError(`bounceBallFlat: maxHits must be a number ≥ 0 (got ${String(maxHits)})`);
+  const x = state[0], y = state[1], vx = state[2], vy = state[3];
+  if (!(Math.abs(x) <= FLAT_MAX && Math.abs(y) <= FLAT_MAX)) throw new SkewlineInputError(`bounceBallFlat: the position must be finite and within ±2^500 (got [${x}, ${y}])`);
+  if (!(Math.abs(vx) * dt <= FLAT_MAX && Math.abs(vy) * dt <= FLAT_MAX) || vx - vx !== 0 || vy - vy !== 0) {
+    throw new SkewlineInputError(`bounceBallFlat: the velocity must be finite, and dt·velocity within ±2^500 (got [${vx}, ${vy}] over dt ${dt})`);
+  }
+  for (let i = 0; i < W.length; i++) {
+    if (!(Math.abs(W[i]) <= FLAT_MAX)) throw new SkewlineInputError(`bounceBallFlat: wall ${i >> 2} has a coordinate that is not finite or beyond ±2^500 (${W[i]})`);
+  }
+}
+/** The largest magnitude bounceBallFlat accepts for coordinates, radius and one step's flight. */
+const FLAT_MAX = 2 ** 500;
 
 const STATE = new Float64Array(4);
 let hitScratch = new Float64Array(64 * 10);
@@ -380,13 +496,17 @@ export const HIT_STRIDE = 10;
  * @throws SkewlineInputError when the ball starts closer than `radius` to a wall (naming it).
  */
 export function bounceBallFlat(state: Float64Array, W: Float64Array, r: number, dt: number, e: number, maxHits: number, hits: Float64Array): number {
+  checkFlat(state, W, r, dt, e, maxHits, hits);
+  BS[B_R] = r;
   maxHits = Math.min(maxHits, Math.floor(hits.length / HIT_STRIDE));
   let x = state[0];
   let y = state[1];
   let vx = state[2];
   let vy = state[3];
   for (let k = 0; k < W.length; k += 4) {
-    if (wallGapSign(x, y, W, k, r) < 0) {
+    BS[B_PX] = x;
+    BS[B_PY] = y;
+    if (gapSignAt(W, k, false) < 0) {
       throw new SkewlineInputError(
         `bounceBall: the ball overlaps wall ${k >> 2} ([${W[k]}, ${W[k + 1]}] to [${W[k + 2]}, ${W[k + 3]}]) at the start: its centre [${x}, ${y}] is closer than the radius ${r}`,
       );
@@ -415,12 +535,13 @@ export function bounceBallFlat(state: Float64Array, W: Float64Array, r: number, 
       seg[5] = W[k + 1];
       seg[6] = W[k + 2];
       seg[7] = W[k + 3];
-      if (!nearFlight(seg, r)) continue;
+      if (!nearFlight(seg)) continue;
       // Leaving or sliding along the wall: the distance cannot decrease (it is convex along the
       // flight and starts ≥ r), so there is no contact but a touch at the start, which is none.
-      if (approach(x, y, x1, y1, W, k) >= 0) continue;
-      if (!flightWithin(seg, r)) continue;
-      const lam = contactFraction(x, y, x1, y1, W, k, r);
+      if (approach(W, k) >= 0) continue;
+      if (!flightWithin(seg)) continue;
+      contactFraction(W, k);
+      const lam = BS[B_LAM];
       if (lam < best) {
         best = lam;
         bw = k;
@@ -439,13 +560,20 @@ export function bounceBallFlat(state: Float64Array, W: Float64Array, r: number, 
     let py = y;
     const dx = x1 - x;
     const dy = y1 - y;
-    let step = 4 * U * (1 + (Math.abs(x) + Math.abs(y) + Math.abs(x1) + Math.abs(y1)) / (Math.abs(dx) + Math.abs(dy)));
+    // The first step back, in units of λ: a few ulps of the position x + λ·d, whose rounding is
+    // about u·(|x| + λ·|d|), i.e. u·(rel + λ) in λ. Capped at the old u·(1 + 2·rel) for short
+    // flights; for very long ones (issue 19: a flight 1e18 table widths long) it shrinks with λ,
+    // where a fixed u in λ would step back a thousand table widths.
+    const rel = (Math.abs(x) + Math.abs(y)) / (Math.abs(dx) + Math.abs(dy));
+    let step = 4 * U * (Math.min(lam, 1) + Math.min(1, lam + rel) * (1 + 2 * rel));
     // The first tries take only what the floating-point filter certifies (stopping a hair,
     // about 10⁻¹⁴ of the table, short of the contact), so the exact path is rarely needed.
     for (let tries = 0; lam > 0; tries++) {
       const qx = lam <= 0.5 ? x + lam * dx : x1 - (1 - lam) * dx;
       const qy = lam <= 0.5 ? y + lam * dy : y1 - (1 - lam) * dy;
-      if (clearOfAll(qx, qy, W, r, tries < 6)) {
+      BS[B_PX] = qx;
+      BS[B_PY] = qy;
+      if (clearOfAll(W, tries < 6)) {
         px = qx;
         py = qy;
         break;
@@ -466,11 +594,17 @@ export function bounceBallFlat(state: Float64Array, W: Float64Array, r: number, 
     const cy = ay + s * ey;
     let nx = px - cx;
     let ny = py - cy;
-    const nl = Math.hypot(nx, ny);
+    BS[B_HA] = nx;
+    BS[B_HB] = ny;
+    hyp();
+    const nl = BS[B_HA];
     if (s > 0 && s < 1) {
       // The face: its unit normal, on the centre's side (exactly perpendicular to the wall, not
       // tilted by the rounding of the nearest point).
-      const el = Math.hypot(ex, ey);
+      BS[B_HA] = ex;
+      BS[B_HB] = ey;
+      hyp();
+      const el = BS[B_HA];
       const side = ex * (py - ay) - ey * (px - ax) >= 0 ? 1 : -1;
       nx = (-side * ey) / el + 0; // + 0: no −0 in results
       ny = (side * ex) / el + 0;
@@ -479,14 +613,20 @@ export function bounceBallFlat(state: Float64Array, W: Float64Array, r: number, 
       ny /= nl;
     } else {
       // A point ball on the wall: the face normal against the motion.
-      const el = Math.hypot(ex, ey);
+      BS[B_HA] = ex;
+      BS[B_HB] = ey;
+      hyp();
+      const el = BS[B_HA];
       nx = el > 0 ? -ey / el : -vx;
       ny = el > 0 ? ex / el : -vy;
       if (nx * vx + ny * vy > 0) {
         nx = -nx;
         ny = -ny;
       }
-      const l = Math.hypot(nx, ny);
+      BS[B_HA] = nx;
+      BS[B_HB] = ny;
+      hyp();
+      const l = BS[B_HA];
       nx /= l;
       ny /= l;
     }
@@ -494,20 +634,29 @@ export function bounceBallFlat(state: Float64Array, W: Float64Array, r: number, 
     // |v| for e = 1 to rounding, with no bias from |n| ≠ 1 (which, wall after wall, would drift).
     const vn = (vx * nx + vy * ny) / (nx * nx + ny * ny);
     if (vn < 0) {
-      const before = e === 1 ? Math.hypot(vx, vy) : 0;
+      BS[B_HA] = vx;
+      BS[B_HB] = vy;
+      hyp();
+      const before = BS[B_HA];
       vx -= (1 + e) * vn * nx;
       vy -= (1 + e) * vn * ny;
       if (e === 1) {
         // An elastic bounce keeps the speed: undo the rounding's change of |v| (otherwise a
         // ball bouncing between the same walls drifts by a few u per bounce, one way).
-        const k = before / Math.hypot(vx, vy);
+        BS[B_HA] = vx;
+        BS[B_HB] = vy;
+        hyp();
+        const k = before / BS[B_HA];
         vx *= k;
         vy *= k;
       }
     }
     // Leave the wall: keep a normal component of at least 2⁻⁴⁰ of the speed (changes the speed
     // only by a relative 2⁻⁸⁰ when it applies, i.e. on grazing contacts and with restitution 0).
-    const speed = Math.hypot(vx, vy);
+    BS[B_HA] = vx;
+    BS[B_HB] = vy;
+    hyp();
+    const speed = BS[B_HA];
     const out = vx * nx + vy * ny;
     const min = speed * 2 ** -40;
     if (out < min) {
@@ -515,7 +664,9 @@ export function bounceBallFlat(state: Float64Array, W: Float64Array, r: number, 
       vy += (min - out) * ny;
     }
     elapsed += lam * tau;
-    if (elapsed > dt) elapsed = dt;
+    // Math.min, not `if (elapsed > dt) elapsed = dt`: merging the parameter dt (a tagged value)
+    // into elapsed made V8 keep elapsed boxed, a fresh heap number on every bounce.
+    elapsed = Math.min(elapsed, dt);
     x = px;
     y = py;
     const o = HIT_STRIDE * count++;

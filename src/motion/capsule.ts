@@ -20,12 +20,13 @@
  * found by exact bisection where the estimate is off; the hit/miss decision is the exact
  * minimum of the convex quadratic over the (t, s, s′) box.
  */
-import { SkewlineInputError, toVector } from '../core/primitives.js';
+import { SkewlineInputError } from '../core/primitives.js';
 import type { VecLike } from '../core/types.js';
 import { SEGMENT } from '../core/exact.js';
 import { OUT_DIST, OUT_S, OUT_T, closestInto } from '../closest/kernel.js';
 import { capsuleHitExact, capsuleTouchesAt, exactCapsule, type ExactCapsule } from './exact.js';
-import { nextDown, nextUp } from './ulp.js';
+import { nextDown, nextUp, stepIn } from './ulp.js';
+import { SAFE_MAX, SAFE_SCALE, checkDim, checkRadius, coords, unitInto } from './safe.js';
 
 const U = 2 ** -53;
 
@@ -49,12 +50,16 @@ export interface CapsuleHit {
   normal: number[];
 }
 
-function checkRadius(r: unknown, what: string): number {
-  if (typeof r !== 'number' || !Number.isFinite(r) || r < 0) {
-    throw new SkewlineInputError(`${what} must be a finite number ≥ 0 (got ${String(r)})`);
-  }
-  return r;
-}
+// Numbers passed between the helpers (a double argument or result of a call V8 does not inline
+// is boxed: an allocation). Not re-entrant.
+const CT = new Float64Array(11);
+const T_AT = 0, T_R = 1, T_EST = 2, T_ULP = 3, Q_A = 4, Q_B = 5, Q_C = 6, Q_T = 7, T_OUT = 8, T_RA = 9, T_RB = 10;
+/** Dekker's splitter 2²⁷ + 1, for the error-free products written out in {@link touchDD}. */
+const SPLIT = 134217729;
+/** Absolute slack for products that underflow in {@link touchDD} (far above their 2⁻¹⁰⁷⁴ each). */
+const ETA_DD = 2 ** -1000;
+/** {@link touchDD} works on magnitudes up to this (its squares and bounds stay finite). */
+const DD_MAX = 2 ** 400;
 
 let data = new Float64Array(16);
 let out = new Float64Array(16);
@@ -69,8 +74,10 @@ function grow(dim: number): void {
  * are loaded in difference form relative to b0 (a_j − b0 + t·move), whose rounding moves A by
  * at most errA; the segment kernel's distance is within 8·u·S (16·u·S is used).
  */
-function touchFloat(A0: Float64Array, A1: Float64Array, B0: Float64Array, B1: Float64Array, M: Float64Array, t: number, R: number): number {
+function touchFloat(A0: ArrayLike<number>, A1: ArrayLike<number>, B0: ArrayLike<number>, B1: ArrayLike<number>, M: ArrayLike<number>): number {
   const dim = A0.length;
+  const t = CT[T_AT];
+  const R = CT[T_R];
   let errA = 0;
   let errB = 0;
   let la = 0;
@@ -102,36 +109,219 @@ function touchFloat(A0: Float64Array, A1: Float64Array, B0: Float64Array, B1: Fl
   return 0;
 }
 
-/** The smaller root in [0, 1] of A t² + 2B t + C when f decreases through it (C > 0, B < 0), else Infinity. */
-function firstRoot(A: number, B: number, C: number): number {
-  if (!(B < 0)) return Infinity;
+/**
+ * "Do they touch at t" in double-double, where {@link touchFloat} cannot decide (near a
+ * contact): 1 yes, −1 no, 0 undecided (then exact BigInt). At the kernel's parameters (s, s′)
+ * left in `out` by touchFloat, g = (a0 − b0) + t·m + s·(a1 − a0) − s′·(b1 − b0) is formed in
+ * double-double (Knuth's two-sum, Dekker's two-product; the differences exact) and
+ * h = |g|² − (ra + rb)² with a bound of order u² of the squared magnitudes.
+ * - h ≤ −bound proves a touch: (s, s′) is a pair of points of the two axes.
+ * - Otherwise a lower bound of the minimum of the convex quadratic h over the (s, s′) box:
+ *   h(x₀ + Δ) = h(x₀) + G·Δ + |Δs·u − Δs′·v|² (G the gradient, H the Gram matrix of u and −v);
+ *   a coordinate at a bound whose gradient points into the box only adds there (dropped from
+ *   G), and the rest is at least the unconstrained minimum −¼·G̃ᵀH⁻¹G̃ ≥ −|G̃|²/(4·λmin), with
+ *   λmin ≥ det H / tr H (det H certified positive; a zero-length axis leaves a 1-D problem).
+ *   Above 0 proves no touch. G is small at the kernel's near-optimal point, and enters squared.
+ * Nearly parallel axes (det H not certified), magnitudes beyond 2⁴⁰⁰: undecided.
+ */
+function touchDD(A0: ArrayLike<number>, A1: ArrayLike<number>, B0: ArrayLike<number>, B1: ArrayLike<number>, M: ArrayLike<number>): number {
+  const dim = A0.length;
+  const t = CT[T_AT];
+  const s = out[OUT_S];
+  const sp = out[OUT_T];
+  if (!(s >= 0 && s <= 1 && sp >= 0 && sp <= 1)) return 0;
+  const tH = SPLIT * t - (SPLIT * t - t);
+  const tL = t - tH;
+  const sH = SPLIT * s - (SPLIT * s - s);
+  const sL = s - sH;
+  const pH = SPLIT * sp - (SPLIT * sp - sp);
+  const pL = sp - pH;
+  let hh = 0;
+  let hl = 0;
+  let mag = 0;
+  let uu = 0;
+  let vv = 0;
+  let uv = 0;
+  let gu = 0;
+  let gv = 0;
+  let egu = 0;
+  let egv = 0;
+  let uZero = true;
+  let vZero = true;
+  for (let i = 0; i < dim; i++) {
+    const a0 = A0[i];
+    const b0 = B0[i];
+    const m = M[i];
+    if (!(Math.abs(a0) <= DD_MAX && Math.abs(b0) <= DD_MAX && Math.abs(A1[i]) <= DD_MAX && Math.abs(B1[i]) <= DD_MAX && Math.abs(m) <= DD_MAX)) return 0;
+    const wh = a0 - b0;
+    const wl = a0 - (wh + (a0 - wh)) + (a0 - wh - b0);
+    const uh = A1[i] - a0;
+    const ul = A1[i] - (uh + (A1[i] - uh)) + (A1[i] - uh - a0);
+    const vh = B1[i] - b0;
+    const vl = B1[i] - (vh + (B1[i] - vh)) + (B1[i] - vh - b0);
+    if (uh !== 0 || ul !== 0) uZero = false;
+    if (vh !== 0 || vl !== 0) vZero = false;
+    // t·m, s·u, s′·v: the leading products exactly (two-product), the low parts' products rounded
+    const mH = SPLIT * m - (SPLIT * m - m);
+    const tm = t * m;
+    const tmL = tL * (m - mH) - (tm - tH * mH - tL * mH - tH * (m - mH));
+    const uH = SPLIT * uh - (SPLIT * uh - uh);
+    const su = s * uh;
+    const suL = sL * (uh - uH) - (su - sH * uH - sL * uH - sH * (uh - uH)) + s * ul;
+    const vH = SPLIT * vh - (SPLIT * vh - vh);
+    const sv = sp * vh;
+    const svL = pL * (vh - vH) - (sv - pH * vH - pL * vH - pH * (vh - vH)) + sp * vl;
+    // g = w + t·m + s·u − s′·v: three two-sums of the leading parts, the low parts added
+    const x = wh + tm;
+    const e1 = wh - (x - (x - wh)) + (tm - (x - wh));
+    const y = x + su;
+    const e2 = x - (y - (y - x)) + (su - (y - x));
+    const z = y - sv;
+    const e3 = y - (z + (y - z)) + (y - z - sv);
+    const gl0 = wl + tmL + suL - svL + e1 + e2 + e3;
+    const gh = z + gl0;
+    const gb = gh - z;
+    const gl = z - (gh - gb) + (gl0 - gb);
+    // h += g²: gh² exactly, 2·gh·gl rounded
+    const gH = SPLIT * gh - (SPLIT * gh - gh);
+    const q = gh * gh;
+    const ql = (gh - gH) * (gh - gH) - (q - gH * gH - 2 * gH * (gh - gH)) + 2 * gh * gl;
+    const hs = hh + q;
+    hl += hh - (hs - (hs - hh)) + (q - (hs - hh)) + ql;
+    hh = hs;
+    const mi = Math.abs(wh) + Math.abs(tm) + Math.abs(su) + Math.abs(sv);
+    mag += mi * mi;
+    // the gradient's dot products from g rounded: gh + gl is within 48u²·mi of the exact g (the
+    // seven low terms are each ≤ u·mi-sized, six of them summed with rounding), g within u·|g| more
+    const g = gh + gl;
+    const eg = U * Math.abs(g) + 48 * U * U * mi + ETA_DD;
+    uu += uh * uh;
+    vv += vh * vh;
+    uv += uh * vh;
+    gu += g * uh;
+    gv += g * vh;
+    egu += (dim + 4) * U * Math.abs(g * uh) + 1.01 * eg * Math.abs(uh);
+    egv += (dim + 4) * U * Math.abs(g * vh) + 1.01 * eg * Math.abs(vh);
+  }
+  const ra = CT[T_RA];
+  const rb = CT[T_RB];
+  const Rh = ra + rb;
+  const Rl = ra - (Rh - (Rh - ra)) + (rb - (Rh - ra));
+  if (!(Rh <= DD_MAX)) return 0;
+  const RH = SPLIT * Rh - (SPLIT * Rh - Rh);
+  const R2 = Rh * Rh;
+  const R2l = (Rh - RH) * (Rh - RH) - (R2 - RH * RH - 2 * RH * (Rh - RH)) + 2 * Rh * Rl;
+  const fs = hh - R2;
+  const fl = hl + (hh - (fs + (hh - fs)) + (hh - fs - R2)) - R2l;
+  const f = fs + fl;
+  // g within 48u²·mi (≤ 96u²·mi² in g²), the square's dropped and rounded low parts (≤ 3u²·mi²),
+  // the low sums' roundings (≤ 3·dim·u²·mag): (160 + 8·dim)·u² of the squared magnitudes covers
+  // them with room; then f's own rounding.
+  const err = (160 + 8 * dim) * U * U * (mag + R2) + 2 * U * Math.abs(f) + ETA_DD;
+  if (f < -err) return 1;
+  if (!(f > err)) return 0;
+  // The gradient ∂h/∂s = 2·g·u, ∂h/∂s′ = −2·g·v, bounded: a coordinate at a bound with its
+  // gradient pointing into the box is dropped; the others enter as |G| + bound.
+  let Gs = 0;
+  let Gp = 0;
+  if (!uZero) {
+    const lo = 2 * (gu - egu);
+    const hi = 2 * (gu + egu);
+    if (!((s === 0 && lo >= 0) || (s === 1 && hi <= 0))) Gs = 2 * (Math.abs(gu) + egu);
+  }
+  if (!vZero) {
+    const lo = -2 * (gv + egv);
+    const hi = -2 * (gv - egv);
+    if (!((sp === 0 && lo >= 0) || (sp === 1 && hi <= 0))) Gp = 2 * (Math.abs(gv) + egv);
+  }
+  // |u|², |v|², u·v from the rounded differences: within (dim + 3)·u relatively; k adds the roundings below
+  const k = (dim + 10) * U;
+  // The quantities divided by tr H first (exact ratios to a few u, in the factor below), so that
+  // neither |u|²·|v|² nor G² overflows or underflows at 2^±300.
+  let corr: number;
+  if (Gs === 0 && Gp === 0) corr = 0;
+  else if (uZero) {
+    const gp = Gp / vv;
+    corr = (gp * gp * vv) / (4 * (1 - k));
+  } else if (vZero) {
+    const gs = Gs / uu;
+    corr = (gs * gs * uu) / (4 * (1 - k));
+  } else {
+    const tr = uu + vv;
+    const a = uu / tr;
+    const b = vv / tr;
+    const c = uv / tr;
+    const det = a * b - c * c - (4 * dim + 20) * U * a * b;
+    if (!(det > 0)) return 0;
+    const gs = Gs / tr;
+    const gp = Gp / tr;
+    corr = ((gs * gs + gp * gp) * tr * (1 + k)) / (4 * det);
+  }
+  if (!(corr < Infinity)) return 0;
+  return f - err > corr * (1 + 16 * U) + 4 * U * f ? -1 : 0;
+}
+
+/**
+ * For tests: the floating-point and double-double filters of "do the capsules (a0a1 moved by
+ * t·move, radius ra) and (b0b1, radius rb) touch at t" without the exact fallback — 1 yes, −1 no,
+ * 0 undecided. Inputs as Float64Arrays of one dimension, within ±2⁹⁹⁰.
+ * @internal
+ */
+export function capsuleTouchFiltered(A0: Float64Array, A1: Float64Array, ra: number, M: Float64Array, B0: Float64Array, B1: Float64Array, rb: number, t: number): number {
+  grow(A0.length);
+  CT[T_AT] = t;
+  CT[T_R] = ra + rb;
+  CT[T_RA] = ra;
+  CT[T_RB] = rb;
+  const f = touchFloat(A0, A1, B0, B1, M);
+  return f !== 0 ? f : touchDD(A0, A1, B0, B1, M);
+}
+
+/** The smaller root in [0, 1] of A t² + 2B t + C (CT[Q_A], CT[Q_B], CT[Q_C]) when f decreases through it (C > 0, B < 0), else Infinity, into CT[Q_T]. */
+function firstRoot(): void {
+  const A = CT[Q_A];
+  const B = CT[Q_B];
+  const C = CT[Q_C];
+  CT[Q_T] = Infinity;
+  if (!(B < 0)) return;
   const D = B * B - A * C;
-  if (!(D >= 0)) return Infinity;
+  if (!(D >= 0)) return;
   const t = C / (Math.sqrt(D) - B);
-  return t >= 0 && t <= 1 ? t : Infinity;
+  if (t >= 0 && t <= 1) CT[Q_T] = t;
+}
+
+/** firstRoot's roots of A·t² + 2B·t + C, through CT (no double crosses a call, which would box it). */
+function root(A: number, B: number, C: number): number {
+  CT[Q_A] = A;
+  CT[Q_B] = B;
+  CT[Q_C] = C;
+  firstRoot();
+  return CT[Q_T];
 }
 
 /**
  * The first-contact time in doubles from the features of the parallelogram b − a (see the
- * module comment), or Infinity when no feature reports a contact in [0, 1]. An estimate only.
+ * module comment), or Infinity when no feature reports a contact in [0, 1], into CT[T_EST]. An
+ * estimate only.
  */
-function estimate(A0: Float64Array, A1: Float64Array, B0: Float64Array, B1: Float64Array, M: Float64Array, R: number): number {
+function estimate(A0: ArrayLike<number>, A1: ArrayLike<number>, B0: ArrayLike<number>, B1: ArrayLike<number>, M: ArrayLike<number>): void {
   const dim = A0.length;
+  const R = CT[T_R];
   let best = Infinity;
   let mm = 0;
   for (let i = 0; i < dim; i++) mm += M[i] * M[i];
   // Vertices q = b_i − a_j: |t·m − q|² = R².
-  for (const B of [B0, B1]) {
-    for (const A of [A0, A1]) {
-      let mq = 0;
-      let qq = 0;
-      for (let i = 0; i < dim; i++) {
-        const q = B[i] - A[i];
-        mq += M[i] * q;
-        qq += q * q;
-      }
-      best = Math.min(best, firstRoot(mm, -mq, qq - R * R));
+  for (let k = 0; k < 4; k++) {
+    const B = k < 2 ? B0 : B1;
+    const A = (k & 1) === 0 ? A0 : A1;
+    let mq = 0;
+    let qq = 0;
+    for (let i = 0; i < dim; i++) {
+      const q = B[i] - A[i];
+      mq += M[i] * q;
+      qq += q * q;
     }
+    best = Math.min(best, root(mm, -mq, qq - R * R));
   }
   // Edges: a vertex q and a direction e ∈ {v, −u}; point t·m against the line q + s·e, 0 ≤ s ≤ 1.
   // The edges: a0 and a1 against segment B (q = b0 − a_j, e = v); b0 and b1 against segment A
@@ -157,7 +347,7 @@ function estimate(A0: Float64Array, A1: Float64Array, B0: Float64Array, B1: Floa
     const A = ee * mm - me * me;
     const Bc = ee * pm - pe * me;
     const C = ee * pp - pe * pe - R * R * ee;
-    const t = firstRoot(A, Bc, C);
+    const t = root(A, Bc, C);
     if (t < best) {
       const s = (pe + t * me) / ee;
       if (s >= 0 && s <= 1) best = t;
@@ -208,7 +398,7 @@ function estimate(A0: Float64Array, A1: Float64Array, B0: Float64Array, B1: Floa
         rr1 += r1 * r1;
         r01 += r0 * r1;
       }
-      const t = firstRoot(rr1, r01, rr0 - R * R);
+      const t = root(rr1, r01, rr0 - R * R);
       if (t < best) {
         const a = ap + t * am;
         const b = bp + t * bm;
@@ -216,13 +406,14 @@ function estimate(A0: Float64Array, A1: Float64Array, B0: Float64Array, B1: Floa
       }
     }
   }
-  return best;
+  CT[T_EST] = best;
 }
 
 const QG = new Float64Array(9); // Gram matrix of the box directions (move, u, −v)
 const QH = new Float64Array(3); // their dot products with w
 const QX = new Float64Array(3); // the best box point so far
 const QT = new Float64Array(3); // a face's point
+const QR = new Float64Array(3); // the normal equations' right-hand sides on a face
 
 /**
  * A certified "no contact during the step", in floating point: the minimum over the box
@@ -233,8 +424,9 @@ const QT = new Float64Array(3); // a face's point
  * bound, a good x a tight one. The bound's rounding error is below 32·(dim + 4)·u·N², N the sum
  * of the four vectors' lengths. True only when the bound clears R² by more than that.
  */
-function missCertified(A0: Float64Array, A1: Float64Array, B0: Float64Array, B1: Float64Array, M: Float64Array, R: number): boolean {
+function missCertified(A0: ArrayLike<number>, A1: ArrayLike<number>, B0: ArrayLike<number>, B1: ArrayLike<number>, M: ArrayLike<number>): boolean {
   const dim = A0.length;
+  const R = CT[T_R];
   // G and h for g0 = move, g1 = u, g2 = −v against c = w.
   let n0 = 0;
   let n1 = 0;
@@ -303,15 +495,7 @@ function missCertified(A0: Float64Array, A1: Float64Array, B0: Float64Array, B1:
   const err = 32 * (dim + 4) * U * N * N + 4 * U * R * R;
   return lb - err > R * R;
 }
-/** G[i][j] of the box directions. */
-function g(i: number, j: number): number {
-  return QG[3 * i + j];
-}
 
-/** The normal equations' right-hand side for free coordinate i: −(hᵢ + Σ over fixed j of Gᵢⱼ·xⱼ). */
-function rhs(i: number, f0: boolean, f1: boolean, f2: boolean): number {
-  return -(QH[i] + QG[3 * i] * (f0 ? 0 : QT[0]) + QG[3 * i + 1] * (f1 ? 0 : QT[1]) + QG[3 * i + 2] * (f2 ? 0 : QT[2]));
-}
 
 /**
  * Solves the normal equations on a face of the box (f0, f1, f2: which coordinates are free;
@@ -321,11 +505,17 @@ function rhs(i: number, f0: boolean, f1: boolean, f2: boolean): number {
 function solveFace(f0: boolean, f1: boolean, f2: boolean): boolean {
   const n = (f0 ? 1 : 0) + (f1 ? 1 : 0) + (f2 ? 1 : 0);
   if (n === 0) return true;
+  // The normal equations' right-hand sides −(hᵢ + Σ over fixed j of Gᵢⱼ·xⱼ), in QR (written out:
+  // no double crosses a call, which would box it).
+  const y0 = f0 ? 0 : QT[0];
+  const y1 = f1 ? 0 : QT[1];
+  const y2 = f2 ? 0 : QT[2];
+  for (let i = 0; i < 3; i++) QR[i] = -(QH[i] + QG[3 * i] * y0 + QG[3 * i + 1] * y1 + QG[3 * i + 2] * y2);
   if (n === 1) {
     const i = f0 ? 0 : f1 ? 1 : 2;
-    const d = g(i, i);
+    const d = QG[3 * i + i];
     if (!(d > 0)) return false;
-    const x = rhs(i, f0, f1, f2) / d;
+    const x = QR[i] / d;
     if (!(x >= 0 && x <= 1)) return false;
     QT[i] = x;
     return true;
@@ -333,25 +523,25 @@ function solveFace(f0: boolean, f1: boolean, f2: boolean): boolean {
   if (n === 2) {
     const i = f0 ? 0 : 1;
     const j = f2 ? 2 : 1;
-    const d = g(i, i) * g(j, j) - g(i, j) * g(j, i);
+    const d = QG[3 * i + i] * QG[3 * j + j] - QG[3 * i + j] * QG[3 * j + i];
     if (!(d > 0)) return false;
-    const ri = rhs(i, f0, f1, f2);
-    const rj = rhs(j, f0, f1, f2);
-    const xi = (ri * g(j, j) - g(i, j) * rj) / d;
-    const xj = (g(i, i) * rj - g(j, i) * ri) / d;
+    const ri = QR[i];
+    const rj = QR[j];
+    const xi = (ri * QG[3 * j + j] - QG[3 * i + j] * rj) / d;
+    const xj = (QG[3 * i + i] * rj - QG[3 * j + i] * ri) / d;
     if (!(xi >= 0 && xi <= 1 && xj >= 0 && xj <= 1)) return false;
     QT[i] = xi;
     QT[j] = xj;
     return true;
   }
-  const d = g(0, 0) * (g(1, 1) * g(2, 2) - g(1, 2) * g(2, 1)) - g(0, 1) * (g(1, 0) * g(2, 2) - g(1, 2) * g(2, 0)) + g(0, 2) * (g(1, 0) * g(2, 1) - g(1, 1) * g(2, 0));
+  const d = QG[0] * (QG[4] * QG[8] - QG[5] * QG[7]) - QG[1] * (QG[3] * QG[8] - QG[5] * QG[6]) + QG[2] * (QG[3] * QG[7] - QG[4] * QG[6]);
   if (!(d > 0)) return false;
-  const r0 = rhs(0, true, true, true);
-  const r1 = rhs(1, true, true, true);
-  const r2 = rhs(2, true, true, true);
-  const x0 = (r0 * (g(1, 1) * g(2, 2) - g(1, 2) * g(2, 1)) - g(0, 1) * (r1 * g(2, 2) - g(1, 2) * r2) + g(0, 2) * (r1 * g(2, 1) - g(1, 1) * r2)) / d;
-  const x1 = (g(0, 0) * (r1 * g(2, 2) - g(1, 2) * r2) - r0 * (g(1, 0) * g(2, 2) - g(1, 2) * g(2, 0)) + g(0, 2) * (g(1, 0) * r2 - r1 * g(2, 0))) / d;
-  const x2 = (g(0, 0) * (g(1, 1) * r2 - r1 * g(2, 1)) - g(0, 1) * (g(1, 0) * r2 - r1 * g(2, 0)) + r0 * (g(1, 0) * g(2, 1) - g(1, 1) * g(2, 0))) / d;
+  const r0 = QR[0];
+  const r1 = QR[1];
+  const r2 = QR[2];
+  const x0 = (r0 * (QG[4] * QG[8] - QG[5] * QG[7]) - QG[1] * (r1 * QG[8] - QG[5] * r2) + QG[2] * (r1 * QG[7] - QG[4] * r2)) / d;
+  const x1 = (QG[0] * (r1 * QG[8] - QG[5] * r2) - r0 * (QG[3] * QG[8] - QG[5] * QG[6]) + QG[2] * (QG[3] * r2 - r1 * QG[6])) / d;
+  const x2 = (QG[0] * (QG[4] * r2 - r1 * QG[7]) - QG[1] * (QG[3] * r2 - r1 * QG[6]) + r0 * (QG[3] * QG[7] - QG[4] * QG[6])) / d;
   if (!(x0 >= 0 && x0 <= 1 && x1 >= 0 && x1 <= 1 && x2 >= 0 && x2 <= 1)) return false;
   QT[0] = x0;
   QT[1] = x1;
@@ -359,34 +549,95 @@ function solveFace(f0: boolean, f1: boolean, f2: boolean): boolean {
   return true;
 }
 
-/** Exact predicate with the float filter in front. */
-function touches(A0: Float64Array, A1: Float64Array, B0: Float64Array, B1: Float64Array, M: Float64Array, R: number, ex: () => ExactCapsule, t: number): boolean {
-  const f = touchFloat(A0, A1, B0, B1, M, t, R);
+// The sweep in progress (module-level: not re-entrant), so that the predicate needs no closure.
+let sA0: ArrayLike<number> = data;
+let sA1: ArrayLike<number> = data;
+let sM: ArrayLike<number> = data;
+let sB0: ArrayLike<number> = data;
+let sB1: ArrayLike<number> = data;
+let sRa = 0;
+let sRb = 0;
+let sExact: ExactCapsule | null = null;
+let sBig = false;
+
+/**
+ * How many capsule sweeps took each path (for the benchmark's report; reset the fields to 0 to
+ * count afresh): `calls`; `ddTouch`, "do they touch at t" predicates the floating-point filter
+ * left to the double-double certificate; `exactTouch`, those left to BigInt after it;
+ * `exactHit`, hit/miss decisions made by the exact box minimum.
+ */
+export const capsuleStats = { calls: 0, ddTouch: 0, exactTouch: 0, exactHit: 0 };
+
+/** The exact form of the sweep in progress, made on first need. */
+function exactNow(): ExactCapsule {
+  if (sExact === null) sExact = exactCapsule(sA0, sA1, sRa, sM, sB0, sB1, sRb);
+  return sExact;
+}
+
+/** Whether the capsules of the sweep in progress touch at the double t = CT[T_AT]: the float filter, then exactly. */
+function atNow(): boolean {
+  const f = sBig ? 0 : touchFloat(sA0, sA1, sB0, sB1, sM);
   if (f !== 0) return f > 0;
-  return capsuleTouchesAt(ex(), t);
+  if (!sBig) {
+    capsuleStats.ddTouch++;
+    const g = touchDD(sA0, sA1, sB0, sB1, sM);
+    if (g !== 0) return g > 0;
+  }
+  capsuleStats.exactTouch++;
+  return capsuleTouchesAt(exactNow(), CT[T_AT]);
 }
 
 /**
  * The first contact time of a capsule sweep on validated input, or −1 for no contact in
- * [0, 1]. See the module comment. Allocates only on the exact path.
+ * [0, 1]. See the module comment. Allocates only on the exact path. Not re-entrant.
  */
-export function capsuleSweepTime(A0: Float64Array, A1: Float64Array, ra: number, M: Float64Array, B0: Float64Array, B1: Float64Array, rb: number): number {
+export function capsuleSweepTime(A0: ArrayLike<number>, A1: ArrayLike<number>, ra: number, M: ArrayLike<number>, B0: ArrayLike<number>, B1: ArrayLike<number>, rb: number): number {
+  return capsuleCode(A0, A1, ra, M, B0, B1, rb) > 0 ? CT[T_OUT] : -1;
+}
+
+/**
+ * {@link capsuleSweepTime} as a code: 1 with the time in CT[T_OUT], or −1. Times pass through
+ * CT, never as a call's double argument or result (which V8 boxes when it does not inline).
+ */
+function capsuleCode(A0: ArrayLike<number>, A1: ArrayLike<number>, ra: number, M: ArrayLike<number>, B0: ArrayLike<number>, B1: ArrayLike<number>, rb: number): number {
   const dim = A0.length;
   grow(dim);
+  capsuleStats.calls++;
+  sA0 = A0;
+  sA1 = A1;
+  sM = M;
+  sB0 = B0;
+  sB1 = B1;
+  sRa = ra;
+  sRb = rb;
+  CT[T_RA] = ra;
+  CT[T_RB] = rb;
+  sExact = null;
   const R = ra + rb;
-  let exact: ExactCapsule | undefined;
-  const ex = (): ExactCapsule => (exact ??= exactCapsule(A0, A1, ra, M, B0, B1, rb));
-  const at = (t: number): boolean => touches(A0, A1, B0, B1, M, R, ex, t);
-  if (at(0)) return 0;
-  let hi = estimate(A0, A1, B0, B1, M, R);
-  if (hi === Infinity || !at(hi)) {
+  CT[T_R] = R;
+  // Inputs beyond SAFE_MAX: differences could overflow, so every predicate is decided exactly.
+  sBig = false;
+  for (let i = 0; i < dim; i++) {
+    if (Math.abs(A0[i]) > SAFE_MAX || Math.abs(A1[i]) > SAFE_MAX || Math.abs(M[i]) > SAFE_MAX || Math.abs(B0[i]) > SAFE_MAX || Math.abs(B1[i]) > SAFE_MAX) sBig = true;
+  }
+  if (ra > SAFE_MAX || rb > SAFE_MAX) sBig = true;
+  if (((CT[T_AT] = 0), atNow())) {
+    CT[T_OUT] = 0;
+    return 1;
+  }
+  estimate(A0, A1, B0, B1, M);
+  let hi = CT[T_EST];
+  if (!(hi >= 0 && hi <= 1)) hi = Infinity; // (NaN from inputs near ±1.8e308)
+  if (hi === Infinity || !((CT[T_AT] = hi), atNow())) {
     // Search upwards from the estimate a little, then decide exactly.
     let found = false;
     if (hi !== Infinity) {
       let t = hi;
       for (let step = 1; step <= 1 << 20 && t < 1; step *= 4) {
-        t = Math.min(1, t + step * ulp(t));
-        if (at(t)) {
+        CT[T_ULP] = t;
+        ulpInto();
+        t = Math.min(1, t + step * CT[T_ULP]);
+        if (((CT[T_AT] = t), atNow())) {
           hi = t;
           found = true;
           break;
@@ -394,25 +645,32 @@ export function capsuleSweepTime(A0: Float64Array, A1: Float64Array, ra: number,
       }
     }
     if (!found) {
-      if (missCertified(A0, A1, B0, B1, M, R)) return -1;
-      const h = capsuleHitExact(ex());
+      if (missCertified(A0, A1, B0, B1, M)) return -1;
+      capsuleStats.exactHit++;
+      const h = capsuleHitExact(exactNow());
       if (!h.hit) return -1;
       hi = -1;
-      for (const t of [h.tMin, nextUp(h.tMin), nextDown(h.tMin)]) {
-        if (t > 0 && t <= 1 && at(t)) {
+      for (let k = 0; k < 3; k++) {
+        const t = k === 0 ? h.tMin : k === 1 ? nextUp(h.tMin) : nextDown(h.tMin);
+        if (t > 0 && t <= 1 && ((CT[T_AT] = t), atNow())) {
           hi = t;
           break;
         }
       }
-      if (hi < 0) return h.tMin; // a grazing touch at one instant strictly between two doubles
+      if (hi < 0) {
+    CT[T_OUT] = h.tMin;
+    return 1;
+  } // a grazing touch at one instant strictly between two doubles
     }
   }
   // hi touches; find lo < hi that does not (lo = 0 always qualifies), close to hi.
   let lo = 0;
   for (let step = 1; step <= 1 << 20; step *= 8) {
-    const t = hi - step * ulp(hi);
+    CT[T_ULP] = hi;
+    ulpInto();
+    const t = hi - step * CT[T_ULP];
     if (!(t > 0)) break;
-    if (!at(t)) {
+    if (!((CT[T_AT] = t), atNow())) {
       lo = t;
       break;
     }
@@ -421,28 +679,38 @@ export function capsuleSweepTime(A0: Float64Array, A1: Float64Array, ra: number,
   // Bisection over the doubles in (lo, hi]: lo does not touch, hi does, and by convexity the
   // first contact lies between them.
   while (true) {
-    const next = nextUp(lo);
-    if (next >= hi) return hi;
-    const mid = midDouble(lo, hi);
-    if (at(mid)) hi = mid;
+    if (nextUp(lo) >= hi) {
+    CT[T_OUT] = hi;
+    return 1;
+  }
+    let mid = lo + (hi - lo) * 0.5;
+    if (mid <= lo) mid = nextUp(lo);
+    else if (mid >= hi) mid = nextDown(hi);
+    if (((CT[T_AT] = mid), atNow())) hi = mid;
     else lo = mid;
   }
 }
 
-/** A double strictly between lo and hi (0 ≤ lo < hi, not adjacent), halving the count of doubles between them. */
-function midDouble(lo: number, hi: number): number {
-  bufF[0] = lo;
-  const a = bufI[0];
-  bufF[0] = hi;
-  const b = bufI[0];
-  bufI[0] = (a + b) / 2n;
-  return bufF[0];
+/** CT[T_ULP] ← the gap from it to the next double up (in place: no double crosses a call, so none is boxed). */
+function ulpInto(): void {
+  const x = CT[T_ULP];
+  stepIn(CT, T_ULP, true);
+  CT[T_ULP] -= x;
 }
-const bufF = new Float64Array(1);
-const bufI = new BigInt64Array(bufF.buffer);
 
-function ulp(x: number): number {
-  return nextUp(x) - x;
+/**
+ * A result object for {@link capsuleSweep}'s `target`, for points of dimension `dim`: made once,
+ * filled by every call (so a loop of sweeps allocates nothing on the floating-point path).
+ * @throws SkewlineInputError when dim is not an integer ≥ 1.
+ */
+export function createCapsuleResult(dim: number): CapsuleHit {
+  checkDim(dim, 'createCapsuleResult');
+  // time and the arrays start non-integer so that V8 keeps them as unboxed doubles (see createSweepResult)
+  const r: CapsuleHit = { hit: false, time: 0.5, point: new Array<number>(dim).fill(0.5), normal: new Array<number>(dim).fill(0.5) };
+  r.time = 1;
+  r.point.fill(0);
+  r.normal.fill(0);
+  return r;
 }
 
 /**
@@ -452,46 +720,80 @@ function ulp(x: number): number {
  * and `time` is the first double at which the exact capsules touch (see {@link CapsuleHit}),
  * so it is within one ulp of the exact first-contact time.
  *
+ * With `target` (made once by {@link createCapsuleResult} for the points' dimension) the result
+ * is written into it and returned; with points given as arrays or Float64Arrays the call then
+ * allocates nothing except on the exact path (BigInts, for contacts the floating-point filter
+ * cannot separate).
+ *
  * Edge cases: capsules touching or overlapping at the start give `time: 0`; touching at
  * exactly ra + rb is a hit; `move` of zero hits only if they touch at the start; radii 0 make
- * segments (then the hit is an exact segment crossing, `normal` zeros at the crossing).
- * Not re-entrant (module-level scratch). Allocates its result; the exact path allocates BigInts.
- * @throws SkewlineInputError on missing or non-finite points, different dimensions, or a radius
- * that is negative or not finite.
+ * segments (then the hit is an exact segment crossing). The normal is computed in difference
+ * form (relative to b0), so it is a unit vector even far from the origin with tiny radii; it is
+ * zeros only when the segments' nearest points coincide at the contact (zero separation). Any
+ * finite input works (up to ±1.8e308): points stay finite. Not re-entrant (module-level scratch).
+ * @throws SkewlineInputError on missing or non-finite points, different dimensions, a radius
+ * that is negative or not finite, or a target of another dimension.
  */
-export function capsuleSweep(a0: VecLike, a1: VecLike, ra: number, move: VecLike, b0: VecLike, b1: VecLike, rb: number): CapsuleHit {
-  const v = [toVector(a0, 'capsuleSweep: a0'), toVector(a1, 'capsuleSweep: a1'), toVector(move, 'capsuleSweep: move'), toVector(b0, 'capsuleSweep: b0'), toVector(b1, 'capsuleSweep: b1')];
-  for (let k = 1; k < 5; k++) {
-    if (v[k].length !== v[0].length) throw new SkewlineInputError(`capsuleSweep: points of different dimensions (${v[0].length} and ${v[k].length})`);
+export function capsuleSweep(a0: VecLike, a1: VecLike, ra: number, move: VecLike, b0: VecLike, b1: VecLike, rb: number, target?: CapsuleHit): CapsuleHit {
+  const A0 = coords(a0, 'capsuleSweep: a0');
+  const A1 = coords(a1, 'capsuleSweep: a1');
+  const M = coords(move, 'capsuleSweep: move');
+  const B0 = coords(b0, 'capsuleSweep: b0');
+  const B1 = coords(b1, 'capsuleSweep: b1');
+  const dim = A0.length;
+  if (A1.length !== dim || M.length !== dim || B0.length !== dim || B1.length !== dim) {
+    throw new SkewlineInputError(`capsuleSweep: points of different dimensions (${dim}, ${A1.length}, ${M.length}, ${B0.length}, ${B1.length})`);
   }
   checkRadius(ra, 'capsuleSweep: ra');
   checkRadius(rb, 'capsuleSweep: rb');
-  const [A0, A1, M, B0, B1] = v;
-  const dim = A0.length;
-  const time = capsuleSweepTime(A0, A1, ra, M, B0, B1, rb);
-  if (time < 0) return { hit: false, time: 1, point: new Array<number>(dim).fill(0), normal: new Array<number>(dim).fill(0) };
-  // The nearest points at `time`, in difference form relative to b0.
+  let res: CapsuleHit;
+  if (target === undefined) res = createCapsuleResult(dim);
+  else {
+    if (target === null || typeof target !== 'object' || !Array.isArray(target.point) || target.point.length !== dim || !Array.isArray(target.normal) || target.normal.length !== dim) {
+      throw new SkewlineInputError(`capsuleSweep: target must be a result of createCapsuleResult(${dim})`);
+    }
+    res = target;
+  }
+  const time = capsuleCode(A0, A1, ra, M, B0, B1, rb) > 0 ? CT[T_OUT] : -1;
+  const point = res.point;
+  const normal = res.normal;
+  if (time < 0) {
+    res.hit = false;
+    res.time = 1;
+    for (let i = 0; i < dim; i++) point[i] = normal[i] = 0;
+    return res;
+  }
+  res.hit = true;
+  res.time = time;
+  // The nearest points at `time`, in difference form relative to b0 (scaled by a power of two
+  // where the differences could overflow).
   grow(dim);
+  let big = false;
   for (let i = 0; i < dim; i++) {
-    const tm = time * M[i];
-    data[i] = A0[i] - B0[i] + tm;
-    data[dim + i] = A1[i] - B0[i] + tm;
+    if (Math.abs(A0[i]) > SAFE_MAX || Math.abs(A1[i]) > SAFE_MAX || Math.abs(M[i]) > SAFE_MAX || Math.abs(B0[i]) > SAFE_MAX || Math.abs(B1[i]) > SAFE_MAX) big = true;
+  }
+  const k = big ? SAFE_SCALE : 1;
+  for (let i = 0; i < dim; i++) {
+    const tm = time * (k * M[i]);
+    const b = k * B0[i];
+    data[i] = k * A0[i] - b + tm;
+    data[dim + i] = k * A1[i] - b + tm;
     data[2 * dim + i] = 0;
-    data[3 * dim + i] = B1[i] - B0[i];
+    data[3 * dim + i] = k * B1[i] - b;
   }
   closestInto(SEGMENT, SEGMENT, dim, data, 0, out);
   const s = out[OUT_S];
   const sp = out[OUT_T];
-  const d = out[OUT_DIST];
   const R = ra + rb;
   const f = R > 0 ? ra / R : 0;
-  const point: number[] = [];
-  const normal: number[] = [];
   for (let i = 0; i < dim; i++) {
-    const c = A0[i] + time * M[i] + s * (A1[i] - A0[i]);
-    const dd = B0[i] + sp * (B1[i] - B0[i]);
-    point.push(c + f * (dd - c));
-    normal.push(d > 0 ? (dd - c) / d : 0);
+    const c = data[i] + s * (data[dim + i] - data[i]);
+    const d = sp * data[3 * dim + i];
+    normal[i] = d - c;
+    // back to the input's units: b0 + (c + f·(d − c)) / k, between the given points
+    const rel = c + f * (d - c);
+    point[i] = k === 1 ? B0[i] + rel : (k * B0[i] + rel) / k;
   }
-  return { hit: true, time, point, normal };
+  unitInto(normal, dim);
+  return res;
 }

@@ -13,16 +13,19 @@
  * below two ulps; otherwise it is found by bisection over the doubles with exact sign tests.
  */
 import { SkewlineInputError, toVector } from '../core/primitives.js';
+import { SAFE_MAX, SAFE_SCALE, between, checkDim, checkRadius, coords, unitInto } from './safe.js';
 import type { VecLike } from '../core/types.js';
 import { exactGap, exactHit, firstContact, gapSign } from './exact.js';
-import { productError } from '../core/eft.js';
-import { nextDown, nextUp } from './ulp.js';
+import { nextDown, nextUp, stepIn } from './ulp.js';
 import { ratSqrt, ratToNumber } from '../core/exact.js';
 import { closestPoints } from '../closest/closest.js';
 import { segment } from '../core/primitives.js';
 import { segmentsWithin } from '../closest/within.js';
 
 const U = 2 ** -53;
+/** Dekker's splitter 2²⁷ + 1 (the error-free transformations are written out inline in the hot
+ * helpers: a call V8 does not inline boxes its double arguments and result). */
+const SPLIT = 134217729;
 
 /** The result of {@link closestApproach}. */
 export interface Approach {
@@ -50,8 +53,31 @@ export interface SphereHit {
   p: number[];
   /** The second sphere's centre at `time`. */
   q: number[];
-  /** The unit vector from p to q at `time` (the contact normal); zeros if p = q. */
+  /**
+   * The unit vector from p to q at `time` (the contact normal), from the relative position
+   * computed in difference form (w + t·dv, error-free products), so it is a unit vector to a few
+   * ulps even where p and q round to the same point. Zero separation (points that meet, or
+   * spheres with coincident centres at the start): the direction of the relative motion just
+   * before (dv / |dv|), or zeros when there is none. Zeros for a miss.
+   */
   normal: number[];
+}
+
+/**
+ * A result object for {@link sphereSweep}'s `target`, for points of dimension `dim`: made once,
+ * filled by every call (so a loop of sweeps allocates nothing).
+ * @throws SkewlineInputError when dim is not an integer ≥ 1.
+ */
+export function createSweepResult(dim: number): SphereHit {
+  checkDim(dim, 'createSweepResult');
+  // time starts as a non-integer so that V8 keeps the field as an unboxed double (a field first
+  // holding a small integer would box every later non-integer store: an allocation per call).
+  const r: SphereHit = { hit: false, time: 0.5, p: new Array<number>(dim).fill(0.5), q: new Array<number>(dim).fill(0.5), normal: new Array<number>(dim).fill(0.5) };
+  r.time = 1;
+  r.p.fill(0);
+  r.q.fill(0);
+  r.normal.fill(0);
+  return r;
 }
 
 function points(p0: VecLike, p1: VecLike, q0: VecLike, q1: VecLike, fn: string): Float64Array[] {
@@ -64,17 +90,10 @@ function points(p0: VecLike, p1: VecLike, q0: VecLike, q1: VecLike, fn: string):
   return v;
 }
 
-function radius(r: unknown, what: string): number {
-  if (typeof r !== 'number' || !Number.isFinite(r) || r < 0) {
-    throw new SkewlineInputError(`${what} must be a finite number ≥ 0 (got ${String(r)})`);
-  }
-  return r;
-}
-
-/** p0 + t·(p1 − p0), from the nearer end so that t = 1 gives p1 exactly. */
+/** p0 + t·(p1 − p0), from the nearer end so that t = 1 gives p1 exactly; never overflows. */
 function at(p0: Float64Array, p1: Float64Array, t: number): number[] {
   const r: number[] = [];
-  for (let i = 0; i < p0.length; i++) r.push(t <= 0.5 ? p0[i] + t * (p1[i] - p0[i]) : p1[i] - (1 - t) * (p1[i] - p0[i]));
+  for (let i = 0; i < p0.length; i++) r.push(between(p0[i], p1[i], t));
   return r;
 }
 
@@ -132,24 +151,104 @@ export function closestApproach(p0: VecLike, p1: VecLike, q0: VecLike, q1: VecLi
  * The first time in the step at which two moving spheres touch (|p(t) − q(t)| ≤ r1 + r2), or
  * `hit: false` when they never do. Every hit/miss decision is exact; see the module comment.
  *
+ * With `target` (made once by {@link createSweepResult} for the points' dimension) the result is
+ * written into it and returned, and the call allocates nothing when the points are arrays or
+ * Float64Arrays of numbers (only the rare exact path allocates BigInts). Not re-entrant
+ * (module-level scratch).
+ *
  * Edge cases: spheres touching or overlapping at the start give `time: 0`; a grazing contact at
  * exactly r1 + r2 is a hit; equal velocities never bring a separated pair together; radius 0 is
- * a point (two points hit only when they meet exactly).
- * @throws SkewlineInputError on bad or different-dimension points, or a radius that is negative
- * or not finite.
+ * a point (two points hit only when they meet exactly). Any finite input works, up to ±1.8e308
+ * and down to subnormals: decisions are exact there too, points stay finite (they lie between
+ * the given ones) and the normal is a unit vector (see {@link SphereHit.normal}).
+ * @throws SkewlineInputError on bad or different-dimension points, a radius that is negative or
+ * not finite, or a target of another dimension.
  */
-export function sphereSweep(p0: VecLike, p1: VecLike, r1: number, q0: VecLike, q1: VecLike, r2: number): SphereHit {
-  const [P0, P1, Q0, Q1] = points(p0, p1, q0, q1, 'sphereSweep');
-  radius(r1, 'sphereSweep: r1');
-  radius(r2, 'sphereSweep: r2');
-  const time = sweepTime(P0, P1, Q0, Q1, r1, r2);
-  if (time < 0) return { hit: false, time: 1, p: at(P0, P1, 1), q: at(Q0, Q1, 1), normal: new Array<number>(P0.length).fill(0) };
-  const p = at(P0, P1, time);
-  const q = at(Q0, Q1, time);
-  let n2 = 0;
-  for (let i = 0; i < p.length; i++) n2 += (q[i] - p[i]) ** 2;
-  const n = Math.sqrt(n2);
-  return { hit: true, time, p, q, normal: p.map((x, i) => (n > 0 ? (q[i] - x) / n : 0)) };
+export function sphereSweep(p0: VecLike, p1: VecLike, r1: number, q0: VecLike, q1: VecLike, r2: number, target?: SphereHit): SphereHit {
+  const P0 = coords(p0, 'sphereSweep: p0');
+  const P1 = coords(p1, 'sphereSweep: p1');
+  const Q0 = coords(q0, 'sphereSweep: q0');
+  const Q1 = coords(q1, 'sphereSweep: q1');
+  const dim = P0.length;
+  if (P1.length !== dim || Q0.length !== dim || Q1.length !== dim) {
+    throw new SkewlineInputError(`sphereSweep: points of different dimensions (${dim}, ${P1.length}, ${Q0.length}, ${Q1.length})`);
+  }
+  checkRadius(r1, 'sphereSweep: r1');
+  checkRadius(r2, 'sphereSweep: r2');
+  let out: SphereHit;
+  if (target === undefined) out = createSweepResult(dim);
+  else {
+    if (target === null || typeof target !== 'object' || !Array.isArray(target.p) || target.p.length !== dim || !Array.isArray(target.q) || target.q.length !== dim || !Array.isArray(target.normal) || target.normal.length !== dim) {
+      throw new SkewlineInputError(`sphereSweep: target must be a result of createSweepResult(${dim})`);
+    }
+    out = target;
+  }
+  const time = sweepCode(P0, P1, Q0, Q1, r1, r2) === HIT ? NUM[K_OUT] : -1;
+  const p = out.p;
+  const q = out.q;
+  const n = out.normal;
+  if (time < 0) {
+    out.hit = false;
+    out.time = 1;
+    for (let i = 0; i < dim; i++) {
+      p[i] = P1[i];
+      q[i] = Q1[i];
+      n[i] = 0;
+    }
+    return out;
+  }
+  out.hit = true;
+  out.time = time;
+  // p0 + t·(p1 − p0) as {@link between} computes it, written out here: a call that V8 does not
+  // inline would box its double argument and result (an allocation per call).
+  for (let i = 0; i < dim; i++) {
+    const a = P0[i];
+    const b = P1[i];
+    const d = b - a;
+    p[i] = d - d === 0 ? (time <= 0.5 ? a + time * d : b - (1 - time) * d) : between(a, b, time);
+    const c = Q0[i];
+    const e = Q1[i];
+    const g = e - c;
+    q[i] = g - g === 0 ? (time <= 0.5 ? c + time * g : e - (1 - time) * g) : between(c, e, time);
+  }
+  contactNormal(P0, P1, Q0, Q1, n);
+  return out;
+}
+
+/**
+ * The unit vector from p(t) to q(t) into n, t = NUM[K_OUT]: −(w + t·dv) in double-double (w, the displacements
+ * and t·dv by error-free transformations), rounded once per coordinate, then normalised with
+ * scaling. Inputs beyond {@link SAFE_MAX} are scaled by a power of two first. Zero separation:
+ * dv / |dv| (the direction from p to q just before they met), or zeros.
+ */
+function contactNormal(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<number>, Q1: ArrayLike<number>, n: number[]): void {
+  const dim = P0.length;
+  const t = NUM[K_OUT];
+  let big = false;
+  for (let i = 0; i < dim; i++) {
+    if (Math.abs(P0[i]) > SAFE_MAX || Math.abs(P1[i]) > SAFE_MAX || Math.abs(Q0[i]) > SAFE_MAX || Math.abs(Q1[i]) > SAFE_MAX) big = true;
+  }
+  const k = big ? SAFE_SCALE : 1;
+  for (let i = 0; i < dim; i++) {
+    const p0 = k * P0[i];
+    const q0 = k * Q0[i];
+    const wh = p0 - q0;
+    const wl = (p0 - (wh + (p0 - wh)) + ((p0 - wh) - q0));
+    const ea = k * P1[i] - p0;
+    const eal = twoDiffErr(k * P1[i], p0, ea);
+    const eb = k * Q1[i] - q0;
+    const ebl = twoDiffErr(k * Q1[i], q0, eb);
+    const dh = ea - eb;
+    const dl = (ea - (dh + (ea - dh)) + ((ea - dh) - eb)) + (eal - ebl);
+    const ph = t * dh;
+    const pl = ((t - (SPLIT * t - (SPLIT * t - t))) * (dh - (SPLIT * dh - (SPLIT * dh - dh))) - (ph - (SPLIT * t - (SPLIT * t - t)) * (SPLIT * dh - (SPLIT * dh - dh)) - (t - (SPLIT * t - (SPLIT * t - t))) * (SPLIT * dh - (SPLIT * dh - dh)) - (SPLIT * t - (SPLIT * t - t)) * (dh - (SPLIT * dh - (SPLIT * dh - dh))))) + t * dl;
+    const gh = wh + ph;
+    const gl = (wh - (gh - (gh - wh)) + (ph - (gh - wh))) + (wl + pl);
+    n[i] = -(gh + gl);
+  }
+  if (unitInto(n, dim)) return;
+  for (let i = 0; i < dim; i++) n[i] = (k * P1[i] - k * P0[i]) - (k * Q1[i] - k * Q0[i]);
+  unitInto(n, dim);
 }
 
 /**
@@ -163,76 +262,166 @@ export function sphereSweep(p0: VecLike, p1: VecLike, r1: number, q0: VecLike, q
  * "before: > 0, at: ≤ 0" — the candidate is then exactly the first double of contact.
  */
 export function sweepTime(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<number>, Q1: ArrayLike<number>, r1: number, r2: number): number {
+  return sweepCode(P0, P1, Q0, Q1, r1, r2) === HIT ? NUM[K_OUT] : -1;
+}
+
+/**
+ * {@link sweepTime} as a code: HIT with the time in NUM[K_OUT], or MISS. Every helper on the
+ * way returns a small integer and leaves its numbers in NUM: a double returned from a call V8
+ * does not inline would be boxed in a fresh heap number.
+ */
+function sweepCode(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<number>, Q1: ArrayLike<number>, r1: number, r2: number): number {
   const dim = P0.length;
   let A = 0;
   let B = 0;
   let C0 = 0;
   let mA = 0;
   let mB = 0;
+  let F1 = 0;
   for (let i = 0; i < dim; i++) {
     const w = P0[i] - Q0[i];
     const ea = P1[i] - P0[i];
     const eb = Q1[i] - Q0[i];
     const dv = ea - eb;
     const md = Math.abs(ea) + Math.abs(eb);
+    const w1 = P1[i] - Q1[i];
     A += dv * dv;
     B += w * dv;
     C0 += w * w;
+    F1 += w1 * w1;
     mA += md * md;
     mB += Math.abs(w) * md;
   }
   const R = r1 + r2;
-  const C = C0 - R * R;
+  const R2 = R * R;
+  const C = C0 - R2;
   // Error bounds: each difference carries ≤ u relative error (dv: ≤ 2u·md after two roundings),
-  // each sum of dim products ≤ (dim + 2)·u relative to the sum of magnitudes; R² ≤ 3u·R².
+  // each sum of dim products ≤ (dim + 2)·u relative to the sum of magnitudes; R² ≤ 3u·R². ETA
+  // covers products that underflow (each is then off by up to 2⁻¹⁰⁷⁵ absolutely).
   const g = (dim + 8) * U;
-  const eA = 4 * g * mA;
-  const eB = 4 * g * (mB + mA);
-  const eC = g * (C0 + 2 * R * R);
-  if (!(eA < Infinity && eC < Infinity && eB < Infinity) || mA + C0 + R * R < TINY) return exactTime(P0, P1, Q0, Q1, r1, r2); // overflow or underflow
-  const D = B * B - A * C;
-  const eD = 2 * Math.abs(B) * eB + eB * eB + A * eC + Math.abs(C) * eA + eA * eC + 4 * U * (B * B + Math.abs(A * C));
-  let t = decide(A, B, C, eA, eB, eC, D, eD);
-  if (t === UNDECIDED) {
-    coefficientsDD(P0, P1, Q0, Q1, r1, r2);
-    t = decide(dA, dB, dC, dEA, dEB, dEC, dD, dED);
-    if (t === UNDECIDED) return exactTime(P0, P1, Q0, Q1, r1, r2);
-    if (t === CERTIFY) return certify(P0, P1, Q0, Q1, r1, r2, dA, dB, dTime);
+  let eA = 4 * g * mA + ETA;
+  let eB = 4 * g * (mB + mA) + ETA;
+  if (A === 0 && sameMotion(P0, P1, Q0, Q1)) eA = eB = 0; // A and B are exactly 0: the gap never changes
+  const eC = g * (C0 + 2 * R2) + ETA;
+  if (!(mA + mB + C0 + F1 + R2 < HUGE)) return exactCode(P0, P1, Q0, Q1, r1, r2); // squares could overflow
+  let D: number;
+  let eD: number;
+  if (dim === 3 || dim === 2) {
+    // D = B² − A·C = A·R² − |w × dv|² (Lagrange's identity): no cancellation between B² and
+    // A·C0 when the paths pass close (the cross products are small and computed to a few u of
+    // |w|·|dv|), so D keeps its relative accuracy where B² − AC loses it all.
+    let S = 0;
+    let eS = 0;
+    for (let i = 0; i < dim; i++) {
+      const j = i + 1 === dim ? 0 : i + 1;
+      if (dim === 2 && i === 1) break;
+      const wi = P0[i] - Q0[i];
+      const wj = P0[j] - Q0[j];
+      const ai = Math.abs(P1[i] - P0[i]) + Math.abs(Q1[i] - Q0[i]);
+      const aj = Math.abs(P1[j] - P0[j]) + Math.abs(Q1[j] - Q0[j]);
+      const c = wi * (P1[j] - P0[j] - (Q1[j] - Q0[j])) - wj * (P1[i] - P0[i] - (Q1[i] - Q0[i]));
+      // w·dv products: the w rounding (u), the dv bound 2u·md, the product rounding: ≤ 4.1u·|w|·md each
+      const ec = 4.1 * U * (Math.abs(wi) * aj + Math.abs(wj) * ai) + U * Math.abs(c) + ETA;
+      S += c * c;
+      eS += (2 * Math.abs(c) + ec) * ec;
+    }
+    D = A * R2 - S;
+    eD = 1.01 * (eS + 4 * U * S + eA * R2 + 5 * U * A * R2) + U * Math.abs(D) + ETA;
+  } else {
+    D = B * B - A * C;
+    eD = 2 * Math.abs(B) * eB + eB * eB + A * eC + Math.abs(C) * eA + eA * eC + 4 * U * (B * B + Math.abs(A * C)) + ETA;
+  }
+  const f1 = F1 - R2;
+  const e1 = g * (F1 + 2 * R2) + ETA;
+  NUM[K_A] = A;
+  NUM[K_B] = B;
+  NUM[K_C] = C;
+  NUM[K_D] = D;
+  NUM[K_EA] = eA;
+  NUM[K_EB] = eB;
+  NUM[K_EC] = eC;
+  NUM[K_ED] = eD;
+  NUM[K_F1] = f1;
+  NUM[K_EF1] = e1;
+  let t = decide();
+  if (t === HIT || t === MISS) {
+    sweepStats.double++;
     return t;
   }
-  if (t === CERTIFY) return certify(P0, P1, Q0, Q1, r1, r2, A, B, dTime);
-  return t;
+  if (t === UNDECIDED) {
+    sweepStats.doubleDouble++;
+    coefficientsDD(P0, P1, Q0, Q1, r1, r2);
+    t = decide();
+    if (t === UNDECIDED) return exactCode(P0, P1, Q0, Q1, r1, r2);
+    if (t === CERTIFY) return certify(P0, P1, Q0, Q1, r1, r2);
+    return t;
+  }
+  return certify(P0, P1, Q0, Q1, r1, r2);
 }
 
+/** {@link exactTime} as a code (HIT, the time in NUM[K_OUT], or MISS). */
+function exactCode(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<number>, Q1: ArrayLike<number>, r1: number, r2: number): number {
+  const t = exactTime(P0, P1, Q0, Q1, r1, r2);
+  if (t < 0) return MISS;
+  NUM[K_OUT] = t;
+  return HIT;
+}
+
+const HIT = 1;
+const MISS = -1;
 const UNDECIDED = -2;
 const CERTIFY = -3;
-/** Below this the products' rounding errors may underflow: left to the exact path. */
-const TINY = 2 ** -900;
+/** Whether p1 − p0 = q1 − q0 exactly (the relative motion is zero): by error-free differences. */
+function sameMotion(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<number>, Q1: ArrayLike<number>): boolean {
+  for (let i = 0; i < P0.length; i++) {
+    const ea = P1[i] - P0[i];
+    const eb = Q1[i] - Q0[i];
+    if (ea !== eb || twoDiffErr(P1[i], P0[i], ea) !== twoDiffErr(Q1[i], Q0[i], eb)) return false;
+  }
+  return true;
+}
+
+/** The absolute error a product may gain by underflowing, with room for the sums of dim of them. */
+const ETA = 2 ** -1040;
+/** Above this the squares and products of the bounds could overflow: left to the exact path. */
+const HUGE = 2 ** 500;
 
 /**
- * The decisions from coefficients with error bounds: 0 touching at the start, −1 a miss, the
- * first-contact time when its error bound is below two ulps, CERTIFY (the time candidate left in
- * dTime) when it is not, UNDECIDED when a bound does not decide.
+ * The decisions from the coefficients and their error bounds in NUM (K_A … K_EF1): MISS; HIT with the time in NUM[K_OUT] (0
+ * touching at the start, or the first-contact time when its error bound is below two ulps);
+ * CERTIFY with the time candidate in NUM[K_TIME] when it is not; UNDECIDED when a bound does
+ * not decide.
  */
-function decide(A: number, B: number, C: number, eA: number, eB: number, eC: number, D: number, eD: number): number {
+function decide(): number {
+  const A = NUM[K_A];
+  const B = NUM[K_B];
+  const C = NUM[K_C];
+  const D = NUM[K_D];
+  const eA = NUM[K_EA];
+  const eB = NUM[K_EB];
+  const eC = NUM[K_EC];
+  const eD = NUM[K_ED];
+  const f1 = NUM[K_F1];
+  const e1 = NUM[K_EF1];
   // 1. Touching at the start?
-  if (C <= -eC) return 0;
+  if (C <= -eC) {
+    NUM[K_OUT] = 0;
+    return HIT;
+  }
   if (C <= eC) return UNDECIDED;
   // 2. Moving apart (or not moving relative to each other)?
-  if (B >= eB) return -1;
+  if (B >= eB) return MISS;
   if (B > -eB || A <= eA) return UNDECIDED;
   // 3. Where is the minimum, and does f reach 0?
   const AB = A + B;
   if (Math.abs(AB) <= eA + eB + 2 * U * Math.abs(AB)) return UNDECIDED;
   if (AB < 0) {
-    // minimum at t ≥ 1: hit iff f(1) ≤ 0
-    const f1 = A + 2 * B + C;
-    const e1 = eA + 2 * eB + eC + 4 * U * (A + 2 * Math.abs(B) + Math.abs(C));
-    if (f1 > e1) return -1;
+    // minimum at t ≥ 1: hit iff f(1) = |p1 − q1|² − R² ≤ 0
+    if (f1 > e1) return MISS;
     if (f1 > -e1) return UNDECIDED;
   }
   if (AB > 0) {
-    if (D < -eD) return -1;
+    if (D < -eD) return MISS;
     if (D <= eD) return UNDECIDED;
   } else if (D <= eD) return UNDECIDED;
   // 4. The first root t1 = C / (−B + √D): no cancellation, since −B > 0.
@@ -244,69 +433,73 @@ function decide(A: number, B: number, C: number, eA: number, eB: number, eC: num
   const es = eD / (sD + Math.sqrt(D - eD)) + U * sD;
   const eDen = eB + es + 2 * U * den;
   const et = t * (eC / (C - eC) + eDen / (den - eDen)) + 2 * U * t;
-  if (den > eDen && et <= 2 * ulp(t) && t <= 1) return t;
-  dTime = t;
+  // U·t is at most the gap from t down to the double below it: et ≤ 2·U·t means within two ulps.
+  if (den > eDen && et <= 2 * U * t && t > 0 && t <= 1) {
+    NUM[K_OUT] = t;
+    return HIT;
+  }
+  NUM[K_TIME] = t;
   return CERTIFY;
 }
 
-// The double-double tier's results (module-level scratch: not re-entrant).
-let dA = 0;
-let dB = 0;
-let dC = 0;
-let dD = 0;
-let dEA = 0;
-let dEB = 0;
-let dEC = 0;
-let dED = 0;
-let dTime = 0;
+// Numbers kept between the helpers, in a Float64Array: module-level `let` numbers would box a
+// fresh heap number on every store (an allocation per call); typed-array slots do not. Not
+// re-entrant. The double-double tier's coefficients and bounds, the time candidate, (r1 + r2)²
+// as hi + lo, and the last gap value in doubles (for the Newton step only).
+const NUM = new Float64Array(19);
+const K_A = 0, K_B = 1, K_C = 2, K_D = 3, K_EA = 4, K_EB = 5, K_EC = 6, K_ED = 7, K_TIME = 8, K_F1 = 9, K_EF1 = 10, K_RSH = 11, K_RSL = 12, K_GAP = 13, K_OUT = 14, K_T = 15, K_N = 16, K_LO = 17, K_HI = 18;
 
 /** a − b = s + twoDiffErr(a, b, s) exactly, s = fl(a − b) (Knuth). */
 function twoDiffErr(a: number, b: number, s: number): number {
   const bb = a - s;
   return a - (s + bb) + (bb - b);
 }
-/** a + b = s + twoSumErr(a, b, s) exactly, s = fl(a + b) (Knuth). */
-function twoSumErr(a: number, b: number, s: number): number {
-  const bb = s - a;
-  return a - (s - bb) + (b - bb);
-}
 
 /**
  * A, B, C and D = B² − AC in double-double from the inputs (w = p0 − q0 and the two
  * displacements exactly by two-differences, dv = (p1 − p0) − (q1 − q0) to u², products by
  * Dekker's two-product), each rounded to a double at the end with a bound of order u² of the
- * magnitudes plus the final rounding u·|value|. Results in dA…dED.
+ * magnitudes plus the final rounding u·|value|. Results in NUM[K_A]…NUM[K_ED].
  */
 function coefficientsDD(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<number>, Q1: ArrayLike<number>, r1: number, r2: number): void {
   const dim = P0.length;
   let ah = 0, al = 0, bh = 0, bl = 0, ch = 0, cl = 0;
   let mA = 0, mB = 0, mC = 0;
+  let fh = 0, fl = 0, mF = 0;
   for (let i = 0; i < dim; i++) {
+    // |p1 − q1|² for f(1), the same way
+    const vh = P1[i] - Q1[i];
+    const vl = (P1[i] - (vh + (P1[i] - vh)) + ((P1[i] - vh) - Q1[i]));
+    const vq = vh * vh;
+    const vs = fh + vq;
+    fl += (fh - (vs - (vs - fh)) + (vq - (vs - fh))) + (((vh - (SPLIT * vh - (SPLIT * vh - vh))) * (vh - (SPLIT * vh - (SPLIT * vh - vh))) - (vq - (SPLIT * vh - (SPLIT * vh - vh)) * (SPLIT * vh - (SPLIT * vh - vh)) - (vh - (SPLIT * vh - (SPLIT * vh - vh))) * (SPLIT * vh - (SPLIT * vh - vh)) - (SPLIT * vh - (SPLIT * vh - vh)) * (vh - (SPLIT * vh - (SPLIT * vh - vh))))) + 2 * vh * vl);
+    fh = vs;
+    mF += vq;
     const wh = P0[i] - Q0[i];
-    const wl = twoDiffErr(P0[i], Q0[i], wh);
+    const wl = (P0[i] - (wh + (P0[i] - wh)) + ((P0[i] - wh) - Q0[i]));
     const ea = P1[i] - P0[i];
-    const eal = twoDiffErr(P1[i], P0[i], ea);
+    const eal = (P1[i] - (ea + (P1[i] - ea)) + ((P1[i] - ea) - P0[i]));
     const eb = Q1[i] - Q0[i];
-    const ebl = twoDiffErr(Q1[i], Q0[i], eb);
+    const ebl = (Q1[i] - (eb + (Q1[i] - eb)) + ((Q1[i] - eb) - Q0[i]));
     const dh = ea - eb;
-    const dl = twoDiffErr(ea, eb, dh) + (eal - ebl);
+    const dl = (ea - (dh + (ea - dh)) + ((ea - dh) - eb)) + (eal - ebl);
     // dv² = dh² + 2·dh·dl
     let p = dh * dh;
-    let pl = productError(dh, dh, p) + 2 * dh * dl;
+    let pl = ((dh - (SPLIT * dh - (SPLIT * dh - dh))) * (dh - (SPLIT * dh - (SPLIT * dh - dh))) - (p - (SPLIT * dh - (SPLIT * dh - dh)) * (SPLIT * dh - (SPLIT * dh - dh)) - (dh - (SPLIT * dh - (SPLIT * dh - dh))) * (SPLIT * dh - (SPLIT * dh - dh)) - (SPLIT * dh - (SPLIT * dh - dh)) * (dh - (SPLIT * dh - (SPLIT * dh - dh))))) + 2 * dh * dl;
     let s = ah + p;
-    al += twoSumErr(ah, p, s) + pl;
+    al += (ah - (s - (s - ah)) + (p - (s - ah))) + pl;
     ah = s;
     // w·dv = wh·dh + wh·dl + wl·dh
     p = wh * dh;
-    pl = productError(wh, dh, p) + (wh * dl + wl * dh);
+    pl = ((wh - (SPLIT * wh - (SPLIT * wh - wh))) * (dh - (SPLIT * dh - (SPLIT * dh - dh))) - (p - (SPLIT * wh - (SPLIT * wh - wh)) * (SPLIT * dh - (SPLIT * dh - dh)) - (wh - (SPLIT * wh - (SPLIT * wh - wh))) * (SPLIT * dh - (SPLIT * dh - dh)) - (SPLIT * wh - (SPLIT * wh - wh)) * (dh - (SPLIT * dh - (SPLIT * dh - dh))))) + (wh * dl + wl * dh);
     s = bh + p;
-    bl += twoSumErr(bh, p, s) + pl;
+    bl += (bh - (s - (s - bh)) + (p - (s - bh))) + pl;
     bh = s;
     // w² = wh² + 2·wh·wl
     p = wh * wh;
-    pl = productError(wh, wh, p) + 2 * wh * wl;
+    pl = ((wh - (SPLIT * wh - (SPLIT * wh - wh))) * (wh - (SPLIT * wh - (SPLIT * wh - wh))) - (p - (SPLIT * wh - (SPLIT * wh - wh)) * (SPLIT * wh - (SPLIT * wh - wh)) - (wh - (SPLIT * wh - (SPLIT * wh - wh))) * (SPLIT * wh - (SPLIT * wh - wh)) - (SPLIT * wh - (SPLIT * wh - wh)) * (wh - (SPLIT * wh - (SPLIT * wh - wh))))) + 2 * wh * wl;
     s = ch + p;
-    cl += twoSumErr(ch, p, s) + pl;
+    cl += (ch - (s - (s - ch)) + (p - (s - ch))) + pl;
     ch = s;
     const md = Math.abs(ea) + Math.abs(eb);
     mA += md * md;
@@ -314,12 +507,16 @@ function coefficientsDD(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayL
     mC += wh * wh;
   }
   const Rh = r1 + r2;
-  const Rl = twoSumErr(r1, r2, Rh);
+  const Rl = (r1 - (Rh - (Rh - r1)) + (r2 - (Rh - r1)));
   const q = Rh * Rh;
-  const ql = productError(Rh, Rh, q) + 2 * Rh * Rl;
+  const ql = ((Rh - (SPLIT * Rh - (SPLIT * Rh - Rh))) * (Rh - (SPLIT * Rh - (SPLIT * Rh - Rh))) - (q - (SPLIT * Rh - (SPLIT * Rh - Rh)) * (SPLIT * Rh - (SPLIT * Rh - Rh)) - (Rh - (SPLIT * Rh - (SPLIT * Rh - Rh))) * (SPLIT * Rh - (SPLIT * Rh - Rh)) - (SPLIT * Rh - (SPLIT * Rh - Rh)) * (Rh - (SPLIT * Rh - (SPLIT * Rh - Rh))))) + 2 * Rh * Rl;
   const s = ch - q;
-  cl += twoDiffErr(ch, q, s) - ql;
+  cl += (ch - (s + (ch - s)) + ((ch - s) - q)) - ql;
   ch = s;
+  const fs = fh - q;
+  fl += (fh - (fs + (fh - fs)) + ((fh - fs) - q)) - ql;
+  NUM[K_F1] = fs + fl;
+  NUM[K_EF1] = (16 + 4 * dim) * U * U * (mF + Rh * Rh) + U * Math.abs(NUM[K_F1]) + ETA;
   const A = ah + al;
   const Bv = bh + bl;
   const C = ch + cl;
@@ -334,102 +531,211 @@ function coefficientsDD(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayL
   const b2 = bh * bh;
   const ac = ah * ch;
   const dh = b2 - ac;
-  const D = dh + (twoDiffErr(b2, ac, dh) + (productError(bh, bh, b2) - productError(ah, ch, ac)) + (2 * bh * bl - (ah * cl + al * ch)));
-  dA = A;
-  dB = Bv;
-  dC = C;
-  dD = D;
-  dEA = eA2 + U * Math.abs(A);
-  dEB = eB2 + U * Math.abs(Bv);
-  dEC = eC2 + U * Math.abs(C);
+  const D = dh + ((b2 - (dh + (b2 - dh)) + ((b2 - dh) - ac)) + (((bh - (SPLIT * bh - (SPLIT * bh - bh))) * (bh - (SPLIT * bh - (SPLIT * bh - bh))) - (b2 - (SPLIT * bh - (SPLIT * bh - bh)) * (SPLIT * bh - (SPLIT * bh - bh)) - (bh - (SPLIT * bh - (SPLIT * bh - bh))) * (SPLIT * bh - (SPLIT * bh - bh)) - (SPLIT * bh - (SPLIT * bh - bh)) * (bh - (SPLIT * bh - (SPLIT * bh - bh))))) - ((ah - (SPLIT * ah - (SPLIT * ah - ah))) * (ch - (SPLIT * ch - (SPLIT * ch - ch))) - (ac - (SPLIT * ah - (SPLIT * ah - ah)) * (SPLIT * ch - (SPLIT * ch - ch)) - (ah - (SPLIT * ah - (SPLIT * ah - ah))) * (SPLIT * ch - (SPLIT * ch - ch)) - (SPLIT * ah - (SPLIT * ah - ah)) * (ch - (SPLIT * ch - (SPLIT * ch - ch)))))) + (2 * bh * bl - (ah * cl + al * ch)));
+  const still = A === 0 && sameMotion(P0, P1, Q0, Q1);
+  NUM[K_A] = still ? 0 : A;
+  NUM[K_B] = still ? 0 : Bv;
+  NUM[K_C] = C;
+  NUM[K_D] = D;
+  NUM[K_EA] = still ? 0 : eA2 + U * Math.abs(A) + ETA;
+  NUM[K_EB] = still ? 0 : eB2 + U * Math.abs(Bv) + ETA;
+  NUM[K_EC] = eC2 + U * Math.abs(C) + ETA;
   const aB = Math.abs(Bv);
   const aA = Math.abs(A);
   const aC = Math.abs(C);
-  dED = 2 * aB * eB2 + eB2 * eB2 + aA * eC2 + aC * eA2 + eA2 * eC2 + 8 * U * U * (Bv * Bv + aA * aC) + U * Math.abs(D);
+  NUM[K_ED] = 2 * aB * eB2 + eB2 * eB2 + aA * eC2 + aC * eA2 + eA2 * eC2 + 8 * U * U * (Bv * Bv + aA * aC) + U * Math.abs(D) + ETA;
 }
 
-/** The error bound of the last {@link gapDD}. */
-let gapErr = 0;
+// The certificate's working set (module-level scratch, grown to the dimension; not re-entrant):
+// w = p0 − q0 and dv = (p1 − p0) − (q1 − q0) as unevaluated sums hi + lo (w exactly, dv to
+// within u² of its magnitude), the magnitudes |w| and |p1 − p0| + |q1 − q0| for the error
+// bounds, and (r1 + r2)² as hi + lo exactly.
+let WH = new Float64Array(4);
+let WL = new Float64Array(4);
+let DH = new Float64Array(4);
+let DL = new Float64Array(4);
+let MW = new Float64Array(4);
+let MD = new Float64Array(4);
+
+/** Loads the working set for the gap evaluations of {@link certify}. */
+function prepare(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<number>, Q1: ArrayLike<number>, r1: number, r2: number): void {
+  const dim = P0.length;
+  if (WH.length < dim) {
+    WH = new Float64Array(dim);
+    WL = new Float64Array(dim);
+    DH = new Float64Array(dim);
+    DL = new Float64Array(dim);
+    MW = new Float64Array(dim);
+    MD = new Float64Array(dim);
+  }
+  for (let i = 0; i < dim; i++) {
+    const wh = P0[i] - Q0[i];
+    WH[i] = wh;
+    WL[i] = (P0[i] - (wh + (P0[i] - wh)) + ((P0[i] - wh) - Q0[i]));
+    const ea = P1[i] - P0[i];
+    const eal = (P1[i] - (ea + (P1[i] - ea)) + ((P1[i] - ea) - P0[i]));
+    const eb = Q1[i] - Q0[i];
+    const ebl = (Q1[i] - (eb + (Q1[i] - eb)) + ((Q1[i] - eb) - Q0[i]));
+    const dh = ea - eb;
+    DH[i] = dh;
+    DL[i] = (ea - (dh + (ea - dh)) + ((ea - dh) - eb)) + (eal - ebl);
+    MW[i] = Math.abs(wh);
+    MD[i] = Math.abs(ea) + Math.abs(eb);
+  }
+  const Rh = r1 + r2;
+  const Rl = (r1 - (Rh - (Rh - r1)) + (r2 - (Rh - r1)));
+  NUM[K_RSH] = Rh * Rh;
+  NUM[K_RSL] = ((Rh - (SPLIT * Rh - (SPLIT * Rh - Rh))) * (Rh - (SPLIT * Rh - (SPLIT * Rh - Rh))) - (NUM[K_RSH] - (SPLIT * Rh - (SPLIT * Rh - Rh)) * (SPLIT * Rh - (SPLIT * Rh - Rh)) - (Rh - (SPLIT * Rh - (SPLIT * Rh - Rh))) * (SPLIT * Rh - (SPLIT * Rh - Rh)) - (SPLIT * Rh - (SPLIT * Rh - Rh)) * (Rh - (SPLIT * Rh - (SPLIT * Rh - Rh))))) + 2 * Rh * Rl;
+}
 
 /**
- * f(t) = |w + t·dv|² − (r1 + r2)² at a double t in double-double, rounded once; its error is at
- * most gapErr (of order u² of the magnitudes |w| + t·|dv| and R, plus u·|f|).
+ * The sign of f(t) = |w + t·dv|² − (r1 + r2)² at the double t = NUM[K_T] from the working set: 1, −1, or 0
+ * when the error bound does not decide. First g = w + t·dv in double-double (an error-free
+ * product and sum), rounded once, with the squares in doubles (error about (dim + 4)·u·|g|²,
+ * enough unless the contact is nearly tangential or comes within a few radii of the start);
+ * then, if undecided, the squares in double-double too (error of order u² of the magnitudes).
  */
-function gapDD(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<number>, Q1: ArrayLike<number>, r1: number, r2: number, t: number): number {
-  const dim = P0.length;
+function gapSignAt(dim: number): number {
+  const t = NUM[K_T];
+  let S = 0;
+  let E = 0;
+  for (let i = 0; i < dim; i++) {
+    const ph = t * DH[i];
+    const pl = ((t - (SPLIT * t - (SPLIT * t - t))) * (DH[i] - (SPLIT * DH[i] - (SPLIT * DH[i] - DH[i]))) - (ph - (SPLIT * t - (SPLIT * t - t)) * (SPLIT * DH[i] - (SPLIT * DH[i] - DH[i])) - (t - (SPLIT * t - (SPLIT * t - t))) * (SPLIT * DH[i] - (SPLIT * DH[i] - DH[i])) - (SPLIT * t - (SPLIT * t - t)) * (DH[i] - (SPLIT * DH[i] - (SPLIT * DH[i] - DH[i]))))) + t * DL[i];
+    const gh = WH[i] + ph;
+    const g = gh + ((WH[i] - (gh - (gh - WH[i])) + (ph - (gh - WH[i]))) + (WL[i] + pl));
+    // g is within u·|g| + 8u²·(|w| + t·|dv|) of the exact value
+    const eg = U * Math.abs(g) + 8 * U * U * (MW[i] + t * MD[i]) + ETA;
+    S += g * g;
+    E += (2 * Math.abs(g) + eg) * eg;
+  }
+  const f = S - NUM[K_RSH] - NUM[K_RSL];
+  const err = 1.01 * E + (dim + 3) * U * (S + NUM[K_RSH]) + ETA;
+  NUM[K_GAP] = f;
+  if (f > err) return 1;
+  if (f < -err) return -1;
+  // The squares in double-double.
   let sh = 0;
   let sl = 0;
   let mag = 0;
   for (let i = 0; i < dim; i++) {
-    const wh = P0[i] - Q0[i];
-    const wl = twoDiffErr(P0[i], Q0[i], wh);
-    const ea = P1[i] - P0[i];
-    const eal = twoDiffErr(P1[i], P0[i], ea);
-    const eb = Q1[i] - Q0[i];
-    const ebl = twoDiffErr(Q1[i], Q0[i], eb);
-    const dh = ea - eb;
-    const dl = twoDiffErr(ea, eb, dh) + (eal - ebl);
-    const ph = t * dh;
-    const pl = productError(t, dh, ph) + t * dl;
-    const gh = wh + ph;
-    const gl = twoSumErr(wh, ph, gh) + (wl + pl);
+    const ph = t * DH[i];
+    const pl = ((t - (SPLIT * t - (SPLIT * t - t))) * (DH[i] - (SPLIT * DH[i] - (SPLIT * DH[i] - DH[i]))) - (ph - (SPLIT * t - (SPLIT * t - t)) * (SPLIT * DH[i] - (SPLIT * DH[i] - DH[i])) - (t - (SPLIT * t - (SPLIT * t - t))) * (SPLIT * DH[i] - (SPLIT * DH[i] - DH[i])) - (SPLIT * t - (SPLIT * t - t)) * (DH[i] - (SPLIT * DH[i] - (SPLIT * DH[i] - DH[i]))))) + t * DL[i];
+    const gh = WH[i] + ph;
+    const gl = (WH[i] - (gh - (gh - WH[i])) + (ph - (gh - WH[i]))) + (WL[i] + pl);
     const qh = gh * gh;
-    const ql = productError(gh, gh, qh) + 2 * gh * gl;
+    const ql = ((gh - (SPLIT * gh - (SPLIT * gh - gh))) * (gh - (SPLIT * gh - (SPLIT * gh - gh))) - (qh - (SPLIT * gh - (SPLIT * gh - gh)) * (SPLIT * gh - (SPLIT * gh - gh)) - (gh - (SPLIT * gh - (SPLIT * gh - gh))) * (SPLIT * gh - (SPLIT * gh - gh)) - (SPLIT * gh - (SPLIT * gh - gh)) * (gh - (SPLIT * gh - (SPLIT * gh - gh))))) + 2 * gh * gl;
     const s = sh + qh;
-    sl += twoSumErr(sh, qh, s) + ql;
+    sl += (sh - (s - (s - sh)) + (qh - (s - sh))) + ql;
     sh = s;
-    const m = Math.abs(wh) + t * (Math.abs(ea) + Math.abs(eb));
+    const m = MW[i] + t * MD[i];
     mag += m * m;
   }
-  const Rh = r1 + r2;
-  const Rl = twoSumErr(r1, r2, Rh);
-  const q = Rh * Rh;
-  const ql = productError(Rh, Rh, q) + 2 * Rh * Rl;
-  const s = sh - q;
-  sl += twoDiffErr(sh, q, s) - ql;
-  const f = s + sl;
-  gapErr = (32 + 4 * dim) * U * U * (mag + Rh * Rh) + 2 * U * Math.abs(f);
-  return f;
+  const s = sh - NUM[K_RSH];
+  sl += (sh - (s + (sh - s)) + ((sh - s) - NUM[K_RSH])) - NUM[K_RSL];
+  const f2 = s + sl;
+  const err2 = (32 + 4 * dim) * U * U * (mag + NUM[K_RSH]) + 2 * U * Math.abs(f2) + ETA;
+  NUM[K_GAP] = f2;
+  if (f2 > err2) return 1;
+  if (f2 < -err2) return -1;
+  return 0;
 }
-
-/** How often the certificate ran, and how often it handed over to the exact path. */
-export const certifyStats = { runs: 0, failed: 0 };
 
 /**
- * The first double of contact near the candidate t (see {@link sweepTime}), or the exact path's
- * answer when the double-double signs cannot decide. A, B are f's coefficients (for f′).
+ * The first double of contact near the candidate NUM[K_TIME] (see {@link sweepTime}), or the
+ * exact path's answer when the signs cannot be decided; A, B of f in NUM[K_A], NUM[K_B]. A bracket lo (f > 0) < hi (f ≤ 0) is grown from the
+ * candidate — its neighbour first, then Newton steps on the accurate f(t) (f′ = 2(A·t + B) from
+ * the coefficients in doubles, which only moves the candidate, never decides) — and then
+ * halved until lo and hi are adjacent doubles: hi is then the first double of contact, since f
+ * decreases up to the first root. No allocation.
  */
-function certify(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<number>, Q1: ArrayLike<number>, r1: number, r2: number, A: number, B: number, t: number): number {
-  certifyStats.runs++;
+function certify(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<number>, Q1: ArrayLike<number>, r1: number, r2: number): number {
+  sweepStats.certify++;
+  let t = NUM[K_TIME];
+  const dim = P0.length;
+  prepare(P0, P1, Q0, Q1, r1, r2);
   if (!(t > 0)) t = Number.MIN_VALUE;
   if (t > 1) t = 1;
-  for (let iter = 0; iter < 6; iter++) {
-    const f = gapDD(P0, P1, Q0, Q1, r1, r2, t);
-    if (Math.abs(f) <= gapErr) break;
-    if (f < 0) {
-      const p = nextDown(t);
-      if (p <= 0) return t; // f(0) > 0 is established
-      const fp = gapDD(P0, P1, Q0, Q1, r1, r2, p);
-      if (Math.abs(fp) <= gapErr) break;
-      if (fp > 0) return t;
-    } else if (t >= 1) break;
-    // A Newton step on the accurate f (f′ = 2(A·t + B) < 0 before the first root).
-    const fd = 2 * (A * t + B);
-    if (!(fd < 0)) break;
-    let tn = t - f / fd;
-    if (tn === t) tn = f > 0 ? nextUp(t) : nextDown(t);
-    t = tn > 1 ? 1 : tn > 0 ? tn : Number.MIN_VALUE;
+  // The bracket and the candidate live in NUM (K_LO, K_HI, K_T), the loop's own state is an
+  // integer: double loop variables carried across calls can end up boxed on every iteration.
+  NUM[K_LO] = 0; // f(0) > 0 is established
+  NUM[K_HI] = -1;
+  NUM[K_T] = t;
+  for (let iter = 0; iter < 64; iter++) {
+    const r = bracketStep(dim, iter === 0);
+    if (r === HIT) return HIT;
+    if (r !== 0) break;
   }
-  certifyStats.failed++;
-  return exactTime(P0, P1, Q0, Q1, r1, r2);
+  return exactCode(P0, P1, Q0, Q1, r1, r2);
 }
 
-function ulp(x: number): number {
-  return x === 0 ? Number.MIN_VALUE : 2 ** (Math.floor(Math.log2(Math.abs(x))) - 52);
+/**
+ * One step of {@link certify}'s bracket search at t = NUM[K_T]: HIT (NUM[K_OUT] is the first
+ * double of contact), 0 to go on (the next candidate in NUM[K_T]), or −1 to give up (a sign the
+ * double-double bound cannot decide, or f(1) > 0 against the decision).
+ */
+function bracketStep(dim: number, first: boolean): number {
+  const t = NUM[K_T];
+  const f = gapSignAt(dim);
+  if (f === 0) return -1;
+  if (f > 0) NUM[K_LO] = t;
+  else NUM[K_HI] = t;
+  const lo = NUM[K_LO];
+  const hi = NUM[K_HI];
+  if (hi > 0) {
+    NUM[K_N] = lo;
+    stepIn(NUM, K_N, true);
+    if (NUM[K_N] >= hi) {
+      NUM[K_OUT] = hi;
+      return HIT;
+    }
+  }
+  let tn: number;
+  if (first) {
+    // the candidate is usually within an ulp or two
+    NUM[K_N] = t;
+    stepIn(NUM, K_N, f > 0);
+    tn = NUM[K_N];
+  } else if (lo > 0 && hi > 0) tn = lo + (hi - lo) * 0.5; // bisection once bracketed
+  else {
+    // a Newton step on the accurate f (f′ = 2(A·t + B) < 0 before the first root, A and B in doubles)
+    const fd = 2 * (NUM[K_A] * t + NUM[K_B]);
+    tn = t - NUM[K_GAP] / fd; // (no NaN literal here: it would make tn a boxed value)
+    if (!(fd < 0) || (f > 0 ? !(tn > t) : !(tn < t))) {
+      NUM[K_N] = t;
+      stepIn(NUM, K_N, f > 0);
+      tn = NUM[K_N];
+    }
+  }
+  if (tn <= lo) {
+    NUM[K_N] = lo;
+    stepIn(NUM, K_N, true);
+    tn = NUM[K_N];
+  }
+  if (hi > 0 && tn >= hi) {
+    NUM[K_N] = hi;
+    stepIn(NUM, K_N, false);
+    tn = NUM[K_N];
+  }
+  if (tn > 1) {
+    if (!(hi > 0)) return -1;
+    NUM[K_N] = hi;
+    stepIn(NUM, K_N, false);
+    tn = NUM[K_N];
+  }
+  NUM[K_T] = tn;
+  return 0;
 }
 
-/** How often the exact paths ran (for the benchmark's report): decisions and time searches. */
-export const sweepStats = { exact: 0 };
+
+/**
+ * How many calls of {@link sweepTime} took each path (for the benchmark's report; reset the
+ * fields to 0 to count afresh): `double`, decided and timed in doubles alone; `doubleDouble`,
+ * decisions redone with double-double coefficients; `certify`, times certified by
+ * double-double evaluations of the gap; `exact`, BigInt decisions and time searches (a call can
+ * count in more than one of the last three).
+ */
+export const sweepStats = { double: 0, doubleDouble: 0, certify: 0, exact: 0 };
 
 /** The exact path: decisions in BigInt, and the time by bisection over the doubles. */
 function exactTime(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<number>, Q1: ArrayLike<number>, r1: number, r2: number): number {
@@ -523,7 +829,7 @@ function bracketBeforeMinimum(g: ReturnType<typeof exactGap>): number {
  */
 export function pathsWithin(p0: VecLike, p1: VecLike, q0: VecLike, q1: VecLike, r: number): boolean {
   const [P0, P1, Q0, Q1] = points(p0, p1, q0, q1, 'pathsWithin');
-  radius(r, 'pathsWithin: r');
+  checkRadius(r, 'pathsWithin: r');
   return segmentsWithin(P0, P1, Q0, Q1, r);
 }
 
@@ -535,7 +841,7 @@ export function pathsWithin(p0: VecLike, p1: VecLike, q0: VecLike, q1: VecLike, 
  */
 export function capsuleDistance(a0: VecLike, a1: VecLike, ra: number, b0: VecLike, b1: VecLike, rb: number): number {
   const [A0, A1, B0, B1] = points(a0, a1, b0, b1, 'capsuleDistance');
-  radius(ra, 'capsuleDistance: ra');
-  radius(rb, 'capsuleDistance: rb');
+  checkRadius(ra, 'capsuleDistance: ra');
+  checkRadius(rb, 'capsuleDistance: rb');
   return closestPoints(segment(A0, A1), segment(B0, B1)).distance - (ra + rb);
 }

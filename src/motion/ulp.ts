@@ -8,26 +8,47 @@ f[0] = 1;
 const HI = w[1] === 0x3ff00000 ? 1 : 0;
 const LO = 1 - HI;
 
-function step(x: number, up: boolean): number {
+/** The next double above x (finite; the magnitude grows for x > 0, shrinks for x < 0). */
+export function nextUp(x: number): number {
+  if (x === 0) return Number.MIN_VALUE;
   f[0] = x;
-  if (up) {
-    w[LO] = (w[LO] + 1) >>> 0;
-    if (w[LO] === 0) w[HI] = (w[HI] + 1) >>> 0;
+  if (x > 0) {
+    const lo = (w[LO] + 1) >>> 0;
+    w[LO] = lo;
+    if (lo === 0) w[HI] = (w[HI] + 1) >>> 0;
   } else {
-    if (w[LO] === 0) w[HI] = (w[HI] - 1) >>> 0;
-    w[LO] = (w[LO] - 1) >>> 0;
+    const lo = w[LO];
+    if (lo === 0) w[HI] = (w[HI] - 1) >>> 0;
+    w[LO] = (lo - 1) >>> 0;
   }
   return f[0];
 }
 
-/** The next double above x (finite; the magnitude grows for x > 0, shrinks for x < 0). */
-export function nextUp(x: number): number {
-  if (x === 0) return Number.MIN_VALUE;
-  return step(x, x > 0);
-}
-
 /** The next double below x (finite); −MIN_VALUE for 0. */
 export function nextDown(x: number): number {
-  if (x === 0) return -Number.MIN_VALUE;
-  return step(x, x < 0);
+  return -nextUp(-x);
+}
+
+/**
+ * a[k] ← its next double up (or down): {@link nextUp} / {@link nextDown} in place. For hot code:
+ * neither a double argument nor a double result crosses the call, so nothing is boxed when V8
+ * does not inline it.
+ */
+export function stepIn(a: Float64Array, k: number, up: boolean): void {
+  const x = a[k];
+  if (x === 0) {
+    a[k] = up ? Number.MIN_VALUE : -Number.MIN_VALUE;
+    return;
+  }
+  f[0] = x;
+  if (x > 0 === up) {
+    const lo = (w[LO] + 1) >>> 0;
+    w[LO] = lo;
+    if (lo === 0) w[HI] = (w[HI] + 1) >>> 0;
+  } else {
+    const lo = w[LO];
+    if (lo === 0) w[HI] = (w[HI] - 1) >>> 0;
+    w[LO] = (lo - 1) >>> 0;
+  }
+  a[k] = f[0];
 }

@@ -68,7 +68,10 @@ export function oracleFirstDouble(q: Quad): number {
   }
   const f = (t: number) => ratCmp(evalQuad(q, ratFromDouble(t)), ZERO);
   if (f(tmax) > 0) {
-    for (let k = -2; k <= 2; k++) if (f(step(tmax, k)) <= 0) return step(tmax, k);
+    for (let k = -2; k <= 2; k++) {
+      const c = step(tmax, k);
+      if (c >= 0 && c <= 1 && f(c) <= 0) return c; // (a step below 0 from a tiny tmax is no double in [0, 1])
+    }
     return tmax; // contact strictly between doubles
   }
   let lo = 0;
