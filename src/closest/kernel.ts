@@ -25,6 +25,7 @@
 import { det2, EPS, productError } from '../core/eft.js';
 import { LINE, POINT, RAY, SEGMENT, exactClosestFlat, exactRelationFlat, ratToNumber } from '../core/exact.js';
 import type { ExactRelation } from '../core/exact.js';
+import { FAITHFUL, faithfulInto } from './faithful.js';
 
 /** Slot of s (the parameter of c on a) in the kernel's output array (length ≥ 5 + dim). */
 export const OUT_S = 0;
@@ -121,6 +122,8 @@ let exactPar = false;
 let interior = false;
 let certified = false;
 let notUnique = false;
+/** The distance came from exact arithmetic (already faithful). */
+let exactDist = false;
 let rel: ExactRelation | null = null;
 
 /**
@@ -169,6 +172,7 @@ export function closestInto(ka: number, kb: number, dim: number, data: ArrayLike
   }
   ST[S_] = 0;
   ST[T_] = 0;
+  exactDist = false;
   floatParallel = false;
   exactPar = false;
   interior = false;
@@ -193,6 +197,7 @@ export function closestInto(ka: number, kb: number, dim: number, data: ArrayLike
         : exactPar
           ? REL_PARALLEL
           : REL_APART;
+  if (ST[DIST] > 0 && !exactDist) faithful(ka, kb, dim, data, k);
   out[OUT_S] = ST[S_];
   out[OUT_T] = ST[T_];
   out[OUT_DIST] = ST[DIST];
@@ -446,6 +451,7 @@ function decide(ka: number, kb: number, dim: number, data: ArrayLike<number>, k:
       // Rounding made a positive distance vanish: take the exact one.
       const ex = exactClosestFlat(ka, kb, dim, data, k);
       ST[DIST] = ex.distance;
+      exactDist = true;
       for (let i = 0; i < dim; i++) out[OUT_VEC + i] = ex.vector[i];
       if (!floatParallel) {
         ST[S_] = ratToNumber(ex.s.num, ex.s.den);
@@ -458,6 +464,16 @@ function decide(ka: number, kb: number, dim: number, data: ArrayLike<number>, k:
     else if (exactPar) relation = REL_PARALLEL;
   }
   return relation;
+}
+
+/**
+ * Step 7, the faithful distance (closest/faithful.ts): from the parameters found above, the
+ * distance rounded faithfully, or — where its certificate cannot vouch — the exact one.
+ */
+function faithful(ka: number, kb: number, dim: number, data: ArrayLike<number>, k: number): void {
+  FAITHFUL[0] = ST[S_];
+  FAITHFUL[1] = ST[T_];
+  ST[DIST] = faithfulInto(ka, kb, dim, data, k, exactPar) ? FAITHFUL[2] : exactClosestFlat(ka, kb, dim, data, k).distance;
 }
 
 /** Everything from exact arithmetic: for inputs no floating-point formula can be trusted on. */

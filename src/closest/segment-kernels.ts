@@ -11,6 +11,7 @@ import { EPS, SPLITTER } from '../core/eft.js';
 import { OUT_S, OUT_T, closestFlat } from './kernel.js';
 import { SEGMENT } from '../core/exact.js';
 import { SkewlineInputError } from '../core/primitives.js';
+import { FAITHFUL, faithfulInto } from './faithful.js';
 
 const SCRATCH = new Float64Array(5 + 64);
 let scratchN = SCRATCH;
@@ -151,11 +152,14 @@ export function closestSegSeg3(data: ArrayLike<number>, k: number, out: Float64A
     if (!(dist2 > FILTER2 * size2 && size2 < HUGE && ac > TINY)) {
       return fallback(3, data, k, out, o);
     }
+    FAITHFUL[0] = s;
+    FAITHFUL[1] = t;
+    if (!faithfulInto(SEGMENT, SEGMENT, 3, data, k, false)) return fallback(3, data, k, out, o);
     if (out !== null) {
       out[o] = s;
       out[o + 1] = t;
     }
-    return Math.sqrt(dist2);
+    return FAITHFUL[2];
   }
   const wx = a0x - b0x;
   const wy = a0y - b0y;
@@ -180,11 +184,14 @@ export function closestSegSeg3(data: ArrayLike<number>, k: number, out: Float64A
   const dist2 = rx * rx + ry * ry + rz * rz;
   const size2 = wx * wx + wy * wy + wz * wz + aa + cc;
   if (!(dist2 > FILTER2 * size2 && size2 < HUGE && ac > TINY)) return fallback(3, data, k, out, o);
+  FAITHFUL[0] = s;
+  FAITHFUL[1] = t;
+  if (!faithfulInto(SEGMENT, SEGMENT, 3, data, k, false)) return fallback(3, data, k, out, o);
   if (out !== null) {
     out[o] = s;
     out[o + 1] = t;
   }
-  return Math.sqrt(dist2);
+  return FAITHFUL[2];
 }
 
 
@@ -278,11 +285,14 @@ export function closestSegSeg2(data: ArrayLike<number>, k: number, out: Float64A
   // w, u and v are what the parameters were computed from; they set the error scale.
   const size2 = ww + aa + cc + bx * bx + by * by;
   if (dist2 <= FILTER2 * size2) return fallback(2, data, k, out, o);
+  FAITHFUL[0] = s;
+  FAITHFUL[1] = t;
+  if (!faithfulInto(SEGMENT, SEGMENT, 2, data, k, false)) return fallback(2, data, k, out, o);
   if (out !== null) {
     out[o] = s;
     out[o + 1] = t;
   }
-  return Math.sqrt(dist2);
+  return FAITHFUL[2];
 }
 
 /**

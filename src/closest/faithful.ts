@@ -1,0 +1,419 @@
+/**
+ * Faithful distances: given the parameters (s, t) a floating-point kernel found, the distance
+ * rounded faithfully — the returned double d has the exact minimum distance d* strictly between
+ * its neighbours, pred(d) < d* < succ(d) (d = d* when d* is a double) — or reports that this
+ * cheap certificate cannot vouch for it, and the caller asks exact arithmetic.
+ *
+ * Why a separate step: the plain residual r = w + s·u − t·v carries rounding errors of a few
+ * u·S (S the size of the coordinates' differences), so its length is off by a few ulps when d*
+ * is near S and by S/d* times more when d* is small beside S; and the plain sum of squares alone
+ * costs up to 1.5 ulps. Neither can be certified to one ulp, so every distance goes through here:
+ * 1. The residual at (s, t) in double-double: the differences b, u, v split exactly (Knuth's
+ *    two-difference), s·u and t·v by Dekker's two-product, summed with two-sums (Shewchuk 1997,
+ *    §2). Error: a few u²·T, T the sum of the terms' magnitudes.
+ * 2. Optimality to first order, certified: the gradient g = (r·u, −r·v) by a compensated dot
+ *    product (Ogita, Rump & Oishi 2005, Dot2). |r(x)|² is a quadratic with Hessian H = JᵀJ
+ *    (J = [u, −v]), so min |r|² = |r|² + min_δ (2gᵀδ + δᵀHδ) exactly; for a clamped parameter
+ *    whose gradient has the right sign (certified against its error) the δ-term is ≥ 0 and is
+ *    dropped, which leaves the excess |r|² − d*² ≤ ĝᵀH⁻¹ĝ over the free parameters (for one free
+ *    parameter x: g²/|x|², after checking that the clamped one keeps its sign once x is moved).
+ *    When the bound is too large for one ulp, one or two Newton steps on the free parameters
+ *    (in double-double) shrink it.
+ * 3. |r|² in double-double, its square root with one correction, and the certificate: with X the
+ *    computed |r|² and E its error bound, (d − ulp⁻)² < X − E and X + E < (d + ulp⁺)², tested in
+ *    double-double.
+ * The inputs are scaled by a power of two (exact) when their differences leave [2⁻⁴⁰⁰, 2⁴⁰⁰].
+ * Not re-entrant (module-level scratch).
+ */
+import { EPS, SPLITTER } from '../core/eft.js';
+import { LINE, POINT, RAY, SEGMENT } from '../core/exact.js';
+
+/** In: s, t; out: the distance (see {@link faithfulInto}). */
+export const FAITHFUL = new Float64Array(3);
+
+let RH = new Float64Array(4);
+let RL = new Float64Array(4);
+let UH = new Float64Array(4);
+let UL = new Float64Array(4);
+let VH = new Float64Array(4);
+let VL = new Float64Array(4);
+
+/** Bit access to a double (its exponent gives the ulp exactly). */
+const BITS = new Float64Array(1);
+const WORDS = new Uint32Array(BITS.buffer);
+const HI = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1 ? 1 : 0; // little-endian: high word second
+
+/** Terms below this (after scaling) could lose bits to underflow in the products: ask exact. */
+const TINY = 2 ** -450;
+const U2 = EPS * EPS;
+
+function grow(dim: number): void {
+  if (RH.length < dim) {
+    RH = new Float64Array(dim);
+    RL = new Float64Array(dim);
+    UH = new Float64Array(dim);
+    UL = new Float64Array(dim);
+    VH = new Float64Array(dim);
+    VL = new Float64Array(dim);
+  }
+}
+
+/** x·2^k in two steps (|k| ≤ 2000), exact unless the result under- or overflows. */
+function scaleBy(x: number, k: number): number {
+  const h = Math.trunc(k / 2);
+  return x * 2 ** h * 2 ** (k - h);
+}
+
+/** The rounding error of x = fl(a − b) (Knuth's two-difference): a − b = x + err exactly. */
+function diffErr(a: number, b: number, x: number): number {
+  const bv = a - x;
+  const av = x + bv;
+  return a - av + (bv - b);
+}
+
+// Per-call results of dot2 (doubles cross function boundaries through these, not boxed returns).
+let dotHi = 0;
+let dotAbs = 0;
+
+/**
+ * Σ (RH + RL)_i·(xh + xl)_i, with two-products and two-sums for RH·xh (Dot2); the rounding
+ * error of the result is ≤ 2u·|result| + 16·dim·u²·(Σ|RH·xh| + terms of the low parts).
+ */
+function dot2(xh: Float64Array, xl: Float64Array, dim: number): void {
+  let hi = 0;
+  let lo = 0;
+  let abs = 0;
+  for (let i = 0; i < dim; i++) {
+    const a = RH[i];
+    const b = xh[i];
+    const p = a * b;
+    let c = SPLITTER * a;
+    const ah = c - (c - a);
+    const al = a - ah;
+    c = SPLITTER * b;
+    const bh = c - (c - b);
+    const bl = b - bh;
+    const pe = al * bl - (p - ah * bh - al * bh - ah * bl);
+    const s = hi + p;
+    const bv = s - hi;
+    lo += hi - (s - bv) + (p - bv) + pe + (a * xl[i] + RL[i] * b);
+    hi = s;
+    abs += Math.abs(p) + Math.abs(a * xl[i]) + Math.abs(RL[i] * b);
+  }
+  dotHi = hi + lo;
+  dotAbs = abs;
+}
+
+/**
+ * Adds f·(xh + xl) to the residual (RH, RL) in double-double: two-product f·xh, two-sum into
+ * RH, the rest into RL. Returns Σ|f·xh| (for the error bound).
+ */
+function addScaled(f: number, xh: Float64Array, xl: Float64Array, dim: number): number {
+  let c = SPLITTER * f;
+  const fh = c - (c - f);
+  const fl = f - fh;
+  let abs = 0;
+  for (let i = 0; i < dim; i++) {
+    const b = xh[i];
+    const p = f * b;
+    c = SPLITTER * b;
+    const bh = c - (c - b);
+    const bl = b - bh;
+    const pe = fl * bl - (p - fh * bh - fl * bh - fh * bl);
+    const a = RH[i];
+    const s = a + p;
+    const bv = s - a;
+    const se = a - (s - bv) + (p - bv);
+    const lo = RL[i] + se + pe + f * xl[i];
+    const h = s + lo; // renormalise
+    RL[i] = lo - (h - s);
+    RH[i] = h;
+    abs += Math.abs(p);
+  }
+  return abs;
+}
+
+/**
+ * The faithfully rounded minimum distance of two primitives on the flat layout of
+ * closestFlat (kinds POINT, SEGMENT, RAY, LINE of core/exact.ts; data[k …] holds a0, a1, b0,
+ * b1), from parameters (s, t) near the optimum (read from FAITHFUL[0], FAITHFUL[1]), written to
+ * FAITHFUL[2]; returns false (nothing written) when it cannot certify the rounding
+ * (parameters on the wrong side of a bound, a nearly degenerate optimum the Newton steps do
+ * not settle, magnitudes beyond its scaling, a non-finite difference): then ask exact
+ * arithmetic. (Doubles in and out through FAITHFUL: a double passed to or returned from a
+ * function V8 does not inline is boxed, a heap allocation per call.) `parallel`: the directions are known to be exactly parallel (both non-zero).
+ * Edge cases: 0 only when every difference is zero (coincident points); any other zero residual
+ * gives false (the kernels decide touching exactly before calling this).
+ */
+export function faithfulInto(ka: number, kb: number, dim: number, data: ArrayLike<number>, k: number, parallel: boolean): boolean {
+  grow(dim);
+  let s = FAITHFUL[0];
+  let t = FAITHFUL[1];
+  const a0 = k;
+  const a1 = k + dim;
+  const b0 = k + 2 * dim;
+  const b1 = k + 3 * dim;
+  if (ka === POINT) s = 0;
+  if (kb === POINT) t = 0;
+  // The residual is formed from the nearer end of a segment or line: |sp|, |tp| ≤ ½ there.
+  let ia = a0;
+  let sp = s;
+  if ((ka === SEGMENT || ka === LINE) && s > 0.5) {
+    ia = a1;
+    sp = s - 1;
+  }
+  let ib = b0;
+  let tp = t;
+  if ((kb === SEGMENT || kb === LINE) && t > 0.5) {
+    ib = b1;
+    tp = t - 1;
+  }
+  // Pass 1: the rounded differences and their largest magnitude.
+  let m = 0;
+  let uZero = true;
+  let vZero = true;
+  for (let i = 0; i < dim; i++) {
+    const bi = data[ia + i] - data[ib + i];
+    const ui = ka === RAY ? data[a1 + i] : ka === POINT ? 0 : data[a1 + i] - data[a0 + i];
+    const vi = kb === RAY ? data[b1 + i] : kb === POINT ? 0 : data[b1 + i] - data[b0 + i];
+    RH[i] = bi;
+    UH[i] = ui;
+    VH[i] = vi;
+    if (ui !== 0) uZero = false;
+    if (vi !== 0) vZero = false;
+    const x = Math.max(Math.abs(bi), Math.abs(ui), Math.abs(vi));
+    if (x > m) m = x;
+  }
+  if (!(m < Infinity) || !(Math.abs(sp) < Infinity) || !(Math.abs(tp) < Infinity)) return false;
+  if (m === 0) {
+    FAITHFUL[2] = 0;
+    return true;
+  }
+  let e = 0;
+  if (m > 2 ** 400 || m < 2 ** -400) e = Math.floor(Math.log2(m));
+  const ms = e === 0 ? m : 2;
+  if (Math.abs(sp) * ms > 2 ** 450 || Math.abs(tp) * ms > 2 ** 450) return false;
+  // Pass 2: the exact low parts, then everything times 2^−e (exact: far from under/overflow).
+  for (let i = 0; i < dim; i++) {
+    const bl = diffErr(data[ia + i], data[ib + i], RH[i]);
+    const ul = ka === SEGMENT || ka === LINE ? diffErr(data[a1 + i], data[a0 + i], UH[i]) : 0;
+    const vl = kb === SEGMENT || kb === LINE ? diffErr(data[b1 + i], data[b0 + i], VH[i]) : 0;
+    if (e === 0) {
+      RL[i] = bl;
+      UL[i] = ul;
+      VL[i] = vl;
+    } else {
+      RH[i] = scaleBy(RH[i], -e);
+      RL[i] = scaleBy(bl, -e);
+      UH[i] = scaleBy(UH[i], -e);
+      UL[i] = scaleBy(ul, -e);
+      VH[i] = scaleBy(VH[i], -e);
+      VL[i] = scaleBy(vl, -e);
+    }
+  }
+  // Step 1: r = b + sp·u − tp·v; T bounds the terms' magnitudes (Σ over coordinates).
+  let T = 0;
+  for (let i = 0; i < dim; i++) T += Math.abs(RH[i]);
+  if (!uZero && sp !== 0) T += addScaled(sp, UH, UL, dim);
+  if (!vZero && tp !== 0) T += addScaled(-tp, VH, VL, dim);
+  let uu = 0;
+  let vv = 0;
+  let uv = 0;
+  for (let i = 0; i < dim; i++) {
+    uu += UH[i] * UH[i];
+    vv += VH[i] * VH[i];
+    uv += UH[i] * VH[i];
+  }
+  if ((!uZero && !(uu > TINY)) || (!vZero && !(vv > TINY))) return false;
+  const sFree = !uZero && (ka === LINE || (ka === RAY && s > 0) || (ka === SEGMENT && s > 0 && s < 1));
+  const tFree = !vZero && (kb === LINE || (kb === RAY && t > 0) || (kb === SEGMENT && t > 0 && t < 1));
+  // det = uu·vv − uv² (Lagrange), from the minors when it cancels.
+  let det = 0;
+  if (!uZero && !vZero && !parallel) {
+    det = uu * vv - uv * uv;
+    if (det < 0.0625 * uu * vv) {
+      det = 0;
+      for (let i = 0; i < dim; i++) {
+        for (let j = i + 1; j < dim; j++) {
+          const mij = UH[i] * VH[j] - UH[j] * VH[i];
+          det += mij * mij;
+        }
+      }
+    }
+    if (!(det > 0)) return false;
+  }
+  // Step 2: certify optimality to first order; Newton steps on the free parameters if needed.
+  let excess = 0;
+  for (let iter = 0; ; iter++) {
+    let X = 0;
+    for (let i = 0; i < dim; i++) X += RH[i] * RH[i];
+    // Error of the residual itself (a few u² of its terms), carried into the gradients.
+    const er = 8 * U2 * T;
+    let gs = 0;
+    let es = 0;
+    if (!uZero) {
+      dot2(UH, UL, dim);
+      gs = dotHi;
+      es = 2 * EPS * Math.abs(gs) + 16 * dim * U2 * dotAbs + er * Math.sqrt(uu) * 1.01;
+    }
+    let gt = 0;
+    let et = 0;
+    if (!vZero) {
+      dot2(VH, VL, dim);
+      gt = -dotHi; // ∂/∂t of ½|r|² = −r·v
+      et = 2 * EPS * Math.abs(gt) + 16 * dim * U2 * dotAbs + er * Math.sqrt(vv) * 1.01;
+    }
+    const budget = X * EPS * (1 / 64);
+    let ds = 0;
+    let dt = 0;
+    excess = Infinity;
+    if (parallel && (sFree || tFree)) {
+      // Every move lies along the common direction: the line through r bounds the minimum.
+      if (sFree) {
+        const a = Math.abs(gs) + es;
+        excess = (a * a) / uu;
+        ds = -gs / uu;
+      } else {
+        const a = Math.abs(gt) + et;
+        excess = (a * a) / vv;
+        dt = -gt / vv;
+      }
+    } else if (sFree && tFree) {
+      const a = Math.abs(gs) + es;
+      const b = Math.abs(gt) + et;
+      excess = (vv * a * a + 2 * Math.abs(uv) * a * b + uu * b * b) / det;
+      // δ = −H⁻¹g, H = [[uu, −uv], [−uv, vv]], H⁻¹ = [[vv, uv], [uv, uu]]/det.
+      ds = -(vv * gs + uv * gt) / det;
+      dt = -(uv * gs + uu * gt) / det;
+    } else if (sFree || tFree) {
+      // One free parameter x; the other (if any) is clamped: it must keep its sign once x moves.
+      const gf = sFree ? gs : gt;
+      const ef = sFree ? es : et;
+      const hf = sFree ? uu : vv;
+      const a = Math.abs(gf) + ef;
+      excess = (a * a) / hf;
+      if (sFree) ds = -gs / hf;
+      else dt = -gt / hf;
+      const clampedZero = sFree ? vZero : uZero;
+      if (!clampedZero && !parallel) {
+        // g_c after the virtual step δf = −gf/hf: g_c + H_cf·δf with H_cf = −uv.
+        const gc = (sFree ? gt : gs) + (uv * gf) / hf;
+        const ec = (sFree ? et : es) + (Math.abs(uv) * ef) / hf + 4 * EPS * Math.abs(gc);
+        const pc = sFree ? t : s;
+        const kc = sFree ? kb : ka;
+        if (!signOk(kc, pc, gc, ec)) return false;
+      }
+    } else {
+      // Both clamped (or points): each gradient must point out of the domain.
+      excess = 0;
+      if (!uZero && !signOk(ka, s, gs, es)) return false;
+      if (!vZero && !signOk(kb, t, gt, et)) return false;
+    }
+    if (excess <= budget) break;
+    if (iter >= 2) return false;
+    // A Newton step on the free parameters, in double-double; they must stay in their domains.
+    if (ds !== 0) {
+      s += ds;
+      if (!(ka === LINE || (s > 0 && (ka === RAY || s < 1)))) return false;
+      T += addScaled(ds, UH, UL, dim);
+    }
+    if (dt !== 0) {
+      t += dt;
+      if (!(kb === LINE || (t > 0 && (kb === RAY || t < 1)))) return false;
+      T += addScaled(-dt, VH, VL, dim);
+    }
+  }
+  // Step 3: X = |r|² in double-double, its square root, and the certificate.
+  let xh = 0;
+  let xl = 0;
+  for (let i = 0; i < dim; i++) {
+    const a = RH[i];
+    const p = a * a;
+    const c = SPLITTER * a;
+    const ah = c - (c - a);
+    const al = a - ah;
+    const pe = al * al - (p - ah * ah - 2 * al * ah);
+    const sum = xh + p;
+    const bv = sum - xh;
+    xl += xh - (sum - bv) + (p - bv) + pe + RL[i] * (2 * a + RL[i]);
+    xh = sum;
+  }
+  const X = xh + xl;
+  xl = xl - (X - xh);
+  xh = X;
+  if (!(xh > TINY * TINY)) return false; // (the kernels decide a zero distance exactly before this)
+  const er = 8 * U2 * T;
+  const E = 2.02 * Math.sqrt(xh) * er + er * er + 4 * (dim + 2) * U2 * xh + excess;
+  // d = √(xh + xl) to about u²: one Newton correction of the rounded root.
+  const q = Math.sqrt(xh);
+  const q2 = q * q;
+  let d = q + (xh - q2 + (xl - sqErr(q, q2))) / (2 * q);
+  if (!certify(d, xh, xl, E)) {
+    // Rounding to nearest of the corrected root can still land on the far side: try the neighbours.
+    const up = nextUp(d);
+    const down = nextDown(d);
+    if (certify(up, xh, xl, E)) d = up;
+    else if (certify(down, xh, xl, E)) d = down;
+    else return false;
+  }
+  if (e !== 0) {
+    d = scaleBy(d, e);
+    // A result that turns subnormal loses bits to the scaling: leave it to exact arithmetic.
+    if (!(d >= 2 ** -1020 && d < Infinity)) return false;
+  }
+  FAITHFUL[2] = d;
+  return true;
+}
+
+/** Does a clamped parameter's gradient g (error ≤ eg) point out of its domain? */
+function signOk(kind: number, p: number, g: number, eg: number): boolean {
+  if (kind === LINE) return false; // never clamped
+  if (p <= 0) return g > eg; // at the lower bound, moving up must cost
+  if (kind === SEGMENT && p >= 1) return g < -eg;
+  return false;
+}
+
+/** q·q − p for p = fl(q·q), exactly: the error term of the two-product (Dekker). */
+function sqErr(q: number, p: number): number {
+  const c = SPLITTER * q;
+  const qh = c - (c - q);
+  const ql = q - qh;
+  return ql * ql - (p - qh * qh - 2 * ql * qh);
+}
+
+/**
+ * Is every x in [X − E, X + E] (X = xh + xl) strictly between (d − ulp⁻)² and (d + ulp⁺)²?
+ * Then d is a faithful rounding of √x. δ = d² − X in double-double.
+ */
+function certify(d: number, xh: number, xl: number, E: number): boolean {
+  const p = d * d;
+  const delta = p - xh + (sqErr(d, p) - xl);
+  BITS[0] = d;
+  const hiWord = WORDS[HI];
+  const ex = (hiWord >>> 20) & 0x7ff;
+  if (ex <= 54 || ex >= 2046) return false;
+  const ulpUp = 2 ** (ex - 1075);
+  const ulpDown = (hiWord & 0xfffff) === 0 && WORDS[1 - HI] === 0 ? ulpUp / 2 : ulpUp;
+  // (d − ulp⁻)² < X − E ⇔ δ + E < 2d·ulp⁻ − ulp⁻²;  (d + ulp⁺)² > X + E ⇔ E − δ < 2d·ulp⁺ + ulp⁺².
+  // The right sides are exact; the left ones err by ≤ u·(|δ| + E), hence the factor.
+  const slack = 1 + 4 * EPS;
+  return (delta + E) * slack < 2 * d * ulpDown - ulpDown * ulpDown && (E - delta) * slack < 2 * d * ulpUp + ulpUp * ulpUp;
+}
+
+function nextUp(x: number): number {
+  BITS[0] = x;
+  if (WORDS[1 - HI] === 0xffffffff) {
+    WORDS[1 - HI] = 0;
+    WORDS[HI]++;
+  } else WORDS[1 - HI]++;
+  return BITS[0];
+}
+
+function nextDown(x: number): number {
+  BITS[0] = x;
+  if (WORDS[1 - HI] === 0) {
+    WORDS[1 - HI] = 0xffffffff;
+    WORDS[HI]--;
+  } else WORDS[1 - HI]--;
+  return BITS[0];
+}
