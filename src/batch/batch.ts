@@ -46,16 +46,10 @@ function output(out: Float64Array | undefined, n: number, fn: string): Float64Ar
 export function segmentDistances(pairs: Float64Array, dim: number, out?: Float64Array): Float64Array {
   const n = pairCount(pairs, dim, 'segmentDistances');
   const res = output(out, n, 'segmentDistances');
-  const raw = dim === 3 ? residentDistances3(pairs, n) : null;
-  if (raw !== null) {
-    // Pairs in WebAssembly memory (allocPairs3): the kernel ran in place; NaN marks the pairs
-    // it hands over (near contact, shallow-angle edge cases, non-finite input).
-    res.set(raw.subarray(0, n));
-    for (let i = 0; i < n; i++) if (res[i] !== res[i]) res[i] = closestSegSeg3(pairs, 12 * i, null, 0);
-  } else if (dim === 3 && n >= COPY_THRESHOLD) {
-    copiedDistances3(pairs, n, res);
-    for (let i = 0; i < n; i++) if (res[i] !== res[i]) res[i] = closestSegSeg3(pairs, 12 * i, null, 0);
-  } else if (dim === 3) for (let i = 0, k = 0; i < n; i++, k += 12) res[i] = closestSegSeg3(pairs, k, null, 0);
+  if (dim === 3 && residentDistances3(pairs, n, res)) {
+    // Pairs in WebAssembly memory (allocPairs3): the module ran in place, JavaScript finished.
+  } else if (dim === 3 && n >= COPY_THRESHOLD) copiedDistances3(pairs, n, res);
+  else if (dim === 3) for (let i = 0, k = 0; i < n; i++, k += 12) res[i] = closestSegSeg3(pairs, k, null, 0);
   else if (dim === 2) for (let i = 0, k = 0; i < n; i++, k += 8) res[i] = closestSegSeg2(pairs, k, null, 0);
   else for (let i = 0, k = 0; i < n; i++, k += 4 * dim) res[i] = closestSegSegN(pairs, k, dim, null, 0);
   return res;

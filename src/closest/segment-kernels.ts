@@ -196,6 +196,18 @@ export function closestSegSeg3(data: ArrayLike<number>, k: number, out: Float64A
 
 
 /**
+ * The distance closestSegSeg3 returns for the pair at k, given the parameters its fast path
+ * found there (as the WebAssembly kernel of src/batch gives them): bit for bit the same. s = NaN
+ * (the fast path hands over) runs the whole kernel.
+ */
+export function distanceFromParams3(data: ArrayLike<number>, k: number, s: number, t: number): number {
+  if (s !== s) return closestSegSeg3(data, k, null, 0);
+  FAITHFUL[0] = s;
+  FAITHFUL[1] = t;
+  return faithfulInto(SEGMENT, SEGMENT, 3, data, k, false) ? FAITHFUL[2] : fallback(3, data, k, null, 0);
+}
+
+/**
  * Segment–segment closest points in 2D (8 numbers per pair from index k).
  *
  * In the plane, non-parallel segments whose lines cross inside both segments meet. The fast
