@@ -38,6 +38,14 @@ let UL = new Float64Array(4);
 let VH = new Float64Array(4);
 let VL = new Float64Array(4);
 
+/** Double results between the steps (a double returned from a function is boxed). */
+const LV = new Float64Array(5);
+/** s*, t*, their margins, n (see stars3). */
+const STAR = new Float64Array(7);
+
+/** Set while faithfulInto retries with another active set (once, never recursively). */
+let retrying = false;
+
 /** Bit access to a double (its exponent gives the ulp exactly). */
 const BITS = new Float64Array(1);
 const WORDS = new Uint32Array(BITS.buffer);
@@ -242,8 +250,9 @@ export function faithfulInto(ka: number, kb: number, dim: number, data: ArrayLik
     }
     if (!(det > 0)) return false;
   }
+  if (dim === 3 && sFree && tFree && !parallel && det < 0.0625 * uu * vv) return lineCase3(ka, kb, data, k, s, t, T, e);
   // Step 2: certify optimality to first order; Newton steps on the free parameters if needed.
-  let excess = 0;
+  let excess: number;
   for (let iter = 0; ; iter++) {
     let X = 0;
     for (let i = 0; i < dim; i++) X += RH[i] * RH[i];
@@ -266,7 +275,6 @@ export function faithfulInto(ka: number, kb: number, dim: number, data: ArrayLik
     const budget = X * EPS * (1 / 64);
     let ds = 0;
     let dt = 0;
-    excess = Infinity;
     if (parallel && (sFree || tFree)) {
       // Every move lies along the common direction: the line through r bounds the minimum.
       if (sFree) {
@@ -301,7 +309,15 @@ export function faithfulInto(ka: number, kb: number, dim: number, data: ArrayLik
         const ec = (sFree ? et : es) + (Math.abs(uv) * ef) / hf + 4 * EPS * Math.abs(gc);
         const pc = sFree ? t : s;
         const kc = sFree ? kb : ka;
-        if (!signOk(kc, pc, gc, ec)) return false;
+        // With the other free, the clamped one's multiplier has the sign of its distance
+        // beyond the bound of the lines' optimum (the reduced quadratic in it is convex): in
+        // 3D that settles what the gradient's rounding leaves open.
+        if (!signOk(kc, pc, gc, ec) && !(dim === 3 && beyond3(sFree, s, t, T))) {
+          // Nearly parallel, near a corner: the clamped one may belong inside. In 3D the
+          // distance between the lines bounds d*² from below and this feasible point from
+          // above; where the two agree to within the certificate, that settles it.
+          return dim === 3 && (sandwich3(T, e) || (!retrying && det < 0.0625 * uu * vv && lineCase3(ka, kb, data, k, s, t, T, e)));
+        }
       }
     } else {
       // Both clamped (or points): each gradient must point out of the domain.
@@ -324,6 +340,13 @@ export function faithfulInto(ka: number, kb: number, dim: number, data: ArrayLik
     }
   }
   // Step 3: X = |r|² in double-double, its square root, and the certificate.
+  normSq(dim);
+  const er = 8 * U2 * T;
+  return finish(LV[0], LV[1], 2.02 * Math.sqrt(LV[0]) * er + er * er + 4 * (dim + 2) * U2 * LV[0] + excess, e);
+}
+
+/** |r|² = Σ (RH + RL)_i² in double-double (two-products, two-sums) to LV[0], LV[1]. */
+function normSq(dim: number): void {
   let xh = 0;
   let xl = 0;
   for (let i = 0; i < dim; i++) {
@@ -338,12 +361,16 @@ export function faithfulInto(ka: number, kb: number, dim: number, data: ArrayLik
     xl += xh - (sum - bv) + (p - bv) + pe + RL[i] * (2 * a + RL[i]);
     xh = sum;
   }
-  const X = xh + xl;
-  xl = xl - (X - xh);
-  xh = X;
+  LV[0] = xh + xl;
+  LV[1] = xl - (LV[0] - xh);
+}
+
+/**
+ * The certified square root of X = xh + xl (error bound E), times 2^e, to FAITHFUL[2]; false
+ * when the certificate fails.
+ */
+function finish(xh: number, xl: number, E: number, e: number): boolean {
   if (!(xh > TINY * TINY)) return false; // (the kernels decide a zero distance exactly before this)
-  const er = 8 * U2 * T;
-  const E = 2.02 * Math.sqrt(xh) * er + er * er + 4 * (dim + 2) * U2 * xh + excess;
   // d = √(xh + xl) to about u²: one Newton correction of the rounded root.
   const q = Math.sqrt(xh);
   const q2 = q * q;
@@ -363,6 +390,186 @@ export function faithfulInto(ka: number, kb: number, dim: number, data: ArrayLik
   }
   FAITHFUL[2] = d;
   return true;
+}
+
+/**
+ * 3D, both parameters free and the directions within 15° of parallel (where Newton steps in
+ * doubles do not converge): the optimum is interior exactly when s* and t* are (if one is not,
+ * this retries once with it clamped to its nearer bound), and then
+ * d* = |r·n|/|n| for the residual r at any (s, t) and n = u×v. n comes from error-free minors
+ * (direction error ≈ 2u), which errs in d only by that angle times the in-plane part of r; the
+ * step from (s, t) to (s*, t*) is ((v×r)·n, (u×r)·n)/|n|² (from r* = r + δs·u − δt·v ∥ n).
+ * Reads the scratch of faithfulInto; writes FAITHFUL[2].
+ */
+function lineCase3(ka: number, kb: number, data: ArrayLike<number>, k: number, s: number, t: number, T: number, e: number): boolean {
+  if (!stars3(s, t, T)) return false;
+  const sStar = STAR[0];
+  const tStar = STAR[1];
+  const ms = STAR[2];
+  const mt = STAR[3];
+  const sIn = sStar - ms > 0 && sStar + ms < 1;
+  const tIn = tStar - mt > 0 && tStar + mt < 1;
+  if (!sIn || !tIn) {
+    // The kernel's s or t sits a rounding inside a bound the optimum is on (or beyond): once,
+    // clamp it there and certify that active set instead. (A violation within the margins
+    // clamps too: the certificate then decides.)
+    if (retrying) return false;
+    // Only the one further out: with it clamped, the other's optimum may well be inside.
+    const vs = sIn ? -1 : Math.max(-sStar, sStar - 1);
+    const vt = tIn ? -1 : Math.max(-tStar, tStar - 1);
+    FAITHFUL[0] = vs >= vt ? (sStar < 0.5 ? 0 : 1) : s;
+    FAITHFUL[1] = vs >= vt ? t : tStar < 0.5 ? 0 : 1;
+    retrying = true;
+    const ok = faithfulInto(ka, kb, 3, data, k, false);
+    retrying = false;
+    return ok;
+  }
+  lineSq3(STAR[4], STAR[5], STAR[6], T);
+  return finish(LV[2], LV[3], LV[4], e);
+}
+
+/**
+ * 3D: the unconstrained optimum (s*, t*) of the lines, from any residual r on them: r* = r +
+ * δs·u − δt·v is parallel to n = u×v, whence δs = ((v×r)·n)/|n|², δt = ((u×r)·n)/|n|² (plainly:
+ * their errors only need the margins). Writes s*, t*, their error margins and n to STAR;
+ * false when n vanishes.
+ */
+function stars3(s: number, t: number, T: number): boolean {
+  const nx = minor(1, 2);
+  const ny = minor(2, 0);
+  const nz = minor(0, 1);
+  const nn = nx * nx + ny * ny + nz * nz;
+  if (!(nn > 0)) return false;
+  const rx = RH[0], ry = RH[1], rz = RH[2];
+  const vx = VH[0], vy = VH[1], vz = VH[2], ux = UH[0], uy = UH[1], uz = UH[2];
+  const ds = ((vy * rz - vz * ry) * nx + (vz * rx - vx * rz) * ny + (vx * ry - vy * rx) * nz) / nn;
+  const dt = ((uy * rz - uz * ry) * nx + (uz * rx - ux * rz) * ny + (ux * ry - uy * rx) * nz) / nn;
+  const an = Math.abs(nx) + Math.abs(ny) + Math.abs(nz);
+  const ar = Math.abs(rx) + Math.abs(ry) + Math.abs(rz) + 8 * U2 * T;
+  const au = Math.abs(ux) + Math.abs(uy) + Math.abs(uz);
+  const av = Math.abs(vx) + Math.abs(vy) + Math.abs(vz);
+  STAR[0] = s + ds;
+  STAR[1] = t + dt;
+  STAR[2] = 16 * EPS * (Math.abs(s) + Math.abs(ds) + (av * ar * an) / nn) + 4 * EPS;
+  STAR[3] = 16 * EPS * (Math.abs(t) + Math.abs(dt) + (au * ar * an) / nn) + 4 * EPS;
+  STAR[4] = nx;
+  STAR[5] = ny;
+  STAR[6] = nz;
+  return true;
+}
+
+/**
+ * The squared distance between the two lines, (r·n)²/|n|² for n = (nx, ny, nz) ≈ u×v from
+ * {@link minor}, in double-double to LV[2], LV[3], with its error bound to LV[4].
+ */
+function lineSq3(nx: number, ny: number, nz: number, T: number): void {
+  // r·n in double-double (two-products, two-sums), |n|² likewise.
+  let ph = 0;
+  let pl = 0;
+  let qh = 0;
+  let ql = 0;
+  for (let i = 0; i < 3; i++) {
+    const a = RH[i];
+    const b = i === 0 ? nx : i === 1 ? ny : nz;
+    const p = a * b;
+    let c = SPLITTER * a;
+    const ah = c - (c - a);
+    const al = a - ah;
+    c = SPLITTER * b;
+    const bh = c - (c - b);
+    const bl = b - bh;
+    const pe = al * bl - (p - ah * bh - al * bh - ah * bl);
+    let sum = ph + p;
+    let bv = sum - ph;
+    pl += ph - (sum - bv) + (p - bv) + pe + RL[i] * b;
+    ph = sum;
+    const q = b * b;
+    const qe = bl * bl - (q - bh * bh - 2 * bl * bh);
+    sum = qh + q;
+    bv = sum - qh;
+    ql += qh - (sum - bv) + (q - bv) + qe;
+    qh = sum;
+  }
+  const nn = qh + ql;
+  ql -= nn - qh;
+  qh = nn;
+  // X = (r·n)²/|n|²: numerator in double-double, then one division with its remainder.
+  const p0 = ph + pl;
+  pl -= p0 - ph;
+  ph = p0;
+  const numH = ph * ph;
+  const numL = sqErr(ph, numH) + 2 * ph * pl;
+  const xh = numH / qh;
+  // remainder (num − xh·nn), with xh·qh split exactly
+  const prod = xh * qh;
+  let c = SPLITTER * xh;
+  const xhh = c - (c - xh);
+  const xhl = xh - xhh;
+  c = SPLITTER * qh;
+  const qhh = c - (c - qh);
+  const qhl = qh - qhh;
+  const prodErr = xhl * qhl - (prod - xhh * qhh - xhl * qhh - xhh * qhl);
+  const xl = (numH - prod - prodErr + numL - xh * ql) / qh;
+  const au = Math.abs(UH[0]) + Math.abs(UH[1]) + Math.abs(UH[2]);
+  const av = Math.abs(VH[0]) + Math.abs(VH[1]) + Math.abs(VH[2]);
+  // Error: n's direction (angle α) times the in-plane part of r, r's own error, the roundings.
+  const alpha = 2 * EPS + (16 * U2 * au * av) / Math.sqrt(nn);
+  let rr = 0;
+  for (let i = 0; i < 3; i++) rr += RH[i] * RH[i];
+  const inPlane = Math.sqrt(Math.abs(rr - xh) + 8 * EPS * rr);
+  const d = Math.sqrt(xh);
+  const er = 8 * U2 * T;
+  const ed = alpha * inPlane + alpha * alpha * d + er;
+  LV[2] = xh;
+  LV[3] = xl;
+  LV[4] = 2.02 * d * ed + ed * ed + 16 * U2 * xh;
+}
+
+/** 3D: is the lines' optimum certainly beyond the bound the clamped parameter (t if sFree) is at? */
+function beyond3(sFree: boolean, s: number, t: number, T: number): boolean {
+  if (!stars3(s, t, T)) return false;
+  const p = sFree ? t : s;
+  const star = sFree ? STAR[1] : STAR[0];
+  const m = sFree ? STAR[3] : STAR[2];
+  return p <= 0 ? star + m < 0 : p >= 1 && star - m > 1;
+}
+
+/**
+ * 3D: d*² lies between the squared distance of the lines (a lower bound) and |r|² at the
+ * current feasible (s, t) (an upper bound); certify the rounding of √ over that whole interval.
+ */
+function sandwich3(T: number, e: number): boolean {
+  const nx = minor(1, 2);
+  const ny = minor(2, 0);
+  const nz = minor(0, 1);
+  if (!(nx * nx + ny * ny + nz * nz > 0)) return false;
+  lineSq3(nx, ny, nz, T);
+  normSq(3);
+  const er = 8 * U2 * T;
+  const upper = 2.02 * Math.sqrt(LV[0]) * er + er * er + 16 * U2 * LV[0];
+  const gap = Math.max(0, LV[0] - LV[2] + (LV[1] - LV[3])) * (1 + 4 * EPS);
+  return finish(LV[0], LV[1], upper + gap + LV[4], e);
+}
+
+/**
+ * The minor u_i·v_j − u_j·v_i of the exact directions (UH + UL, VH + VL), to a few ulps: the
+ * leading part from Dekker products, the first-order terms of the low parts added.
+ */
+function minor(i: number, j: number): number {
+  const a = UH[i], d = VH[j], b = UH[j], cc = VH[i];
+  const p = a * d;
+  const q = b * cc;
+  return p - q + (prodErr(a, d, p) - prodErr(b, cc, q)) + (a * VL[j] + UL[i] * d - b * VL[i] - UL[j] * cc);
+}
+
+function prodErr(a: number, b: number, p: number): number {
+  let c = SPLITTER * a;
+  const ah = c - (c - a);
+  const al = a - ah;
+  c = SPLITTER * b;
+  const bh = c - (c - b);
+  const bl = b - bh;
+  return al * bl - (p - ah * bh - al * bh - ah * bl);
 }
 
 /** Does a clamped parameter's gradient g (error ≤ eg) point out of its domain? */
