@@ -11,7 +11,7 @@ import { EPS, SPLITTER } from '../core/eft.js';
 import { OUT_S, OUT_T, closestFlat } from './kernel.js';
 import { SEGMENT } from '../core/exact.js';
 import { SkewlineInputError } from '../core/primitives.js';
-import { FAITHFUL, faithfulInto } from './faithful.js';
+import { FAITHFUL, faithfulSegSeg } from './faithful.js';
 
 const SCRATCH = new Float64Array(5 + 64);
 let scratchN = SCRATCH;
@@ -154,7 +154,7 @@ export function closestSegSeg3(data: ArrayLike<number>, k: number, out: Float64A
     }
     FAITHFUL[0] = s;
     FAITHFUL[1] = t;
-    if (!faithfulInto(SEGMENT, SEGMENT, 3, data, k, false)) return fallback(3, data, k, out, o);
+    if (!faithfulSegSeg(3, data, k)) return fallback(3, data, k, out, o);
     if (out !== null) {
       out[o] = s;
       out[o + 1] = t;
@@ -186,7 +186,7 @@ export function closestSegSeg3(data: ArrayLike<number>, k: number, out: Float64A
   if (!(dist2 > FILTER2 * size2 && size2 < HUGE && ac > TINY)) return fallback(3, data, k, out, o);
   FAITHFUL[0] = s;
   FAITHFUL[1] = t;
-  if (!faithfulInto(SEGMENT, SEGMENT, 3, data, k, false)) return fallback(3, data, k, out, o);
+  if (!faithfulSegSeg(3, data, k)) return fallback(3, data, k, out, o);
   if (out !== null) {
     out[o] = s;
     out[o + 1] = t;
@@ -204,7 +204,7 @@ export function distanceFromParams3(data: ArrayLike<number>, k: number, s: numbe
   if (s !== s) return closestSegSeg3(data, k, null, 0);
   FAITHFUL[0] = s;
   FAITHFUL[1] = t;
-  return faithfulInto(SEGMENT, SEGMENT, 3, data, k, false) ? FAITHFUL[2] : fallback(3, data, k, null, 0);
+  return faithfulSegSeg(3, data, k) ? FAITHFUL[2] : fallback(3, data, k, null, 0);
 }
 
 /**
@@ -299,7 +299,7 @@ export function closestSegSeg2(data: ArrayLike<number>, k: number, out: Float64A
   if (dist2 <= FILTER2 * size2) return fallback(2, data, k, out, o);
   FAITHFUL[0] = s;
   FAITHFUL[1] = t;
-  if (!faithfulInto(SEGMENT, SEGMENT, 2, data, k, false)) return fallback(2, data, k, out, o);
+  if (!faithfulSegSeg(2, data, k)) return fallback(2, data, k, out, o);
   if (out !== null) {
     out[o] = s;
     out[o + 1] = t;
