@@ -7,7 +7,7 @@
  * are identical to the JavaScript path.
  */
 import { SEG3_WASM } from './seg3.generated.js';
-import { SkewlineInputError } from '../core/primitives.js';
+import { SkewlineInputError, describeValue } from '../core/primitives.js';
 import { distanceFromParams3 } from '../closest/segment-kernels.js';
 
 interface Resident {
@@ -45,7 +45,7 @@ export const MAX_RESIDENT_PAIRS = Math.floor((2 ** 32 - 65536) / PAIR_BYTES);
  */
 export function allocPairs3(n: number): Float64Array {
   if (!Number.isInteger(n) || n < 0 || n > MAX_RESIDENT_PAIRS) {
-    throw new SkewlineInputError(`allocPairs3: n must be an integer from 0 to ${MAX_RESIDENT_PAIRS} (got ${String(n)})`);
+    throw new SkewlineInputError(`allocPairs3: n must be an integer from 0 to ${MAX_RESIDENT_PAIRS} (got ${describeValue(n)})`);
   }
   const pages = Math.max(1, Math.ceil((n * PAIR_BYTES) / 65536));
   const memory = new WebAssembly.Memory({ initial: pages, maximum: pages });

@@ -23,7 +23,7 @@
  *    `distance === 0` exactly when the primitives share a point.
  */
 import { det2, EPS, productError } from '../core/eft.js';
-import { LINE, POINT, RAY, SEGMENT, exactClosestFlat, exactRelationFlat, ratToNumber } from '../core/exact.js';
+import { LINE, POINT, RAY, SEGMENT, exactClosestFlat, exactParallelPair, exactRelationFlat, ratToNumber } from '../core/exact.js';
 import type { ExactRelation } from '../core/exact.js';
 import { FAITHFUL, faithfulInto } from './faithful.js';
 
@@ -158,8 +158,9 @@ export function closestInto(ka: number, kb: number, dim: number, data: ArrayLike
   const overflow = load(ka, kb, dim, data, k);
   const degenerate = (ka === SEGMENT && uZero) || (kb === SEGMENT && vZero);
   if (overflow) {
-    // A difference of two coordinates near ±1.8e308 overflowed: only exact arithmetic can answer.
-    exactAnswer(ka, kb, dim, data, k, out, degenerate);
+    // A difference of two coordinates near ±1.8e308 overflowed: answer the problem scaled by ¼
+    // (exact), or, where that would round a tiny coordinate, from exact arithmetic.
+    if (!quarter(ka, kb, dim, data, k, out)) exactAnswer(ka, kb, dim, data, k, out, degenerate);
     return;
   }
   const aa = ST[AA];
@@ -476,9 +477,31 @@ function faithful(ka: number, kb: number, dim: number, data: ArrayLike<number>, 
   ST[DIST] = faithfulInto(ka, kb, dim, data, k, exactPar) ? FAITHFUL[2] : exactClosestFlat(ka, kb, dim, data, k).distance;
 }
 
+let Q = new Float64Array(16);
+
+/**
+ * The answer for data·¼ (exact for every coordinate of magnitude ≥ 2⁻¹⁰²⁰ or zero; false when
+ * one is smaller), scaled back: s, t, the relation and the flags are those of the scaled
+ * problem, the distance and d − c four times its. A distance beyond the double range comes
+ * out as Infinity (closestPoints and the batches report it).
+ */
+function quarter(ka: number, kb: number, dim: number, data: ArrayLike<number>, k: number, out: Float64Array): boolean {
+  if (Q.length < 4 * dim) Q = new Float64Array(4 * dim);
+  for (let i = 0; i < 4 * dim; i++) {
+    const x = data[k + i];
+    if (x !== 0 && Math.abs(x) < 2 ** -1020) return false;
+    Q[i] = x * 0.25;
+  }
+  closestInto(ka, kb, dim, Q, 0, out);
+  out[OUT_DIST] *= 4;
+  for (let i = 0; i < dim; i++) out[OUT_VEC + i] *= 4;
+  return true;
+}
+
 /** Everything from exact arithmetic: for inputs no floating-point formula can be trusted on. */
 function exactAnswer(ka: number, kb: number, dim: number, data: ArrayLike<number>, k: number, out: Float64Array, degenerate: boolean): void {
   const r = exactRelationFlat(ka, kb, dim, data, k);
+  notUnique = false;
   let relation: number;
   let s: number;
   let t: number;
@@ -493,6 +516,14 @@ function exactAnswer(ka: number, kb: number, dim: number, data: ArrayLike<number
     relation = degenerate ? REL_DEGENERATE : r.parallel ? REL_PARALLEL : REL_APART;
     s = ratToNumber(ex.s.num, ex.s.den);
     t = ratToNumber(ex.t.num, ex.t.den);
+    if (r.parallel && !degenerate) {
+      // A locus of nearest pairs: the same pair (and the same `unique`) as the floating-point
+      // parallel case would give, so answers do not change with the input's magnitude.
+      const pp = exactParallelPair(ka, kb, dim, data, k);
+      s = ratToNumber(pp.s.num, pp.s.den);
+      t = ratToNumber(pp.t.num, pp.t.den);
+      notUnique = pp.notUnique;
+    }
     dist = ex.distance;
     for (let i = 0; i < dim; i++) out[OUT_VEC + i] = ex.vector[i];
   }
@@ -500,7 +531,7 @@ function exactAnswer(ka: number, kb: number, dim: number, data: ArrayLike<number
   out[OUT_T] = t;
   out[OUT_DIST] = dist;
   out[OUT_REL] = relation;
-  out[OUT_FLAGS] = (r.share === 'overlap' ? FLAG_NOT_UNIQUE : 0) | (r.parallel ? FLAG_PARALLEL : 0) | (degenerate ? FLAG_DEGENERATE : 0);
+  out[OUT_FLAGS] = (r.share === 'overlap' || notUnique ? FLAG_NOT_UNIQUE : 0) | (r.parallel ? FLAG_PARALLEL : 0) | (degenerate ? FLAG_DEGENERATE : 0);
 }
 
 /** Certificate error factor for 2D determinants of rounded differences (≥ 4u, Shewchuk-style). */

@@ -2,9 +2,10 @@
  * Flat, non-allocating segment–segment kernels for bulk work: loop-free 2D and 3D versions
  * and an n-D one. Each reads one pair laid out as a0, a1, b0, b1 (dim numbers each) from
  * `data` at index k, writes s and t to out[o], out[o + 1] when `out` is given, and returns
- * the distance — with the same accuracy and the same exact `distance === 0` rule as
- * {@link closestFlat}, to which they hand over every pair their cheap path cannot vouch for
- * (nearly parallel, zero-length, touching or nearly touching, extreme magnitudes).
+ * the distance — faithful (the exact distance rounded up or down, closest/faithful.ts) and with
+ * the same exact `distance === 0` rule as {@link closestFlat}, to which they hand over every pair
+ * their cheap path cannot vouch for (nearly parallel, zero-length, touching or nearly touching,
+ * extreme magnitudes). A distance beyond the double range throws a RangeError naming the pair.
  * Not re-entrant (module-level scratch).
  */
 import { EPS, SPLITTER } from '../core/eft.js';
@@ -41,6 +42,9 @@ function fallback(dim: number, data: ArrayLike<number>, k: number, out: Float64A
     }
   }
   const dist = closestFlat(SEGMENT, SEGMENT, dim, data, k, scratchN);
+  if (dist === Infinity) {
+    throw new RangeError(`pair starting at index ${k}: the distance exceeds the largest double (1.8e308)`);
+  }
   if (out !== null) {
     out[o] = scratchN[OUT_S];
     out[o + 1] = scratchN[OUT_T];
