@@ -108,7 +108,9 @@ export function isFaithful(d: number, q: Rat): boolean {
   if (c === 0) return true;
   const lo = d === 0 ? null : nextDown(d);
   const hi = nextUp(d);
-  return (lo === null || ratCmp(sq(lo), q) < 0) && ratCmp(sq(hi), q) > 0;
+  // Above the largest double its successor is 2^1024 (the overflow threshold's binade end).
+  const hiSq = hi === Infinity ? { num: 1n << 2048n, den: 1n } : sq(hi);
+  return (lo === null || ratCmp(sq(lo), q) < 0) && ratCmp(hiSq, q) > 0;
 }
 
 /** |d − √q| in ulps of √q (rounded), to a few digits. */
