@@ -233,8 +233,8 @@ export function faithfulInto(ka: number, kb: number, dim: number, data: ArrayLik
     uv += UH[i] * VH[i];
   }
   if ((!uZero && !(uu > TINY)) || (!vZero && !(vv > TINY))) return false;
-  const sFree = !uZero && (ka === LINE || (ka === RAY && s > 0) || (ka === SEGMENT && s > 0 && s < 1));
-  const tFree = !vZero && (kb === LINE || (kb === RAY && t > 0) || (kb === SEGMENT && t > 0 && t < 1));
+  let sFree = !uZero && (ka === LINE || (ka === RAY && s > 0) || (ka === SEGMENT && s > 0 && s < 1));
+  let tFree = !vZero && (kb === LINE || (kb === RAY && t > 0) || (kb === SEGMENT && t > 0 && t < 1));
   // det = uu·vv − uv² (Lagrange), from the minors when it cancels.
   let det = 0;
   if (!uZero && !vZero && !parallel) {
@@ -327,16 +327,33 @@ export function faithfulInto(ka: number, kb: number, dim: number, data: ArrayLik
     }
     if (excess <= budget) break;
     if (iter >= 2) return false;
-    // A Newton step on the free parameters, in double-double; they must stay in their domains.
+    // A Newton step on the free parameters, in double-double. One that would leave its domain
+    // stops at the bound and is clamped from then on (the next round checks that active set).
+    // (The residual moves by the exact step, which may be below an ulp of s: s itself only
+    // tracks it, for the domain checks.)
     if (ds !== 0) {
-      s += ds;
-      if (!(ka === LINE || (s > 0 && (ka === RAY || s < 1)))) return false;
-      T += addScaled(ds, UH, UL, dim);
+      const s1 = s + ds;
+      if ((ka === LINE || s1 > 0) && (ka !== SEGMENT || s1 < 1)) {
+        T += addScaled(ds, UH, UL, dim);
+        s = s1;
+      } else {
+        const bound = s1 > 0 ? 1 : 0;
+        T += addScaled(bound - s, UH, UL, dim);
+        s = bound;
+        sFree = false;
+      }
     }
     if (dt !== 0) {
-      t += dt;
-      if (!(kb === LINE || (t > 0 && (kb === RAY || t < 1)))) return false;
-      T += addScaled(-dt, VH, VL, dim);
+      const t1 = t + dt;
+      if ((kb === LINE || t1 > 0) && (kb !== SEGMENT || t1 < 1)) {
+        T += addScaled(-dt, VH, VL, dim);
+        t = t1;
+      } else {
+        const bound = t1 > 0 ? 1 : 0;
+        T += addScaled(-(bound - t), VH, VL, dim);
+        t = bound;
+        tFree = false;
+      }
     }
   }
   // Step 3: X = |r|² in double-double, its square root, and the certificate.
