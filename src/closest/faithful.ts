@@ -41,7 +41,7 @@ let VL = new Float64Array(4);
 /** Double results between the steps (a double returned from a function is boxed). */
 const LV = new Float64Array(5);
 /** s*, t*, their margins, n (see stars3). */
-const STAR = new Float64Array(7);
+const STAR = new Float64Array(9);
 
 /** Set while faithfulInto retries with another active set (once, never recursively). */
 let retrying = false;
@@ -254,6 +254,7 @@ export function faithfulInto(ka: number, kb: number, dim: number, data: ArrayLik
   // Step 2: certify optimality to first order; Newton steps on the free parameters if needed.
   let excess: number;
   for (let iter = 0; ; iter++) {
+    if (dim === 3 && sFree && tFree && !parallel && det < 0.0625 * uu * vv) return lineCase3(ka, kb, data, k, s, t, T, e);
     let X = 0;
     for (let i = 0; i < dim; i++) X += RH[i] * RH[i];
     // Error of the residual itself (a few u² of its terms), carried into the gradients.
@@ -312,6 +313,12 @@ export function faithfulInto(ka: number, kb: number, dim: number, data: ArrayLik
         // With the other free, the clamped one's multiplier has the sign of its distance
         // beyond the bound of the lines' optimum (the reduced quadratic in it is convex): in
         // 3D that settles what the gradient's rounding leaves open.
+        if (inward(kc, pc, gc, ec) && iter < 4) {
+          // The clamped one clearly belongs inside (the kernel's active set was wrong): free it.
+          if (sFree) tFree = true;
+          else sFree = true;
+          continue;
+        }
         if (!signOk(kc, pc, gc, ec) && !(dim === 3 && beyond3(sFree, s, t, T))) {
           // Nearly parallel, near a corner: the clamped one may belong inside. In 3D the
           // distance between the lines bounds d*² from below and this feasible point from
@@ -322,11 +329,20 @@ export function faithfulInto(ka: number, kb: number, dim: number, data: ArrayLik
     } else {
       // Both clamped (or points): each gradient must point out of the domain.
       excess = 0;
-      if (!uZero && !signOk(ka, s, gs, es)) return false;
-      if (!vZero && !signOk(kb, t, gt, et)) return false;
+      const okS = uZero || signOk(ka, s, gs, es);
+      const okT = vZero || signOk(kb, t, gt, et);
+      if (!okS || !okT) {
+        // A gradient pointing clearly inwards frees that parameter (once per round); an
+        // ambiguous one is left to exact arithmetic.
+        if (iter >= 4) return false;
+        if (!okS && !uZero && inward(ka, s, gs, es)) sFree = true;
+        else if (!okT && !vZero && inward(kb, t, gt, et)) tFree = true;
+        else return false;
+        continue;
+      }
     }
     if (excess <= budget) break;
-    if (iter >= 2) return false;
+    if (iter >= 4) return false;
     // A Newton step on the free parameters, in double-double. One that would leave its domain
     // stops at the bound and is clamped from then on (the next round checks that active set).
     // (The residual moves by the exact step, which may be below an ulp of s: s itself only
@@ -441,6 +457,10 @@ function lineCase3(ka: number, kb: number, data: ArrayLike<number>, k: number, s
     retrying = false;
     return ok;
   }
+  // Move r to (s*, t*) (in double-double): its in-plane part, which n's direction error
+  // multiplies, shrinks to the rounding of the step.
+  T += addScaled(STAR[7], UH, UL, 3);
+  T += addScaled(-STAR[8], VH, VL, 3);
   lineSq3(STAR[4], STAR[5], STAR[6], T);
   return finish(LV[2], LV[3], LV[4], e);
 }
@@ -472,6 +492,8 @@ function stars3(s: number, t: number, T: number): boolean {
   STAR[4] = nx;
   STAR[5] = ny;
   STAR[6] = nz;
+  STAR[7] = ds;
+  STAR[8] = dt;
   return true;
 }
 
@@ -754,6 +776,12 @@ export function faithfulSegSeg(dim: number, data: ArrayLike<number>, k: number):
     return true;
   }
   return faithfulInto(SEGMENT, SEGMENT, dim, data, k, false);
+}
+
+/** Does a clamped parameter's gradient g (error ≤ eg) certainly point into its domain? */
+function inward(kind: number, p: number, g: number, eg: number): boolean {
+  if (p <= 0) return g < -eg;
+  return kind === SEGMENT && p >= 1 && g > eg;
 }
 
 /** Does a clamped parameter's gradient g (error ≤ eg) point out of its domain? */
