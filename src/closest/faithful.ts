@@ -700,6 +700,12 @@ export function faithfulSegSeg(dim: number, data: ArrayLike<number>, k: number):
     uu += uh * uh;
     vv += vh * vh;
     uv += uh * vh;
+    RH[i] = rh;
+    RL[i] = rl;
+    UH[i] = uh;
+    UL[i] = ul;
+    VH[i] = vh;
+    VL[i] = vl;
     gs += rh * uh;
     gt -= rh * vh;
     agS += Math.abs(rh * uh) + Math.abs(rh * ul) + Math.abs(rl * uh);
@@ -729,7 +735,10 @@ export function faithfulSegSeg(dim: number, data: ArrayLike<number>, k: number):
   let excess = 0;
   if (sFree && tFree) {
     const det = uu * vv - uv * uv;
-    if (!(det >= 0.0625 * uu * vv)) return faithfulInto(SEGMENT, SEGMENT, dim, data, k, false);
+    if (!(det >= 0.0625 * uu * vv)) {
+      // Shallow angle, both free: in 3D the lines' distance (the scratch holds r, u, v already).
+      return dim === 3 ? lineCase3(SEGMENT, SEGMENT, data, k, s, t, T, 0) : faithfulInto(SEGMENT, SEGMENT, dim, data, k, false);
+    }
     const a = Math.abs(gs) + es;
     const b = Math.abs(gt) + et;
     excess = (vv * a * a + 2 * Math.abs(uv) * a * b + uu * b * b) / (det * (1 - 8 * EPS));
