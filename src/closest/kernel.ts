@@ -22,10 +22,10 @@
  *    directions are within rounding of parallel, exact BigInt arithmetic (core/exact.ts) decides:
  *    `distance === 0` exactly when the primitives share a point.
  */
+import { FAITHFUL, faithfulInto } from './faithful.js';
 import { det2, EPS, productError } from '../core/eft.js';
 import { LINE, POINT, RAY, SEGMENT, exactClosestFlat, exactParallelPair, exactRelationFlat, ratToNumber } from '../core/exact.js';
 import type { ExactRelation } from '../core/exact.js';
-import { FAITHFUL, faithfulInto } from './faithful.js';
 
 /** Slot of s (the parameter of c on a) in the kernel's output array (length ≥ 5 + dim). */
 export const OUT_S = 0;
