@@ -323,7 +323,14 @@ export function faithfulInto(ka: number, kb: number, dim: number, data: ArrayLik
           // Nearly parallel, near a corner: the clamped one may belong inside. In 3D the
           // distance between the lines bounds d*² from below and this feasible point from
           // above; where the two agree to within the certificate, that settles it.
-          return dim === 3 && (sandwich3(T, e) || (!retrying && det < 0.0625 * uu * vv && lineCase3(ka, kb, data, k, s, t, T, e)));
+          // In 2D two segments a positive distance apart (the kernels decide touching exactly
+          // before this) never meet, so neither do their lines inside the square: the boundary.
+          if (dim === 2) return ka === SEGMENT && kb === SEGMENT && boundaryMin(2, data, k);
+          if (dim !== 3) return false;
+          if (sandwich3(T, e)) return true;
+          // (beyond3 left s*, t* in STAR.) The lines' optimum outside the square: the boundary.
+          if (ka === SEGMENT && kb === SEGMENT && starOutside() && boundaryMin(3, data, k)) return true;
+          return !retrying && det < 0.0625 * uu * vv && lineCase3(ka, kb, data, k, s, t, T, e);
         }
       }
     } else {
@@ -417,9 +424,12 @@ function finish(xh: number, xl: number, E: number, e: number): boolean {
     else return false;
   }
   if (e !== 0) {
+    // (The first half-step is exact: d ≥ 2⁻⁴⁵⁰ and e ≥ −1074.) A subnormal result takes one
+    // rounding to the subnormal grid (spacing g = 2⁻¹⁰⁷⁴): off by ≤ g/2 plus d's own error, under
+    // one ulp of d·2^e, itself ≤ g/2 there — under g in all, so still faithful. An underflow to 0
+    // is not (0 means touching): exact arithmetic answers.
     d = scaleBy(d, e);
-    // A result that turns subnormal loses bits to the scaling: leave it to exact arithmetic.
-    if (!(d >= 2 ** -1020 && d < Infinity)) return false;
+    if (!(d > 0 && d < Infinity)) return false;
   }
   FAITHFUL[2] = d;
   return true;
@@ -446,6 +456,8 @@ function lineCase3(ka: number, kb: number, data: ArrayLike<number>, k: number, s
     // The kernel's s or t sits a rounding inside a bound the optimum is on (or beyond): once,
     // clamp it there and certify that active set instead. (A violation within the margins
     // clamps too: the certificate then decides.)
+    // Certainly outside (not merely within the margins): the minimum is on the boundary.
+    if (ka === SEGMENT && kb === SEGMENT && starOutside() && boundaryMin(3, data, k)) return true;
     if (retrying) return false;
     // Only the one further out: with it clamped, the other's optimum may well be inside.
     const vs = sIn ? -1 : Math.max(-sStar, sStar - 1);
@@ -465,6 +477,75 @@ function lineCase3(ka: number, kb: number, data: ArrayLike<number>, k: number, s
   return finish(LV[2], LV[3], LV[4], e);
 }
 
+/** Is the lines' optimum (s*, t*) in STAR certainly outside the open unit square, or on its edge? */
+function starOutside(): boolean {
+  const sStar = STAR[0];
+  const tStar = STAR[1];
+  const ms = STAR[2];
+  const mt = STAR[3];
+  return sStar + ms <= 0 || sStar - ms >= 1 || tStar + mt <= 0 || tStar - mt >= 1;
+}
+
+/** Point–segment sub-problems of boundaryMin: P, P, q0, q1 (dim numbers each). */
+let PS = new Float64Array(12);
+let inBoundary = false;
+
+/**
+ * Two segments whose lines' optimum is not inside the parameter square: the minimum of the
+ * convex |r(s, t)|² over the square then lies on its boundary, so it is the least of the four
+ * endpoint-to-segment distances (a0 and a1 to b, b0 and b1 to a) — one-parameter problems,
+ * well conditioned however nearly parallel the segments are. The least of faithful roundings
+ * is a faithful rounding of the least (rounding down and rounding up are both monotone).
+ * Writes FAITHFUL[2] only (s and t stay the kernel's: the nearest points keep their accuracy
+ * in S); false when a sub-problem cannot be certified. Not re-entrant.
+ */
+function boundaryMin(dim: number, data: ArrayLike<number>, k: number): boolean {
+  if (inBoundary) return false;
+  if (PS.length < 4 * dim) PS = new Float64Array(4 * dim);
+  inBoundary = true;
+  const saved = retrying;
+  retrying = false;
+  let best = Infinity;
+  for (let q = 0; q < 4 && best > 0; q++) {
+    const p = k + q * dim; // endpoint q: a0, a1, b0, b1
+    const o = q < 2 ? k + 2 * dim : k; // the other segment
+    let big = 0;
+    for (let i = 0; i < dim; i++) {
+      const x = data[p + i];
+      const o0 = data[o + i];
+      const o1 = data[o + dim + i];
+      PS[i] = x;
+      PS[dim + i] = x;
+      PS[2 * dim + i] = o0;
+      PS[3 * dim + i] = o1;
+      big = Math.max(big, Math.abs(x - o0), Math.abs(o1 - o0));
+    }
+    // The projection's parameter, only a starting guess (Newton refines it): the differences
+    // divided by their largest, so that the squares neither overflow nor underflow.
+    let num = 0;
+    let den = 0;
+    for (let i = 0; i < dim; i++) {
+      const w = (PS[i] - PS[2 * dim + i]) / big;
+      const v = (PS[3 * dim + i] - PS[2 * dim + i]) / big;
+      num += w * v;
+      den += v * v;
+    }
+    const tau = num / den;
+    FAITHFUL[0] = 0;
+    FAITHFUL[1] = tau > 0 ? (tau < 1 ? tau : 1) : 0;
+    if (!faithfulInto(POINT, SEGMENT, dim, PS, 0, false)) {
+      best = NaN;
+      break;
+    }
+    if (FAITHFUL[2] < best) best = FAITHFUL[2];
+  }
+  inBoundary = false;
+  retrying = saved;
+  if (!(best >= 0 && best < Infinity)) return false;
+  FAITHFUL[2] = best;
+  return true;
+}
+
 /**
  * 3D: the unconstrained optimum (s*, t*) of the lines, from any residual r on them: r* = r +
  * δs·u − δt·v is parallel to n = u×v, whence δs = ((v×r)·n)/|n|², δt = ((u×r)·n)/|n|² (plainly:
@@ -476,7 +557,10 @@ function stars3(s: number, t: number, T: number): boolean {
   const ny = minor(2, 0);
   const nz = minor(0, 1);
   const nn = nx * nx + ny * ny + nz * nz;
-  if (!(nn > 0)) return false;
+  if (!(nn > 0)) {
+    STAR[0] = NaN; // (starOutside reads no stale optimum)
+    return false;
+  }
   const rx = RH[0], ry = RH[1], rz = RH[2];
   const vx = VH[0], vy = VH[1], vz = VH[2], ux = UH[0], uy = UH[1], uz = UH[2];
   const ds = ((vy * rz - vz * ry) * nx + (vz * rx - vx * rz) * ny + (vx * ry - vy * rx) * nz) / nn;

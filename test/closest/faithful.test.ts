@@ -88,3 +88,48 @@ describe('issue 19: the faithfulness check itself', () => {
     expect(isFaithful(Math.SQRT2 + 2 * 2 ** -52, r)).toBe(false);
   });
 });
+
+describe('issue 19: nearly parallel overlapping segments (angle ≤ 1e-8), where the distance barely changes along the overlap', () => {
+  // The certificate of the kernel's (s, t) cannot settle a clamped parameter's sign there; the
+  // minimum is then the least of the four endpoint-to-segment distances (the boundary of the
+  // parameter square), each certified on its own. Checked exactly, every way of asking.
+  const cases: [2 | 3, number, number][] = [[3, 1, 200], [2, 1, 60], [2, 1e300, 60], [3, 1e300, 60]];
+  cases.forEach(([dim, scale, n], c) => {
+    const seed = SEED + 500 + c;
+    it(`${dim}D at scale ${scale}, seed ${seed}`, () => {
+      const pairs = faithfulPairs('nearParallel', dim, n, seed, { scale, angleHi: 1e-8 });
+      const ways = allDistances(pairs, dim);
+      for (let i = 0; i < n; i++) {
+        const q = exactPairSq(pairs, dim, i);
+        for (const w of ways) {
+          const d = w.d(i);
+          expect(isFaithful(d, q), `${w.name}, seed ${seed}, pair ${i}: ${d}`).toBe(true);
+        }
+      }
+    });
+  });
+});
+
+describe('issue 19: subnormal distances are faithful too (one rounding to the subnormal grid)', () => {
+  for (const dim of [2, 3] as const) {
+    const seed = SEED + 600 + dim;
+    it(`${dim}D, distances 1e-322 … 1e-309, seed ${seed}`, () => {
+      const n = 40;
+      const pairs = faithfulPairs('nearEndpoint', dim, n, seed, { scale: 1e-300, rhoLo: 1e-22, rhoHi: 1e-9 });
+      const ways = allDistances(pairs, dim);
+      let subnormal = 0;
+      for (let i = 0; i < n; i++) {
+        const q = exactPairSq(pairs, dim, i);
+        for (const w of ways) {
+          const d = w.d(i);
+          // (A pair whose rounded coordinates touch has distance 0, exactly.)
+          expect(d > 0, `${w.name}, seed ${seed}, pair ${i}: ${d} > 0`).toBe(q.num > 0n);
+          expect(isFaithful(d, q), `${w.name}, seed ${seed}, pair ${i}: ${d}`).toBe(true);
+          if (d < 2 ** -1022) subnormal++;
+        }
+      }
+      // (The family's distance is ρ times a size of about 1e-300: nearly all subnormal.)
+      expect(subnormal).toBeGreaterThan((n * ways.length) / 2);
+    });
+  }
+});

@@ -2,8 +2,8 @@
  * Seeded segment-pair families for the faithful-distance tests (issue 19): pairs whose distance
  * is a chosen fraction ρ of their size S, log-uniform in 1e-14 … 1e-2 by default, laid out flat
  * (a0, a1, b0, b1; dim numbers each), so the batches and the kernels can take them as they are.
- * - nearParallel: nearly parallel pieces (angle log-uniform 1e-15 … 1e-3) with overlapping
- *   shadows and a gap of ρ·S;
+ * - nearParallel: nearly parallel pieces (angle log-uniform 1e-15 … 1e-3, or … `angleHi`) with
+ *   overlapping shadows and a gap of ρ·S;
  * - nearEndpoint: an endpoint of b at ρ·S from an interior point of a, b leaving away from a;
  * - skew: lines crossing in projection inside both segments, offset ρ·S along their common
  *   normal (3D; in 2D the pieces would cross, so 2D gets an endpoint ρ·S short of the other);
@@ -27,13 +27,13 @@ function frame(rng: Rng, dim: number): number[] {
 }
 
 /** The four points of one pair in local coordinates (x along a), before rotation. */
-function local(family: FaithfulFamily, rng: Rng, dim: number, rho: number): number[][] {
+function local(family: FaithfulFamily, rng: Rng, dim: number, rho: number, angleHi: number): number[][] {
   const la = rng.uniform(0.5, 2);
   const pad = (v: number[]): number[] => (dim === 2 ? v.slice(0, 2) : v);
   const gap = rho * la;
   if (family === 'nearParallel') {
     const lb = rng.uniform(0.5, 2);
-    const ang = rng.logUniform(1e-15, 1e-3);
+    const ang = rng.logUniform(1e-15, angleHi);
     const cb = rng.uniform(-0.4, 0.4) * (la + lb);
     const c = Math.cos(ang);
     const s = Math.sin(ang);
@@ -73,12 +73,12 @@ function local(family: FaithfulFamily, rng: Rng, dim: number, rho: number): numb
  * n pairs of a family in dim 2 or 3, flat (4·dim numbers a pair), ρ log-uniform in
  * [rhoLo, rhoHi], coordinates times `scale`. Deterministic in its arguments.
  */
-export function faithfulPairs(family: FaithfulFamily, dim: 2 | 3, n: number, seed: number, opts: { rhoLo?: number; rhoHi?: number; scale?: number } = {}): Float64Array {
+export function faithfulPairs(family: FaithfulFamily, dim: 2 | 3, n: number, seed: number, opts: { rhoLo?: number; rhoHi?: number; scale?: number; angleHi?: number } = {}): Float64Array {
   const rng = makeRng(seed);
-  const { rhoLo = 1e-14, rhoHi = 1e-2, scale = 1 } = opts;
+  const { rhoLo = 1e-14, rhoHi = 1e-2, scale = 1, angleHi = 1e-3 } = opts;
   const out = new Float64Array(4 * dim * n);
   for (let k = 0; k < n; k++) {
-    const pts = local(family, rng, dim, rng.logUniform(rhoLo, rhoHi));
+    const pts = local(family, rng, dim, rng.logUniform(rhoLo, rhoHi), angleHi);
     const R = frame(rng, dim);
     const T = Array.from({ length: dim }, () => rng.uniform(-1, 1));
     for (let p = 0; p < 4; p++) {
