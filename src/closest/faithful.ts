@@ -239,7 +239,18 @@ export function faithfulInto(ka: number, kb: number, dim: number, data: ArrayLik
   let det = 0;
   if (!uZero && !vZero && !parallel) {
     det = uu * vv - uv * uv;
-    if (det < 0.0625 * uu * vv) {
+    if (det < 0.0625 * uu * vv && dim > 3) {
+      // O(dim) (the minors would take O(dim²)): det = |u|²·|v⊥|², v⊥ = v − (u·v/|u|²)·u, whose
+      // rounding stays below 2⁻³⁸ of it down to det = 2⁻²⁰·|u|²|v|²; below that, exact arithmetic.
+      const c = uv / uu;
+      let q = 0;
+      for (let i = 0; i < dim; i++) {
+        const x = VH[i] - c * UH[i];
+        q += x * x;
+      }
+      det = uu * q * (1 - 2 ** -30);
+      if (!(det >= 2 ** -20 * uu * vv)) return false;
+    } else if (det < 0.0625 * uu * vv) {
       det = 0;
       for (let i = 0; i < dim; i++) {
         for (let j = i + 1; j < dim; j++) {
