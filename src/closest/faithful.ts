@@ -439,11 +439,34 @@ function finish(xh: number, xl: number, E: number, e: number): boolean {
     // rounding to the subnormal grid (spacing g = 2⁻¹⁰⁷⁴): off by ≤ g/2 plus d's own error, under
     // one ulp of d·2^e, itself ≤ g/2 there — under g in all, so still faithful. An underflow to 0
     // is not (0 means touching): exact arithmetic answers.
+    const ds = d;
     d = scaleBy(d, e);
     if (!(d > 0 && d < Infinity)) return false;
+    if (d < 2 ** -1022) d = nearestSubnormal(d, ds, xh, xl, E, e);
   }
   FAITHFUL[2] = d;
   return true;
+}
+
+/**
+ * Correct rounding on the subnormal grid where it can be certified: D = d·2^e (subnormal, already
+ * faithful) moves one grid step when X = xh + xl (± E, in the scaled units of ds = D·2^−e) lies
+ * certainly beyond a midpoint (D·2^−e ± G/2)², G the grid spacing there; otherwise D stays. The
+ * midpoints are exact doubles (D·2^−e / G < 2⁵²), their squares exact in double-double.
+ */
+function nearestSubnormal(D: number, ds: number, xh: number, xl: number, E: number, e: number): number {
+  const G = scaleBy(2 ** -1074, -e);
+  const Dp = scaleBy(D, -e); // exact: scaling a subnormal up
+  const hi = Dp + G / 2;
+  const lo = Dp - G / 2;
+  let p = hi * hi;
+  const above = p - xh + (sqErr(hi, p) - xl); // hi² − X
+  p = lo * lo;
+  const below = xh - p + (xl - sqErr(lo, p)); // X − lo²
+  const slack = E + 4 * EPS * (Math.abs(above) + Math.abs(below)) + 8 * U2 * xh;
+  if (above < -slack && ds > Dp) return scaleBy(Dp + G, e); // √X > hi certainly
+  if (below < -slack && ds < Dp) return scaleBy(Dp - G, e); // √X < lo certainly
+  return D;
 }
 
 /**

@@ -10,7 +10,7 @@ import { allocPairs3, segmentClosestBatch, segmentDistances } from '../../src/ba
 import { segment } from '../../src/core/primitives.js';
 import { FAMILIES, familySeed } from '../support/families.js';
 import { exactDistanceSq } from '../support/oracle.js';
-import { FAITHFUL_FAMILIES, exactPairSq, faithfulPairs, isFaithful } from '../support/faithful-families.js';
+import { FAITHFUL_FAMILIES, exactPairSq, faithfulPairs, isFaithful, ulpsOff } from '../support/faithful-families.js';
 
 const LONG = process.env.SKEWLINE_LONG === '1';
 const COUNT = LONG ? 2000 : 40;
@@ -110,12 +110,12 @@ describe('issue 19: nearly parallel overlapping segments (angle ≤ 1e-8), where
   });
 });
 
-describe('issue 19: subnormal distances are faithful too (one rounding to the subnormal grid)', () => {
+describe('issue 19: subnormal distances are faithful, and correctly rounded (the midpoints of the subnormal grid tested exactly)', () => {
   for (const dim of [2, 3] as const) {
     const seed = SEED + 600 + dim;
-    it(`${dim}D, distances 1e-322 … 1e-309, seed ${seed}`, () => {
-      const n = 40;
-      const pairs = faithfulPairs('nearEndpoint', dim, n, seed, { scale: 1e-300, rhoLo: 1e-22, rhoHi: 1e-9 });
+    it(`${dim}D, distances 1e-312 … 1e-308, seed ${seed}`, () => {
+      const n = 150;
+      const pairs = faithfulPairs('nearEndpoint', dim, n, seed, { scale: 1e-300, rhoLo: 1e-12, rhoHi: 1e-8 });
       const ways = allDistances(pairs, dim);
       let subnormal = 0;
       for (let i = 0; i < n; i++) {
@@ -126,6 +126,8 @@ describe('issue 19: subnormal distances are faithful too (one rounding to the su
           expect(d > 0, `${w.name}, seed ${seed}, pair ${i}: ${d} > 0`).toBe(q.num > 0n);
           expect(isFaithful(d, q), `${w.name}, seed ${seed}, pair ${i}: ${d}`).toBe(true);
           if (d < 2 ** -1022) subnormal++;
+          // Correctly rounded where the midpoint test can tell (every pair of this seed).
+          expect(ulpsOff(d, q), `${w.name}, seed ${seed}, pair ${i}: ${d} correctly rounded`).toBeLessThanOrEqual(0.5 + 1e-9);
         }
       }
       // (The family's distance is ρ times a size of about 1e-300: nearly all subnormal.)
