@@ -8,6 +8,8 @@
  *
  * Options: --count N (cases per family, default 1000), --seed S (default 20240611),
  * --family NAME (only that family).
+ * The last table (issue 19) checks that distances are faithful to themselves: within one ulp of
+ * the exact distance, however small the distance is beside the segments.
  */
 import os from 'node:os';
 import { ericson3 } from '../bench/peers/ericson.js';
@@ -19,6 +21,8 @@ import { closestSegSeg3 } from '../src/closest/segment-kernels.js';
 import type { Primitive } from '../src/core/types.js';
 import { FAMILIES, familySeed, flatten3 } from '../test/support/families.js';
 import { measure, measureDistance } from '../test/support/oracle.js';
+import { FAITHFUL_FAMILIES, exactPairSq, faithfulPairs, isFaithful, ulpsOff } from '../test/support/faithful-families.js';
+import { segmentDistances } from '../src/batch/batch.js';
 
 function arg(name: string, fallback: number): number;
 function arg(name: string, fallback: string): string;
@@ -147,6 +151,41 @@ FAMILIES.forEach(({ name, make }, fi) => {
     (worst[0] > BOUND ? '  FAIL' : ''));
 });
 console.log(`(${((Date.now() - t1) / 1000).toFixed(1)} s)\n`);
+
+// Faithful distances (issue 19): distances 1e-14 … 1e-2 of the segments' size, at 1, 1e300 and
+// 1e-300; worst error in ulps of the distance itself (≤ 1 is faithful; 0.5 is correctly rounded)
+// and the count of distances that are not faithful (decided exactly), skewline beside three.js.
+console.log('Faithful distances — worst |distance − exact| in ulps of the exact distance; "unfaithful" counts pred(d) < exact < succ(d) failures');
+const w3 = [14, 4, 8, 6, 12, 12, 12];
+console.log([padR('family', w3[0]), pad('dim', w3[1]), pad('scale', w3[2]), pad('pairs', w3[3]), pad('skewline', w3[4]), pad('unfaithful', w3[5]), pad('three.js', w3[6])].join(' '));
+const t2 = Date.now();
+const nFaithful = Math.max(1, Math.floor(count / 5));
+for (const scale of [1, 1e300, 1e-300]) {
+  for (const dim of [2, 3] as const) {
+    FAITHFUL_FAMILIES.forEach((family, f) => {
+      if (only !== '' && only !== family) return;
+      const fseed = seed + 100 * f + dim;
+      const pairs = faithfulPairs(family, dim, nFaithful, fseed, { scale });
+      const d = segmentDistances(pairs, dim);
+      let worst = 0;
+      let worstThree = 0;
+      let bad = 0;
+      for (let i = 0; i < nFaithful; i++) {
+        const q = exactPairSq(pairs, dim, i);
+        worst = Math.max(worst, ulpsOff(d[i], q));
+        if (!isFaithful(d[i], q)) bad++;
+        if (dim === 3) worstThree = Math.max(worstThree, ulpsOff(three3(pairs, 12 * i), q));
+      }
+      if (bad > 0) {
+        failed = true;
+        worstExamples.push(`faithful ${family} ${dim}D scale ${scale} seed ${fseed}: ${bad} distances not faithful`);
+      }
+      console.log([padR(family, w3[0]), pad(String(dim), w3[1]), pad(String(scale), w3[2]), pad(String(nFaithful), w3[3]),
+        pad(worst.toPrecision(3), w3[4]), pad(String(bad), w3[5]), pad(dim === 3 ? worstThree.toPrecision(3) : '—', w3[6])].join(' '));
+    });
+  }
+}
+console.log(`(${((Date.now() - t2) / 1000).toFixed(1)} s)\n`);
 
 if (worstExamples.length > 0) {
   console.log('skewline cases beyond the bound (replay with --seed and --family):');

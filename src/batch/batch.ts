@@ -3,7 +3,7 @@
  * pair. Layout: pair after pair, each a0, a1, b0, b1 with `dim` numbers apiece.
  */
 import { closestSegSeg2, closestSegSeg3, closestSegSegN } from '../closest/segment-kernels.js';
-import { SkewlineInputError } from '../core/primitives.js';
+import { SkewlineInputError, describeValue } from '../core/primitives.js';
 export { allocPairs3, MAX_RESIDENT_PAIRS } from './wasm.js';
 import { intersectsSegments2, intersectsSegments3 } from '../intersect/intersects.js';
 import { copiedDistances3, residentDistances3 } from './wasm.js';
@@ -13,9 +13,12 @@ const COPY_THRESHOLD = 4096;
 
 /** Number of pairs in `pairs`, validating the layout (shared with parallel.ts). */
 export function pairCount(pairs: unknown, dim: unknown, fn: string): number {
-  if (!(pairs instanceof Float64Array)) throw new SkewlineInputError(`${fn}: pairs must be a Float64Array`);
+  if (!(pairs instanceof Float64Array)) {
+    const got = ArrayBuffer.isView(pairs) ? (pairs.constructor as { name: string }).name : describeValue(pairs);
+    throw new SkewlineInputError(`${fn}: pairs must be a Float64Array (got ${got}; Float64Array.from(...) converts)`);
+  }
   if (typeof dim !== 'number' || !Number.isInteger(dim) || dim < 1) {
-    throw new SkewlineInputError(`${fn}: dim must be a positive integer (got ${String(dim)})`);
+    throw new SkewlineInputError(`${fn}: dim must be a positive integer (got ${describeValue(dim)})`);
   }
   const stride = 4 * dim;
   if (pairs.length % stride !== 0) {
@@ -34,28 +37,22 @@ function output(out: Float64Array | undefined, n: number, fn: string): Float64Ar
 
 /**
  * Distances between the segments of each pair: out[i] for pair i. Fast paths for dim 2 and
- * 3, a generic one for any dim ≥ 1; the accuracy of `closestPoints` on every pair (within
- * 8·2⁻⁵³·S of the exact distance, and exactly 0 when the segments touch). Zero-length
- * segments are points.
+ * 3, a generic one for any dim ≥ 1; the accuracy of `closestPoints` on every pair: the
+ * distance is faithful (the exact distance rounded up or down), exactly 0 when the segments
+ * touch. Zero-length segments are points.
  * For dim 3, pairs in an array from {@link allocPairs3} are measured in place by a
  * WebAssembly kernel with the same arithmetic (identical results, faster).
  * @param out - optional Float64Array (length ≥ number of pairs) to fill; returned.
  * @throws SkewlineInputError on a bad layout, a too-short `out`, or a non-finite coordinate
- * (naming the pair).
+ * (naming the pair); RangeError (naming the pair) for a distance beyond the double range.
  */
 export function segmentDistances(pairs: Float64Array, dim: number, out?: Float64Array): Float64Array {
   const n = pairCount(pairs, dim, 'segmentDistances');
   const res = output(out, n, 'segmentDistances');
-  const raw = dim === 3 ? residentDistances3(pairs, n) : null;
-  if (raw !== null) {
-    // Pairs in WebAssembly memory (allocPairs3): the kernel ran in place; NaN marks the pairs
-    // it hands over (near contact, shallow-angle edge cases, non-finite input).
-    res.set(raw.subarray(0, n));
-    for (let i = 0; i < n; i++) if (res[i] !== res[i]) res[i] = closestSegSeg3(pairs, 12 * i, null, 0);
-  } else if (dim === 3 && n >= COPY_THRESHOLD) {
-    copiedDistances3(pairs, n, res);
-    for (let i = 0; i < n; i++) if (res[i] !== res[i]) res[i] = closestSegSeg3(pairs, 12 * i, null, 0);
-  } else if (dim === 3) for (let i = 0, k = 0; i < n; i++, k += 12) res[i] = closestSegSeg3(pairs, k, null, 0);
+  if (dim === 3 && residentDistances3(pairs, n, res)) {
+    // Pairs in WebAssembly memory (allocPairs3): the module ran in place, JavaScript finished.
+  } else if (dim === 3 && n >= COPY_THRESHOLD) copiedDistances3(pairs, n, res);
+  else if (dim === 3) for (let i = 0, k = 0; i < n; i++, k += 12) res[i] = closestSegSeg3(pairs, k, null, 0);
   else if (dim === 2) for (let i = 0, k = 0; i < n; i++, k += 8) res[i] = closestSegSeg2(pairs, k, null, 0);
   else for (let i = 0, k = 0; i < n; i++, k += 4 * dim) res[i] = closestSegSegN(pairs, k, dim, null, 0);
   return res;

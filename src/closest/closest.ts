@@ -18,7 +18,8 @@ import {
 } from './kernel.js';
 import { exactNearestPointsFlat, kindCode } from '../core/exact.js';
 import { productError } from '../core/eft.js';
-import { SkewlineInputError, isPrimitive, segment, line as makeLine, toVector } from '../core/primitives.js';
+import { checkOptions, numberOption } from '../core/options.js';
+import { SkewlineInputError, describeValue, isPrimitive, segment, line as makeLine, toVector } from '../core/primitives.js';
 import type { ClosestResult, Primitive, Relation, VecLike } from '../core/types.js';
 
 const RELATIONS: readonly Relation[] = ['apart', 'intersecting', 'overlapping', 'parallel', 'degenerate'];
@@ -30,7 +31,30 @@ function check(a: unknown, b: unknown): asserts a is Primitive {
   if (!isPrimitive(a)) throw new SkewlineInputError(`first argument is not a primitive (use point, segment, line or ray)`);
   if (!isPrimitive(b)) throw new SkewlineInputError(`second argument is not a primitive (use point, segment, line or ray)`);
   if (a.dim !== b.dim) throw new SkewlineInputError(`primitives of different dimensions (${a.dim} and ${b.dim})`);
+  finite(a, 'first');
+  finite(b, 'second');
 }
+
+/**
+ * A primitive's arrays are typed arrays, which Object.freeze cannot freeze: check that they
+ * still hold `dim` finite numbers (someone may have written into them after construction).
+ */
+function finite(p: Primitive, which: string): void {
+  const second = p.kind === 'ray' ? p.dir : p.p1;
+  const name = p.kind === 'ray' ? 'dir' : 'p1';
+  if (p.p0.length !== p.dim || second.length !== p.dim) {
+    throw new SkewlineInputError(`${which} argument: its arrays no longer have its dimension ${p.dim} (primitives must not be modified)`);
+  }
+  for (let i = 0; i < p.dim; i++) {
+    if (!Number.isFinite(p.p0[i]) || !Number.isFinite(second[i])) {
+      const bad = Number.isFinite(p.p0[i]) ? `${name}[${i}] = ${second[i]}` : `p0[${i}] = ${p.p0[i]}`;
+      throw new SkewlineInputError(`${which} argument: ${bad} is not finite (primitives must not be modified after construction)`);
+    }
+  }
+}
+
+/** The keys {@link ClosestOptions} accepts. */
+const CLOSEST_KEYS = ['target', 'stable', 'tolerance'] as const;
 
 /** Writes p's coordinates at `at` in the flat layout (a ray's second vector is its direction). */
 function put(p: Primitive, at: number): void {
@@ -92,7 +116,7 @@ export interface ClosestOptions {
  * @throws SkewlineInputError if dim is not an integer ≥ 1.
  */
 export function createClosestResult(dim: number): ClosestResult {
-  if (!Number.isInteger(dim) || dim < 1) throw new SkewlineInputError(`createClosestResult: dim must be an integer ≥ 1 (got ${dim})`);
+  if (!Number.isInteger(dim) || dim < 1) throw new SkewlineInputError(`createClosestResult: dim must be an integer ≥ 1 (got ${describeValue(dim)})`);
   const z = () => new Array<number>(dim).fill(0);
   return {
     c: z(), d: z(), p: z(), vector: z(), distance: 0, distanceSq: 0, s: 0, t: 0,
@@ -118,25 +142,39 @@ export function createClosestResult(dim: number): ClosestResult {
  *   s or t may then be ±Infinity (the parameter itself overflows). If a nearest point lies beyond
  *   the double range, a RangeError says so (never a NaN).
  *
- * Accuracy: `distance` is within 8·2⁻⁵³·S of the exact minimum distance of the given doubles,
- * S = max(|a1 − a0|, |b1 − b0|, |b0 − a0|), at any distance from the origin and any angle.
+ * Accuracy: the distance is faithful — `distance` is the exact minimum distance of the given
+ * doubles rounded up or down (within one ulp of itself), however small it is beside the
+ * primitives, at any distance from the origin, any angle and any magnitude (closest/faithful.ts).
+ * c and d are within 8·2⁻⁵³·S of the exact nearest points, S = max(|a1 − a0|, |b1 − b0|,
+ * |b0 − a0|).
  * `distanceSq` is the squared length of `vector`, summed with error-free products and scaled
  * so that it under/overflows only where the true value does.
  *
  * The third argument is either {@link ClosestOptions} or, gl-matrix style, a target result to
  * fill (`closestPoints(a, b, target)`, see {@link createClosestResult}): then nothing is allocated.
- * @throws SkewlineInputError if an argument is not a primitive, the dimensions differ, a target
- * has the wrong dimension, or `stable` is asked for a line or ray.
+ * @throws SkewlineInputError if an argument is not a primitive (or its arrays were modified to
+ * hold a non-finite number), the dimensions differ, an option is unknown or out of range, a
+ * target has the wrong dimension, or `stable` is asked for a line or ray.
+ * @throws RangeError if the distance itself exceeds the largest double (two points near
+ * ∓1.8e308), or a nearest point lies beyond the double range.
  */
 export function closestPoints(a: Primitive, b: Primitive, options?: ClosestOptions | ClosestResult): ClosestResult {
   check(a, b);
   let target: ClosestResult | undefined;
   let opts: ClosestOptions | undefined;
   if (options !== undefined && options !== null) {
-    if (Array.isArray((options as ClosestResult).c)) target = options as ClosestResult;
+    if (typeof options === 'object' && Array.isArray((options as ClosestResult).c)) target = options as ClosestResult;
     else {
+      checkOptions(options, CLOSEST_KEYS, 'closestPoints');
       opts = options as ClosestOptions;
       target = opts.target;
+      if (target !== undefined && !(typeof target === 'object' && target !== null && Array.isArray(target.c))) {
+        throw new SkewlineInputError(`closestPoints: options.target must be a result from createClosestResult (got ${describeValue(target)})`);
+      }
+      if (opts.stable !== undefined && typeof opts.stable !== 'boolean') {
+        throw new SkewlineInputError(`closestPoints: options.stable must be true or false (got ${describeValue(opts.stable)})`);
+      }
+      numberOption(opts as Record<string, unknown>, 'tolerance', 'closestPoints', Number.MIN_VALUE, Number.MAX_VALUE, 0.05);
     }
   }
   const dim = a.dim;
@@ -152,6 +190,9 @@ export function closestPoints(a: Primitive, b: Primitive, options?: ClosestOptio
   const kb = kindCode(b);
   closestInto(ka, kb, dim, flat, 0, out);
   const distance = out[OUT_DIST];
+  if (distance === Infinity) {
+    throw new RangeError('closestPoints: the distance exceeds the largest double (1.8e308); scale the input down');
+  }
   const relCode = out[OUT_REL];
   const flags = out[OUT_FLAGS];
   const relation = RELATIONS[relCode];
@@ -231,7 +272,7 @@ function stable(a: Primitive, b: Primitive, tolerance: number, r: ClosestResult)
     throw new SkewlineInputError('closestPoints: stable mode is for segments and points (lines and rays have no middle)');
   }
   if (typeof tolerance !== 'number' || !(tolerance > 0) || !Number.isFinite(tolerance)) {
-    throw new SkewlineInputError(`closestPoints: tolerance must be a finite number > 0 (got ${String(tolerance)})`);
+    throw new SkewlineInputError(`closestPoints: tolerance must be a finite number > 0 (got ${describeValue(tolerance)})`);
   }
   const dim = a.dim;
   const u = a.dir, v = b.dir;
@@ -343,9 +384,10 @@ export function intersectLineSegments(
   b2: VecLike,
   options: IntersectLineSegmentsOptions = {},
 ): LineSegmentsResult {
-  const tol = options.tolerance ?? 0;
-  if (typeof tol !== 'number' || !(tol >= 0) || !Number.isFinite(tol)) {
-    throw new SkewlineInputError(`tolerance must be a finite number ≥ 0 (got ${String(tol)})`);
+  checkOptions(options, ['infiniteLines', 'tolerance'], 'intersectLineSegments');
+  const tol = numberOption(options as Record<string, unknown>, 'tolerance', 'intersectLineSegments', 0, Number.MAX_VALUE, 0);
+  if (options.infiniteLines !== undefined && typeof options.infiniteLines !== 'boolean') {
+    throw new SkewlineInputError(`intersectLineSegments: options.infiniteLines must be true or false (got ${describeValue(options.infiniteLines)})`);
   }
   const make = (p: VecLike, q: VecLike, name: string): Primitive => {
     const p0 = toVector(p, `${name}1`);

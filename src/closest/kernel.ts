@@ -22,8 +22,9 @@
  *    directions are within rounding of parallel, exact BigInt arithmetic (core/exact.ts) decides:
  *    `distance === 0` exactly when the primitives share a point.
  */
+import { FAITHFUL, faithfulInto } from './faithful.js';
 import { det2, EPS, productError } from '../core/eft.js';
-import { LINE, POINT, RAY, SEGMENT, exactClosestFlat, exactRelationFlat, ratToNumber } from '../core/exact.js';
+import { LINE, POINT, RAY, SEGMENT, exactClosestFlat, exactParallelPair, exactRelationFlat, ratToNumber } from '../core/exact.js';
 import type { ExactRelation } from '../core/exact.js';
 
 /** Slot of s (the parameter of c on a) in the kernel's output array (length ≥ 5 + dim). */
@@ -121,6 +122,8 @@ let exactPar = false;
 let interior = false;
 let certified = false;
 let notUnique = false;
+/** The distance came from exact arithmetic (already faithful). */
+let exactDist = false;
 let rel: ExactRelation | null = null;
 
 /**
@@ -155,8 +158,9 @@ export function closestInto(ka: number, kb: number, dim: number, data: ArrayLike
   const overflow = load(ka, kb, dim, data, k);
   const degenerate = (ka === SEGMENT && uZero) || (kb === SEGMENT && vZero);
   if (overflow) {
-    // A difference of two coordinates near ±1.8e308 overflowed: only exact arithmetic can answer.
-    exactAnswer(ka, kb, dim, data, k, out, degenerate);
+    // A difference of two coordinates near ±1.8e308 overflowed: answer the problem scaled by ¼
+    // (exact), or, where that would round a tiny coordinate, from exact arithmetic.
+    if (!quarter(ka, kb, dim, data, k, out)) exactAnswer(ka, kb, dim, data, k, out, degenerate);
     return;
   }
   const aa = ST[AA];
@@ -169,6 +173,7 @@ export function closestInto(ka: number, kb: number, dim: number, data: ArrayLike
   }
   ST[S_] = 0;
   ST[T_] = 0;
+  exactDist = false;
   floatParallel = false;
   exactPar = false;
   interior = false;
@@ -193,6 +198,7 @@ export function closestInto(ka: number, kb: number, dim: number, data: ArrayLike
         : exactPar
           ? REL_PARALLEL
           : REL_APART;
+  if (ST[DIST] > 0 && !exactDist) faithful(ka, kb, dim, data, k);
   out[OUT_S] = ST[S_];
   out[OUT_T] = ST[T_];
   out[OUT_DIST] = ST[DIST];
@@ -446,6 +452,7 @@ function decide(ka: number, kb: number, dim: number, data: ArrayLike<number>, k:
       // Rounding made a positive distance vanish: take the exact one.
       const ex = exactClosestFlat(ka, kb, dim, data, k);
       ST[DIST] = ex.distance;
+      exactDist = true;
       for (let i = 0; i < dim; i++) out[OUT_VEC + i] = ex.vector[i];
       if (!floatParallel) {
         ST[S_] = ratToNumber(ex.s.num, ex.s.den);
@@ -460,9 +467,41 @@ function decide(ka: number, kb: number, dim: number, data: ArrayLike<number>, k:
   return relation;
 }
 
+/**
+ * Step 7, the faithful distance (closest/faithful.ts): from the parameters found above, the
+ * distance rounded faithfully, or — where its certificate cannot vouch — the exact one.
+ */
+function faithful(ka: number, kb: number, dim: number, data: ArrayLike<number>, k: number): void {
+  FAITHFUL[0] = ST[S_];
+  FAITHFUL[1] = ST[T_];
+  ST[DIST] = faithfulInto(ka, kb, dim, data, k, exactPar) ? FAITHFUL[2] : exactClosestFlat(ka, kb, dim, data, k).distance;
+}
+
+let Q = new Float64Array(16);
+
+/**
+ * The answer for data·¼ (exact for every coordinate of magnitude ≥ 2⁻¹⁰²⁰ or zero; false when
+ * one is smaller), scaled back: s, t, the relation and the flags are those of the scaled
+ * problem, the distance and d − c four times its. A distance beyond the double range comes
+ * out as Infinity (closestPoints and the batches report it).
+ */
+function quarter(ka: number, kb: number, dim: number, data: ArrayLike<number>, k: number, out: Float64Array): boolean {
+  if (Q.length < 4 * dim) Q = new Float64Array(4 * dim);
+  for (let i = 0; i < 4 * dim; i++) {
+    const x = data[k + i];
+    if (x !== 0 && Math.abs(x) < 2 ** -1020) return false;
+    Q[i] = x * 0.25;
+  }
+  closestInto(ka, kb, dim, Q, 0, out);
+  out[OUT_DIST] *= 4;
+  for (let i = 0; i < dim; i++) out[OUT_VEC + i] *= 4;
+  return true;
+}
+
 /** Everything from exact arithmetic: for inputs no floating-point formula can be trusted on. */
 function exactAnswer(ka: number, kb: number, dim: number, data: ArrayLike<number>, k: number, out: Float64Array, degenerate: boolean): void {
   const r = exactRelationFlat(ka, kb, dim, data, k);
+  notUnique = false;
   let relation: number;
   let s: number;
   let t: number;
@@ -477,6 +516,14 @@ function exactAnswer(ka: number, kb: number, dim: number, data: ArrayLike<number
     relation = degenerate ? REL_DEGENERATE : r.parallel ? REL_PARALLEL : REL_APART;
     s = ratToNumber(ex.s.num, ex.s.den);
     t = ratToNumber(ex.t.num, ex.t.den);
+    if (r.parallel && !degenerate) {
+      // A locus of nearest pairs: the same pair (and the same `unique`) as the floating-point
+      // parallel case would give, so answers do not change with the input's magnitude.
+      const pp = exactParallelPair(ka, kb, dim, data, k);
+      s = ratToNumber(pp.s.num, pp.s.den);
+      t = ratToNumber(pp.t.num, pp.t.den);
+      notUnique = pp.notUnique;
+    }
     dist = ex.distance;
     for (let i = 0; i < dim; i++) out[OUT_VEC + i] = ex.vector[i];
   }
@@ -484,7 +531,7 @@ function exactAnswer(ka: number, kb: number, dim: number, data: ArrayLike<number
   out[OUT_T] = t;
   out[OUT_DIST] = dist;
   out[OUT_REL] = relation;
-  out[OUT_FLAGS] = (r.share === 'overlap' ? FLAG_NOT_UNIQUE : 0) | (r.parallel ? FLAG_PARALLEL : 0) | (degenerate ? FLAG_DEGENERATE : 0);
+  out[OUT_FLAGS] = (r.share === 'overlap' || notUnique ? FLAG_NOT_UNIQUE : 0) | (r.parallel ? FLAG_PARALLEL : 0) | (degenerate ? FLAG_DEGENERATE : 0);
 }
 
 /** Certificate error factor for 2D determinants of rounded differences (≥ 4u, Shewchuk-style). */

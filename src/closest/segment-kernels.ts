@@ -2,15 +2,17 @@
  * Flat, non-allocating segment–segment kernels for bulk work: loop-free 2D and 3D versions
  * and an n-D one. Each reads one pair laid out as a0, a1, b0, b1 (dim numbers each) from
  * `data` at index k, writes s and t to out[o], out[o + 1] when `out` is given, and returns
- * the distance — with the same accuracy and the same exact `distance === 0` rule as
- * {@link closestFlat}, to which they hand over every pair their cheap path cannot vouch for
- * (nearly parallel, zero-length, touching or nearly touching, extreme magnitudes).
+ * the distance — faithful (the exact distance rounded up or down, closest/faithful.ts) and with
+ * the same exact `distance === 0` rule as {@link closestFlat}, to which they hand over every pair
+ * their cheap path cannot vouch for (nearly parallel, zero-length, touching or nearly touching,
+ * extreme magnitudes). A distance beyond the double range throws a RangeError naming the pair.
  * Not re-entrant (module-level scratch).
  */
 import { EPS, SPLITTER } from '../core/eft.js';
 import { OUT_S, OUT_T, closestFlat } from './kernel.js';
 import { SEGMENT } from '../core/exact.js';
 import { SkewlineInputError } from '../core/primitives.js';
+import { FAITHFUL, faithfulSegSeg } from './faithful.js';
 
 const SCRATCH = new Float64Array(5 + 64);
 let scratchN = SCRATCH;
@@ -40,6 +42,9 @@ function fallback(dim: number, data: ArrayLike<number>, k: number, out: Float64A
     }
   }
   const dist = closestFlat(SEGMENT, SEGMENT, dim, data, k, scratchN);
+  if (dist === Infinity) {
+    throw new RangeError(`pair starting at index ${k}: the distance exceeds the largest double (1.8e308)`);
+  }
   if (out !== null) {
     out[o] = scratchN[OUT_S];
     out[o + 1] = scratchN[OUT_T];
@@ -151,11 +156,14 @@ export function closestSegSeg3(data: ArrayLike<number>, k: number, out: Float64A
     if (!(dist2 > FILTER2 * size2 && size2 < HUGE && ac > TINY)) {
       return fallback(3, data, k, out, o);
     }
+    FAITHFUL[0] = s;
+    FAITHFUL[1] = t;
+    if (!faithfulSegSeg(3, data, k)) return fallback(3, data, k, out, o);
     if (out !== null) {
       out[o] = s;
       out[o + 1] = t;
     }
-    return Math.sqrt(dist2);
+    return FAITHFUL[2];
   }
   const wx = a0x - b0x;
   const wy = a0y - b0y;
@@ -180,13 +188,28 @@ export function closestSegSeg3(data: ArrayLike<number>, k: number, out: Float64A
   const dist2 = rx * rx + ry * ry + rz * rz;
   const size2 = wx * wx + wy * wy + wz * wz + aa + cc;
   if (!(dist2 > FILTER2 * size2 && size2 < HUGE && ac > TINY)) return fallback(3, data, k, out, o);
+  FAITHFUL[0] = s;
+  FAITHFUL[1] = t;
+  if (!faithfulSegSeg(3, data, k)) return fallback(3, data, k, out, o);
   if (out !== null) {
     out[o] = s;
     out[o + 1] = t;
   }
-  return Math.sqrt(dist2);
+  return FAITHFUL[2];
 }
 
+
+/**
+ * The distance closestSegSeg3 returns for the pair at k, given the parameters its fast path
+ * found there (as the WebAssembly kernel of src/batch gives them): bit for bit the same. s = NaN
+ * (the fast path hands over) runs the whole kernel.
+ */
+export function distanceFromParams3(data: ArrayLike<number>, k: number, s: number, t: number): number {
+  if (s !== s) return closestSegSeg3(data, k, null, 0);
+  FAITHFUL[0] = s;
+  FAITHFUL[1] = t;
+  return faithfulSegSeg(3, data, k) ? FAITHFUL[2] : fallback(3, data, k, null, 0);
+}
 
 /**
  * Segment–segment closest points in 2D (8 numbers per pair from index k).
@@ -278,11 +301,14 @@ export function closestSegSeg2(data: ArrayLike<number>, k: number, out: Float64A
   // w, u and v are what the parameters were computed from; they set the error scale.
   const size2 = ww + aa + cc + bx * bx + by * by;
   if (dist2 <= FILTER2 * size2) return fallback(2, data, k, out, o);
+  FAITHFUL[0] = s;
+  FAITHFUL[1] = t;
+  if (!faithfulSegSeg(2, data, k)) return fallback(2, data, k, out, o);
   if (out !== null) {
     out[o] = s;
     out[o + 1] = t;
   }
-  return Math.sqrt(dist2);
+  return FAITHFUL[2];
 }
 
 /**

@@ -6,7 +6,7 @@
  * in and one an ulp farther is out.
  */
 import { SEGMENT, exactClosestFlat, toScaledBigInts } from '../core/exact.js';
-import { SkewlineInputError, toVector } from '../core/primitives.js';
+import { SkewlineInputError, describeValue, toVector } from '../core/primitives.js';
 import type { VecLike } from '../core/types.js';
 import { OUT_DIST, closestInto } from './kernel.js';
 
@@ -22,7 +22,7 @@ export function segmentsWithin(a0: VecLike, a1: VecLike, b0: VecLike, b1: VecLik
   const P = [toVector(a0, 'a0'), toVector(a1, 'a1'), toVector(b0, 'b0'), toVector(b1, 'b1')];
   const dim = P[0].length;
   for (const p of P) if (p.length !== dim) throw new SkewlineInputError(`segmentsWithin: points of different dimensions (${dim} and ${p.length})`);
-  if (typeof r !== 'number' || !Number.isFinite(r) || r < 0) throw new SkewlineInputError(`segmentsWithin: r must be a finite number ≥ 0 (got ${String(r)})`);
+  if (typeof r !== 'number' || !Number.isFinite(r) || r < 0) throw new SkewlineInputError(`segmentsWithin: r must be a finite number ≥ 0 (got ${describeValue(r)})`);
   if (flat.length < 4 * dim) flat = new Float64Array(4 * dim);
   if (out.length < 8 + dim) out = new Float64Array(8 + dim);
   for (let k = 0; k < 4; k++) flat.set(P[k], k * dim);

@@ -353,6 +353,51 @@ export function exactClosestFlat(ka: number, kb: number, dim: number, data: Arra
 }
 
 /**
+ * For two exactly parallel primitives (both directions non-zero) that share no point: the pair
+ * the floating-point kernel's parallel case picks (Rhodes' policy), exactly — the middle of the
+ * overlap of their shadows on a (its finite end for a half-infinite overlap; for two lines a.p0's
+ * middle with b.p0's shadow), or the nearest ends when the shadows are disjoint — with t the
+ * projection of that s onto b, clamped. `notUnique` when the overlap has positive length.
+ */
+export function exactParallelPair(ka: number, kb: number, dim: number, data: ArrayLike<number>, k: number): { s: Rational; t: Rational; notUnique: boolean } {
+  const { A0, B0, U, V } = exactDataFlat(ka, kb, dim, data, k);
+  const W = sub(A0, B0);
+  const aa = dot(U, U);
+  const bb = dot(U, V);
+  const cc = dot(V, V);
+  const dd = dot(U, W);
+  const ee = dot(V, W);
+  const [sLo, sHi] = domain(ka, true);
+  const [tLo, tHi] = domain(kb, true);
+  // b's ends seen on a: s(t) = (t·bb − dd)/aa, all over the common denominator aa (> 0).
+  const at = (t: bigint | null, inf: bigint | null): bigint | null => (t === null ? inf : t * bb - dd);
+  let lo = at(tLo, null);
+  let hi = at(tHi, null);
+  if (bb < 0n) [lo, hi] = [hi, lo];
+  // Unbounded ends stay null: lo = null is −∞, hi = null is +∞.
+  const sL = sLo === null ? null : sLo * aa;
+  const sH = sHi === null ? null : sHi * aa;
+  const oLo = lo === null ? sL : sL === null ? lo : lo > sL ? lo : sL;
+  const oHi = hi === null ? sH : sH === null ? hi : hi < sH ? hi : sH;
+  let sn: bigint; // s = sn / (2·aa)
+  let notUnique = false;
+  if (oLo === null || oHi === null || oLo <= oHi) {
+    notUnique = oLo === null || oHi === null || oLo < oHi;
+    if (oLo !== null && oHi !== null) sn = oLo + oHi;
+    else if (oLo !== null) sn = 2n * oLo;
+    else if (oHi !== null) sn = 2n * oHi;
+    else sn = -dd; // two lines: half of b.p0's shadow
+  } else {
+    sn = 2n * ((hi as bigint) < (sL as bigint) ? (sL as bigint) : (sH as bigint));
+  }
+  const s = rat(sn, 2n * aa);
+  // t = (ee + bb·s)/cc = (2·aa·ee + bb·sn)/(2·aa·cc), clamped to b's domain.
+  const tDen = 2n * aa * cc;
+  const tNum = clampNum(2n * aa * ee + bb * sn, tDen, [tLo, tHi]);
+  return { s, t: rat(tNum, tDen), notUnique };
+}
+
+/**
  * The exact nearest points c (on a) and d (on b) of {@link exactClosestFlat}, each coordinate
  * rounded once to the nearest double (±Infinity where it lies beyond the double range). Used
  * where the floating-point point p0 + s·dir overflows although the point itself is representable

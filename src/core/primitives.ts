@@ -19,44 +19,69 @@ const AXES = ['x', 'y', 'z', 'w'] as const;
  * numeric `x`, `y` and optionally `z` and `w` properties — three.js's Vector2/3/4, gl-matrix
  * users' `{x, y, z}` records and the like. For objects the dimension is 2 (`x`, `y`), 3 (with
  * `z`) or 4 (with `z` and `w`); a `w` without a `z` is an error.
- * @throws SkewlineInputError if `v` is missing, of neither shape, empty, or holds a non-number,
- * NaN or ±Infinity (the message names `what` and the index or axis).
+ * @throws SkewlineInputError if `v` is missing, of neither shape, empty, has a length that is not
+ * an integer up to {@link MAX_DIM}, holds a non-number, NaN or ±Infinity, or has a getter that
+ * throws (the message names `what` and the index or axis).
  */
 export function toVector(v: unknown, what: string): Float64Array {
   if (v === undefined || v === null) throw new SkewlineInputError(`${what} is missing`);
   if (typeof v !== 'object') {
-    throw new SkewlineInputError(`${what} must be an array of numbers or an {x, y[, z]} object, got ${describe(v)}`);
+    throw new SkewlineInputError(`${what} must be an array of numbers or an {x, y[, z]} object, got ${describeValue(v)}`);
   }
-  if (typeof (v as { length?: unknown }).length !== 'number') return fromXYZ(v as Record<string, unknown>, what);
+  const len = read(v, 'length', what);
+  if (typeof len !== 'number') return fromXYZ(v as Record<string, unknown>, what);
   const a = v as ArrayLike<unknown>;
-  const n = a.length;
+  const n = len;
+  if (!Number.isInteger(n) || n > MAX_DIM) {
+    throw new SkewlineInputError(`${what} has length ${describeValue(n)}: a vector needs an integer number of coordinates from 1 to ${MAX_DIM}`);
+  }
   if (n < 1) throw new SkewlineInputError(`${what} has no coordinates`);
   const out = new Float64Array(n);
-  for (let i = 0; i < n; i++) out[i] = coordinate(a[i], what, `[${i}]`);
+  for (let i = 0; i < n; i++) out[i] = coordinate(read(a, i, what), what, `[${i}]`);
   return out;
+}
+
+/** The largest dimension a vector may have (2²⁴ coordinates, 128 MiB as doubles). */
+export const MAX_DIM = 2 ** 24;
+
+/** o[key], with a getter's exception turned into a {@link SkewlineInputError} naming the input. */
+function read(o: object, key: string | number, what: string): unknown {
+  try {
+    return (o as Record<string | number, unknown>)[key];
+  } catch (err) {
+    const where = typeof key === 'number' ? `[${key}]` : `.${key}`;
+    throw new SkewlineInputError(`${what}${where} could not be read: ${err instanceof Error ? err.message : describeValue(err)}`);
+  }
 }
 
 function fromXYZ(o: Record<string, unknown>, what: string): Float64Array {
   if (!('x' in o) || !('y' in o)) {
     throw new SkewlineInputError(`${what} must be an array of numbers or an {x, y[, z]} object, got an object without x and y`);
   }
-  const hasZ = 'z' in o && o.z !== undefined;
-  const hasW = 'w' in o && o.w !== undefined;
+  const z = 'z' in o ? read(o, 'z', what) : undefined;
+  const w = 'w' in o ? read(o, 'w', what) : undefined;
+  const hasZ = z !== undefined;
+  const hasW = w !== undefined;
   if (hasW && !hasZ) throw new SkewlineInputError(`${what} has w but no z`);
   const n = hasW ? 4 : hasZ ? 3 : 2;
   const out = new Float64Array(n);
-  for (let i = 0; i < n; i++) out[i] = coordinate(o[AXES[i]], what, `.${AXES[i]}`);
+  for (let i = 0; i < n; i++) out[i] = coordinate(i === 2 ? z : i === 3 ? w : read(o, AXES[i], what), what, `.${AXES[i]}`);
   return out;
 }
 
 function coordinate(x: unknown, what: string, where: string): number {
-  if (typeof x !== 'number') throw new SkewlineInputError(`${what}${where} is not a number (got ${describe(x)})`);
+  if (typeof x !== 'number') throw new SkewlineInputError(`${what}${where} is not a number (got ${describeValue(x)})`);
   if (!Number.isFinite(x)) throw new SkewlineInputError(`${what}${where} is not finite (got ${x})`);
   return x;
 }
 
-function describe(x: unknown): string {
+/**
+ * A value as an error message shows it: numbers as themselves, strings quoted (so '3' reads
+ * "3", not 3), null, arrays and other types by name.
+ */
+export function describeValue(x: unknown): string {
   if (x === null) return 'null';
+  if (typeof x === 'number' || typeof x === 'bigint' || typeof x === 'boolean') return String(x);
   if (Array.isArray(x)) return 'an array';
   if (typeof x === 'string') return JSON.stringify(x.length > 20 ? x.slice(0, 20) + '…' : x);
   return typeof x;

@@ -116,7 +116,8 @@ describe('far nearest points', () => {
     // A line through (−1e308, 0) and (1e308, 1e-300): its nearest point to (1e308·1.5, 1e308·1.5)… lies
     // far beyond ±1.8e308 along the almost-horizontal direction scaled up.
     const a = ray([1e308, 0], [1e-300, 1e-300]);
-    expect(() => closestPoints(a, point([1.7e308, -1.7e308]))).not.toThrow();
+    // (issue 19) its distance, 1.84e308, is itself beyond the double range: a clear error.
+    expect(() => closestPoints(a, point([1.7e308, -1.7e308]))).toThrow(/distance exceeds the largest double/);
     const b = ray([0, 1e308], [1e-320, 0]);
     const far = point([1.7976931348623157e308, 1e308]);
     expect(closestPoints(b, far).c[0]).toBe(1.7976931348623157e308);
