@@ -25,6 +25,7 @@
 import { det2, EPS, productError } from '../core/eft.js';
 import { LINE, POINT, RAY, SEGMENT, exactClosestFlat, exactRelationFlat, ratToNumber } from '../core/exact.js';
 import type { ExactRelation } from '../core/exact.js';
+import { closestNdInto } from './kernel-nd.js';
 
 /** Slot of s (the parameter of c on a) in the kernel's output array (length ≥ 5 + dim). */
 export const OUT_S = 0;
@@ -58,8 +59,10 @@ const EXACT_FILTER = 64 * EPS;
 /** Directions whose computed sin²θ is below this may be exactly parallel: ask core/exact.ts. */
 const MAYBE_PARALLEL = 64 * EPS * EPS;
 
-/** Squared lengths below this (after scaling) are handed to exact arithmetic. */
-const UNDERFLOW = 2 ** -900;
+/** Squared direction lengths below this (after scaling) go to kernel-nd.ts (separate scalings). */
+const SPREAD = 2 ** -200;
+/** Set by solve when D underflowed to zero for directions that are not exactly parallel. */
+let dUnderflow = false;
 
 let U = new Float64Array(4);
 let V = new Float64Array(4);
@@ -150,6 +153,11 @@ export function closestFlat(
  * when it is not inlined (a heap allocation per call), so allocation-free callers use this one.
  */
 export function closestInto(ka: number, kb: number, dim: number, data: ArrayLike<number>, k: number, out: Float64Array): void {
+  if (dim > 3) {
+    // n-D: Gram quantities in O(n) (kernel-nd.ts) instead of the O(n²) minors below.
+    closestNdInto(ka, kb, dim, data, k, out);
+    return;
+  }
   grow(dim);
   rel = null;
   const overflow = load(ka, kb, dim, data, k);
@@ -161,10 +169,11 @@ export function closestInto(ka: number, kb: number, dim: number, data: ArrayLike
   }
   const aa = ST[AA];
   const cc = ST[CC];
-  if ((!uZero && !(aa > UNDERFLOW)) || (!vZero && !(cc > UNDERFLOW))) {
-    // A direction so short beside the others that its square underflows even after scaling
-    // (a length ratio beyond 2⁴⁵⁰): no floating-point formula is safe; answer exactly.
-    exactAnswer(ka, kb, dim, data, k, out, degenerate);
+  if ((!uZero && !(aa > SPREAD)) || (!vZero && !(cc > SPREAD))) {
+    // A direction more than 2¹⁰⁰ times shorter than the longest difference: the products of
+    // four factors below (D, the numerators) would underflow (issue 19: lines 2³⁰⁰ apart in
+    // length were called parallel). kernel-nd.ts scales u, v and w separately.
+    closestNdInto(ka, kb, dim, data, k, out);
     return;
   }
   ST[S_] = 0;
@@ -181,7 +190,12 @@ export function closestInto(ka: number, kb: number, dim: number, data: ArrayLike
   } else if (vZero) {
     ST[S_] = clamp(-dotU(W, dim) / aa, ka === LINE ? -Infinity : 0, ka === SEGMENT ? 1 : Infinity);
   } else {
+    dUnderflow = false;
     solve(ka, kb, dim, data, k);
+    if (dUnderflow) {
+      closestNdInto(ka, kb, dim, data, k, out);
+      return;
+    }
   }
   if (floatParallel) parallelCase(ka, kb, dim);
   residual(ka, kb, dim, data, k, out);
@@ -291,6 +305,10 @@ function solve(ka: number, kb: number, dim: number, data: ArrayLike<number>, k: 
       rel = exactRelationFlat(ka, kb, dim, data, k);
       exactPar = rel.parallel;
     }
+  }
+  if (D === 0 && !exactPar) {
+    dUnderflow = true; // not parallel, but too nearly so for these products: see closestInto
+    return;
   }
   floatParallel = D === 0 || exactPar;
   if (floatParallel) return;
