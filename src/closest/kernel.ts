@@ -22,7 +22,7 @@
  *    directions are within rounding of parallel, exact BigInt arithmetic (core/exact.ts) decides:
  *    `distance === 0` exactly when the primitives share a point.
  */
-import { det2, EPS, productError } from '../core/eft.js';
+import { det2, EPS, productError, SPLITTER } from '../core/eft.js';
 import { LINE, POINT, RAY, SEGMENT, exactClosestFlat, exactRelationFlat, ratToNumber } from '../core/exact.js';
 import type { ExactRelation } from '../core/exact.js';
 import { closestNdInto } from './kernel-nd.js';
@@ -96,12 +96,6 @@ function grow(dim: number): void {
 
 function clamp(x: number, lo: number, hi: number): number {
   return x < lo ? lo : x > hi ? hi : x;
-}
-
-/** x·2^k for |k| ≤ 2098, in two factors so that neither overflows. */
-function scaleBy(x: number, k: number): number {
-  const h = Math.trunc(k / 2);
-  return x * 2 ** h * 2 ** (k - h);
 }
 
 // Per-call state shared by the steps below (module-level: no allocation, not re-entrant).
@@ -249,12 +243,16 @@ function load(ka: number, kb: number, dim: number, data: ArrayLike<number>, k: n
   let e = 0;
   if (maxAbs > 0) {
     e = Math.floor(Math.log2(maxAbs));
+    // scaleBy(x, −e) written out (x·f1·f2): a helper V8 does not inline boxes its doubles.
+    const h = Math.trunc(-e / 2);
+    const f1 = 2 ** h;
+    const f2 = 2 ** (-e - h);
     for (let i = 0; i < dim; i++) {
-      U[i] = scaleBy(U[i], -e);
-      V[i] = scaleBy(V[i], -e);
-      W[i] = scaleBy(W[i], -e);
-      UL[i] = scaleBy(UL[i], -e);
-      VL[i] = scaleBy(VL[i], -e);
+      U[i] = U[i] * f1 * f2;
+      V[i] = V[i] * f1 * f2;
+      W[i] = W[i] * f1 * f2;
+      UL[i] = UL[i] * f1 * f2;
+      VL[i] = VL[i] * f1 * f2;
     }
   }
   let aa = 0;
@@ -333,12 +331,23 @@ function clampProject(ka: number, kb: number, dim: number): void {
   const tHi = kb === SEGMENT ? 1 : Infinity;
   interior = ss >= sLo && ss <= sHi && ts >= tLo && ts <= tHi;
   if (interior && dim === 2) certified = certify2(ka, kb);
-  const b = dotUV(dim);
-  const d = dotU(W, dim);
-  const s = clamp(ss, sLo, sHi);
-  const t = clamp((dotV(W, dim) + b * s) / ST[CC], tLo, tHi);
+  // u·v, u·w and v·w in one loop, each summed in the order of dotUV, dotU and dotV (written
+  // out: a double returned from a helper V8 does not inline is boxed, issue 16).
+  let b = 0;
+  let d = 0;
+  let e = 0;
+  for (let i = 0; i < dim; i++) {
+    b += U[i] * V[i];
+    d += U[i] * W[i];
+    e += V[i] * W[i];
+  }
+  // Clamps by Math.min/max, which stay in float registers: with the ends as tagged constants
+  // (−Infinity or 0) a conditional clamp made V8 box its result (issue 16, zero allocation).
+  // (A zero parameter may come out as +0 where the conditional gave −0; nothing depends on it.)
+  const s = Math.min(sHi, Math.max(sLo, ss));
+  const t = Math.min(tHi, Math.max(tLo, (e + b * s) / ST[CC]));
   ST[T_] = t;
-  ST[S_] = clamp((b * t - d) / ST[AA], sLo, sHi);
+  ST[S_] = Math.min(sHi, Math.max(sLo, (b * t - d) / ST[AA]));
 }
 
 /**
@@ -401,10 +410,17 @@ function residual(ka: number, kb: number, dim: number, data: ArrayLike<number>, 
     ib = k + 3 * dim;
     tp = t - 1;
   }
+  // scaleBy(x, −e) and scaleBy(x, e) written out as x·f1·f2 (see load).
+  const hd = Math.trunc(-e / 2);
+  const d1 = 2 ** hd;
+  const d2 = 2 ** (-e - hd);
+  const hu = Math.trunc(e / 2);
+  const u1 = 2 ** hu;
+  const u2 = 2 ** (e - hu);
   let dist2 = 0;
   let base2 = 0;
   for (let i = 0; i < dim; i++) {
-    const base = e === 0 ? data[ia + i] - data[ib + i] : scaleBy(data[ia + i] - data[ib + i], -e);
+    const base = e === 0 ? data[ia + i] - data[ib + i] : (data[ia + i] - data[ib + i]) * d1 * d2;
     const r = base + sp * U[i] - tp * V[i];
     R[i] = r;
     dist2 += r * r;
@@ -412,7 +428,9 @@ function residual(ka: number, kb: number, dim: number, data: ArrayLike<number>, 
   }
   // The size of the terms the answer was computed from: the residual's own terms, and the
   // data the parameters came from (w, and the extent of finite pieces).
-  let size2 = Math.max(base2, sp * sp * aa, tp * tp * cc, dotW(dim));
+  let ww = 0; // |w|² (written out: see clampProject)
+  for (let i = 0; i < dim; i++) ww += W[i] * W[i];
+  let size2 = Math.max(base2, sp * sp * aa, tp * tp * cc, ww);
   if (ka === SEGMENT) size2 = Math.max(size2, aa);
   if (kb === SEGMENT) size2 = Math.max(size2, cc);
   if (interior && dim >= 3) {
@@ -432,10 +450,10 @@ function residual(ka: number, kb: number, dim: number, data: ArrayLike<number>, 
   }
   let dist = Math.sqrt(dist2);
   if (dist2 < 2 ** -900 && dist2 !== 0) dist = safeNorm(R, dim);
-  if (e !== 0) dist = scaleBy(dist, e);
+  if (e !== 0) dist = dist * u1 * u2;
   ST[DIST] = dist;
-  ST[SIZE] = e === 0 ? Math.sqrt(size2) : scaleBy(Math.sqrt(size2), e);
-  for (let i = 0; i < dim; i++) out[OUT_VEC + i] = e === 0 ? 0 - R[i] : scaleBy(0 - R[i], e);
+  ST[SIZE] = e === 0 ? Math.sqrt(size2) : Math.sqrt(size2) * u1 * u2;
+  for (let i = 0; i < dim; i++) out[OUT_VEC + i] = e === 0 ? 0 - R[i] : (0 - R[i]) * u1 * u2;
 }
 
 /**
@@ -543,6 +561,38 @@ function inside(x: number, ex: number, kind: number, an: number, en: number): bo
  * leading part error-free (det2), the first-order terms of the low parts added, their product
  * (order u²) dropped.
  */
+/** The three minors of the 3D cross product (minorInto's output). */
+const MN = new Float64Array(3);
+
+/**
+ * {@link minorUV} into MN[slot], with det2 and its two-products written out, so that no double
+ * crosses a call that V8 may not inline (it would be boxed: issue 16, zero allocation).
+ */
+function minorInto(i: number, j: number, slot: number): void {
+  const a = U[i];
+  const dd = V[j];
+  const b = U[j];
+  const c = V[i];
+  const p = a * dd;
+  const q = b * c;
+  // Dekker's two-products: a·dd − p and b·c − q exactly.
+  let sp = SPLITTER * a;
+  const ah = sp - (sp - a);
+  const al = a - ah;
+  sp = SPLITTER * dd;
+  const dh = sp - (sp - dd);
+  const dl = dd - dh;
+  const pe = al * dl - (p - ah * dh - al * dh - ah * dl);
+  sp = SPLITTER * b;
+  const bh = sp - (sp - b);
+  const bl = b - bh;
+  sp = SPLITTER * c;
+  const ch = sp - (sp - c);
+  const cl = c - ch;
+  const qe = bl * cl - (q - bh * ch - bl * ch - bh * cl);
+  MN[slot] = p - q + (pe - qe) + (U[i] * VL[j] + UL[i] * V[j] - U[j] * VL[i] - UL[j] * V[i]);
+}
+
 function minorUV(i: number, j: number): number {
   return det2(U[i], V[j], U[j], V[i]) + (U[i] * VL[j] + UL[i] * V[j] - U[j] * VL[i] - UL[j] * V[i]);
 }
@@ -557,9 +607,12 @@ function minorUV(i: number, j: number): number {
  */
 function lineDistance(dim: number): void {
   if (dim === 3) {
-    const nx = minorUV(1, 2);
-    const ny = -minorUV(0, 2);
-    const nz = minorUV(0, 1);
+    minorInto(1, 2, 0);
+    minorInto(0, 2, 1);
+    minorInto(0, 1, 2);
+    const nx = MN[0];
+    const ny = -MN[1];
+    const nz = MN[2];
     const nn = nx * nx + ny * ny + nz * nz;
     const wn = W[0] * nx + W[1] * ny + W[2] * nz;
     ST[H_] = Math.abs(wn) / Math.sqrt(nn);
@@ -611,11 +664,6 @@ function diffError(a: number, b: number, x: number): number {
   return a - av + (bv - b);
 }
 
-function dotW(dim: number): number {
-  let r = 0;
-  for (let i = 0; i < dim; i++) r += W[i] * W[i];
-  return r;
-}
 function dotU(x: Float64Array, dim: number): number {
   let r = 0;
   for (let i = 0; i < dim; i++) r += U[i] * x[i];
