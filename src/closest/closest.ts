@@ -115,7 +115,11 @@ export function createClosestResult(dim: number): ClosestResult {
   if (!Number.isInteger(dim) || dim < 1) throw new SkewlineInputError(`createClosestResult: dim must be an integer ≥ 1 (got ${dim})`);
   // Packed arrays (not new Array(dim), which V8 marks holey): a load from a holey double array may
   // be a hole, and V8 then boxes each value it copies (issue 16: about 150 bytes a call).
-  const z = (): number[] => Array.from({ length: dim }, () => 0);
+  const z = (): number[] => {
+    const x: number[] = [];
+    for (let i = 0; i < dim; i++) x.push(0);
+    return x;
+  };
   return {
     c: z(), d: z(), p: z(), vector: z(), distance: 0, distanceSq: 0, s: 0, t: 0,
     relation: 'apart', tag: 'apart', unique: true, parallel: false, degenerate: false,
@@ -342,7 +346,18 @@ function stable(a: Primitive, b: Primitive, tolerance: number, r: ClosestResult)
  * @throws SkewlineInputError on missing, non-finite or different-dimension points.
  */
 export function segmentDistance(a0: VecLike, a1: VecLike, b0: VecLike, b1: VecLike): number {
-  return closestPoints(segment(a0, a1), segment(b0, b1)).distance;
+  // closestPoints' distance without its result object (four arrays of dim numbers) and the
+  // points: in n-D those cost more than the kernel itself (issue 16).
+  const a = segment(a0, a1);
+  const b = segment(b0, b1);
+  check(a, b);
+  const dim = a.dim;
+  if (flat.length < 4 * dim) flat = new Float64Array(4 * dim);
+  if (out.length < OUT_VEC + dim) out = new Float64Array(OUT_VEC + dim);
+  put(a, 0);
+  put(b, 2 * dim);
+  closestInto(kindCode(a), kindCode(b), dim, flat, 0, out);
+  return out[OUT_DIST];
 }
 
 /** Options of {@link intersectLineSegments}. */
