@@ -184,7 +184,7 @@ export function closestNdInto(ka: number, kb: number, dim: number, data: ArrayLi
       clampProject(dim);
     }
   }
-  residual(ka, kb, dim);
+  residual(ka, kb, dim, out);
   const ew = ST[EW];
   let relation = degenerate ? R_DEGENERATE : parallel ? R_PARALLEL : R_APART;
   let s = uZero ? 0 : scaleBy(ST[SG], ew - ST[EU]);
@@ -209,10 +209,7 @@ export function closestNdInto(ka: number, kb: number, dim: number, data: ArrayLi
       }
     }
   } else {
-    out[O_DIST] = scaleBy(ST[DIST], ew);
-    const f1 = 2 ** Math.trunc(ew / 2);
-    const f2 = 2 ** (ew - Math.trunc(ew / 2));
-    for (let i = 0; i < dim; i++) out[O_VEC + i] = -(R[i] + RL[i]) * f1 * f2;
+    out[O_DIST] = scaleBy(ST[DIST], ew); // d − c is already in out (residual)
   }
   out[O_S] = s;
   out[O_T] = t;
@@ -404,9 +401,9 @@ function parallelCase(_dim: number): void {
 /**
  * Step 4: r(σ, τ) in double-double into R + RL from the exact differences, one Newton step
  * along the free parameters (those strictly inside their domain), the compensated length and
- * S, into ST[DIST] and ST[SIZE] (scaled units).
+ * S, into ST[DIST] and ST[SIZE] (scaled units); d − c = −r into out (the input's units).
  */
-function residual(ka: number, kb: number, dim: number): void {
+function residual(ka: number, kb: number, dim: number, out: Float64Array): void {
   let s = ST[SG];
   let t = ST[TA];
   // Dekker's split of s and t, once.
@@ -474,6 +471,11 @@ function residual(ka: number, kb: number, dim: number): void {
   let hi = 0;
   let lo = 0;
   let w2 = 0;
+  // d − c = −r in the input's units, written here to save a pass (overwritten when the exact
+  // path answers instead).
+  const ew = ST[EW];
+  const f1 = 2 ** Math.trunc(ew / 2);
+  const f2 = 2 ** (ew - Math.trunc(ew / 2));
   for (let i = 0; i < dim; i++) {
     // Renormalise hi + lo (under cancellation the low part can rival the high one), adding
     // the Newton step's correction on the way.
@@ -483,8 +485,7 @@ function residual(ka: number, kb: number, dim: number): void {
     const bw = zz - y;
     const l = y - (zz - bw) + (corr - bw);
     y = zz;
-    R[i] = y;
-    RL[i] = l;
+    out[O_VEC + i] = -(y + l) * f1 * f2;
     // hi + lo += y² + 2·y·l, y² by two-product.
     const p = y * y;
     const cy = SPLITTER * y;
