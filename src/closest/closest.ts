@@ -71,15 +71,20 @@ function pointAtInto(p: Primitive, s: number, r: number[]): number[] {
 function nearestInto(p: Primitive, r: ClosestResult, onB: boolean): void {
   const s = onB ? r.t : r.s;
   const x = onB ? r.d : r.c;
+  const p0 = p.p0;
+  const dir = p.dir;
   if (p.kind === 'point') {
-    for (let i = 0; i < p.dim; i++) x[i] = p.p0[i];
-  } else if (p.kind === 'ray' || s <= 0.5) {
-    for (let i = 0; i < p.dim; i++) x[i] = p.p0[i] + s * p.dir[i];
+    for (let i = 0; i < p.dim; i++) x[i] = p0[i];
+  } else if (p.kind === 'ray') {
+    for (let i = 0; i < p.dim; i++) x[i] = p0[i] + s * dir[i];
   } else {
-    for (let i = 0; i < p.dim; i++) x[i] = p.p1[i] + (s - 1) * p.dir[i];
-  }
-  if (p.kind !== 'ray') {
-    for (let i = 0; i < p.dim; i++) if (!Number.isFinite(p.dir[i])) x[i] = (1 - s) * p.p0[i] + s * p.p1[i];
+    // One pass: from the nearer end, or without p1 − p0 where that overflowed.
+    const p1 = p.p1;
+    const near = s <= 0.5;
+    for (let i = 0; i < p.dim; i++) {
+      const di = dir[i];
+      x[i] = !Number.isFinite(di) ? (1 - s) * p0[i] + s * p1[i] : near ? p0[i] + s * di : p1[i] + (s - 1) * di;
+    }
   }
 }
 
