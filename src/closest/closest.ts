@@ -17,7 +17,7 @@ import {
   closestInto,
 } from './kernel.js';
 import { exactNearestPointsFlat, kindCode } from '../core/exact.js';
-import { productError } from '../core/eft.js';
+import { SPLITTER, productError } from '../core/eft.js';
 import { checkOptions, numberOption } from '../core/options.js';
 import { SkewlineInputError, describeValue, isPrimitive, segment, line as makeLine, toVector } from '../core/primitives.js';
 import type { ClosestResult, Primitive, Relation, VecLike } from '../core/types.js';
@@ -87,6 +87,31 @@ function pointAtInto(p: Primitive, s: number, r: number[]): number[] {
   return r;
 }
 
+/**
+ * {@link pointAtInto} for closestPoints' nearest points: c = a(r.s) (onB false) or d = b(r.t),
+ * reading the parameter from r, so that no double crosses a call V8 may not inline (it would be
+ * boxed: issue 16, zero allocation with a target). Same arithmetic as pointAtInto.
+ */
+function nearestInto(p: Primitive, r: ClosestResult, onB: boolean): void {
+  const s = onB ? r.t : r.s;
+  const x = onB ? r.d : r.c;
+  const p0 = p.p0;
+  const dir = p.dir;
+  if (p.kind === 'point') {
+    for (let i = 0; i < p.dim; i++) x[i] = p0[i];
+  } else if (p.kind === 'ray') {
+    for (let i = 0; i < p.dim; i++) x[i] = p0[i] + s * dir[i];
+  } else {
+    // One pass: from the nearer end, or without p1 − p0 where that overflowed.
+    const p1 = p.p1;
+    const near = s <= 0.5;
+    for (let i = 0; i < p.dim; i++) {
+      const di = dir[i];
+      x[i] = !Number.isFinite(di) ? (1 - s) * p0[i] + s * p1[i] : near ? p0[i] + s * di : p1[i] + (s - 1) * di;
+    }
+  }
+}
+
 /** Options of {@link closestPoints}. */
 export interface ClosestOptions {
   /**
@@ -117,7 +142,13 @@ export interface ClosestOptions {
  */
 export function createClosestResult(dim: number): ClosestResult {
   if (!Number.isInteger(dim) || dim < 1) throw new SkewlineInputError(`createClosestResult: dim must be an integer ≥ 1 (got ${describeValue(dim)})`);
-  const z = () => new Array<number>(dim).fill(0);
+  // Packed arrays (not new Array(dim), which V8 marks holey): a load from a holey double array may
+  // be a hole, and V8 then boxes each value it copies (issue 16: about 150 bytes a call).
+  const z = (): number[] => {
+    const x: number[] = [];
+    for (let i = 0; i < dim; i++) x.push(0);
+    return x;
+  };
   return {
     c: z(), d: z(), p: z(), vector: z(), distance: 0, distanceSq: 0, s: 0, t: 0,
     relation: 'apart', tag: 'apart', unique: true, parallel: false, degenerate: false,
@@ -206,13 +237,13 @@ export function closestPoints(a: Primitive, b: Primitive, options?: ClosestOptio
   r.t = out[OUT_T];
   r.distance = distance;
   for (let i = 0; i < dim; i++) r.vector[i] = out[OUT_VEC + i];
-  pointAtInto(a, r.s, r.c);
+  nearestInto(a, r, false);
   const touching = relCode === REL_INTERSECTING || relCode === REL_OVERLAPPING;
   if (touching) for (let i = 0; i < dim; i++) r.d[i] = r.c[i];
-  else pointAtInto(b, r.t, r.d);
+  else nearestInto(b, r, true);
   if (!allFinite(r.c) || !allFinite(r.d)) farPoints(ka, kb, dim, r, touching);
   for (let i = 0; i < dim; i++) r.p[i] = 0.5 * r.c[i] + 0.5 * r.d[i];
-  r.distanceSq = squaredNorm(r.vector, distance);
+  squaredNorm(r);
   return r;
 }
 
@@ -238,12 +269,19 @@ function farPoints(ka: number, kb: number, dim: number, r: ClosestResult, touchi
  * Σ v_i² with Dekker's error-free products and a compensated sum, scaled by a power of two so
  * that it under/overflows only where the true value does. Where its square root does not round
  * to the kernel's distance (the vector is less accurate than the distance, as for far nearest
- * points), distance² is returned instead.
+ * points), distance² is used instead. Reads r.vector and r.distance and writes r.distanceSq: a
+ * double passed to or returned from a function V8 does not inline is boxed (issue 16, zero
+ * allocation).
  */
-function squaredNorm(v: number[], distance: number): number {
+function squaredNorm(r: ClosestResult): void {
+  const v = r.vector;
+  const distance = r.distance;
   let m = 0;
   for (let i = 0; i < v.length; i++) m = Math.max(m, Math.abs(v[i]));
-  if (m === 0) return distance * distance;
+  if (m === 0) {
+    r.distanceSq = distance * distance;
+    return;
+  }
   const k = -Math.floor(Math.log2(m)); // scale m to [1, 2)
   const f = 2 ** Math.max(-1000, Math.min(1000, k));
   let hi = 0;
@@ -251,7 +289,11 @@ function squaredNorm(v: number[], distance: number): number {
   for (let i = 0; i < v.length; i++) {
     const x = v[i] * f;
     const p = x * x;
-    const e = productError(x, x, p);
+    // x² − p exactly (Dekker's product, written out: a call V8 does not inline boxes its arguments).
+    const cx = SPLITTER * x;
+    const xh = cx - (cx - x);
+    const xl = x - xh;
+    const e = xl * xl - (p - xh * xh - 2 * xh * xl);
     const sum = hi + p;
     const bv = sum - hi;
     lo += hi - (sum - bv) + (p - bv) + e;
@@ -261,9 +303,12 @@ function squaredNorm(v: number[], distance: number): number {
   const back = Math.max(-1000, Math.min(1000, k));
   // scaled·2^(−2k) in two steps so the intermediate stays in range.
   const sq = scaled * 2 ** -back * 2 ** -back;
-  if (Math.sqrt(sq) === distance || (distance > 0 && Math.abs(Math.sqrt(sq) - distance) <= 2 ** -52 * distance)) return sq;
+  if (Math.sqrt(sq) === distance || (distance > 0 && Math.abs(Math.sqrt(sq) - distance) <= 2 ** -52 * distance)) {
+    r.distanceSq = sq;
+    return;
+  }
   const dd = distance * 2 ** (k > 0 ? Math.min(k, 1000) : Math.max(k, -1000));
-  return dd * dd * 2 ** -back * 2 ** -back;
+  r.distanceSq = dd * dd * 2 ** -back * 2 ** -back;
 }
 
 /** Stable mode (see {@link ClosestOptions.stable}): the Tikhonov-regularised minimiser. */
@@ -337,17 +382,33 @@ function stable(a: Primitive, b: Primitive, tolerance: number, r: ClosestResult)
     r.p[i] = 0.5 * r.c[i] + 0.5 * r.d[i];
   }
   r.distance = Math.sqrt(sq);
-  r.distanceSq = squaredNorm(r.vector, r.distance);
+  squaredNorm(r);
   return r;
 }
 
 /**
  * Boes' `segdis(a0, a1, b0, b1)` ("Segment Distance"): the distance between two segments in R^n (n ≥ 1),
- * with the accuracy of {@link closestPoints}. Zero-length segments are points.
+ * with the accuracy of {@link closestPoints} (the distance is faithful). Zero-length segments are points.
  * @throws SkewlineInputError on missing, non-finite or different-dimension points.
+ * @throws RangeError if the distance itself exceeds the largest double.
  */
 export function segmentDistance(a0: VecLike, a1: VecLike, b0: VecLike, b1: VecLike): number {
-  return closestPoints(segment(a0, a1), segment(b0, b1)).distance;
+  // closestPoints' distance without its result object (four arrays of dim numbers) and the
+  // points: in n-D those cost more than the kernel itself (issue 16).
+  const a = segment(a0, a1);
+  const b = segment(b0, b1);
+  check(a, b);
+  const dim = a.dim;
+  if (flat.length < 4 * dim) flat = new Float64Array(4 * dim);
+  if (out.length < OUT_VEC + dim) out = new Float64Array(OUT_VEC + dim);
+  put(a, 0);
+  put(b, 2 * dim);
+  closestInto(kindCode(a), kindCode(b), dim, flat, 0, out);
+  const distance = out[OUT_DIST];
+  if (distance === Infinity) {
+    throw new RangeError('segmentDistance: the distance exceeds the largest double (1.8e308); scale the input down');
+  }
+  return distance;
 }
 
 /** Options of {@link intersectLineSegments}. */

@@ -23,9 +23,10 @@
  *    `distance === 0` exactly when the primitives share a point.
  */
 import { FAITHFUL, faithfulInto } from './faithful.js';
-import { det2, EPS, productError } from '../core/eft.js';
+import { det2, EPS, productError, SPLITTER } from '../core/eft.js';
 import { LINE, POINT, RAY, SEGMENT, exactClosestFlat, exactParallelPair, exactRelationFlat, ratToNumber } from '../core/exact.js';
 import type { ExactRelation } from '../core/exact.js';
+import { closestNdInto } from './kernel-nd.js';
 
 /** Slot of s (the parameter of c on a) in the kernel's output array (length ≥ 5 + dim). */
 export const OUT_S = 0;
@@ -59,8 +60,10 @@ const EXACT_FILTER = 64 * EPS;
 /** Directions whose computed sin²θ is below this may be exactly parallel: ask core/exact.ts. */
 const MAYBE_PARALLEL = 64 * EPS * EPS;
 
-/** Squared lengths below this (after scaling) are handed to exact arithmetic. */
-const UNDERFLOW = 2 ** -900;
+/** Squared direction lengths below this (after scaling) go to kernel-nd.ts (separate scalings). */
+const SPREAD = 2 ** -200;
+/** Set by solve when D underflowed to zero for directions that are not exactly parallel. */
+let dUnderflow = false;
 
 let U = new Float64Array(4);
 let V = new Float64Array(4);
@@ -94,12 +97,6 @@ function grow(dim: number): void {
 
 function clamp(x: number, lo: number, hi: number): number {
   return x < lo ? lo : x > hi ? hi : x;
-}
-
-/** x·2^k for |k| ≤ 2098, in two factors so that neither overflows. */
-function scaleBy(x: number, k: number): number {
-  const h = Math.trunc(k / 2);
-  return x * 2 ** h * 2 ** (k - h);
 }
 
 // Per-call state shared by the steps below (module-level: no allocation, not re-entrant).
@@ -153,6 +150,11 @@ export function closestFlat(
  * when it is not inlined (a heap allocation per call), so allocation-free callers use this one.
  */
 export function closestInto(ka: number, kb: number, dim: number, data: ArrayLike<number>, k: number, out: Float64Array): void {
+  if (dim > 3) {
+    // n-D: Gram quantities in O(n) (kernel-nd.ts) instead of the O(n²) minors below.
+    ndInto(ka, kb, dim, data, k, out);
+    return;
+  }
   grow(dim);
   rel = null;
   const overflow = load(ka, kb, dim, data, k);
@@ -165,10 +167,11 @@ export function closestInto(ka: number, kb: number, dim: number, data: ArrayLike
   }
   const aa = ST[AA];
   const cc = ST[CC];
-  if ((!uZero && !(aa > UNDERFLOW)) || (!vZero && !(cc > UNDERFLOW))) {
-    // A direction so short beside the others that its square underflows even after scaling
-    // (a length ratio beyond 2⁴⁵⁰): no floating-point formula is safe; answer exactly.
-    exactAnswer(ka, kb, dim, data, k, out, degenerate);
+  if ((!uZero && !(aa > SPREAD)) || (!vZero && !(cc > SPREAD))) {
+    // A direction more than 2¹⁰⁰ times shorter than the longest difference: the products of
+    // four factors below (D, the numerators) would underflow (issue 19: lines 2³⁰⁰ apart in
+    // length were called parallel). kernel-nd.ts scales u, v and w separately.
+    ndInto(ka, kb, dim, data, k, out);
     return;
   }
   ST[S_] = 0;
@@ -186,7 +189,12 @@ export function closestInto(ka: number, kb: number, dim: number, data: ArrayLike
   } else if (vZero) {
     ST[S_] = clamp(-dotU(W, dim) / aa, ka === LINE ? -Infinity : 0, ka === SEGMENT ? 1 : Infinity);
   } else {
+    dUnderflow = false;
     solve(ka, kb, dim, data, k);
+    if (dUnderflow) {
+      ndInto(ka, kb, dim, data, k, out);
+      return;
+    }
   }
   if (floatParallel) parallelCase(ka, kb, dim);
   residual(ka, kb, dim, data, k, out);
@@ -241,12 +249,16 @@ function load(ka: number, kb: number, dim: number, data: ArrayLike<number>, k: n
   let e = 0;
   if (maxAbs > 0) {
     e = Math.floor(Math.log2(maxAbs));
+    // scaleBy(x, −e) written out (x·f1·f2): a helper V8 does not inline boxes its doubles.
+    const h = Math.trunc(-e / 2);
+    const f1 = 2 ** h;
+    const f2 = 2 ** (-e - h);
     for (let i = 0; i < dim; i++) {
-      U[i] = scaleBy(U[i], -e);
-      V[i] = scaleBy(V[i], -e);
-      W[i] = scaleBy(W[i], -e);
-      UL[i] = scaleBy(UL[i], -e);
-      VL[i] = scaleBy(VL[i], -e);
+      U[i] = U[i] * f1 * f2;
+      V[i] = V[i] * f1 * f2;
+      W[i] = W[i] * f1 * f2;
+      UL[i] = UL[i] * f1 * f2;
+      VL[i] = VL[i] * f1 * f2;
     }
   }
   let aa = 0;
@@ -298,6 +310,10 @@ function solve(ka: number, kb: number, dim: number, data: ArrayLike<number>, k: 
       exactPar = rel.parallel;
     }
   }
+  if (D === 0 && !exactPar) {
+    dUnderflow = true; // not parallel, but too nearly so for these products: see closestInto
+    return;
+  }
   floatParallel = D === 0 || exactPar;
   if (floatParallel) return;
   ST[S_] = sN / D;
@@ -321,12 +337,23 @@ function clampProject(ka: number, kb: number, dim: number): void {
   const tHi = kb === SEGMENT ? 1 : Infinity;
   interior = ss >= sLo && ss <= sHi && ts >= tLo && ts <= tHi;
   if (interior && dim === 2) certified = certify2(ka, kb);
-  const b = dotUV(dim);
-  const d = dotU(W, dim);
-  const s = clamp(ss, sLo, sHi);
-  const t = clamp((dotV(W, dim) + b * s) / ST[CC], tLo, tHi);
+  // u·v, u·w and v·w in one loop, each summed in the order of dotUV, dotU and dotV (written
+  // out: a double returned from a helper V8 does not inline is boxed, issue 16).
+  let b = 0;
+  let d = 0;
+  let e = 0;
+  for (let i = 0; i < dim; i++) {
+    b += U[i] * V[i];
+    d += U[i] * W[i];
+    e += V[i] * W[i];
+  }
+  // Clamps by Math.min/max, which stay in float registers: with the ends as tagged constants
+  // (−Infinity or 0) a conditional clamp made V8 box its result (issue 16, zero allocation).
+  // (A zero parameter may come out as +0 where the conditional gave −0; nothing depends on it.)
+  const s = Math.min(sHi, Math.max(sLo, ss));
+  const t = Math.min(tHi, Math.max(tLo, (e + b * s) / ST[CC]));
   ST[T_] = t;
-  ST[S_] = clamp((b * t - d) / ST[AA], sLo, sHi);
+  ST[S_] = Math.min(sHi, Math.max(sLo, (b * t - d) / ST[AA]));
 }
 
 /**
@@ -389,10 +416,17 @@ function residual(ka: number, kb: number, dim: number, data: ArrayLike<number>, 
     ib = k + 3 * dim;
     tp = t - 1;
   }
+  // scaleBy(x, −e) and scaleBy(x, e) written out as x·f1·f2 (see load).
+  const hd = Math.trunc(-e / 2);
+  const d1 = 2 ** hd;
+  const d2 = 2 ** (-e - hd);
+  const hu = Math.trunc(e / 2);
+  const u1 = 2 ** hu;
+  const u2 = 2 ** (e - hu);
   let dist2 = 0;
   let base2 = 0;
   for (let i = 0; i < dim; i++) {
-    const base = e === 0 ? data[ia + i] - data[ib + i] : scaleBy(data[ia + i] - data[ib + i], -e);
+    const base = e === 0 ? data[ia + i] - data[ib + i] : (data[ia + i] - data[ib + i]) * d1 * d2;
     const r = base + sp * U[i] - tp * V[i];
     R[i] = r;
     dist2 += r * r;
@@ -400,7 +434,9 @@ function residual(ka: number, kb: number, dim: number, data: ArrayLike<number>, 
   }
   // The size of the terms the answer was computed from: the residual's own terms, and the
   // data the parameters came from (w, and the extent of finite pieces).
-  let size2 = Math.max(base2, sp * sp * aa, tp * tp * cc, dotW(dim));
+  let ww = 0; // |w|² (written out: see clampProject)
+  for (let i = 0; i < dim; i++) ww += W[i] * W[i];
+  let size2 = Math.max(base2, sp * sp * aa, tp * tp * cc, ww);
   if (ka === SEGMENT) size2 = Math.max(size2, aa);
   if (kb === SEGMENT) size2 = Math.max(size2, cc);
   if (interior && dim >= 3) {
@@ -420,10 +456,10 @@ function residual(ka: number, kb: number, dim: number, data: ArrayLike<number>, 
   }
   let dist = Math.sqrt(dist2);
   if (dist2 < 2 ** -900 && dist2 !== 0) dist = safeNorm(R, dim);
-  if (e !== 0) dist = scaleBy(dist, e);
+  if (e !== 0) dist = dist * u1 * u2;
   ST[DIST] = dist;
-  ST[SIZE] = e === 0 ? Math.sqrt(size2) : scaleBy(Math.sqrt(size2), e);
-  for (let i = 0; i < dim; i++) out[OUT_VEC + i] = e === 0 ? 0 - R[i] : scaleBy(0 - R[i], e);
+  ST[SIZE] = e === 0 ? Math.sqrt(size2) : Math.sqrt(size2) * u1 * u2;
+  for (let i = 0; i < dim; i++) out[OUT_VEC + i] = e === 0 ? 0 - R[i] : (0 - R[i]) * u1 * u2;
 }
 
 /**
@@ -465,6 +501,17 @@ function decide(ka: number, kb: number, dim: number, data: ArrayLike<number>, k:
     else if (exactPar) relation = REL_PARALLEL;
   }
   return relation;
+}
+
+/** kernel-nd.ts's answer, its distance made faithful like every other (closest/faithful.ts). */
+function ndInto(ka: number, kb: number, dim: number, data: ArrayLike<number>, k: number, out: Float64Array): void {
+  closestNdInto(ka, kb, dim, data, k, out);
+  if (out[OUT_DIST] > 0) {
+    FAITHFUL[0] = out[OUT_S];
+    FAITHFUL[1] = out[OUT_T];
+    const parallel = (out[OUT_FLAGS] & FLAG_PARALLEL) !== 0;
+    out[OUT_DIST] = faithfulInto(ka, kb, dim, data, k, parallel) ? FAITHFUL[2] : exactClosestFlat(ka, kb, dim, data, k).distance;
+  }
 }
 
 /**
@@ -572,6 +619,38 @@ function inside(x: number, ex: number, kind: number, an: number, en: number): bo
  * leading part error-free (det2), the first-order terms of the low parts added, their product
  * (order u²) dropped.
  */
+/** The three minors of the 3D cross product (minorInto's output). */
+const MN = new Float64Array(3);
+
+/**
+ * {@link minorUV} into MN[slot], with det2 and its two-products written out, so that no double
+ * crosses a call that V8 may not inline (it would be boxed: issue 16, zero allocation).
+ */
+function minorInto(i: number, j: number, slot: number): void {
+  const a = U[i];
+  const dd = V[j];
+  const b = U[j];
+  const c = V[i];
+  const p = a * dd;
+  const q = b * c;
+  // Dekker's two-products: a·dd − p and b·c − q exactly.
+  let sp = SPLITTER * a;
+  const ah = sp - (sp - a);
+  const al = a - ah;
+  sp = SPLITTER * dd;
+  const dh = sp - (sp - dd);
+  const dl = dd - dh;
+  const pe = al * dl - (p - ah * dh - al * dh - ah * dl);
+  sp = SPLITTER * b;
+  const bh = sp - (sp - b);
+  const bl = b - bh;
+  sp = SPLITTER * c;
+  const ch = sp - (sp - c);
+  const cl = c - ch;
+  const qe = bl * cl - (q - bh * ch - bl * ch - bh * cl);
+  MN[slot] = p - q + (pe - qe) + (U[i] * VL[j] + UL[i] * V[j] - U[j] * VL[i] - UL[j] * V[i]);
+}
+
 function minorUV(i: number, j: number): number {
   return det2(U[i], V[j], U[j], V[i]) + (U[i] * VL[j] + UL[i] * V[j] - U[j] * VL[i] - UL[j] * V[i]);
 }
@@ -586,9 +665,12 @@ function minorUV(i: number, j: number): number {
  */
 function lineDistance(dim: number): void {
   if (dim === 3) {
-    const nx = minorUV(1, 2);
-    const ny = -minorUV(0, 2);
-    const nz = minorUV(0, 1);
+    minorInto(1, 2, 0);
+    minorInto(0, 2, 1);
+    minorInto(0, 1, 2);
+    const nx = MN[0];
+    const ny = -MN[1];
+    const nz = MN[2];
     const nn = nx * nx + ny * ny + nz * nz;
     const wn = W[0] * nx + W[1] * ny + W[2] * nz;
     ST[H_] = Math.abs(wn) / Math.sqrt(nn);
@@ -640,11 +722,6 @@ function diffError(a: number, b: number, x: number): number {
   return a - av + (bv - b);
 }
 
-function dotW(dim: number): number {
-  let r = 0;
-  for (let i = 0; i < dim; i++) r += W[i] * W[i];
-  return r;
-}
 function dotU(x: Float64Array, dim: number): number {
   let r = 0;
   for (let i = 0; i < dim; i++) r += U[i] * x[i];

@@ -27,9 +27,18 @@ const FILTER2 = (64 * EPS) ** 2;
 /** Error bound factor for the 2D orientation-style certificates (≥ 4u; see closestSegSeg2). */
 const CERT = 8 * EPS;
 
-function clamp01(x: number): number {
-  return x < 0 ? 0 : x > 1 ? 1 : x;
-}
+/**
+ * The distance of the last closestSegSeg2/3 call. Their bodies (segSeg2, segSeg3) store it here
+ * (written out at each return: a helper taking the double is not always inlined, and its
+ * argument would be boxed) and return nothing, and the exported functions are two-line wrappers that V8 inlines into a
+ * hot caller, so that the double never needs a heap box: a double returned from a function that
+ * is not inlined is boxed, 16 bytes a call (issue 16: "allocates about 32 bytes a call").
+ */
+const RESULT = new Float64Array(1);
+// Parameters are clamped to [0, 1] with Math.min/Math.max, which the optimiser turns into two
+// instructions: a clamp helper was not always inlined in these long functions, and then every
+// interior value it returned was boxed on the heap.
+
 
 function fallback(dim: number, data: ArrayLike<number>, k: number, out: Float64Array | null, o: number): number {
   // Every pair with a NaN or an infinity fails the fast paths' checks and lands here, so
@@ -68,7 +77,7 @@ function fallback(dim: number, data: ArrayLike<number>, k: number, out: Float64A
  * unpredictable branch, and s and t are consistent: an error in s* can only slide the pair
  * along the valley of the distance function, which changes the distance to second order.
  */
-export function closestSegSeg3(data: ArrayLike<number>, k: number, out: Float64Array | null, o: number): number {
+function segSeg3(data: ArrayLike<number>, k: number, out: Float64Array | null, o: number): void {
   const a0x = data[k];
   const a0y = data[k + 1];
   const a0z = data[k + 2];
@@ -137,13 +146,14 @@ export function closestSegSeg3(data: ArrayLike<number>, k: number, out: Float64A
     }
     const D = nx * nx + ny * ny + nz * nz;
     if (!(D > 0)) {
-      return fallback(3, data, k, out, o); // parallel, or a zero-length piece
+      RESULT[0] = fallback(3, data, k, out, o); // parallel, or a zero-length piece
+      return;
     }
     const d = ux * wx + uy * wy + uz * wz;
     const e = vx * wx + vy * wy + vz * wz;
-    let s = clamp01(((ny * vz - nz * vy) * wx + (nz * vx - nx * vz) * wy + (nx * vy - ny * vx) * wz) / D);
-    const t = clamp01((e + b * s) * iC);
-    s = clamp01((b * t - d) * iA);
+    let s = Math.min(1, Math.max(0, ((ny * vz - nz * vy) * wx + (nz * vx - nx * vz) * wy + (nx * vy - ny * vx) * wz) / D));
+    const t = Math.min(1, Math.max(0, (e + b * s) * iC));
+    s = Math.min(1, Math.max(0, (b * t - d) * iA));
     // The residual at (s, t), then one test for the exact hand-over (a distance within 64u of
     // the size of its terms, which |w|² + |u|² + |v|² bounds), magnitudes that could over- or
     // underflow, and NaN. (Written out in both tiers: a shared helper taking 15 doubles would
@@ -154,16 +164,21 @@ export function closestSegSeg3(data: ArrayLike<number>, k: number, out: Float64A
     const dist2 = rx * rx + ry * ry + rz * rz;
     const size2 = wx * wx + wy * wy + wz * wz + aa + cc;
     if (!(dist2 > FILTER2 * size2 && size2 < HUGE && ac > TINY)) {
-      return fallback(3, data, k, out, o);
+      RESULT[0] = fallback(3, data, k, out, o);
+      return;
     }
     FAITHFUL[0] = s;
     FAITHFUL[1] = t;
-    if (!faithfulSegSeg(3, data, k)) return fallback(3, data, k, out, o);
+    if (!faithfulSegSeg(3, data, k)) {
+      RESULT[0] = fallback(3, data, k, out, o);
+      return;
+    }
     if (out !== null) {
       out[o] = s;
       out[o + 1] = t;
     }
-    return FAITHFUL[2];
+    RESULT[0] = FAITHFUL[2];
+    return;
   }
   const wx = a0x - b0x;
   const wy = a0y - b0y;
@@ -175,9 +190,9 @@ export function closestSegSeg3(data: ArrayLike<number>, k: number, out: Float64A
   const q = 1 / (ac * D);
   const iA = cc * D * q;
   const iC = aa * D * q;
-  let s = clamp01((b * e - cc * d) * ac * q);
-  const t = clamp01((e + b * s) * iC);
-  s = clamp01((b * t - d) * iA);
+  let s = Math.min(1, Math.max(0, (b * e - cc * d) * ac * q));
+  const t = Math.min(1, Math.max(0, (e + b * s) * iC));
+  s = Math.min(1, Math.max(0, (b * t - d) * iA));
   // The residual at (s, t), then one test for the exact hand-over (a distance within 64u of
   // the size of its terms, which |w|² + |u|² + |v|² bounds), magnitudes that could over- or
   // underflow, and NaN. (Written out in both tiers: a shared helper taking 15 doubles would
@@ -187,15 +202,34 @@ export function closestSegSeg3(data: ArrayLike<number>, k: number, out: Float64A
   const rz = wz + s * uz - t * vz;
   const dist2 = rx * rx + ry * ry + rz * rz;
   const size2 = wx * wx + wy * wy + wz * wz + aa + cc;
-  if (!(dist2 > FILTER2 * size2 && size2 < HUGE && ac > TINY)) return fallback(3, data, k, out, o);
+  if (!(dist2 > FILTER2 * size2 && size2 < HUGE && ac > TINY)) {
+    RESULT[0] = fallback(3, data, k, out, o);
+    return;
+  }
   FAITHFUL[0] = s;
   FAITHFUL[1] = t;
-  if (!faithfulSegSeg(3, data, k)) return fallback(3, data, k, out, o);
+  if (!faithfulSegSeg(3, data, k)) {
+    RESULT[0] = fallback(3, data, k, out, o);
+    return;
+  }
   if (out !== null) {
     out[o] = s;
     out[o + 1] = t;
   }
-  return FAITHFUL[2];
+  RESULT[0] = FAITHFUL[2];
+  return;
+}
+
+/**
+ * Segment–segment closest points in 3D (12 numbers per pair from index k): the method of
+ * segSeg3 above. Writes s and t to out[o], out[o + 1] when `out` is given and returns the
+ * distance. Allocates nothing when called from optimised code (the body returns the distance
+ * through RESULT). Not re-entrant.
+ * @throws SkewlineInputError naming the coordinate when the pair holds a NaN or an infinity.
+ */
+export function closestSegSeg3(data: ArrayLike<number>, k: number, out: Float64Array | null, o: number): number {
+  segSeg3(data, k, out, o);
+  return RESULT[0];
 }
 
 
@@ -221,7 +255,7 @@ export function distanceFromParams3(data: ArrayLike<number>, k: number, s: numbe
  * with the rounded parameters. Otherwise the nearest pair lies on an edge of the parameter
  * square: clamp and project (Ericson §5.1.9), with the same exact hand-over as the 3D kernel.
  */
-export function closestSegSeg2(data: ArrayLike<number>, k: number, out: Float64Array | null, o: number): number {
+function segSeg2(data: ArrayLike<number>, k: number, out: Float64Array | null, o: number): void {
   const a0x = data[k];
   const a0y = data[k + 1];
   const b0x = data[k + 4];
@@ -235,7 +269,10 @@ export function closestSegSeg2(data: ArrayLike<number>, k: number, out: Float64A
   const aa = ux * ux + uy * uy;
   const cc = vx * vx + vy * vy;
   const ww = wx * wx + wy * wy;
-  if (!(aa > TINY && cc > TINY && aa < HUGE && cc < HUGE && ww < HUGE)) return fallback(2, data, k, out, o);
+  if (!(aa > TINY && cc > TINY && aa < HUGE && cc < HUGE && ww < HUGE)) {
+    RESULT[0] = fallback(2, data, k, out, o);
+    return;
+  }
   const p1 = ux * vy;
   const p2 = uy * vx;
   const n = p1 - p2; // u×v
@@ -260,9 +297,10 @@ export function closestSegSeg2(data: ArrayLike<number>, k: number, out: Float64A
         // roundings would slide the two points apart along the pieces.
         const sc = ss / an;
         out[o] = sc;
-        out[o + 1] = clamp01((vx * wx + vy * wy + (ux * vx + uy * vy) * sc) / cc);
+        out[o + 1] = Math.min(1, Math.max(0, (vx * wx + vy * wy + (ux * vx + uy * vy) * sc) / cc));
       }
-      return 0;
+      RESULT[0] = 0;
+      return;
     }
   }
   const b = ux * vx + uy * vy;
@@ -272,7 +310,8 @@ export function closestSegSeg2(data: ArrayLike<number>, k: number, out: Float64A
     s = (n > 0 ? sN : -sN) / an;
     s = s < 0 ? 0 : s > 1 ? 1 : s;
   } else {
-    return fallback(2, data, k, out, o); // nearly parallel
+    RESULT[0] = fallback(2, data, k, out, o); // nearly parallel
+    return;
   }
   let t = (e + b * s) / cc;
   if (t < 0 || t > 1) {
@@ -300,15 +339,34 @@ export function closestSegSeg2(data: ArrayLike<number>, k: number, out: Float64A
   const dist2 = rx * rx + ry * ry;
   // w, u and v are what the parameters were computed from; they set the error scale.
   const size2 = ww + aa + cc + bx * bx + by * by;
-  if (dist2 <= FILTER2 * size2) return fallback(2, data, k, out, o);
+  if (dist2 <= FILTER2 * size2) {
+    RESULT[0] = fallback(2, data, k, out, o);
+    return;
+  }
   FAITHFUL[0] = s;
   FAITHFUL[1] = t;
-  if (!faithfulSegSeg(2, data, k)) return fallback(2, data, k, out, o);
+  if (!faithfulSegSeg(2, data, k)) {
+    RESULT[0] = fallback(2, data, k, out, o);
+    return;
+  }
   if (out !== null) {
     out[o] = s;
     out[o + 1] = t;
   }
-  return FAITHFUL[2];
+  RESULT[0] = FAITHFUL[2];
+  return;
+}
+
+/**
+ * Segment–segment closest points in 2D (8 numbers per pair from index k): the method of
+ * segSeg2 above. Writes s and t to out[o], out[o + 1] when `out` is given and returns the
+ * distance (exactly 0 for segments that meet). Allocates nothing when called from optimised
+ * code (the body returns the distance through RESULT). Not re-entrant.
+ * @throws SkewlineInputError naming the coordinate when the pair holds a NaN or an infinity.
+ */
+export function closestSegSeg2(data: ArrayLike<number>, k: number, out: Float64Array | null, o: number): number {
+  segSeg2(data, k, out, o);
+  return RESULT[0];
 }
 
 /**
@@ -360,7 +418,7 @@ export function crossing2(A: Float64Array, ia: number, B: Float64Array, ib: numb
   if (ss > es && an - ss > en + es + EPS * an && ts > et && an - ts > en + et + EPS * an) {
     const sc = ss / an;
     out[0] = sc;
-    out[1] = clamp01((vx * wx + vy * wy + (ux * vx + uy * vy) * sc) / cc);
+    out[1] = Math.min(1, Math.max(0, (vx * wx + vy * wy + (ux * vx + uy * vy) * sc) / cc));
     return 1;
   }
   return -1;

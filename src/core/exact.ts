@@ -92,12 +92,14 @@ function sub(a: bigint[], b: bigint[]): bigint[] {
 function isZero(a: bigint[]): boolean {
   return a.every((x) => x === 0n);
 }
-/** True when a and b are linearly dependent: every 2×2 minor a_i b_j − a_j b_i vanishes. */
+/**
+ * True when a and b are linearly dependent. Every 2×2 minor a_i b_j − a_j b_i vanishes exactly
+ * when the Gram determinant (a·a)(b·b) − (a·b)² = Σ minors² (Lagrange's identity) is zero: three
+ * dot products, O(n) rather than the n(n−1)/2 minors.
+ */
 function dependent(a: bigint[], b: bigint[]): boolean {
-  for (let i = 0; i < a.length; i++) {
-    for (let j = i + 1; j < a.length; j++) if (a[i] * b[j] !== a[j] * b[i]) return false;
-  }
-  return true;
+  const ab = dot(a, b);
+  return dot(a, a) * dot(b, b) === ab * ab;
 }
 
 /** The parameter interval of a kind: [lo, hi] with null for an infinite end. */
@@ -279,6 +281,12 @@ function minHi(x: bigint | null, y: bigint | null): bigint | null {
  */
 export function exactParallel(a: Primitive, b: Primitive): boolean {
   const { U, V } = exactDataFlat(kindCode(a), kindCode(b), a.dim, flatten(a, b), 0);
+  return !isZero(U) && !isZero(V) && dependent(U, V);
+}
+
+/** {@link exactParallel} on the flat layout (see {@link POINT}): both directions non-zero and parallel. */
+export function exactParallelFlat(ka: number, kb: number, dim: number, data: ArrayLike<number>, k: number): boolean {
+  const { U, V } = exactDataFlat(ka, kb, dim, data, k);
   return !isZero(U) && !isZero(V) && dependent(U, V);
 }
 

@@ -11,7 +11,8 @@
  * everything else. There is no tolerance anywhere: the answers are those of the exact inputs.
  */
 import { orient2d, orient3d } from 'robust-predicates';
-import { exactRelation } from '../core/exact.js';
+import { kindCode } from '../core/exact.js';
+import { OUT_REL, OUT_VEC, REL_INTERSECTING, REL_OVERLAPPING, closestInto } from '../closest/kernel.js';
 import { EPS } from '../core/eft.js';
 import { toScaledBigInts } from '../core/exact.js';
 import { SkewlineInputError, isPrimitive, toVector } from '../core/primitives.js';
@@ -511,14 +512,39 @@ function generic(a: Primitive, b: Primitive): boolean {
 function checkPrimitive(x: unknown, what: string): asserts x is Primitive {
   if (!isPrimitive(x)) throw new SkewlineInputError(`intersects: ${what} is not a primitive (use point/segment/line/ray)`);
   const p = x;
-  for (const [name, v] of [['p0', p.p0], ['p1', p.p1], ['dir', p.dir]] as const) {
+  for (let k = 0; k < 3; k++) {
+    const name = k === 0 ? 'p0' : k === 1 ? 'p1' : 'dir';
+    const v = k === 0 ? p.p0 : k === 1 ? p.p1 : p.dir;
     if (!(v instanceof Float64Array) || v.length !== p.dim) {
       throw new SkewlineInputError(`intersects: ${what}.${name} must be a Float64Array of length ${p.dim}`);
     }
+    // A segment's or line's dir is p1 − p0, which may overflow for finite endpoints near
+    // ±1.8e308 (issue 19); only the points (and a ray's direction) are input.
+    if (k === 2 && p.kind !== 'ray') continue;
     for (let i = 0; i < v.length; i++) {
       if (!Number.isFinite(v[i])) throw new SkewlineInputError(`intersects: ${what}.${name}[${i}] is not finite`);
     }
   }
+}
+
+let flat = new Float64Array(16);
+let out = new Float64Array(16);
+
+/**
+ * n-D (dim ≥ 4): the O(n) closest-point kernel (kernel-nd.ts), whose relation is exact (a
+ * certified distance filter, exact arithmetic below it).
+ */
+function intersectsNd(a: Primitive, b: Primitive): boolean {
+  const dim = a.dim;
+  if (flat.length < 4 * dim) flat = new Float64Array(4 * dim);
+  if (out.length < OUT_VEC + dim) out = new Float64Array(OUT_VEC + dim);
+  flat.set(a.p0, 0);
+  flat.set(a.kind === 'ray' ? a.dir : a.p1, dim);
+  flat.set(b.p0, 2 * dim);
+  flat.set(b.kind === 'ray' ? b.dir : b.p1, 3 * dim);
+  closestInto(kindCode(a), kindCode(b), dim, flat, 0, out);
+  const rel = out[OUT_REL];
+  return rel === REL_INTERSECTING || rel === REL_OVERLAPPING;
 }
 
 /**
@@ -530,7 +556,8 @@ function checkPrimitive(x: unknown, what: string): asserts x is Primitive {
  * collinear pieces are `true` only if they overlap or touch; zero-length segments behave as
  * points; a ray's direction is used exactly (origin + direction need not be representable).
  * In 2D and 3D the decision uses adaptive exact predicates (segment pairs take an
- * allocation-free fast path); other dimensions defer to {@link exactRelation}.
+ * allocation-free fast path); in other dimensions the O(n) closest-point kernel decides (a
+ * certified filter in doubles, exact BigInt arithmetic where it cannot tell).
  * @throws SkewlineInputError if either argument is not a primitive, holds non-finite
  * coordinates, or the two have different dimensions.
  */
@@ -553,7 +580,7 @@ export function intersects(a: Primitive, b: Primitive): boolean {
     }
     return generic(a, b);
   }
-  return exactRelation(a, b).share !== 'none';
+  return intersectsNd(a, b);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -573,24 +600,101 @@ function toPoints(name: string, pts: unknown[]): Float64Array[] {
 }
 
 /**
+ * Differences x − p of `xs` (1, 2 or 3 points) from p, each scaled by its own power of two so
+ * that its largest component lies in [1, 2) (a zero difference stays zero); null when a
+ * difference overflows. Scaling a vector by a power of two does not change whether the set is
+ * linearly dependent, and keeps the Gram products below clear of overflow and underflow.
+ */
+function scaledDifferences(p: Float64Array, xs: Float64Array[]): Float64Array[] | null {
+  const n = p.length;
+  const out: Float64Array[] = [];
+  for (const x of xs) {
+    const d = new Float64Array(n);
+    let m = 0;
+    for (let i = 0; i < n; i++) {
+      d[i] = x[i] - p[i];
+      m = Math.max(m, Math.abs(d[i]));
+    }
+    if (!(m < Infinity)) return null;
+    if (m > 0) {
+      const e = Math.floor(Math.log2(m));
+      const f1 = 2 ** -Math.trunc(e / 2);
+      const f2 = 2 ** (Math.trunc(e / 2) - e);
+      for (let i = 0; i < n; i++) d[i] = d[i] * f1 * f2;
+    }
+    out.push(d);
+  }
+  return out;
+}
+
+function dotF(x: Float64Array, y: Float64Array): number {
+  let s = 0;
+  for (let i = 0; i < x.length; i++) s += x[i] * y[i];
+  return s;
+}
+
+/** γ_n of Higham's "Accuracy and Stability of Numerical Algorithms" (§3.1), n + 2 terms for the rounded differences. */
+function gamma(n: number): number {
+  return ((n + 2) * EPS) / (1 - (n + 2) * EPS);
+}
+
+/**
+ * The exact integers of the differences x − p (one common power of two), for the rank tests'
+ * exact stage: O(n) BigInt operations.
+ */
+function exactDifferences(p: Float64Array, xs: Float64Array[]): bigint[][] {
+  const n = p.length;
+  const all: number[] = Array.from(p);
+  for (const x of xs) for (let i = 0; i < n; i++) all.push(x[i]);
+  const { ints } = toScaledBigInts(all);
+  return xs.map((_, k) => {
+    const d: bigint[] = new Array<bigint>(n);
+    for (let i = 0; i < n; i++) d[i] = ints[(k + 1) * n + i] - ints[i];
+    return d;
+  });
+}
+
+function dotB(x: bigint[], y: bigint[]): bigint {
+  let s = 0n;
+  for (let i = 0; i < x.length; i++) s += x[i] * y[i];
+  return s;
+}
+
+/**
  * Are the points p, q, r collinear (exactly)? Any dimension ≥ 1; true when two of them
- * coincide. Decided by the exact signs of all 2×2 minors of [q − p; r − p].
+ * coincide. In 2D the exact orientation; otherwise u = q − p and v = r − p are dependent exactly
+ * when their Gram determinant |u|²|v|² − (u·v)² (= Σ of the squared 2×2 minors, Lagrange's
+ * identity) is zero: decided in doubles when it clears its error bound, else in exact integers.
+ * O(n) in the dimension n (a 1e5-D call takes milliseconds).
  * @throws SkewlineInputError on missing, non-finite or different-dimension points.
  */
 export function collinear(p: VecLike, q: VecLike, r: VecLike): boolean {
   const [P, Q, R] = toPoints('collinear', [p, q, r]);
   const n = P.length;
   if (n === 2) return orient2Sign(P[0], P[1], Q[0], Q[1], R[0], R[1]) === 0;
-  for (let i = 0; i < n; i++) {
-    for (let j = i + 1; j < n; j++) if (cross2(Q, P, R, P, i, j) !== 0) return false;
+  const d = scaledDifferences(P, [Q, R]);
+  if (d !== null) {
+    const [u, v] = d;
+    const a = dotF(u, u);
+    const b = dotF(u, v);
+    const c = dotF(v, v);
+    if (a === 0 || c === 0) return true; // two points coincide
+    // a, c relative error ≤ γ; |b| error ≤ γ·|u||v|; three roundings: 6u·ac. Components whose
+    // squares underflow add at most n·2⁻¹⁰⁷⁴ each, far below this bound (a, c ≥ 1).
+    const bound = (4 * gamma(n) + 8 * EPS) * a * c * (1 + 1e-10);
+    if (a * c - b * b > bound) return false;
   }
-  return true;
+  const [U, V] = exactDifferences(P, [Q, R]);
+  const ab = dotB(U, V);
+  return dotB(U, U) * dotB(V, V) === ab * ab;
 }
 
 /**
  * Are the points p, q, r, s coplanar (exactly)? Any dimension: always true in 1D and 2D;
  * in 3D the exact orientation (Shewchuk's orient3d with a static filter) is zero; in higher
- * dimensions every 3×3 minor of [q − p; r − p; s − p] vanishes. True when points coincide.
+ * dimensions the three differences from p are dependent, i.e. their 3×3 Gram determinant is zero:
+ * decided in doubles when it clears its error bound, else in exact integers. O(n) in the
+ * dimension. True when points coincide.
  * @throws SkewlineInputError on missing, non-finite or different-dimension points.
  */
 export function coplanar(p: VecLike, q: VecLike, r: VecLike, s: VecLike): boolean {
@@ -598,16 +702,20 @@ export function coplanar(p: VecLike, q: VecLike, r: VecLike, s: VecLike): boolea
   const n = P.length;
   if (n <= 2) return true;
   if (n === 3) return orient3Sign(P[0], P[1], P[2], Q[0], Q[1], Q[2], R[0], R[1], R[2], S[0], S[1], S[2]) === 0;
-  const q3 = new Float64Array(3), p3 = new Float64Array(3), r3 = new Float64Array(3), s3 = new Float64Array(3);
-  for (let i = 0; i < n; i++) {
-    for (let j = i + 1; j < n; j++) {
-      for (let k = j + 1; k < n; k++) {
-        for (const [dst, src] of [[p3, P], [q3, Q], [r3, R], [s3, S]] as const) {
-          dst[0] = src[i]; dst[1] = src[j]; dst[2] = src[k];
-        }
-        if (det3(q3, p3, r3, p3, s3, p3) !== 0) return false;
-      }
-    }
+  const d = scaledDifferences(P, [Q, R, S]);
+  if (d !== null) {
+    const [u, v, w] = d;
+    const a = dotF(u, u), b = dotF(u, v), c = dotF(u, w);
+    const e = dotF(v, v), f = dotF(v, w), g = dotF(w, w);
+    if (a === 0 || e === 0 || g === 0) return true;
+    const det = a * (e * g - f * f) - b * (b * g - f * c) + c * (b * f - e * c);
+    // Each entry errs by ≤ γ·|x||y|, so each of the six products of three entries (each ≤ P =
+    // |u|²|v|²|w|² in size) by ≤ (3γ + 2u)·P, and their sum adds ≤ 5u·6P.
+    const bound = (18 * gamma(n) + 42 * EPS) * a * e * g * (1 + 1e-10);
+    if (det > bound) return false;
   }
-  return true;
+  const [U, V, W] = exactDifferences(P, [Q, R, S]);
+  const a = dotB(U, U), b = dotB(U, V), c = dotB(U, W);
+  const e = dotB(V, V), f = dotB(V, W), g = dotB(W, W);
+  return a * (e * g - f * f) - b * (b * g - f * c) + c * (b * f - e * c) === 0n;
 }

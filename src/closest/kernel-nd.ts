@@ -1,0 +1,545 @@
+/**
+ * The closest-point kernel for any dimension in O(n): Gram-matrix quantities (dot products)
+ * instead of the n(n−1)/2 minors of the generic 2D/3D kernel, a certified filter, and exact
+ * BigInt arithmetic (core/exact.ts, itself O(n) big-integer operations) only where the filter
+ * cannot decide. It does not allocate on its floating-point path (module-level scratch; not
+ * re-entrant).
+ *
+ * The method (w = a0 − b0, u and v the directions, r(s, t) = w + s·u − t·v):
+ * 1. Load u, v, w and, by Knuth's two-difference, the exact rounding error of each difference
+ *    (so u + uₗ is the exact direction of a segment or line). Each of the three vectors is scaled
+ *    by its own power of two so that its largest component lies in [1, 2): squares and
+ *    products then neither overflow nor underflow whatever the ratio of the three lengths
+ *    (issue 19: lines whose lengths differ by 2³⁰⁰ made the 2D/3D kernel's four-factor
+ *    products underflow). The parameters are solved for in the scaled units
+ *    σ = s·2^(e_u − e_w), τ = t·2^(e_v − e_w) and scaled back exactly.
+ * 2. The Gram entries a = u·u, b = u·v, c = v·v, d = u·w, e = v·w in plain doubles, with the
+ *    classic a-priori bound |fl(x·y) − x·y| ≤ γₙ·Σ|xᵢyᵢ| (Higham, "Accuracy and Stability of
+ *    Numerical Algorithms", §3.1). D = ac − b² is trusted only when it exceeds 2²⁶ times its
+ *    error bound (the parameters then carry a relative error below 2⁻²⁶, removed by step 4);
+ *    below that the directions are nearly or exactly parallel: exact arithmetic decides
+ *    parallelism, exactly parallel pairs take the parallel policy in doubles, the others (rare)
+ *    are answered exactly.
+ * 3. Unconstrained minimiser by Cramer's rule, then clamp-and-project (Ericson, "Real-Time
+ *    Collision Detection", §5.1.9); parallel pairs: the middle of the overlap of the shadows
+ *    (Rhodes, Game Programming Gems 2, §2.3).
+ * 4. The residual r(σ, τ) is evaluated in double-double from the exact differences
+ *    (two-product and two-sum, Ogita, Rump & Oishi, "Accurate sum and dot product", 2005), then
+ *    one Newton step along the free parameters removes what is left of its component in the
+ *    span of u and v (the minimum is quadratic in the parameters' error, but only after this
+ *    step is that error relative to the distance rather than to |w|). Its length is summed
+ *    compensated and square-rooted with one correction step, so that the distance is within
+ *    one ulp of the exact distance of the given doubles whenever it exceeds the filter below.
+ * 5. Any feasible (σ, τ) gives |r| ≥ the exact minimum, and the error of the computed |r| is far
+ *    below 64·u·S (S the size of the terms); so a distance above 64·u·S is certainly positive,
+ *    and anything at or below it is decided, and its distance computed, exactly.
+ */
+import * as eft from '../core/eft.js';
+import * as exact from '../core/exact.js';
+import { exactClosestFlat, exactParallelFlat, exactRelationFlat, ratToNumber } from '../core/exact.js';
+
+// Imported constants copied into module constants once: a transpiler that turns imports into
+// live-binding getters (tsx, vitest) would otherwise call a getter in every loop iteration.
+const EPS = eft.EPS;
+const SPLITTER = eft.SPLITTER;
+const POINT = exact.POINT;
+const SEGMENT = exact.SEGMENT;
+const RAY = exact.RAY;
+const LINE = exact.LINE;
+
+// The output layout of kernel.ts (OUT_S … OUT_VEC), repeated here so that this module does not
+// import the one that dispatches to it.
+const O_S = 0;
+const O_T = 1;
+const O_DIST = 2;
+const O_REL = 3;
+const O_FLAGS = 4;
+const O_VEC = 5;
+const R_APART = 0;
+const R_INTERSECTING = 1;
+const R_OVERLAPPING = 2;
+const R_PARALLEL = 3;
+const R_DEGENERATE = 4;
+const F_NOT_UNIQUE = 1;
+const F_PARALLEL = 2;
+const F_DEGENERATE = 4;
+
+/** Distances at or below this many u·S are decided (and measured) exactly. */
+const FILTER = 64 * EPS;
+/** Exponents of the three lengths within ±SAFE need no scaling (see load). */
+const SAFE = 200;
+/** D must exceed its error bound by this factor for the doubles' parameters to be used. */
+const TRUST = 2 ** 26;
+
+let U = new Float64Array(16);
+let V = new Float64Array(16);
+let W = new Float64Array(16);
+let UL = new Float64Array(16);
+let VL = new Float64Array(16);
+let WL = new Float64Array(16);
+let R = new Float64Array(16);
+let RL = new Float64Array(16);
+
+function grow(dim: number): void {
+  if (U.length >= dim) return;
+  U = new Float64Array(dim);
+  V = new Float64Array(dim);
+  W = new Float64Array(dim);
+  UL = new Float64Array(dim);
+  VL = new Float64Array(dim);
+  WL = new Float64Array(dim);
+  R = new Float64Array(dim);
+  RL = new Float64Array(dim);
+}
+
+// Per-call doubles, in a typed array so that no double is boxed between the steps.
+const ST = new Float64Array(16);
+const A_ = 0; // u·u (scaled)
+const B_ = 1; // u·v
+const C_ = 2; // v·v
+const D_ = 3; // u·w
+const E_ = 4; // v·w
+const SG = 5; // σ
+const TA = 6; // τ
+const SLO = 7; // σ's domain
+const SHI = 8;
+const TLO = 9; // τ's domain
+const THI = 10;
+const EU = 11; // the exponents of the three scalings
+const EV = 12;
+const EW = 13;
+const DIST = 14; // the distance, scaled
+const SIZE = 15; // S, scaled
+
+let uZero = false;
+let vZero = false;
+let notUnique = false;
+
+/** The rounding error of x = fl(a − b): a − b = x + diffError(a, b, x) exactly (Knuth). */
+function diffError(a: number, b: number, x: number): number {
+  const bv = a - x;
+  const av = x + bv;
+  return a - av + (bv - b);
+}
+
+/** x·2^k for any integer |k| ≤ 2200, exact unless the result over- or underflows. */
+function scaleBy(x: number, k: number): number {
+  const h = Math.trunc(k / 2);
+  return x * 2 ** h * 2 ** (k - h);
+}
+
+/** The exponent of the largest power of two ≤ m (m > 0 finite). */
+function expOf(m: number): number {
+  return Math.floor(Math.log2(m));
+}
+
+/**
+ * Closest points of two primitives on kernel.ts's flat layout, any dimension ≥ 1, writing
+ * kernel.ts's output (s, t, distance, relation, flags, d − c). Same contract as `closestInto`:
+ * finite inputs, a zero direction only for segments. Cost O(dim) in doubles; O(dim) BigInt
+ * operations when the filter sends it to exact arithmetic (nearly parallel directions that are
+ * not exactly parallel, distances within 64·u·S of zero, differences that overflow).
+ * Not re-entrant.
+ */
+export function closestNdInto(ka: number, kb: number, dim: number, data: ArrayLike<number>, k: number, out: Float64Array): void {
+  grow(dim);
+  notUnique = false;
+  if (!load(ka, kb, dim, data, k)) {
+    // A difference overflowed (coordinates near ±1.8e308): exact arithmetic answers.
+    const degenerate = isZeroDir(ka, dim, data, k) || isZeroDir(kb, dim, data, k + 2 * dim);
+    exactInto(ka, kb, dim, data, k, out, degenerate);
+    return;
+  }
+  const degenerate = (ka === SEGMENT && uZero) || (kb === SEGMENT && vZero);
+  let parallel = false;
+  if (uZero && vZero) {
+    ST[SG] = 0;
+    ST[TA] = 0;
+  } else if (uZero) {
+    ST[SG] = 0;
+    ST[TA] = clamp(ST[E_] / ST[C_], ST[TLO], ST[THI]);
+  } else if (vZero) {
+    ST[TA] = 0;
+    ST[SG] = clamp(-ST[D_] / ST[A_], ST[SLO], ST[SHI]);
+  } else {
+    const a = ST[A_];
+    const b = ST[B_];
+    const c = ST[C_];
+    const D = a * c - b * b;
+    // a, c: n positive terms, relative error ≤ γ; |b| error ≤ γ·Σ|uᵢvᵢ| ≤ γ·√(ac); the three
+    // roundings of D add 3u·(ac + b²) ≤ 6u·ac. The inputs' own rounding into u, v (relative u a
+    // component) is folded into γ as n + 2 terms.
+    const g = ((dim + 2) * EPS) / (1 - (dim + 2) * EPS);
+    const errD = (4 * g + 8 * EPS) * a * c * (1 + 1e-10);
+    if (!(D > TRUST * errD)) {
+      if (!exactParallelFlat(ka, kb, dim, data, k)) {
+        exactInto(ka, kb, dim, data, k, out, degenerate); // nearly parallel: rare, exact
+        return;
+      }
+      parallel = true;
+      parallelCase(dim);
+    } else {
+      ST[SG] = (b * ST[E_] - c * ST[D_]) / D;
+      ST[TA] = (a * ST[E_] - b * ST[D_]) / D;
+      clampProject(dim);
+    }
+  }
+  residual(ka, kb, dim, out);
+  const ew = ST[EW];
+  let relation = degenerate ? R_DEGENERATE : parallel ? R_PARALLEL : R_APART;
+  let s = uZero ? 0 : scaleBy(ST[SG], ew - ST[EU]);
+  let t = vZero ? 0 : scaleBy(ST[TA], ew - ST[EV]);
+  if (ST[DIST] <= FILTER * ST[SIZE]) {
+    // Too close to zero for the doubles: exact decision, and exact distance when apart.
+    const rel = exactRelationFlat(ka, kb, dim, data, k);
+    if (rel.share !== 'none' && rel.s !== null && rel.t !== null) {
+      s = ratToNumber(rel.s.num, rel.s.den);
+      t = ratToNumber(rel.t.num, rel.t.den);
+      out[O_DIST] = 0;
+      for (let i = 0; i < dim; i++) out[O_VEC + i] = 0;
+      relation = rel.share === 'overlap' ? R_OVERLAPPING : R_INTERSECTING;
+      notUnique = rel.share === 'overlap';
+    } else {
+      const ex = exactClosestFlat(ka, kb, dim, data, k);
+      out[O_DIST] = ex.distance;
+      for (let i = 0; i < dim; i++) out[O_VEC + i] = ex.vector[i];
+      if (!parallel) {
+        s = ratToNumber(ex.s.num, ex.s.den);
+        t = ratToNumber(ex.t.num, ex.t.den);
+      }
+    }
+  } else {
+    out[O_DIST] = scaleBy(ST[DIST], ew); // d − c is already in out (residual)
+  }
+  out[O_S] = s;
+  out[O_T] = t;
+  out[O_REL] = relation;
+  out[O_FLAGS] = (notUnique ? F_NOT_UNIQUE : 0) | (parallel ? F_PARALLEL : 0) | (degenerate ? F_DEGENERATE : 0);
+}
+
+function isZeroDir(kind: number, dim: number, data: ArrayLike<number>, at: number): boolean {
+  if (kind !== SEGMENT) return false;
+  for (let i = 0; i < dim; i++) if (data[at + dim + i] !== data[at + i]) return false;
+  return true;
+}
+
+function clamp(x: number, lo: number, hi: number): number {
+  return x < lo ? lo : x > hi ? hi : x;
+}
+
+/**
+ * Step 1 and 2: u, v, w and their two-difference errors, each vector scaled to a largest
+ * component in [1, 2), the Gram entries and the parameter domains in scaled units. Returns
+ * false when a difference overflowed.
+ */
+function load(ka: number, kb: number, dim: number, data: ArrayLike<number>, k: number): boolean {
+  const a0 = k;
+  const a1 = k + dim;
+  const b0 = k + 2 * dim;
+  const b1 = k + 3 * dim;
+  let mu = 0;
+  let mv = 0;
+  let mw = 0;
+  let a = 0;
+  let b = 0;
+  let c = 0;
+  let d = 0;
+  let e = 0;
+  for (let i = 0; i < dim; i++) {
+    const x0 = data[a0 + i];
+    const x1 = data[a1 + i];
+    const y0 = data[b0 + i];
+    const y1 = data[b1 + i];
+    let ui = 0;
+    let ul = 0;
+    if (ka === RAY) ui = x1;
+    else if (ka !== POINT) {
+      ui = x1 - x0;
+      ul = diffError(x1, x0, ui);
+    }
+    let vi = 0;
+    let vl = 0;
+    if (kb === RAY) vi = y1;
+    else if (kb !== POINT) {
+      vi = y1 - y0;
+      vl = diffError(y1, y0, vi);
+    }
+    const wi = x0 - y0;
+    U[i] = ui;
+    UL[i] = ul;
+    V[i] = vi;
+    VL[i] = vl;
+    W[i] = wi;
+    WL[i] = diffError(x0, y0, wi);
+    const au = Math.abs(ui);
+    const av = Math.abs(vi);
+    const aw = Math.abs(wi);
+    if (au > mu) mu = au;
+    if (av > mv) mv = av;
+    if (aw > mw) mw = aw;
+    a += ui * ui;
+    b += ui * vi;
+    c += vi * vi;
+    d += ui * wi;
+    e += vi * wi;
+  }
+  if (!(mu < Infinity && mv < Infinity && mw < Infinity)) return false;
+  uZero = mu === 0;
+  vZero = mv === 0;
+  const eu = uZero ? 0 : expOf(mu);
+  const ev = vZero ? 0 : expOf(mv);
+  const ew = mw === 0 ? Math.max(eu, ev) : expOf(mw);
+  ST[SLO] = ka === LINE ? -Infinity : 0;
+  ST[TLO] = kb === LINE ? -Infinity : 0;
+  if (eu >= -SAFE && eu <= SAFE && ev >= -SAFE && ev <= SAFE && ew >= -SAFE && ew <= SAFE) {
+    // Lengths within 2^±200: no product of up to four Gram factors over- or underflows, and
+    // every bound below is relative, so the unscaled numbers serve as they are.
+    ST[EU] = 0;
+    ST[EV] = 0;
+    ST[EW] = 0;
+    ST[A_] = a;
+    ST[B_] = b;
+    ST[C_] = c;
+    ST[D_] = d;
+    ST[E_] = e;
+    ST[SHI] = ka === SEGMENT ? 1 : ka === POINT ? 0 : Infinity;
+    ST[THI] = kb === SEGMENT ? 1 : kb === POINT ? 0 : Infinity;
+    return true;
+  }
+  ST[EU] = eu;
+  ST[EV] = ev;
+  ST[EW] = ew;
+  // Scale factors in two halves each, so that 2^−e never overflows (e down to −1074).
+  const fu1 = 2 ** -Math.trunc(eu / 2);
+  const fu2 = 2 ** (Math.trunc(eu / 2) - eu);
+  const fv1 = 2 ** -Math.trunc(ev / 2);
+  const fv2 = 2 ** (Math.trunc(ev / 2) - ev);
+  const fw1 = 2 ** -Math.trunc(ew / 2);
+  const fw2 = 2 ** (Math.trunc(ew / 2) - ew);
+  a = 0;
+  b = 0;
+  c = 0;
+  d = 0;
+  e = 0;
+  for (let i = 0; i < dim; i++) {
+    const ui = U[i] * fu1 * fu2;
+    const vi = V[i] * fv1 * fv2;
+    const wi = W[i] * fw1 * fw2;
+    U[i] = ui;
+    V[i] = vi;
+    W[i] = wi;
+    UL[i] = UL[i] * fu1 * fu2;
+    VL[i] = VL[i] * fv1 * fv2;
+    WL[i] = WL[i] * fw1 * fw2;
+    a += ui * ui;
+    b += ui * vi;
+    c += vi * vi;
+    d += ui * wi;
+    e += vi * wi;
+  }
+  ST[A_] = a;
+  ST[B_] = b;
+  ST[C_] = c;
+  ST[D_] = d;
+  ST[E_] = e;
+  // Domains of σ = s·2^(eu − ew) and τ = t·2^(ev − ew) (an end beyond the double range
+  // becomes ±Infinity: the minimiser never reaches it, |σ*| ≲ |w|/|u| in scaled units).
+  ST[SHI] = ka === SEGMENT ? scaleBy(1, eu - ew) : ka === POINT ? 0 : Infinity;
+  ST[THI] = kb === SEGMENT ? scaleBy(1, ev - ew) : kb === POINT ? 0 : Infinity;
+  return true;
+}
+
+/**
+ * Clamp-and-project (Ericson §5.1.9): clamp σ*, project onto b, clamp, project back; writes
+ * σ, τ. In scaled units r = w + σ·u − τ·v, ∂/∂τ = 0 at τ = (e + bσ)/c, ∂/∂σ = 0 at
+ * σ = (bτ − d)/a.
+ */
+function clampProject(_dim: number): void {
+  const a = ST[A_];
+  const b = ST[B_];
+  const c = ST[C_];
+  const s = clamp(ST[SG], ST[SLO], ST[SHI]);
+  const t = clamp((ST[E_] + b * s) / c, ST[TLO], ST[THI]);
+  ST[TA] = t;
+  ST[SG] = clamp((b * t - ST[D_]) / a, ST[SLO], ST[SHI]);
+}
+
+/**
+ * Exactly parallel directions: the middle of the overlap of b's shadow on a with a's domain
+ * (Rhodes' policy), the finite end of a half-infinite overlap, or the nearest ends when the
+ * shadows are disjoint; b's parameter range seen on a is σ(τ) = (τ·b − d)/a.
+ */
+function parallelCase(_dim: number): void {
+  const a = ST[A_];
+  const b = ST[B_];
+  const d = ST[D_];
+  const sLo = ST[SLO];
+  const sHi = ST[SHI];
+  let lo = (ST[TLO] * b - d) / a;
+  let hi = (ST[THI] * b - d) / a;
+  if (b < 0) {
+    const x = lo;
+    lo = hi;
+    hi = x;
+  }
+  const oLo = Math.max(sLo, lo);
+  const oHi = Math.min(sHi, hi);
+  let s: number;
+  if (oLo <= oHi) {
+    notUnique = oLo < oHi;
+    if (oLo > -Infinity && oHi < Infinity) s = oLo + 0.5 * (oHi - oLo);
+    else if (oLo > -Infinity) s = oLo;
+    else if (oHi < Infinity) s = oHi;
+    else s = (-0.5 * d) / a; // two whole lines: the middle of a.p0 and b.p0's shadow
+  } else {
+    s = hi < sLo ? sLo : sHi;
+  }
+  ST[SG] = s;
+  ST[TA] = clamp((ST[E_] + b * s) / ST[C_], ST[TLO], ST[THI]);
+}
+
+/**
+ * Step 4: r(σ, τ) in double-double into R + RL from the exact differences, one Newton step
+ * along the free parameters (those strictly inside their domain), the compensated length and
+ * S, into ST[DIST] and ST[SIZE] (scaled units); d − c = −r into out (the input's units).
+ */
+function residual(ka: number, kb: number, dim: number, out: Float64Array): void {
+  let s = ST[SG];
+  let t = ST[TA];
+  // Dekker's split of s and t, once.
+  let cs = SPLITTER * s;
+  const sh = cs - (cs - s);
+  const sl = s - sh;
+  cs = SPLITTER * t;
+  const th = cs - (cs - t);
+  const tl = t - th;
+  let g1 = 0;
+  let g2 = 0;
+  for (let i = 0; i < dim; i++) {
+    const ui = U[i];
+    const vi = V[i];
+    // p = s·uᵢ and q = t·vᵢ with their errors (Dekker's two-product; s, t split above).
+    const p = s * ui;
+    let cu = SPLITTER * ui;
+    const uh = cu - (cu - ui);
+    const ulo = ui - uh;
+    const pe = sl * ulo - (p - sh * uh - sl * uh - sh * ulo);
+    const q = t * vi;
+    cu = SPLITTER * vi;
+    const vh = cu - (cu - vi);
+    const vlo = vi - vh;
+    const qe = tl * vlo - (q - th * vh - tl * vh - th * vlo);
+    // x = wᵢ + p, y = x − q, exactly as hi + lo (Knuth's two-sum).
+    const wi = W[i];
+    const x = wi + p;
+    let bv = x - wi;
+    const e1 = wi - (x - bv) + (p - bv);
+    const y = x - q;
+    bv = y - x;
+    const e2 = x - (y - bv) + (-q - bv);
+    R[i] = y;
+    RL[i] = e1 + e2 + pe - qe + WL[i] + s * UL[i] - t * VL[i];
+    g1 += ui * y;
+    g2 += vi * y;
+  }
+  // One Newton step on |r + δσ·u − δτ·v|² along the free parameters.
+  const a = ST[A_];
+  const b = ST[B_];
+  const c = ST[C_];
+  const sFree = !uZero && s > ST[SLO] && s < ST[SHI];
+  const tFree = !vZero && t > ST[TLO] && t < ST[THI];
+  let ds = 0;
+  let dt = 0;
+  if (sFree && tFree) {
+    const D = a * c - b * b;
+    if (D > 0) {
+      ds = (b * g2 - c * g1) / D;
+      dt = (a * g2 - b * g1) / D;
+    }
+  } else if (sFree) ds = -g1 / a;
+  else if (tFree) dt = g2 / c;
+  if (ds !== 0 || dt !== 0) {
+    const s2 = clamp(s + ds, ST[SLO], ST[SHI]);
+    const t2 = clamp(t + dt, ST[TLO], ST[THI]);
+    ds = s2 - s; // exact when small beside s (Sterbenz), else a tiny error in a tiny step
+    dt = t2 - t;
+    s = s2;
+    t = t2;
+    ST[SG] = s;
+    ST[TA] = t;
+  }
+  let hi = 0;
+  let lo = 0;
+  let w2 = 0;
+  // d − c = −r in the input's units, written here to save a pass (overwritten when the exact
+  // path answers instead).
+  const ew = ST[EW];
+  const f1 = 2 ** Math.trunc(ew / 2);
+  const f2 = 2 ** (ew - Math.trunc(ew / 2));
+  for (let i = 0; i < dim; i++) {
+    // Renormalise hi + lo (under cancellation the low part can rival the high one), adding
+    // the Newton step's correction on the way.
+    let y = R[i];
+    const corr = ds * U[i] - dt * V[i] + RL[i];
+    const zz = y + corr;
+    const bw = zz - y;
+    const l = y - (zz - bw) + (corr - bw);
+    y = zz;
+    out[O_VEC + i] = -(y + l) * f1 * f2;
+    // hi + lo += y² + 2·y·l, y² by two-product.
+    const p = y * y;
+    const cy = SPLITTER * y;
+    const yh = cy - (cy - y);
+    const yl = y - yh;
+    const pe = yl * yl - (p - yh * yh - 2 * yh * yl);
+    const z = hi + p;
+    const bv = z - hi;
+    lo += hi - (z - bv) + (p - bv) + pe + 2 * y * l;
+    hi = z;
+    w2 += W[i] * W[i];
+  }
+  const q = hi + lo;
+  let dist = Math.sqrt(q);
+  if (dist > 0) {
+    // One Newton correction of the square root against the double-double q = hi + lo.
+    const p = dist * dist;
+    const cd = SPLITTER * dist;
+    const dh = cd - (cd - dist);
+    const dl = dist - dh;
+    const pe = dl * dl - (p - dh * dh - 2 * dh * dl);
+    dist += (hi - p - pe + lo) / (2 * dist);
+  }
+  ST[DIST] = dist;
+  // S: the size of the terms, |w|, |σu|, |τv|, and the extent of finite pieces.
+  let size2 = Math.max(w2, s * s * a, t * t * c);
+  if (ka === SEGMENT) size2 = Math.max(size2, ST[SHI] * ST[SHI] * a);
+  if (kb === SEGMENT) size2 = Math.max(size2, ST[THI] * ST[THI] * c);
+  ST[SIZE] = Math.sqrt(size2) * (1 + 4 * (dim + 4) * EPS);
+}
+
+/** Everything from exact arithmetic, for the inputs the filter sends there. */
+function exactInto(ka: number, kb: number, dim: number, data: ArrayLike<number>, k: number, out: Float64Array, degenerate: boolean): void {
+  const r = exactRelationFlat(ka, kb, dim, data, k);
+  let relation: number;
+  let s: number;
+  let t: number;
+  let dist = 0;
+  if (r.share !== 'none' && r.s !== null && r.t !== null) {
+    relation = r.share === 'overlap' ? R_OVERLAPPING : R_INTERSECTING;
+    s = ratToNumber(r.s.num, r.s.den);
+    t = ratToNumber(r.t.num, r.t.den);
+    for (let i = 0; i < dim; i++) out[O_VEC + i] = 0;
+  } else {
+    const ex = exactClosestFlat(ka, kb, dim, data, k);
+    relation = degenerate ? R_DEGENERATE : r.parallel ? R_PARALLEL : R_APART;
+    s = ratToNumber(ex.s.num, ex.s.den);
+    t = ratToNumber(ex.t.num, ex.t.den);
+    dist = ex.distance;
+    for (let i = 0; i < dim; i++) out[O_VEC + i] = ex.vector[i];
+  }
+  out[O_S] = s;
+  out[O_T] = t;
+  out[O_DIST] = dist;
+  out[O_REL] = relation;
+  out[O_FLAGS] = (r.share === 'overlap' ? F_NOT_UNIQUE : 0) | (r.parallel ? F_PARALLEL : 0) | (degenerate ? F_DEGENERATE : 0);
+}
