@@ -10,7 +10,7 @@ import { run as generic } from './closest/generic.bench.js';
 import { run as sweep } from './motion/sweep.bench.js';
 import { run as chain } from './chain/chain.bench.js';
 import { run as ball } from './motion/ball.bench.js';
-import { run as fold } from './chain/fold.bench.js';
+import { run as fold } from './fold/fold.bench.js';
 import { machine } from './harness.js';
 
 function arg(name: string, dflt: number): number {

@@ -10,3 +10,4 @@ export * from './intersect/index.js';
 export * from './batch/index.js';
 export * from './motion/index.js';
 export * from './chain/index.js';
+export * from './fold/index.js';

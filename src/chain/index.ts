@@ -5,7 +5,3 @@ export { chainIntersections, POINT_CONTACT, OVERLAP_CONTACT } from './points.js'
 export type { ChainIntersections } from './points.js';
 export type { ChainPoints } from './input.js';
 export { releaseChainMemory } from './scratch.js';
-export { foldChain } from './fold.js';
-export type { FoldOptions, FoldResult, SegmentPair } from './fold.js';
-export { stretchChain } from './stretch.js';
-export type { StretchOptions, StretchResult } from './stretch.js';

@@ -6,10 +6,10 @@
  */
 import { SkewlineInputError } from '../core/primitives.js';
 import { EPS } from '../core/eft.js';
-import { chainContacts } from './contacts.js';
-import { flattenChain, prepareChains } from './input.js';
-import type { ChainPoints, PreparedChain } from './input.js';
-import { pairWithin } from './narrow.js';
+import { chainContacts } from '../chain/contacts.js';
+import { flattenChain, prepareChains } from '../chain/input.js';
+import type { ChainPoints, PreparedChain } from '../chain/input.js';
+import { pairWithin } from '../chain/narrow.js';
 
 /** Two segments, by their index in the input (segment k runs from vertex k to vertex k + 1). */
 export interface SegmentPair {

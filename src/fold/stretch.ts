@@ -21,8 +21,10 @@ import { EPS } from '../core/eft.js';
 import { SkewlineInputError } from '../core/primitives.js';
 import type { VecLike } from '../core/types.js';
 import { closestSegSeg2, closestSegSeg3 } from '../closest/segment-kernels.js';
-import type { ChainPoints } from './input.js';
-import { pairWithin } from './narrow.js';
+import type { ChainPoints } from '../chain/input.js';
+import { pairWithin } from '../chain/narrow.js';
+import { advance } from './advance.js';
+import type { PairMotion } from './advance.js';
 import { FOUND, WIN, bestFirst, pairsAt } from './motion-search.js';
 import { foldStats, nearFree, nearOffender, output, problem, startCheck } from './motion-input.js';
 import type { Problem, SegmentPair } from './motion-input.js';
@@ -172,52 +174,18 @@ function sepBest(tauE: number, want: number): number {
  */
 function solveTranslation(a: number, b: number, s: number, e: number): number {
   foldStats.pairs++;
-  const L = 1 + 16 * EPS;
-  const K8 = 0.25 * (1 + 16 * EPS);
-  const tauE = (TAU + EPOSE) * (1 + 4 * EPS);
-  let phi = s;
-  let d0 = evalPair(a, b, phi);
-  if (!(d0 > tauE)) return phi;
-  let hTry = 0;
-  let hi = Infinity;
-  let stuck = 0;
-  for (let it = 0; it < 20000; it++) {
-    const hl = (d0 - tauE) / L;
-    const hs = sepBest(tauE, e - phi);
-    const hc = hl > hs ? hl : hs;
-    if (phi + hc >= e) return Infinity;
-    let trial = hTry > 2 * hc ? hTry : 2 * hc;
-    if (phi + trial > e) trial = e - phi;
-    if (phi + trial >= hi) trial = (hi - phi) * 0.5;
-    if (trial > hc) {
-      const t = phi + trial;
-      const d1 = evalPair(a, b, t);
-      const step = t - phi;
-      let ok = (d0 + d1 - L * step) * 0.5 > tauE;
-      if (!ok && d1 > tauE) {
-        const mm = d0 < d1 ? d0 : d1;
-        ok = (mm - tauE) * (mm + tauE) * (1 - 8 * EPS) > K8 * step * step * (1 + 8 * EPS);
-      }
-      if (ok && t > phi) {
-        phi = t;
-        d0 = d1;
-        hTry = 2 * step;
-        continue;
-      }
-      if (QHI < TAU) hi = t;
-      hTry = trial * 0.25;
-    }
-    const tiny = (1 + phi) * 2 ** -40;
-    if (hc <= tiny) {
-      if (hTry <= tiny || ++stuck > 16) return phi;
-      if (hc <= 0) continue;
-    } else stuck = 0;
-    phi += hc;
-    d0 = evalPair(a, b, phi);
-    if (!(d0 > tauE)) return phi;
-  }
-  return phi;
+  SA = a;
+  SB = b;
+  return advance(TRANSLATION, s, e, TAU, (TAU + EPOSE) * (1 + 4 * EPS), 1 + 16 * EPS, 0.25 * (1 + 16 * EPS));
 }
+
+let SA = 0, SB = 0; // the pair advance() is working on
+/** The translation as advance() sees it: fixed compact segment SA against moving SB. */
+const TRANSLATION: PairMotion = {
+  lower: (phi) => evalPair(SA, SB, phi),
+  upper: () => QHI,
+  sepStep: (_phi, tauE, want) => sepBest(tauE, want),
+};
 
 let SOLVE_BASE = 0;
 function solveAt(i: number, jl: number, s: number, e: number): number {

@@ -58,8 +58,10 @@ import { toScaledBigInts } from '../core/exact.js';
 import { SkewlineInputError, toVector } from '../core/primitives.js';
 import type { VecLike } from '../core/types.js';
 import { closestSegSeg2, closestSegSeg3 } from '../closest/segment-kernels.js';
-import type { ChainPoints } from './input.js';
-import { foldsBack, pairWithin } from './narrow.js';
+import type { ChainPoints } from '../chain/input.js';
+import { foldsBack, pairWithin } from '../chain/narrow.js';
+import { advance } from './advance.js';
+import type { PairMotion } from './advance.js';
 import { FOUND, WIN, bestFirst, pairsAt } from './motion-search.js';
 import { foldStats, nearFree, nearOffender, output, problem, startCheck } from './motion-input.js';
 import type { Problem, SegmentPair } from './motion-input.js';
@@ -498,52 +500,17 @@ function solvePair(i: number, j: number, s: number, e: number): number {
   const rhoA = Math.max(FR[i], FR[i + 1]) + SIGMA;
   const L = (Math.max(FR[j], FR[j + 1]) + SIGMA) * (1 + 8 * EPS);
   const K8 = (rhoA * L) / 4; // K/8 with K = 2·ρA·ρB
-  const tauE = (TAU + EPOSE) * (1 + 4 * EPS);
-  let phi = s;
-  let d0 = evalPair(j, phi);
-  if (!(d0 > tauE)) return phi;
-  let hTry = 0;
-  let hi = Infinity;
-  let stuck = 0;
-  for (let it = 0; it < 20000; it++) {
-    const hl = (d0 - tauE) / L;
-    const hs = sepBest(j, phi, tauE, e - phi);
-    const hc = hl > hs ? hl : hs;
-    if (phi + hc >= e) return Infinity;
-    let trial = hTry > 2 * hc ? hTry : 2 * hc;
-    if (phi + trial > e) trial = e - phi;
-    if (phi + trial >= hi) trial = (hi - phi) * 0.5;
-    if (trial > hc) {
-      const t = phi + trial;
-      const d1 = evalPair(j, t);
-      const step = t - phi;
-      let ok = (d0 + d1 - L * step) * 0.5 > tauE;
-      if (!ok && d1 > tauE) {
-        const mm = d0 < d1 ? d0 : d1;
-        ok = (mm - tauE) * (mm + tauE) * (1 - 8 * EPS) > K8 * step * step * (1 + 8 * EPS);
-      }
-      if (ok && t > phi) {
-        phi = t;
-        d0 = d1;
-        hTry = 2 * step;
-        continue;
-      }
-      if (QHI < TAU) hi = t;
-      hTry = trial * 0.25;
-    }
-    // Steps below 2⁻⁴⁰ rad (per unit of φ) mean the pair sits at the rounding floor: a few
-    // such steps are allowed (they are certified), then the pair stops there.
-    const tiny = (1 + phi) * 2 ** -40;
-    if (hc <= tiny) {
-      if (hTry <= tiny || ++stuck > 16) return phi;
-      if (hc <= 0) continue;
-    } else stuck = 0;
-    phi += hc;
-    d0 = evalPair(j, phi);
-    if (!(d0 > tauE)) return phi;
-  }
-  return phi;
+  SJ = j;
+  return advance(ROTATION, s, e, TAU, (TAU + EPOSE) * (1 + 4 * EPS), L, K8);
 }
+
+let SJ = 0; // the moving segment advance() is working on
+/** The rotation as advance() sees it: moving segment SJ against the fixed one in Q. */
+const ROTATION: PairMotion = {
+  lower: (phi) => evalPair(SJ, phi),
+  upper: () => QHI,
+  sepStep: (phi, tauE, want) => sepBest(SJ, phi, tauE, want),
+};
 
 let SF = 0;
 /** bestFirst's solver: fixed compact segment i against moving segment SF + jl (the pair at the joint is the fold-back's). */

@@ -13,7 +13,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { chainContacts, foldChain, SkewlineInputError } from '../../src/index.js';
-import { foldStats } from '../../src/chain/fold.js';
+import { foldStats } from '../../src/fold/fold.js';
 import { SEGMENT, exactClosestFlat } from '../../src/core/exact.js';
 import { makeRng } from '../support/rng.js';
 import { foldCase, type FoldCase } from '../support/fold-families.js';
