@@ -55,6 +55,7 @@
  */
 import { EPS } from '../core/eft.js';
 import { toScaledBigInts } from '../core/exact.js';
+import { checkOptions } from '../core/options.js';
 import { SkewlineInputError, toVector } from '../core/primitives.js';
 import type { VecLike } from '../core/types.js';
 import { closestSegSeg2, closestSegSeg3 } from '../closest/segment-kernels.js';
@@ -83,6 +84,8 @@ export interface FoldOptions {
   thickness?: number | undefined;
 }
 
+
+const FOLD_KEYS = ['dim', 'joint', 'angle', 'axis', 'thickness'] as const;
 
 /** What {@link foldChain} did. */
 export interface FoldResult<T = Float64Array | number[][]> {
@@ -652,7 +655,9 @@ const RQ = new Float64Array(12);
  *
  * Contacts are those of `chainContacts` with this `thickness`: two non-adjacent segments within
  * the thickness, or the two segments at the joint folding back onto each other. Only pairs with
- * one segment on each side of the joint change; the others are checked once, at the start.
+ * one segment on each side of the joint change, and only they are contacts for the fold: a
+ * pair in contact on one side of the joint (both before it, or both beyond it) stays as it is
+ * and is neither an error nor a blocking pair.
  *
  * Accuracy (see the module notes for the precise meaning): the returned pose has no contact
  * (checked exactly); the motion up to the returned angle has none either (certified with
@@ -661,27 +666,32 @@ const RQ = new Float64Array(12);
  * tests and the README).
  *
  * Edge cases:
- * - a chain already in contact at the start throws a SkewlineInputError naming the first pair;
+ * - a chain already in contact across the joint at the start throws a SkewlineInputError naming
+ *   the first pair;
  *   a pair that is free but closer to the thickness than the rounding bound (about 1e-14 of
  *   the chain's size) blocks at angle 0;
  * - repeated consecutive vertices (zero-length segments) turn with their neighbours and are
  *   never a contact; a vertex repeated at the joint is the joint;
- * - `angle` 0, joint at the last vertex, or nothing before the joint: nothing can touch, the
- *   whole angle is returned;
+ * - `angle` 0 or nothing before the joint (joint 0, the whole chain turns): nothing can touch,
+ *   the whole angle is returned; the joint at the last vertex is an error (nothing would turn);
+ * - coordinates of any size: a chain reaching 2⁵⁰⁰ is folded in a power-of-two unit (exact), so
+ *   a chain spanning ±1.7e308 folds (a pose whose coordinates leave the doubles' range is an
+ *   error);
  * - several turns: a fold free for a whole turn is free for any angle;
  * - a ring (last vertex equal to the first) is refused: turning part of it would tear it.
  * Not re-entrant (module scratch).
  *
  * @param points a flat array (x, y[, z] per vertex, with `options.dim`) or an array of points.
  * @returns `points` is a Float64Array for flat input, otherwise an array of number arrays.
- * @throws SkewlineInputError for bad points, a dimension other than 2 or 3, a joint that is not
- *   a vertex index, a non-finite angle or thickness, a missing, zero or 2D axis, a ring, or a
+ * @throws SkewlineInputError for an unknown option, bad points, a dimension other than 2 or 3,
+ *   a joint that is not a vertex index with a vertex after it, a non-finite angle or thickness, a missing, zero or 2D axis, a ring, or a
  *   chain in contact at the start.
  */
 export function foldChain(points: ArrayLike<number>, options: FoldOptions): FoldResult<Float64Array>;
 export function foldChain(points: readonly VecLike[], options: FoldOptions): FoldResult<number[][]>;
 export function foldChain(points: ChainPoints, options: FoldOptions): FoldResult;
 export function foldChain(points: ChainPoints, options: FoldOptions): FoldResult {
+  checkOptions(options, FOLD_KEYS, 'foldChain');
   const angle = (options as { angle?: unknown } | null)?.angle;
   if (typeof angle !== 'number' || !Number.isFinite(angle)) {
     throw new SkewlineInputError(`foldChain: options.angle must be a finite number of radians (got ${String(angle)})`);

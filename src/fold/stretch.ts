@@ -18,6 +18,7 @@
  *   returned pose when they start within the rounding of the thickness, as in the fold).
  */
 import { EPS } from '../core/eft.js';
+import { checkOptions } from '../core/options.js';
 import { SkewlineInputError } from '../core/primitives.js';
 import type { VecLike } from '../core/types.js';
 import { closestSegSeg2, closestSegSeg3 } from '../closest/segment-kernels.js';
@@ -40,6 +41,8 @@ export interface StretchOptions {
   /** Contact distance, as in `chainContacts` (a length ≥ 0; default 0). */
   thickness?: number | undefined;
 }
+
+const STRETCH_KEYS = ['dim', 'joint', 'length', 'thickness'] as const;
 
 /** What {@link stretchChain} did. */
 export interface StretchResult<T = Float64Array | number[][]> {
@@ -361,6 +364,7 @@ export function stretchChain(points: ArrayLike<number>, options: StretchOptions)
 export function stretchChain(points: readonly VecLike[], options: StretchOptions): StretchResult<number[][]>;
 export function stretchChain(points: ChainPoints, options: StretchOptions): StretchResult;
 export function stretchChain(points: ChainPoints, options: StretchOptions): StretchResult {
+  checkOptions(options, STRETCH_KEYS, 'stretchChain');
   const length = (options as { length?: unknown } | null)?.length;
   if (typeof length !== 'number' || !Number.isFinite(length) || length <= 0) {
     throw new SkewlineInputError(`stretchChain: options.length must be a finite number > 0 (got ${String(length)})`);
@@ -382,7 +386,7 @@ export function stretchChain(points: ChainPoints, options: StretchOptions): Stre
   }
   D[2] = dim === 3 ? D[2] : 0;
   L0 = Math.sqrt(l2);
-  const delta = length - L0;
+  const delta = length / pr.unit - L0;
   SGN = delta < 0 ? -1 : 1;
   for (let c = 0; c < 3; c++) V[c] = (SGN * D[c]) / L0;
   const end = Math.abs(delta);
@@ -454,7 +458,7 @@ export function stretchChain(points: ChainPoints, options: StretchOptions): Stre
     out = fullPose(pr, phi);
   }
   return {
-    length: blocked ? L0 + SGN * phi : length,
+    length: blocked ? (L0 + SGN * phi) * pr.unit : length,
     blocked,
     contact: blocked ? { i: ci, j: cj } : null,
     points: output(pr, out),

@@ -12,7 +12,7 @@
  * Seeds are in the test names and in every failure message. SKEWLINE_LONG=1 runs ten times more.
  */
 import { describe, expect, it } from 'vitest';
-import { chainContacts, foldChain, SkewlineInputError } from '../../src/index.js';
+import { chainContacts, foldChain, stretchChain, SkewlineInputError } from '../../src/index.js';
 import { foldStats } from '../../src/fold/fold.js';
 import { SEGMENT, exactClosestFlat } from '../../src/core/exact.js';
 import { makeRng } from '../support/rng.js';
@@ -218,11 +218,10 @@ describe('foldChain: named cases', () => {
     expect(Math.atan2(0.5, 1) - a.angle).toBeLessThan(1e-10);
   });
 
-  it('angle 0, a joint at either end: nothing can touch', () => {
+  it('angle 0, or the joint at the first vertex: nothing can touch (the last vertex is an error: see issue 17 below)', () => {
     const chain = [[0, 0], [1, 0], [1, 1]];
     expect(foldChain(chain, { joint: 1, angle: 0 })).toMatchObject({ angle: 0, blocked: false });
     expect(foldChain(chain, { joint: 0, angle: 7 })).toMatchObject({ angle: 7, blocked: false });
-    expect(foldChain(chain, { joint: 2, angle: 7 })).toMatchObject({ angle: 7, blocked: false, points: chain });
   });
 
   it('a chain in contact at the start is an error naming the pair', () => {
@@ -268,5 +267,52 @@ describe('a blocked fold leaves a pose the next fold can start from', () => {
       }
     }
     expect(checked).toBeGreaterThan(20);
+  });
+});
+
+describe('foldChain: options and edge cases (issues 17 and 19)', () => {
+  it('issue 17 item 7: an unknown option (closed: true) is an error naming it', () => {
+    const pts = [[0, 0], [1, 0], [2, 0]];
+    expect(() => foldChain(pts, { joint: 1, angle: 1, closed: true } as never)).toThrow(/unknown option "closed"/);
+    expect(() => stretchChain(pts, { joint: 1, length: 2, closed: true } as never)).toThrow(/unknown option "closed"/);
+  });
+
+  it('issue 17 item 7: joint equal to the last vertex is an error, not a silent success', () => {
+    const pts = [[0, 0], [1, 0], [2, 0]];
+    expect(() => foldChain(pts, { joint: 2, angle: 1 })).toThrow(/last vertex/);
+    expect(() => foldChain(pts, { joint: 2, angle: 1 })).toThrow(SkewlineInputError);
+    expect(foldChain(pts, { joint: 1, angle: Math.PI / 2 }).points[2]).toEqual([1, 1]);
+  });
+
+  it('issue 17 item 7: a contact on one side of the joint is ignored (the fold cannot change it); across the joint it is an error', () => {
+    // segments 0 and 2 cross (before the joint at vertex 4); the tail beyond vertex 4 is free
+    const before = [[0, 0], [2, 0], [2, 1], [1, -1], [1, -2], [1, -3], [1, -4]];
+    expect(chainContacts(before, { thickness: 0 }).count).toBeGreaterThan(0);
+    const r = foldChain(before, { joint: 4, angle: 0.5 });
+    expect(r.blocked).toBe(false);
+    expect(r.angle).toBe(0.5);
+    // the same crossing beyond the joint (joint 0 moves everything; joint 1: segments 1… move)
+    const beyond = [[0, -3], [0, -2], [0, 0], [2, 0], [2, 1], [1, -1]];
+    expect(foldChain(beyond, { joint: 1, angle: 0.3 }).blocked).toBe(false);
+    // across: segment 0 (before the joint at 2) crosses segment 3 (beyond it)
+    const across = [[0, 0], [2, 0], [2, 1], [1, 1], [1, -1]];
+    expect(() => foldChain(across, { joint: 2, angle: 0.1 })).toThrow(/already in contact.*segments 0 and 3/);
+    const st = stretchChain(before, { joint: 4, length: 1.5 });
+    expect(st.blocked).toBe(false);
+  });
+
+  it('issue 19: foldChain on a chain spanning ±1.7e308 folds (no "thickness … Infinity"); the result is the scaled fold', () => {
+    const huge = [[-1.7e308, 0], [0, 0], [1.7e308, 1e300]];
+    const r = foldChain(huge, { joint: 1, angle: 1 });
+    const small = foldChain([[-1.7, 0], [0, 0], [1.7, 1e-8]], { joint: 1, angle: 1 });
+    expect(r.blocked).toBe(false);
+    for (const p of r.points) for (const x of p) expect(Number.isFinite(x)).toBe(true);
+    expect(r.points[2][0] / 1e308).toBeCloseTo(small.points[2][0], 12);
+    expect(r.points[2][1] / 1e308).toBeCloseTo(small.points[2][1], 12);
+    // a turn that would carry a vertex past the largest double is a clear error
+    expect(() => foldChain([[0, 0], [1.7e308, 1.7e308]], { joint: 0, angle: Math.PI / 4 })).toThrow(/range of doubles/);
+    const s = stretchChain(huge, { joint: 0, length: 1e308 });
+    expect(s.length).toBe(1e308);
+    expect(s.points[1][0]).toBe(-1.7e308 + 1e308);
   });
 });
