@@ -3,3 +3,5 @@ export { foldChain } from './fold.js';
 export type { FoldOptions, FoldResult, SegmentPair } from './fold.js';
 export { stretchChain } from './stretch.js';
 export type { StretchOptions, StretchResult } from './stretch.js';
+export { createChainFolder } from './folder.js';
+export type { ChainFolder, ChainFolderOptions, PivotMove, FolderFoldResult, FolderStretchResult } from './folder.js';
