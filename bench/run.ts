@@ -11,6 +11,7 @@ import { run as sweep } from './motion/sweep.bench.js';
 import { run as chain } from './chain/chain.bench.js';
 import { run as ball } from './motion/ball.bench.js';
 import { run as fold } from './fold/fold.bench.js';
+import { run as folder } from './fold/folder.bench.js';
 import { machine } from './harness.js';
 
 function arg(name: string, dflt: number): number {
@@ -27,5 +28,6 @@ generic({ pairs, runs });
 sweep({ pairs: Math.min(pairs, 200_000), runs: Math.min(runs, 7) });
 ball({ steps: arg('--steps', 20_000), runs: 3 });
 fold({ folds: 15 });
+folder({ moves: 10_000, folds: 9, big: process.argv.includes('--big') });
 await parallel({ pairs, runs: Math.min(runs, 7) });
 await chain({ segments: arg('--segments', 1_000_000), runs: Math.min(runs, 5) });

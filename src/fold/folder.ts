@@ -29,8 +29,10 @@
  *   thickness, are apart; leaf pairs test segment pairs exactly (pairWithin, foldsBack at the
  *   joint). Pairs inside the turning part keep their exact distance in the motion but not in
  *   rounded poses: those ever found within a margin of the thickness are remembered and
- *   rechecked exactly; the margin (2⁻²⁰ of the chain's size) covers the rounding of 2¹⁹ moves
- *   (bounded at 2⁻³⁹ of the size per move), after which the list is rebuilt from the pose.
+ *   rechecked exactly; the margin (2⁻²⁴ of the chain's extent) covers the rounding of 2¹⁷ moves
+ *   (taken as at most 2⁻⁴² of the extent per move: about 2¹¹ roundings of a coordinate through a
+ *   path of rigid maps; the measured change is below 2⁻⁵⁰), after which the list is rebuilt from
+ *   the pose.
  * On rejection every changed number is restored, so the pose is unchanged bit for bit.
  */
 import { EPS } from '../core/eft.js';
@@ -120,8 +122,8 @@ const STRETCH_KEYS = ['joint', 'length'] as const;
 /** Relative slack for bounding spheres (sound over rounding of rigid maps: errors are ~1e-15). */
 const SLACK = 2 ** -30;
 /** Near-pair margin and per-move rounding bound, relative to the chain's size (see the module notes). */
-const NEAR = 2 ** -20;
-const PER_MOVE = 2 ** -39;
+const NEAR = 2 ** -24;
+const PER_MOVE = 2 ** -42;
 
 // Module scratch (not re-entrant).
 const VQ = new Float64Array(12);
@@ -160,6 +162,9 @@ function conjugate(M: Float64Array, mo: number): void {
     for (let c = 0; c < 3; c++) H[3 * r + c] = M[mo + r] * TMP[c] + M[mo + 3 + r] * TMP[3 + c] + M[mo + 6 + r] * TMP[6 + c];
     H[9 + r] = M[mo + r] * ex + M[mo + 3 + r] * ey + M[mo + 6 + r] * ez;
   }
+  // M is a rotation only to rounding: MᵀQM would carry its (1 + δ)² scale into every update
+  // (a drift linear in the number of moves); one step towards the nearest rotation removes it.
+  orthonormalise(H, 0);
 }
 
 /** One Newton–Schulz step towards the nearest rotation: R ← R·(3I − RᵀR)/2 (in place, 9 entries at o). */
