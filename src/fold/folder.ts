@@ -121,6 +121,8 @@ const MOVE_KEYS = ['joint', 'angle', 'axis'] as const;
 const STRETCH_KEYS = ['joint', 'length'] as const;
 /** Relative slack for bounding spheres (sound over rounding of rigid maps: errors are ~1e-15). */
 const SLACK = 2 ** -30;
+/** Relative widening of segment lengths used in pruning (covers their drift between refreshes). */
+const LEN_SLACK = 2 ** -20;
 /** Near-pair margin and per-move rounding bound, relative to the chain's size (see the module notes). */
 const NEAR = 2 ** -24;
 const PER_MOVE = 2 ** -42;
@@ -228,6 +230,7 @@ class Folder implements ChainFolder {
   private T = new Float64Array(0); // 12 per node
   private S = new Float64Array(0); // sphere per node: center (local frame, before T) and radius; radius < 0: empty
   private ELL = new Float64Array(0); // longest segment owned by the node (segment k is owned by vertex k)
+  private SL = new Float64Array(0); // length of segment k (bounds, refreshed with the near list)
   private W = new Float64Array(0); // world maps, valid where wStamp = epoch
   private WC = new Float64Array(0); // world sphere centers (3 per node), valid with W
   private wStamp = new Int32Array(0);
@@ -291,16 +294,7 @@ class Folder implements ChainFolder {
       T.fill(0, 12 * k, 12 * k + 12);
       T[12 * k] = T[12 * k + 4] = T[12 * k + 8] = 1;
     }
-    // longest owned segment per leaf, then up
-    const ELL = this.ELL;
-    ELL.fill(0);
-    for (let v = 0; v + 1 < n; v++) {
-      const dx = this.X[3 * v + 3] - this.X[3 * v], dy = this.X[3 * v + 4] - this.X[3 * v + 1], dz = this.X[3 * v + 5] - this.X[3 * v + 2];
-      const l = Math.sqrt(dx * dx + dy * dy + dz * dz) * (1 + SLACK);
-      const leaf = L + Math.floor(v / BLOCK);
-      if (l > ELL[leaf]) ELL[leaf] = l;
-    }
-    for (let k = L - 1; k >= 1; k--) ELL[k] = Math.max(ELL[2 * k], ELL[2 * k + 1]);
+    if (this.SL.length < n) this.SL = new Float64Array(n);
     for (let b = 0; b < L; b++) this.leafSphere(b);
     for (let k = L - 1; k >= 1; k--) this.innerSphere(k);
     this.epoch++;
@@ -460,6 +454,19 @@ class Folder implements ChainFolder {
     this.budget = 0;
     this.scale = this.extent();
     const pts = this.points();
+    // Segment lengths, per segment and the longest owned per node: rigid moves keep them up to
+    // the drift (about 1e-15 relative a move), far inside the 2⁻²⁰ widening, and they are
+    // refreshed here, at least every 2¹⁷ moves.
+    const ELL = this.ELL, SL = this.SL, L = this.L, WX = this.WX;
+    ELL.fill(0);
+    for (let v = 0; v + 1 < this.count; v++) {
+      const dx = WX[3 * v + 3] - WX[3 * v], dy = WX[3 * v + 4] - WX[3 * v + 1], dz = WX[3 * v + 5] - WX[3 * v + 2];
+      const l = Math.sqrt(dx * dx + dy * dy + dz * dz) * (1 + LEN_SLACK);
+      SL[v] = l;
+      const leaf = L + Math.floor(v / BLOCK);
+      if (l > ELL[leaf]) ELL[leaf] = l;
+    }
+    for (let k = L - 1; k >= 1; k--) ELL[k] = Math.max(ELL[2 * k], ELL[2 * k + 1]);
     const tau = this.thickness;
     const wide = (tau + NEAR * this.scale) * (1 + 4 * EPS);
     const c = chainContacts(pts, { dim: this.dim, thickness: wide });
@@ -726,30 +733,38 @@ class Folder implements ChainFolder {
     if (i1 === (a + 1) * BLOCK) this.vertex(i1);
     this.blockWorld(b);
     if (k1 === (b + 1) * BLOCK && k1 < this.count) this.vertex(k1);
-    // each side's segments that can reach the other block's sphere (widened by its longest segment)
-    const LA = this.L + a, LB = this.L + b, WC = this.WC, S = this.S;
+    // each side's segments that can reach the other block's sphere (widened by its longest
+    // segment): segment k lies within SL[k] of vertex k
+    const LA = this.L + a, LB = this.L + b, WC = this.WC, S = this.S, SL = this.SL;
     let nk = 0;
     {
       const cx = WC[3 * LA], cy = WC[3 * LA + 1], cz = WC[3 * LA + 2];
       const r = S[4 * LA + 3] + this.ELL[LA] + wide;
-      for (let k = k0; k < k1; k++) if (segNear(WX, k, cx, cy, cz, r)) CAND[nk++] = k;
+      const sl = SLACK * (Math.abs(cx) + Math.abs(cy) + Math.abs(cz) + r);
+      for (let k = k0; k < k1; k++) {
+        const q = 3 * k, dx = WX[q] - cx, dy = WX[q + 1] - cy, dz = WX[q + 2] - cz, rr = r + SL[k] + sl;
+        if (dx * dx + dy * dy + dz * dz <= rr * rr) CAND[nk++] = k;
+      }
     }
     if (nk === 0) return true;
     const cx = WC[3 * LB], cy = WC[3 * LB + 1], cz = WC[3 * LB + 2];
     const rB = S[4 * LB + 3] + this.ELL[LB] + wide;
+    const slB = SLACK * (Math.abs(cx) + Math.abs(cy) + Math.abs(cz) + rB);
     for (let i = i0; i < i1; i++) {
-      if (!segNear(WX, i, cx, cy, cz, rB)) continue;
       const p = 3 * i;
-      const mx = (WX[p] + WX[p + 3]) * 0.5, my = (WX[p + 1] + WX[p + 4]) * 0.5, mz = (WX[p + 2] + WX[p + 5]) * 0.5;
-      const hx = WX[p + 3] - WX[p], hy = WX[p + 4] - WX[p + 1], hz = WX[p + 5] - WX[p + 2];
-      const hi = 0.5 * Math.sqrt(hx * hx + hy * hy + hz * hz);
+      const px = WX[p], py = WX[p + 1], pz = WX[p + 2];
+      {
+        const dx = px - cx, dy = py - cy, dz = pz - cz, rr = rB + SL[i] + slB;
+        if (dx * dx + dy * dy + dz * dz > rr * rr) continue;
+      }
+      const li = SL[i] + wide;
+      const sli = SLACK * (Math.abs(px) + Math.abs(py) + Math.abs(pz) + li);
       for (let t = 0; t < nk; t++) {
         const k = CAND[t];
         if (k === i + 1) continue; // the fold-back at the joint is tested apart
         const q = 3 * k;
-        const dx = (WX[q] + WX[q + 3]) * 0.5 - mx, dy = (WX[q + 1] + WX[q + 4]) * 0.5 - my, dz = (WX[q + 2] + WX[q + 5]) * 0.5 - mz;
-        const gx = WX[q + 3] - WX[q], gy = WX[q + 4] - WX[q + 1], gz = WX[q + 5] - WX[q + 2];
-        const reach = (hi + 0.5 * Math.sqrt(gx * gx + gy * gy + gz * gz) + wide) * (1 + SLACK) + SLACK * (Math.abs(mx) + Math.abs(my) + Math.abs(mz));
+        const dx = WX[q] - px, dy = WX[q + 1] - py, dz = WX[q + 2] - pz;
+        const reach = li + SL[k] + sli;
         if (dx * dx + dy * dy + dz * dz > reach * reach) continue;
         for (let c = 0; c < dim; c++) {
           VQ[c] = WX[p + c];
@@ -784,29 +799,12 @@ class Folder implements ChainFolder {
   }
 }
 
-/** The level of node k above the leaves (0 for a leaf) in a tree with L leaves. */
+/** The level of node k above the leaves (0 for a leaf) in a tree with L leaves (a power of two): log₂ L − ⌊log₂ k⌋. */
 function lev(k: number, L: number): number {
-  let l = 0;
-  while (k < L) {
-    k <<= 1;
-    l++;
-  }
-  return l;
+  return Math.clz32(k) - Math.clz32(L);
 }
 
 const CAND = new Int32Array(BLOCK);
-
-/**
- * Can segment k (world ends in WX) come within r of the point c? Its midpoint is farther than
- * r + half its length only if not (with slack for rounding).
- */
-function segNear(WX: Float64Array, k: number, cx: number, cy: number, cz: number, r: number): boolean {
-  const q = 3 * k;
-  const dx = (WX[q] + WX[q + 3]) * 0.5 - cx, dy = (WX[q + 1] + WX[q + 4]) * 0.5 - cy, dz = (WX[q + 2] + WX[q + 5]) * 0.5 - cz;
-  const gx = WX[q + 3] - WX[q], gy = WX[q + 4] - WX[q + 1], gz = WX[q + 5] - WX[q + 2];
-  const reach = (r + 0.5 * Math.sqrt(gx * gx + gy * gy + gz * gz)) * (1 + SLACK) + SLACK * (Math.abs(cx) + Math.abs(cy) + Math.abs(cz));
-  return dx * dx + dy * dy + dz * dz <= reach * reach;
-}
 
 function grow(a: Int32Array): Int32Array<ArrayBuffer> {
   const g = new Int32Array(a.length * 2);
