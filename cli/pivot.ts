@@ -14,6 +14,7 @@ import { InputError, axisNames } from './rows.js';
 import { BrokenPipe, OutputSink, num, reason } from './output.js';
 import { ProgressBar } from './progress.js';
 import type { Io } from './closest.js';
+import { parseArgs, UsageError, type OptionSpec } from './args.js';
 
 /** What `skewline pivot` was asked to do. */
 export interface PivotCommand {
@@ -134,4 +135,65 @@ export async function runPivot(opts: PivotCommand, io: Io): Promise<number> {
     else io.stderr.write(`skewline: ${(e as Error).message}\n`);
     return 1;
   }
+}
+
+/** `skewline pivot --help`. */
+export const PIVOT_HELP = `Usage: skewline pivot [file] --moves N [--seed S] [--thickness T] [-o FILE]
+
+Pivot Monte Carlo: tries N seeded random moves on the chain — a uniform joint, an angle uniform
+in (−180°, 180°], in 3D a uniform axis — and accepts each only when the turned chain has no
+contact (two non-adjacent segments within T, or the two at the joint folding back), decided
+exactly. The chain must be free of contacts at the start.
+
+  file                 the chain, as for 'skewline fold' (CSV x,y[,z] or JSON); '-' or none:
+                       standard input
+
+Options:
+  --moves N            moves to try (an integer ≥ 0)
+  --seed S             seed of the moves (an integer ≥ 0; default 1): the same seed, the same run
+  --thickness T        contact distance (default 0)
+  -o, --output FILE    write the final chain (same format as the input); '-' writes it to
+                       standard output and the summary to standard error
+  --progress, --no-progress
+                       progress bar on stderr (default: when stderr is a terminal)
+  -h, --help           this help
+
+Output: one CSV row 'moves,accepted,rate,seconds,moves_per_s'.
+
+Example:
+  skewline pivot walk.csv --moves 100000 --seed 7 --thickness 0.2 -o out.csv
+`;
+
+const PIVOT_OPTIONS: OptionSpec[] = [
+  { name: 'moves', type: 'value' },
+  { name: 'seed', type: 'value' },
+  { name: 'thickness', type: 'value' },
+  { name: 'output', short: 'o', type: 'value' },
+  { name: 'progress', type: 'flag' },
+  { name: 'help', short: 'h', type: 'flag' },
+];
+
+/** `skewline pivot ARGS` (the words after the command): the options checked, then {@link runPivot}. */
+export async function pivotCommand(argv: readonly string[], io: Io): Promise<number> {
+  const { options, positionals } = parseArgs(argv, PIVOT_OPTIONS, 'skewline pivot');
+  if (positionals.length > 1) throw new UsageError(`skewline pivot: expected at most one input file, got ${positionals.length} (see 'skewline pivot --help')`);
+  const int = (name: string, dflt: number | undefined): number => {
+    const v = options.get(name) as string | undefined;
+    if (v === undefined) {
+      if (dflt === undefined) throw new UsageError(`skewline pivot: --${name} is required (see 'skewline pivot --help')`);
+      return dflt;
+    }
+    const x = Number(v.trim());
+    if (v.trim() === '' || !Number.isSafeInteger(x) || x < 0) throw new UsageError(`skewline pivot: --${name} must be an integer ≥ 0 (got '${v}')`);
+    return x;
+  };
+  const moves = int('moves', undefined);
+  const seed = int('seed', 1);
+  const rawT = options.get('thickness') as string | undefined;
+  const thickness = rawT === undefined ? 0 : Number(rawT.trim());
+  if (rawT !== undefined && (rawT.trim() === '' || !Number.isFinite(thickness) || thickness < 0)) {
+    throw new UsageError(`skewline pivot: --thickness must be a length ≥ 0 (got '${rawT}')`);
+  }
+  const progress = options.get('progress') as boolean | undefined;
+  return runPivot({ file: positionals[0], moves, seed, thickness, output: options.get('output') as string | undefined, progress }, io);
 }

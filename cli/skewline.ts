@@ -20,7 +20,7 @@ import { runClosest, type InputFormat, type Io } from './closest.js';
 import { runChain, type ChainCliOptions } from './chain.js';
 import { runSweep } from './sweep.js';
 import { runFold } from './fold.js';
-import { runPivot } from './pivot.js';
+import { PIVOT_HELP, pivotCommand } from './pivot.js';
 import { DEFAULT_PORT, runExplore } from './explore.js';
 import { KINDS } from './rows.js';
 import type { OutputFormat } from './output.js';
@@ -311,66 +311,6 @@ async function fold(argv: readonly string[], io: Io): Promise<number> {
   return runFold({ file: positionals[0], joint, angle, axis, thickness, output: options.get('output') as string | undefined }, io);
 }
 
-const PIVOT_HELP = `Usage: skewline pivot [file] --moves N [--seed S] [--thickness T] [-o FILE]
-
-Pivot Monte Carlo: tries N seeded random moves on the chain — a uniform joint, an angle uniform
-in (−180°, 180°], in 3D a uniform axis — and accepts each only when the turned chain has no
-contact (two non-adjacent segments within T, or the two at the joint folding back), decided
-exactly. The chain must be free of contacts at the start.
-
-  file                 the chain, as for 'skewline fold' (CSV x,y[,z] or JSON); '-' or none:
-                       standard input
-
-Options:
-  --moves N            moves to try (an integer ≥ 0)
-  --seed S             seed of the moves (an integer ≥ 0; default 1): the same seed, the same run
-  --thickness T        contact distance (default 0)
-  -o, --output FILE    write the final chain (same format as the input); '-' writes it to
-                       standard output and the summary to standard error
-  --progress, --no-progress
-                       progress bar on stderr (default: when stderr is a terminal)
-  -h, --help           this help
-
-Output: one CSV row 'moves,accepted,rate,seconds,moves_per_s'.
-
-Example:
-  skewline pivot walk.csv --moves 100000 --seed 7 --thickness 0.2 -o out.csv
-`;
-
-const PIVOT_OPTIONS: OptionSpec[] = [
-  { name: 'moves', type: 'value' },
-  { name: 'seed', type: 'value' },
-  { name: 'thickness', type: 'value' },
-  { name: 'output', short: 'o', type: 'value' },
-  { name: 'progress', type: 'flag' },
-  { name: 'help', short: 'h', type: 'flag' },
-];
-
-/** The pivot command's options, checked. */
-async function pivot(argv: readonly string[], io: Io): Promise<number> {
-  const { options, positionals } = parseArgs(argv, PIVOT_OPTIONS, 'skewline pivot');
-  if (positionals.length > 1) throw new UsageError(`skewline pivot: expected at most one input file, got ${positionals.length} (see 'skewline pivot --help')`);
-  const int = (name: string, dflt: number | undefined): number => {
-    const v = options.get(name) as string | undefined;
-    if (v === undefined) {
-      if (dflt === undefined) throw new UsageError(`skewline pivot: --${name} is required (see 'skewline pivot --help')`);
-      return dflt;
-    }
-    const x = Number(v.trim());
-    if (v.trim() === '' || !Number.isSafeInteger(x) || x < 0) throw new UsageError(`skewline pivot: --${name} must be an integer ≥ 0 (got '${v}')`);
-    return x;
-  };
-  const moves = int('moves', undefined);
-  const seed = int('seed', 1);
-  const rawT = options.get('thickness') as string | undefined;
-  const thickness = rawT === undefined ? 0 : Number(rawT.trim());
-  if (rawT !== undefined && (rawT.trim() === '' || !Number.isFinite(thickness) || thickness < 0)) {
-    throw new UsageError(`skewline pivot: --thickness must be a length ≥ 0 (got '${rawT}')`);
-  }
-  const progress = options.get('progress') as boolean | undefined;
-  return runPivot({ file: positionals[0], moves, seed, thickness, output: options.get('output') as string | undefined, progress }, io);
-}
-
 const EXPLORE_HELP = `Usage: skewline explore [--port N] [--rebuild]
 
 Serves the explorer on http://127.0.0.1:PORT/ and prints the URL; Ctrl-C stops it.
@@ -466,7 +406,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
         io.stdout.write(PIVOT_HELP);
         return 0;
       }
-      return await pivot(argv.slice(at + 1), io);
+      return await pivotCommand(argv.slice(at + 1), io);
     }
     if (command !== 'closest' && command !== 'sweep') {
       throw new UsageError(`skewline: unknown command '${command}' (commands: closest, sweep, chain, fold, pivot, explore; see 'skewline --help')`);
