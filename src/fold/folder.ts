@@ -28,11 +28,15 @@
  *   segments), pruning a pair when their world spheres, widened by their longest segment and the
  *   thickness, are apart; leaf pairs test segment pairs exactly (pairWithin, foldsBack at the
  *   joint). Pairs inside the turning part keep their exact distance in the motion but not in
- *   rounded poses: those ever found within a margin of the thickness are remembered and
- *   rechecked exactly; the margin (2⁻²⁴ of the chain's extent) covers the rounding of 2¹⁷ moves
- *   (taken as at most 2⁻⁴² of the extent per move: about 2¹¹ roundings of a coordinate through a
- *   path of rigid maps; the measured change is below 2⁻⁵⁰), after which the list is rebuilt from
- *   the pose.
+ *   rounded poses: those found within a margin of the thickness are remembered and rechecked
+ *   exactly after every move that turns them; the margin (2⁻²⁴ of the chain's extent) covers the
+ *   rounding of 2¹⁷ moves (taken as at most 2⁻⁴² of the extent per move: about 2¹¹ roundings of
+ *   a coordinate through a path of rigid maps; the measured change is below 2⁻⁵⁰), after which
+ *   the list is rebuilt from the pose. A remembered pair that an accepted pose puts beyond the
+ *   margin leaves the list: from then on it is in the same state as a pair the rebuild left out
+ *   (beyond the margin at a pose after the rebuild, so the rounding still to come before the
+ *   next rebuild cannot bring it within the thickness). Without this, pairs that were near once
+ *   (a chain grown from a rod has many) would be rechecked until the next rebuild.
  * On rejection every changed number is restored, so the pose is unchanged bit for bit.
  */
 import { EPS } from '../core/eft.js';
@@ -243,6 +247,8 @@ class Folder implements ChainFolder {
   private newI = new Int32Array(16);
   private newJ = new Int32Array(16);
   private newN = 0;
+  private dropQ = new Int32Array(16); // near-list slots found beyond the margin by this move's check
+  private dropN = 0;
   private budget = 0;
   private scale = 1;
   // undo log of a pivot
@@ -608,6 +614,13 @@ class Folder implements ChainFolder {
     this.epoch++;
     if (this.clear(j)) {
       this.stats.accepted++;
+      // near pairs this pose put beyond the margin leave the list (slots in increasing order:
+      // filled from the end, last first)
+      for (let q = this.dropN - 1; q >= 0; q--) {
+        const s = this.dropQ[q];
+        this.nearI[s] = this.nearI[--this.nearN];
+        this.nearJ[s] = this.nearJ[this.nearN];
+      }
       for (let q = 0; q < this.newN; q++) this.addNear(this.newI[q], this.newJ[q], false);
       if (j >= 1 && this.hairpin(j)) this.addNear(j - 1, j, false);
       // the rounding of this move, against the margin the near list was built with
@@ -631,6 +644,8 @@ class Folder implements ChainFolder {
   private clear(j: number): boolean {
     const n = this.count, m = n - 1, dim = this.dim, tau = this.thickness;
     this.newN = 0;
+    this.dropN = 0;
+    const wide = (tau + NEAR * this.scale) * (1 + 4 * EPS);
     // the fold-back at the joint
     if (j >= 1) {
       this.vertex(j - 1);
@@ -665,10 +680,13 @@ class Folder implements ChainFolder {
         this.rejJ = k;
         return false;
       }
+      if (!pairWithin(VQ, dim, wide)) {
+        if (this.dropN === this.dropQ.length) this.dropQ = grow(this.dropQ);
+        this.dropQ[this.dropN++] = q;
+      }
     }
     if (j === 0) return true;
     // fixed segments 0 … j − 1 (owned by vertices 0 … j − 1) against turning ones j … m − 1
-    const wide = (tau + NEAR * this.scale) * (1 + 4 * EPS);
     const L = this.L;
     let sp = 0;
     stackA[sp] = 1;

@@ -165,6 +165,42 @@ describe('ChainFolder: drift and edge cases', () => {
     expect(chainContacts(p, { dim: 3, thickness: c.tau }).count).toBe(0);
   });
 
+  it('near list (seed 1830000): after every accepted pivot of a comb whose rungs sit 1e-8 beyond the thickness, every pair within half the margin is remembered, and pairs moved beyond the margin leave the list', () => {
+    // White-box: the list and its margin (folder.ts: NEAR = 2⁻²⁴ of the extent at the last rebuild).
+    const rng = makeRng(1_830_000);
+    const tau = 1, d = tau + 1e-8, rungs = 12, pts: number[][] = [];
+    for (let r = 0; r < rungs; r++) {
+      const y = r * d;
+      if (r % 2 === 0) pts.push([0, y, 0], [4, y, 0]);
+      else pts.push([4, y, 0], [0, y, 0]);
+    }
+    const folder = createChainFolder(pts, { dim: 3, thickness: tau });
+    const inner = folder as unknown as { nearI: Int32Array; nearJ: Int32Array; nearN: number; scale: number };
+    const n = pts.length;
+    let accepted = 0, dropped = 0, before = inner.nearN;
+    expect(before, 'the comb starts with near pairs').toBeGreaterThan(0);
+    for (let t = 0; t < 400; t++) {
+      const m = { joint: rng.int(0, n - 2), angle: rng.uniform(-0.6, 0.6), axis: rng.unitVector(3) };
+      const scale = inner.scale;
+      if (!folder.pivot(m)) continue;
+      accepted++;
+      if (inner.scale === scale && inner.nearN < before) dropped += before - inner.nearN;
+      before = inner.nearN;
+      const P = folder.points();
+      const listed = new Set<string>();
+      for (let q = 0; q < inner.nearN; q++) listed.add(`${inner.nearI[q]},${inner.nearJ[q]}`);
+      const half = chainContacts(P, { dim: 3, thickness: tau + 2 ** -25 * inner.scale });
+      for (let q = 0; q < half.count; q++) {
+        const i = half.i[q], j = half.j[q];
+        if (j === i + 1) continue;
+        expect(listed.has(`${i},${j}`), `seed 1830000 move ${t}: pair ${i},${j} is within half the margin but not remembered`).toBe(true);
+      }
+      expect(chainContacts(P, { dim: 3, thickness: tau }).count, `seed 1830000 move ${t}`).toBe(0);
+    }
+    expect(accepted, 'some pivots are accepted').toBeGreaterThan(20);
+    expect(dropped, 'some remembered pairs left the list').toBeGreaterThan(0);
+  });
+
   it('a pivot by 0 is accepted without change; a fold-back at the joint and a touch are rejected and named', () => {
     const folder = createChainFolder([[0, 0], [2, 0], [2, 1], [1, 1], [1, 2]], { thickness: 0.01 });
     const p = folder.points();
