@@ -25,9 +25,12 @@
  *   like a random walk of a few ulps of the chain's size per move (measured in the tests and
  *   stated in the README note);
  * - the contact test runs over node pairs (a node owning fixed segments, one owning turning
- *   segments), pruning a pair when their world spheres, widened by their longest segment and the
- *   thickness, are apart; leaf pairs test segment pairs exactly (pairWithin, foldsBack at the
- *   joint). Pairs inside the turning part keep their exact distance in the motion but not in
+ *   segments), pruning a pair when their world spheres are farther apart than the thickness
+ *   plus the near margin below (twice: pairs within the margin must be found too); a leaf's
+ *   sphere holds its vertices and a copy of the next block's first vertex, so it holds every
+ *   segment the block owns (the copy is turned with the block's frame, and resynced with the
+ *   vertex at each rebuild of the near list, so it is off by at most the margin's budget);
+ *   leaf pairs test segment pairs exactly (pairWithin, foldsBack at the joint). Pairs inside the turning part keep their exact distance in the motion but not in
  *   rounded poses: those found within a margin of the thickness are remembered and rechecked
  *   exactly after every move that turns them; the margin (2⁻²⁴ of the chain's extent) covers the
  *   rounding of 2¹⁷ moves (taken as at most 2⁻⁴² of the extent per move: about 2¹¹ roundings of
@@ -233,7 +236,6 @@ class Folder implements ChainFolder {
   private X = new Float64Array(0); // local coordinates, 3 per vertex
   private T = new Float64Array(0); // 12 per node
   private S = new Float64Array(0); // sphere per node: center (local frame, before T) and radius; radius < 0: empty
-  private ELL = new Float64Array(0); // longest segment owned by the node (segment k is owned by vertex k)
   private SL = new Float64Array(0); // length of segment k (bounds, refreshed with the near list)
   private W = new Float64Array(0); // world maps, valid where wStamp = epoch
   private WC = new Float64Array(0); // world sphere centers (3 per node), valid with W
@@ -259,6 +261,8 @@ class Folder implements ChainFolder {
   private saveSn = new Int32Array(128);
   private saveSc = 0;
   private saveX = new Float64Array(3 * BLOCK);
+  private XN = new Float64Array(0); // per leaf block: the next block's first vertex in this block's frame (a copy, resynced at rebuilds)
+  private saveXN = new Float64Array(3);
   private dirty = new Int32Array(128);
   private rejI = -1;
   private rejJ = -1;
@@ -289,7 +293,6 @@ class Folder implements ChainFolder {
       this.W = new Float64Array(24 * L);
       this.WC = new Float64Array(6 * L);
       this.S = new Float64Array(8 * L);
-      this.ELL = new Float64Array(2 * L);
       this.wStamp = new Int32Array(2 * L);
       this.xStamp = new Int32Array(L);
     }
@@ -301,6 +304,8 @@ class Folder implements ChainFolder {
       T[12 * k] = T[12 * k + 4] = T[12 * k + 8] = 1;
     }
     if (this.SL.length < n) this.SL = new Float64Array(n);
+    if (this.XN.length < 3 * L) this.XN = new Float64Array(3 * L);
+    for (let b = 0; b + 1 < nb; b++) for (let c = 0; c < 3; c++) this.XN[3 * b + c] = this.X[3 * (b + 1) * BLOCK + c];
     for (let b = 0; b < L; b++) this.leafSphere(b);
     for (let k = L - 1; k >= 1; k--) this.innerSphere(k);
     this.epoch++;
@@ -313,7 +318,7 @@ class Folder implements ChainFolder {
     return Math.max(Math.abs(S[4]) + Math.abs(S[5]) + Math.abs(S[6]) + S[7], this.thickness, Number.MIN_VALUE);
   }
 
-  /** The sphere of leaf block b from its local coordinates. */
+  /** The sphere of leaf block b from its local coordinates and its copy of the next block's first vertex. */
   private leafSphere(b: number): void {
     const S = this.S, o = 4 * (this.L + b), X = this.X;
     const v0 = b * BLOCK, v1 = Math.min(this.count, v0 + BLOCK);
@@ -331,10 +336,26 @@ class Folder implements ChainFolder {
       if (z < lz) lz = z;
       if (z > hz) hz = z;
     }
+    // the copy of the next block's first vertex: the sphere holds every segment the block owns
+    const next = v1 < this.count, XN = this.XN;
+    if (next) {
+      const x = XN[3 * b], y = XN[3 * b + 1], z = XN[3 * b + 2];
+      if (x < lx) lx = x;
+      if (x > hx) hx = x;
+      if (y < ly) ly = y;
+      if (y > hy) hy = y;
+      if (z < lz) lz = z;
+      if (z > hz) hz = z;
+    }
     const cx = lx + (hx - lx) / 2, cy = ly + (hy - ly) / 2, cz = lz + (hz - lz) / 2;
     let r = 0;
     for (let v = v0; v < v1; v++) {
       const dx = X[3 * v] - cx, dy = X[3 * v + 1] - cy, dz = X[3 * v + 2] - cz;
+      const d = Math.sqrt(dx * dx + dy * dy + dz * dz);
+      if (d > r) r = d;
+    }
+    if (next) {
+      const dx = XN[3 * b] - cx, dy = XN[3 * b + 1] - cy, dz = XN[3 * b + 2] - cz;
       const d = Math.sqrt(dx * dx + dy * dy + dz * dz);
       if (d > r) r = d;
     }
@@ -460,19 +481,29 @@ class Folder implements ChainFolder {
     this.budget = 0;
     this.scale = this.extent();
     const pts = this.points();
-    // Segment lengths, per segment and the longest owned per node: rigid moves keep them up to
+    // Segment lengths: rigid moves keep them up to
     // the drift (about 1e-15 relative a move), far inside the 2⁻²⁰ widening, and they are
     // refreshed here, at least every 2¹⁷ moves.
-    const ELL = this.ELL, SL = this.SL, L = this.L, WX = this.WX;
-    ELL.fill(0);
+    const SL = this.SL, L = this.L, WX = this.WX;
     for (let v = 0; v + 1 < this.count; v++) {
       const dx = WX[3 * v + 3] - WX[3 * v], dy = WX[3 * v + 4] - WX[3 * v + 1], dz = WX[3 * v + 5] - WX[3 * v + 2];
       const l = Math.sqrt(dx * dx + dy * dy + dz * dz) * (1 + LEN_SLACK);
       SL[v] = l;
-      const leaf = L + Math.floor(v / BLOCK);
-      if (l > ELL[leaf]) ELL[leaf] = l;
     }
-    for (let k = L - 1; k >= 1; k--) ELL[k] = Math.max(ELL[2 * k], ELL[2 * k + 1]);
+    // Resync every block's copy of the next block's first vertex with that vertex's world
+    // coordinates (mapped back by the block's world map: Rᵀ·(x − t)), and the spheres with them.
+    const XN = this.XN, W = this.W;
+    for (let b = 0; b + 1 < this.nb; b++) {
+      const leaf = L + b, w = 12 * leaf, v = 3 * (b + 1) * BLOCK;
+      this.world(leaf);
+      const dx = WX[v] - W[w + 9], dy = WX[v + 1] - W[w + 10], dz = WX[v + 2] - W[w + 11];
+      XN[3 * b] = W[w] * dx + W[w + 3] * dy + W[w + 6] * dz;
+      XN[3 * b + 1] = W[w + 1] * dx + W[w + 4] * dy + W[w + 7] * dz;
+      XN[3 * b + 2] = W[w + 2] * dx + W[w + 5] * dy + W[w + 8] * dz;
+      this.leafSphere(b);
+    }
+    for (let k = L - 1; k >= 1; k--) this.innerSphere(k);
+    this.epoch++; // the world sphere centers are cached per epoch
     const tau = this.thickness;
     const wide = (tau + NEAR * this.scale) * (1 + 4 * EPS);
     const c = chainContacts(pts, { dim: this.dim, thickness: wide });
@@ -548,6 +579,18 @@ class Folder implements ChainFolder {
     }
   }
 
+  /** Block b's copy of the next block's first vertex turned by H (the move in b's frame); the old one saved. */
+  private turnCopy(b: number): void {
+    const XN = this.XN, o = 3 * b;
+    const x = XN[o], y = XN[o + 1], z = XN[o + 2];
+    this.saveXN[0] = x;
+    this.saveXN[1] = y;
+    this.saveXN[2] = z;
+    XN[o] = H[0] * x + H[1] * y + H[2] * z + H[9];
+    XN[o + 1] = H[3] * x + H[4] * y + H[5] * z + H[10];
+    XN[o + 2] = H[6] * x + H[7] * y + H[8] * z + H[11];
+  }
+
   pivot(move: PivotMove): boolean {
     const n = this.count;
     const j = readMove(move, this.dim, n, 'pivot');
@@ -583,12 +626,24 @@ class Folder implements ChainFolder {
         X[3 * v + 1] = H[3] * x + H[4] * y + H[5] * z + H[10];
         X[3 * v + 2] = H[6] * x + H[7] * y + H[8] * z + H[11];
       }
+      if (v1 < n) this.turnCopy(sb);
       this.saveS.set(this.S.subarray(4 * leaf, 4 * leaf + 4), 0);
       this.saveSn[0] = leaf;
       this.saveSc = 1;
       this.leafSphere(sb);
       this.markDirty(leaf);
       sb++;
+    } else {
+      // the joint is the last vertex of block sb − 1: only its copy of vertex a turns
+      const leaf = L + sb - 1;
+      this.world(leaf);
+      conjugate(this.W, 12 * leaf);
+      this.turnCopy(sb - 1);
+      this.saveS.set(this.S.subarray(4 * leaf, 4 * leaf + 4), 0);
+      this.saveSn[0] = leaf;
+      this.saveSc = 1;
+      this.leafSphere(sb - 1);
+      this.markDirty(leaf);
     }
     // the canonical cover of blocks [sb, L): conjugate each node's map (parents' world maps are unchanged by these updates)
     for (let l = sb + L, r = 2 * L; l < r; l >>= 1, r >>= 1) {
@@ -636,6 +691,8 @@ class Folder implements ChainFolder {
       const v1 = Math.min(n, (b + 1) * BLOCK);
       this.X.set(this.saveX.subarray(0, 3 * (v1 - b * BLOCK)), 3 * b * BLOCK);
     }
+    const jb = Math.floor(j / BLOCK);
+    if ((jb + 1) * BLOCK < n) this.XN.set(this.saveXN, 3 * jb);
     this.epoch++;
     return false;
   }
@@ -688,6 +745,11 @@ class Folder implements ChainFolder {
     if (j === 0) return true;
     // fixed segments 0 … j − 1 (owned by vertices 0 … j − 1) against turning ones j … m − 1
     const L = this.L;
+    // Spheres hold the segments their nodes own, up to the drift of the copies of next-block
+    // vertices since the last rebuild (each copy and the vertex itself drift at most the budget,
+    // which stays below NEAR / 2 of the scale); pairs within `wide` must be found (they join
+    // the near list), so nodes are apart beyond wide + NEAR · scale.
+    const reachOf = wide + NEAR * this.scale;
     let sp = 0;
     stackA[sp] = 1;
     stackB[sp++] = 1;
@@ -700,7 +762,7 @@ class Folder implements ChainFolder {
       const b0 = ((B << lb) - L) * BLOCK, b1 = Math.min(m, (((B + 1) << lb) - L) * BLOCK);
       if (a0 >= j || a0 >= a1) continue; // owns no fixed segment
       if (b1 <= j || b0 >= b1) continue; // owns no turning segment
-      if (A !== B && this.apart(A, B, tau)) continue;
+      if (A !== B && this.apart(A, B, reachOf)) continue;
       const leafA = A >= L, leafB = B >= L;
       if (leafA && leafB) {
         if (!this.leafPairs(A - L, B - L, j, m, tau, wide)) return false;
@@ -725,8 +787,8 @@ class Folder implements ChainFolder {
     return true;
   }
 
-  /** Are nodes A and B's world spheres, widened by their longest owned segments and τ, certainly apart? */
-  private apart(A: number, B: number, tau: number): boolean {
+  /** Are nodes A and B's world spheres certainly farther apart than `extra`? */
+  private apart(A: number, B: number, extra: number): boolean {
     const S = this.S;
     const ra = S[4 * A + 3], rb = S[4 * B + 3];
     if (ra < 0 || rb < 0) return true;
@@ -736,7 +798,7 @@ class Folder implements ChainFolder {
     const ax = WC[3 * A], ay = WC[3 * A + 1], az = WC[3 * A + 2];
     const bx = WC[3 * B], by = WC[3 * B + 1], bz = WC[3 * B + 2];
     const dx = bx - ax, dy = by - ay, dz = bz - az;
-    const reach = ra + rb + this.ELL[A] + this.ELL[B] + tau;
+    const reach = ra + rb + extra;
     const slack = SLACK * (reach + Math.abs(ax) + Math.abs(ay) + Math.abs(az) + Math.abs(bx) + Math.abs(by) + Math.abs(bz));
     const lim = reach + slack;
     return dx * dx + dy * dy + dz * dz > lim * lim * (1 + 8 * EPS);
@@ -751,13 +813,14 @@ class Folder implements ChainFolder {
     if (i1 === (a + 1) * BLOCK) this.vertex(i1);
     this.blockWorld(b);
     if (k1 === (b + 1) * BLOCK && k1 < this.count) this.vertex(k1);
-    // each side's segments that can reach the other block's sphere (widened by its longest
-    // segment): segment k lies within SL[k] of vertex k
+    // each side's segments that can reach the other block's sphere (which holds the block's
+    // segments): segment k lies within SL[k] of vertex k
     const LA = this.L + a, LB = this.L + b, WC = this.WC, S = this.S, SL = this.SL;
+    const reachOf = wide + NEAR * this.scale; // as in clear()
     let nk = 0;
     {
       const cx = WC[3 * LA], cy = WC[3 * LA + 1], cz = WC[3 * LA + 2];
-      const r = S[4 * LA + 3] + this.ELL[LA] + wide;
+      const r = S[4 * LA + 3] + reachOf;
       const sl = SLACK * (Math.abs(cx) + Math.abs(cy) + Math.abs(cz) + r);
       for (let k = k0; k < k1; k++) {
         const q = 3 * k, dx = WX[q] - cx, dy = WX[q + 1] - cy, dz = WX[q + 2] - cz, rr = r + SL[k] + sl;
@@ -766,7 +829,7 @@ class Folder implements ChainFolder {
     }
     if (nk === 0) return true;
     const cx = WC[3 * LB], cy = WC[3 * LB + 1], cz = WC[3 * LB + 2];
-    const rB = S[4 * LB + 3] + this.ELL[LB] + wide;
+    const rB = S[4 * LB + 3] + reachOf;
     const slB = SLACK * (Math.abs(cx) + Math.abs(cy) + Math.abs(cz) + rB);
     for (let i = i0; i < i1; i++) {
       const p = 3 * i;
