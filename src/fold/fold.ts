@@ -275,8 +275,11 @@ function buildCyl(c0: number, c1: number, sigma: number, pool: number): Float64A
       let d = a2 - a1; // starts lie within [−π, π] widened by slack: one wrap suffices
       if (d < 0) d += TWO_PI;
       if (d >= TWO_PI) d -= TWO_PI;
+      // From a1: child 1, then child 2 at d further. From a2: child 2, then child 1 at 2π − d
+      // further, or at 0 when both start at the same angle (then the wider child decides).
       const wa = w1 > d + w2 ? w1 : d + w2;
-      const wb = w2 > TWO_PI - d + w1 ? w2 : (d === 0 ? 0 : TWO_PI - d) + w1;
+      const back = (d === 0 ? 0 : TWO_PI - d) + w1;
+      const wb = w2 > back ? w2 : back;
       let start = wa <= wb ? a1 : a2;
       const width = (wa <= wb ? wa : wb) + ANGSLACK;
       if (start > Math.PI) start -= TWO_PI;
