@@ -27,7 +27,7 @@ export interface FoldCommand {
 }
 
 /** A chain as read: flat coordinates, and how to write it back. */
-interface ReadChain {
+export interface ReadChain {
   flat: Float64Array;
   dim: number;
   /** For JSON input: rebuilds the document around new coordinates. */
@@ -36,7 +36,7 @@ interface ReadChain {
 }
 
 /** Parses the chain text; errors are InputErrors carrying `line N:` where a line is known. */
-async function readChain(stream: AsyncIterable<unknown>): Promise<ReadChain> {
+export async function readChain(stream: AsyncIterable<unknown>): Promise<ReadChain> {
   const lines: { text: string; no: number }[] = [];
   for await (const l of readLines(stream)) lines.push(l);
   const first = lines.find((l) => l.text.trim() !== '');

@@ -22,6 +22,7 @@ import { parseTile } from './tiles.js';
 import { maxThreads } from '../src/parallel/index.js';
 import { runSweep } from './sweep.js';
 import { runFold } from './fold.js';
+import { PIVOT_HELP, pivotCommand } from './pivot.js';
 import { DEFAULT_PORT, runExplore } from './explore.js';
 import { KINDS } from './rows.js';
 import type { OutputFormat } from './output.js';
@@ -49,6 +50,8 @@ Usage:
   skewline sweep [file] [options]     when two moving spheres first touch, for every row
   skewline fold [file] --joint K --angle A [--axis x,y,z] [--thickness T] [-o FILE]
                                       fold a chain at a joint, stopping at the first contact
+  skewline pivot FILE --moves N [--seed S] [--thickness T] [-o FILE]
+                                      pivot Monte Carlo: N seeded random moves, contact-free
   skewline explore [--port N]         the source documents' demos, in your browser
   skewline <command> --help           help on a command
   skewline --help | --version
@@ -58,6 +61,7 @@ Commands:
   chain     one row (or GeoJSON feature) per pair of segments in contact
   sweep     one result row (hit, time, p, q, normal) per pair of moving spheres
   fold      the angle a fold reaches before the chain touches itself, and the folded chain
+  pivot     the acceptance rate of N random pivot moves, and the final chain
   explore   serves the explorer (segments, chain builder, kicker) and prints its URL
 
 Examples:
@@ -432,8 +436,15 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
       }
       return await fold(argv.slice(at + 1), io);
     }
+    if (command === 'pivot') {
+      if (argv.slice(at + 1).some((a) => a === '--help' || a === '-h')) {
+        io.stdout.write(PIVOT_HELP);
+        return 0;
+      }
+      return await pivotCommand(argv.slice(at + 1), io);
+    }
     if (command !== 'closest' && command !== 'sweep') {
-      throw new UsageError(`skewline: unknown command '${command}' (commands: closest, sweep, chain, fold, explore; see 'skewline --help')`);
+      throw new UsageError(`skewline: unknown command '${command}' (commands: closest, sweep, chain, fold, pivot, explore; see 'skewline --help')`);
     }
     // --help wins over everything else on the line, valid or not.
     if (argv.slice(at + 1).some((a) => a === '--help' || a === '-h')) {

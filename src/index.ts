@@ -11,3 +11,4 @@ export * from './batch/index.js';
 export * from './motion/index.js';
 export * from './chain/index.js';
 export * from './gis/index.js';
+export * from './fold/index.js';

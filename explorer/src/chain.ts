@@ -6,11 +6,16 @@
  * the library's continuous fold check, which stops at the first contact on the way instead of
  * testing only the end pose, so what is drawn is always an accepted pose.
  *
- * URL: `?chain=x,y,z;x,y,z;…` or `?random=N&seed=S`, and `thickness=T`, `joint=K`.
+ * Big chains (the "Big chain" button, `?big=N`): a random walk of N unit steps (10⁵ by default)
+ * held in a chain folder (createChainFolder); a drag then turns the tail by pivot moves (the end
+ * pose of each small step checked exactly, O(log N) work, so at frame rate), and "Pivot Monte
+ * Carlo" runs random pivot moves live, showing moves per second and the acceptance rate.
+ *
+ * URL: `?chain=x,y,z;x,y,z;…`, `?random=N&seed=S` or `?big=N&seed=S`, and `thickness=T`, `joint=K`.
  */
 import * as THREE from 'three';
-import { chainContacts, segmentDistance } from '../../src/index.js';
-import type { ChainContacts } from '../../src/index.js';
+import { chainContacts, createChainFolder, segmentDistance } from '../../src/index.js';
+import type { ChainContacts, ChainFolder } from '../../src/index.js';
 import { $, BALL, ROD, createStage, fmt, isTyping, status } from './common.js';
 import { foldChain, type Fold } from './fold.js';
 
@@ -24,6 +29,26 @@ let joint = 1;
 let contacts: ChainContacts | null = null;
 /** The pair that stopped the last fold (segment indices), if it was blocked. */
 let stopper: { i: number; j: number } | null = null;
+/** The chain held for pivots (big chains, Monte Carlo); null until needed, dropped when P changes otherwise. */
+let folder: ChainFolder | null = null;
+/** Chains above this many segments are dragged by pivots (foldChain's check is linear in the chain). */
+const BIG = 5000;
+
+/** Degrees for people: 6 significant digits, fixed point for small angles, 0 below a micro-degree. */
+function fmtDeg(deg: number): string {
+  if (Math.abs(deg) < 5e-7) return '0';
+  if (Math.abs(deg) < 1e-4) return String(Number(deg.toFixed(6)));
+  return fmt(deg, 6);
+}
+
+/** A thickness that suits the chain: a tenth of its median segment length (2 significant digits). */
+function defaultThickness(pts: V3[]): number {
+  const lens: number[] = [];
+  for (let k = 1; k < Math.min(pts.length, 2001); k++) lens.push(norm(sub(pts[k], pts[k - 1])));
+  lens.sort((a, b) => a - b);
+  const med = lens[lens.length >> 1] ?? 1;
+  return med > 0 ? Number((med / 10).toPrecision(2)) : 0;
+}
 
 const stat = $('status');
 const lenIn = $<HTMLInputElement>('len');
@@ -157,9 +182,55 @@ function radius(): number {
   return Math.max(thickness / 2, 0.025 * (len || 10));
 }
 
+/** Big chains are drawn as one polyline (10⁵ instanced capsules are too many triangles for a software GL). */
+const bigLine = new THREE.Line(new THREE.BufferGeometry(), new THREE.LineBasicMaterial({ vertexColors: true }));
+bigLine.frustumCulled = false;
+bigLine.visible = false;
+scene.add(bigLine);
+
+function drawBig(P: V3[]): void {
+  const n = P.length;
+  const geo = bigLine.geometry;
+  let pos = geo.getAttribute('position') as THREE.BufferAttribute | undefined;
+  if (pos === undefined || pos.count !== n) {
+    pos = new THREE.BufferAttribute(new Float32Array(3 * n), 3);
+    const col = new Float32Array(3 * n);
+    for (let k = 0; k < n; k++) {
+      C.copy(BASE_A).lerp(BASE_B, k / Math.max(1, n - 1));
+      col[3 * k] = C.r;
+      col[3 * k + 1] = C.g;
+      col[3 * k + 2] = C.b;
+    }
+    geo.setAttribute('position', pos);
+    geo.setAttribute('color', new THREE.BufferAttribute(col, 3));
+  }
+  const a = pos.array as Float32Array;
+  for (let k = 0; k < n; k++) {
+    a[3 * k] = P[k][0];
+    a[3 * k + 1] = P[k][1];
+    a[3 * k + 2] = P[k][2];
+  }
+  pos.needsUpdate = true;
+  geo.computeBoundingSphere();
+  bigLine.visible = true;
+  if (rods !== null) rods.count = 0;
+  if (balls !== null) balls.count = 0;
+  contactLines.geometry.setAttribute('position', new THREE.BufferAttribute(new Float32Array(0), 3));
+  if (joint < n) jointAnchor.position.set(...P[joint]);
+  jointTag.element.firstElementChild!.textContent = `joint ${joint}`;
+  jointAnchor.visible = joint < n - 1;
+  tipAnchor.position.set(...P[n - 1]);
+  stage.request();
+}
+
 function draw(show: V3[] = P): void {
   const P = show;
   const m = Math.max(0, P.length - 1);
+  if (m > BIG) {
+    drawBig(P);
+    return;
+  }
+  bigLine.visible = false;
   ensure(Math.max(m, 1));
   const r = radius();
   const hot = new Uint8Array(m);
@@ -172,7 +243,8 @@ function draw(show: V3[] = P): void {
     V.set(...P[k]);
     W.set(...P[k + 1]).sub(V);
     const len = W.length();
-    if (len > 0) Q.setFromUnitVectors(UP, W.clone().divideScalar(len));
+    if (len > 0) Q.setFromUnitVectors(UP, W.divideScalar(len));
+    W.multiplyScalar(len);
     Sc.set(r, len, r);
     M.compose(V.addScaledVector(W, 0.5), Q, Sc);
     rods!.setMatrixAt(k, M);
@@ -218,7 +290,8 @@ function readout(): void {
   $('contacts').textContent = String(contacts?.count ?? 0);
   $('check-time').textContent = `${checkMs < 1 ? checkMs.toFixed(3) : checkMs.toFixed(1)} ms`;
   $('thickness-out').textContent = fmt(thickness, 4);
-  $('points').textContent = JSON.stringify(P);
+  // the points for tests and scripts (not for big chains: stringifying 10⁵ points every frame costs more than drawing them)
+  $('points').textContent = P.length <= 20_001 ? JSON.stringify(P) : '';
   $('overlay').textContent = `${Math.max(0, P.length - 1)} segments · ${contacts?.count ?? 0} contacts · check ${checkMs.toFixed(2)} ms`;
   jointIn.max = String(Math.max(1, P.length - 2));
   jointIn.value = String(joint);
@@ -308,7 +381,8 @@ function fold(k: number, axis: V3, angle: number, what: string): Fold | null {
   P = kept.points.map((p) => [p[0], p[1], p[2]] as V3);
   stopper = r.blocked ? r.contact : null;
   if (what !== 'Drag') tween(before, k, axis, kept.angle);
-  const got = `${fmt(r.angle / DEG, 6)}° of ${fmt(angle / DEG, 6)}°`;
+  folder = null;
+  const got = `${fmtDeg(r.angle / DEG)}° of ${fmtDeg(angle / DEG)}°`;
   if (r.blocked && r.contact !== null) {
     const { i, j } = r.contact;
     const d = segmentDistance(P[i], P[i + 1], P[j], P[j + 1]);
@@ -318,6 +392,7 @@ function fold(k: number, axis: V3, angle: number, what: string): Fold | null {
     status(stat, `${what} at joint ${k}: ${got}`, 'ok');
     $('fold-out').textContent = `${got}, free`;
   }
+  if (what === 'Drag') dragReport(r.blocked);
   $('fold-time').textContent = `${foldMs < 1 ? foldMs.toFixed(3) : foldMs.toFixed(1)} ms`;
   refresh();
   writeUrl();
@@ -368,14 +443,20 @@ function parsePoints(text: string): V3[] {
   return pts;
 }
 
-function load(pts: V3[], source: string): void {
+function load(pts: V3[], source: string, explicitThickness = false): void {
+  stopMonteCarlo();
   P = pts;
   stopper = null;
+  folder = null;
+  if (!explicitThickness) {
+    thickness = defaultThickness(pts);
+    thickIn.value = String(thickness);
+  }
   joint = Math.min(Math.max(1, joint), Math.max(1, P.length - 2));
   refresh();
   frame();
   const n = contacts?.count ?? 0;
-  status(stat, `Loaded ${P.length - 1} segments from ${source}${n > 0 ? `; ${n} contacts at thickness ${fmt(thickness)}` : ''}.`, n > 0 ? 'bad' : 'ok');
+  status(stat, `Loaded ${P.length - 1} segments from ${source} (thickness ${fmt(thickness, 4)})${n > 0 ? `; ${n} contacts` : ''}.`, n > 0 ? 'bad' : 'ok');
   writeUrl();
 }
 
@@ -402,6 +483,7 @@ function randomChain(n: number, seed: number): void {
     else fails++;
   }
   stopper = null;
+  folder = null;
   joint = Math.max(1, Math.floor((P.length - 1) / 2));
   refresh();
   frame();
@@ -411,18 +493,24 @@ function randomChain(n: number, seed: number): void {
 function readUrl(): void {
   const q = new URLSearchParams(location.search);
   const t = Number(q.get('thickness'));
-  if (q.has('thickness') && Number.isFinite(t) && t >= 0) thickness = t;
+  const explicit = q.has('thickness') && Number.isFinite(t) && t >= 0;
+  if (explicit) thickness = t;
   thickIn.value = String(thickness);
   const j = Number(q.get('joint'));
   if (q.has('joint') && Number.isInteger(j)) joint = j;
   const chain = q.get('chain');
   if (chain !== null) {
     try {
-      load(parsePoints(chain), 'the URL');
+      load(parsePoints(chain), 'the URL', explicit);
       return;
     } catch (e) {
       status(stat, `?chain=: ${(e as Error).message}`, 'bad');
     }
+  }
+  if (q.has('big')) {
+    const n = Math.min(Math.max(2, Math.floor(Number(q.get('big')) || 100_000)), 1_000_000);
+    bigChain(n, Number(q.get('seed')) || 1);
+    return;
   }
   if (q.has('random')) {
     const n = Math.min(Math.max(2, Math.floor(Number(q.get('random')) || 300)), 20000);
@@ -442,6 +530,18 @@ const canvas = stage.renderer.domElement;
 const raycaster = new THREE.Raycaster();
 const plane = new THREE.Plane();
 let dragging = -1;
+/** The dragged segment's direction when the drag began: the status reports the whole swing from it. */
+let dragFrom: V3 = [1, 0, 0];
+
+/** The status of a drag: the whole swing of the dragged segment since the drag began. */
+function dragReport(blocked: boolean): void {
+  if (dragging < 1) return;
+  const k = dragging - 1;
+  const d = sub(P[dragging], P[k]);
+  const swing = Math.atan2(norm(cross(dragFrom, d)), dot(dragFrom, d)) / DEG;
+  const tail = blocked && stopper !== null ? `; stopped at first contact: segments ${stopper.i} and ${stopper.j} (thickness ${fmt(thickness)})` : '';
+  status(stat, `Drag at joint ${k}: the segment swung ${fmtDeg(swing)}° in all${tail}.`, blocked ? 'bad' : 'ok');
+}
 
 function pick(e: PointerEvent): number {
   const r = canvas.getBoundingClientRect();
@@ -470,8 +570,10 @@ view.addEventListener(
     const k = pick(e);
     if (k < 0) return;
     controls.enabled = false;
+    stopMonteCarlo();
     dragging = k;
     joint = k - 1;
+    dragFrom = sub(P[k], P[k - 1]);
     // Drag in the plane of the two segments at the joint (a bend), unless it is seen edge-on or
     // Shift is held: then in the plane facing the camera (a bend and a twist at once).
     const toCam = camera.getWorldDirection(new THREE.Vector3()).negate();
@@ -505,8 +607,131 @@ canvas.addEventListener('pointermove', (e) => {
   const ax = cross(d, target);
   const s = norm(ax);
   if (!(s > 1e-12 * norm(d) * norm(target))) return;
-  fold(k, unit(ax), Math.atan2(s, dot(d, target)), 'Drag');
+  if (P.length - 1 > BIG) dragPivot(k, unit(ax), Math.atan2(s, dot(d, target)));
+  else fold(k, unit(ax), Math.atan2(s, dot(d, target)), 'Drag');
 });
+
+/** The folder for the current chain (made on first use; null with a status if the chain is in contact). */
+function heldChain(): ChainFolder | null {
+  if (folder !== null) return folder;
+  try {
+    folder = createChainFolder(P, { dim: 3, thickness });
+  } catch (e) {
+    status(stat, (e as Error).message, 'bad');
+    return null;
+  }
+  return folder;
+}
+
+/** The pose of the folder as the page's points (contacts: none, the folder keeps it so). */
+function fromFolder(f: ChainFolder): void {
+  const flat = f.points();
+  const n = flat.length / 3;
+  if (P.length !== n) P = new Array<V3>(n);
+  for (let v = 0; v < n; v++) P[v] = [flat[3 * v], flat[3 * v + 1], flat[3 * v + 2]];
+  contacts = null;
+  checkMs = 0;
+}
+
+/** A drag step on a big chain: one pivot move (end pose checked exactly); a move that would touch is refused. */
+function dragPivot(k: number, axis: V3, angle: number): void {
+  const f = heldChain();
+  if (f === null) return;
+  const t0 = performance.now();
+  const ok = f.pivot({ joint: k, angle, axis });
+  foldMs = performance.now() - t0;
+  stopper = ok ? null : f.rejectedBy();
+  if (ok) fromFolder(f);
+  $('fold-time').textContent = `${foldMs < 1 ? foldMs.toFixed(3) : foldMs.toFixed(1)} ms (pivot)`;
+  $('fold-out').textContent = ok ? `pivot by ${fmtDeg(angle / DEG)}°, free` : `pivot refused: ${stopper!.i}–${stopper!.j} would touch`;
+  draw();
+  readout();
+  dragReport(!ok);
+}
+
+// ---- pivot Monte Carlo ------------------------------------------------------------------------------
+let mcFrame = 0;
+let mcRunning = false;
+let mcMoves = 0, mcAccepted = 0, mcStart = 0, mcBusy = 0;
+const mcRand = mulberry32(12345);
+
+function stopMonteCarlo(): void {
+  if (!mcRunning) return;
+  mcRunning = false;
+  cancelAnimationFrame(mcFrame);
+  $('mc').textContent = 'Pivot Monte Carlo';
+  writeUrl();
+}
+
+/** Runs random pivot moves (uniform joint, axis, angle up to a half turn either way) for about 10 ms a frame, then draws. */
+function monteCarloFrame(): void {
+  const f = folder;
+  if (!mcRunning || f === null) return;
+  const n = f.count;
+  const t0 = performance.now();
+  const mv = { joint: 0, angle: 0, axis: [0, 0, 1] };
+  do {
+    for (let q = 0; q < 16; q++) {
+      mv.joint = Math.min(n - 2, Math.floor(mcRand() * (n - 1)));
+      mv.angle = Math.PI * (2 * mcRand() - 1);
+      const z = 2 * mcRand() - 1, ph = 2 * Math.PI * mcRand(), r = Math.sqrt(1 - z * z);
+      mv.axis[0] = r * Math.cos(ph);
+      mv.axis[1] = r * Math.sin(ph);
+      mv.axis[2] = z;
+      if (f.pivot(mv)) mcAccepted++;
+      mcMoves++;
+    }
+  } while (performance.now() - t0 < 10);
+  mcBusy += performance.now() - t0;
+  fromFolder(f);
+  stopper = null;
+  draw();
+  readout();
+  const secs = (performance.now() - mcStart) / 1000;
+  const rate = mcBusy > 0 ? mcMoves / (mcBusy / 1000) : 0;
+  $('mc-rate').textContent = `${Math.round(rate).toLocaleString('en')} moves/s`;
+  $('mc-accept').textContent = `${((100 * mcAccepted) / Math.max(1, mcMoves)).toFixed(1)}% of ${mcMoves.toLocaleString('en')}`;
+  status(stat, `Pivot Monte Carlo: ${mcMoves.toLocaleString('en')} moves in ${secs.toFixed(1)} s, ${((100 * mcAccepted) / Math.max(1, mcMoves)).toFixed(1)}% accepted.`, 'ok');
+  mcFrame = requestAnimationFrame(monteCarloFrame);
+}
+
+function toggleMonteCarlo(): void {
+  if (mcRunning) {
+    stopMonteCarlo();
+    return;
+  }
+  if (heldChain() === null) return;
+  mcRunning = true;
+  mcMoves = mcAccepted = 0;
+  mcBusy = 0;
+  mcStart = performance.now();
+  $('mc').textContent = 'Stop';
+  mcFrame = requestAnimationFrame(monteCarloFrame);
+}
+
+/** A big chain: a random walk of n unit steps (contact-free at thickness 0), held in a folder. */
+function bigChain(n: number, seed: number): void {
+  stopMonteCarlo();
+  const rnd = mulberry32(seed);
+  const t0 = performance.now();
+  const pts: V3[] = [[0, 0, 0]];
+  for (let k = 0; k < n; k++) {
+    const z = 2 * rnd() - 1, ph = 2 * Math.PI * rnd(), r = Math.sqrt(1 - z * z);
+    const p = pts[k];
+    pts.push([p[0] + r * Math.cos(ph), p[1] + r * Math.sin(ph), p[2] + z]);
+  }
+  thickness = 0;
+  thickIn.value = '0';
+  P = pts;
+  stopper = null;
+  folder = null;
+  joint = Math.max(1, n >> 1);
+  refresh();
+  frame();
+  const held = heldChain();
+  status(stat, `Big chain (seed ${seed}): a random walk of ${n.toLocaleString('en')} unit steps at thickness 0${held === null ? '' : ', held for pivots'} (${(performance.now() - t0).toFixed(0)} ms). Drag a vertex, or run the pivot Monte Carlo.`, held === null ? 'bad' : 'ok');
+  writeUrl();
+}
 const endDrag = (): void => {
   if (dragging < 0) return;
   dragging = -1;
@@ -522,8 +747,10 @@ function doAppend(): void {
     status(stat, 'The length must be positive.', 'bad');
     return;
   }
+  stopMonteCarlo();
   if (append(len, Math.min(Math.max(bend, 0), 179.9) * DEG, tw * DEG)) {
     stopper = null;
+    folder = null;
     status(stat, `Appended segment ${P.length - 2}.`, 'ok');
     refresh();
     writeUrl();
@@ -533,15 +760,21 @@ function doAppend(): void {
 }
 $('append').addEventListener('click', doAppend);
 $('undo').addEventListener('click', () => {
-  if (P.length > 2) P.pop();
+  stopMonteCarlo();
+  const removed = P.length > 2;
+  if (removed) P.pop();
   stopper = null;
+  folder = null;
   joint = Math.min(joint, Math.max(1, P.length - 2));
   refresh();
+  status(stat, removed ? `Removed segment ${P.length - 1}; ${P.length - 1} segments left.` : 'Nothing removed: a chain keeps at least one segment.', removed ? 'ok' : 'bad');
   writeUrl();
 });
 $('clear').addEventListener('click', () => {
+  stopMonteCarlo();
   P = [[0, 0, 0], [num(lenIn, 10), 0, 0]];
   stopper = null;
+  folder = null;
   joint = 1;
   refresh();
   frame();
@@ -556,12 +789,22 @@ $('bend-plus').addEventListener('click', () => foldKey('bend', 1));
 $('bend-minus').addEventListener('click', () => foldKey('bend', -1));
 $('twist-plus').addEventListener('click', () => foldKey('twist', 1));
 $('twist-minus').addEventListener('click', () => foldKey('twist', -1));
+/** After a thickness change: the contacts at the new thickness, named in the status. */
+function thicknessChanged(): void {
+  stopMonteCarlo();
+  stopper = null;
+  folder = null;
+  refresh();
+  const n = contacts?.count ?? 0;
+  status(stat, `Thickness ${fmt(thickness, 4)}: ${n === 0 ? 'no contacts' : `${n} contact${n === 1 ? '' : 's'}`}.`, n > 0 ? 'bad' : 'ok');
+  writeUrl();
+}
 thickIn.addEventListener('input', () => {
   thickness = num(thickIn, 1);
-  stopper = null;
-  refresh();
-  writeUrl();
+  thicknessChanged();
 });
+$('mc').addEventListener('click', toggleMonteCarlo);
+$('big').addEventListener('click', () => bigChain(100_000, Math.floor(Math.random() * 1e6)));
 $('save').addEventListener('click', () => {
   const a = document.createElement('a');
   a.href = URL.createObjectURL(new Blob([JSON.stringify({ points: P, thickness }, null, 1)], { type: 'application/json' }));
@@ -603,9 +846,7 @@ window.addEventListener('keydown', (e) => {
     thickness = Math.min(Math.max(0, thickness + (k === '+' || k === '=' ? 0.1 : -0.1)), 6);
     thickness = Number(thickness.toFixed(2));
     thickIn.value = String(thickness);
-    stopper = null;
-    refresh();
-    writeUrl();
+    thicknessChanged();
   } else if (k === 'n' || k === 'N') $('random').click();
   else if (k === 'f' || k === 'F') frame();
   else return;

@@ -7,7 +7,3 @@ export { contactKind, NO_CONTACT, CROSSING, VERTEX_TOUCH, T_JUNCTION, OVERLAP, C
 export type { ContactKindName } from './classify.js';
 export type { ChainPoints } from './input.js';
 export { releaseChainMemory } from './scratch.js';
-export { foldChain } from './fold.js';
-export type { FoldOptions, FoldResult, SegmentPair } from './fold.js';
-export { stretchChain } from './stretch.js';
-export type { StretchOptions, StretchResult } from './stretch.js';

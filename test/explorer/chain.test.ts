@@ -133,9 +133,89 @@ describeBrowser('explorer: Chain builder', () => {
     await page.getByTestId('file').setInputFiles({ name: 'arm.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({ points: pts })) });
     await page.waitForFunction(() => document.querySelector('[data-testid="segments"]')!.textContent === '4');
     expect(await points(page)).toEqual(pts);
-    expect(await page.getByTestId('contacts').textContent()).toBe(String(chainContacts(pts, { dim: 3, thickness: 1 }).count));
+    // no thickness given: a tenth of the median segment length (3), as the page says
+    expect(await page.getByTestId('thickness-out').textContent()).toBe('0.3');
+    expect(await page.getByTestId('contacts').textContent()).toBe(String(chainContacts(pts, { dim: 3, thickness: 0.3 }).count));
     expect(await page.getByTestId('status').textContent()).toMatch(/Loaded 4 segments from arm\.json/);
     expect(await distinctColors(page, '[data-testid="canvas"]')).toBeGreaterThan(20);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('issue 17 item 8: the status follows Backspace and the thickness slider', async () => {
+    const { page, problems } = await openPage(site, 'chain.html?chain=0,0,0;10,0,0;10,3,0;0,3,0&thickness=1');
+    expect(await page.getByTestId('status').textContent()).toMatch(/^Loaded 3 segments/);
+    await page.getByTestId('thickness').fill('2.5');
+    expect(await page.getByTestId('status').textContent()).toBe('Thickness 2.5: no contacts.');
+    await page.getByTestId('thickness').fill('6');
+    expect(await page.getByTestId('status').textContent()).toBe('Thickness 6: 1 contact.');
+    await page.getByTestId('thickness').fill('1');
+    await page.locator('#view').focus();
+    await page.keyboard.press('Backspace');
+    expect(await page.getByTestId('status').textContent()).toBe('Removed segment 2; 2 segments left.');
+    expect(await page.getByTestId('segments').textContent()).toBe('2');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('issue 17 item 8: a long drag reports the whole swing, in plain degrees', async () => {
+    const { page, problems } = await openPage(site, `chain.html?chain=${U}&thickness=1&joint=1`);
+    const before = await points(page);
+    const tip = await centre(page, 'tip-label');
+    // up and away from the first arm, in many small steps
+    await drag(page, tip, { x: tip.x + 40, y: tip.y - 260 }, 30);
+    const P = await points(page);
+    const d0 = [before[3][0] - before[2][0], before[3][1] - before[2][1], before[3][2] - before[2][2]];
+    const d1 = [P[3][0] - P[2][0], P[3][1] - P[2][1], P[3][2] - P[2][2]];
+    const cr = [d0[1] * d1[2] - d0[2] * d1[1], d0[2] * d1[0] - d0[0] * d1[2], d0[0] * d1[1] - d0[1] * d1[0]];
+    const swing = (Math.atan2(Math.hypot(...cr), d0[0] * d1[0] + d0[1] * d1[1] + d0[2] * d1[2]) * 180) / Math.PI;
+    const text = (await page.getByTestId('status').textContent())!;
+    const m = /^Drag at joint 2: the segment swung ([\d.]+)° in all\.$/.exec(text);
+    expect(m, text).not.toBeNull();
+    expect(Number(m![1])).toBeCloseTo(swing, 3);
+    expect(swing).toBeGreaterThan(20); // the whole drag, not its last step
+    expect(text).not.toMatch(/e-\d/);
+    expect(await page.getByTestId('fold').textContent()).not.toMatch(/e-\d/);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('issue 17 item 8: ?chain= with unit segments gets a thickness relative to them (no blobs)', async () => {
+    const { page, problems } = await openPage(site, 'chain.html?chain=0,0,0;1,0,0;1,1,0;2,1,0;2,2,0;3,2,0');
+    expect(await page.getByTestId('thickness-out').textContent()).toBe('0.1');
+    expect(await page.getByTestId('contacts').textContent()).toBe('0');
+    expect(await page.getByTestId('status').textContent()).toMatch(/Loaded 5 segments from the URL \(thickness 0\.1\)/);
+    await saveShot(page, 'chain-unit-segments');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('issue 18: a 100,000-segment chain is dragged by pivots and runs the pivot Monte Carlo live', async () => {
+    const { page, problems } = await openPage(site, 'chain.html?big=100000&seed=3');
+    expect(await page.getByTestId('segments').textContent()).toBe('100000');
+    expect(await page.getByTestId('status').textContent()).toMatch(/held for pivots/);
+    // a drag on the tip: each step one pivot move
+    const tip = await centre(page, 'tip-label');
+    const t0 = Date.now();
+    await drag(page, tip, { x: tip.x - 120, y: tip.y + 80 }, 20);
+    const perStep = (Date.now() - t0) / 20;
+    console.log(`big chain: a drag of 20 steps took ${perStep.toFixed(0)} ms a step (pivot, redraw of 10⁵ segments; shared box under load)`);
+    expect(await page.getByTestId('fold-time').textContent()).toMatch(/ms \(pivot\)$/);
+    expect(await page.getByTestId('status').textContent()).toMatch(/^Drag at joint \d+: the segment swung [\d.]+° in all/);
+    // the Monte Carlo: moves per second and the acceptance rate, live
+    await page.getByTestId('mc').click();
+    await page.waitForFunction(() => /[1-9][\d,]* moves\/s/.test(document.querySelector('[data-testid="mc-rate"]')!.textContent!), null, { timeout: 20_000 });
+    await page.waitForTimeout(1500);
+    const acc = (await page.getByTestId('mc-accept').textContent())!;
+    const m = /^([\d.]+)% of ([\d,]+)$/.exec(acc);
+    expect(m, acc).not.toBeNull();
+    expect(Number(m![2].replaceAll(',', ''))).toBeGreaterThan(100);
+    expect(Number(m![1])).toBeGreaterThan(50); // a thin random walk accepts nearly every move
+    console.log(`big chain: pivot Monte Carlo ${(await page.getByTestId('mc-rate').textContent())!}, accepted ${acc}`);
+    await saveShot(page, 'chain-big-monte-carlo');
+    await page.getByTestId('mc').click();
+    expect(await page.getByTestId('mc').textContent()).toBe('Pivot Monte Carlo');
+    expect(await page.getByTestId('status').textContent()).toMatch(/^Pivot Monte Carlo: [\d,]+ moves in [\d.]+ s, [\d.]+% accepted\.$/);
     expect(problems).toEqual([]);
     await page.close();
   });

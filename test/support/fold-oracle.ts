@@ -1,6 +1,6 @@
 /**
- * A reference for folding and stretching a chain, independent of src/chain/fold.ts and
- * src/chain/stretch.ts: brute force over every pair (fixed segment, moving segment), the motion
+ * A reference for folding and stretching a chain, independent of src/fold/fold.ts and
+ * src/fold/stretch.ts: brute force over every pair (fixed segment, moving segment), the motion
  * sampled densely, each sampled pose decided with exact distances (BigInt, core/exact.ts) near
  * the thickness, and refined near contacts:
  * - a sample in contact: bisection (60 steps) on the exact contact test between it and the free

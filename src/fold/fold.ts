@@ -55,11 +55,14 @@
  */
 import { EPS } from '../core/eft.js';
 import { toScaledBigInts } from '../core/exact.js';
+import { checkOptions } from '../core/options.js';
 import { SkewlineInputError, toVector } from '../core/primitives.js';
 import type { VecLike } from '../core/types.js';
 import { closestSegSeg2, closestSegSeg3 } from '../closest/segment-kernels.js';
-import type { ChainPoints } from './input.js';
-import { foldsBack, pairWithin } from './narrow.js';
+import type { ChainPoints } from '../chain/input.js';
+import { foldsBack, pairWithin } from '../chain/narrow.js';
+import { advance } from './advance.js';
+import type { PairMotion } from './advance.js';
 import { FOUND, WIN, bestFirst, pairsAt } from './motion-search.js';
 import { foldStats, nearFree, nearOffender, output, problem, startCheck } from './motion-input.js';
 import type { Problem, SegmentPair } from './motion-input.js';
@@ -81,6 +84,8 @@ export interface FoldOptions {
   thickness?: number | undefined;
 }
 
+
+const FOLD_KEYS = ['dim', 'joint', 'angle', 'axis', 'thickness'] as const;
 
 /** What {@link foldChain} did. */
 export interface FoldResult<T = Float64Array | number[][]> {
@@ -270,8 +275,11 @@ function buildCyl(c0: number, c1: number, sigma: number, pool: number): Float64A
       let d = a2 - a1; // starts lie within [−π, π] widened by slack: one wrap suffices
       if (d < 0) d += TWO_PI;
       if (d >= TWO_PI) d -= TWO_PI;
+      // From a1: child 1, then child 2 at d further. From a2: child 2, then child 1 at 2π − d
+      // further, or at 0 when both start at the same angle (then the wider child decides).
       const wa = w1 > d + w2 ? w1 : d + w2;
-      const wb = w2 > TWO_PI - d + w1 ? w2 : (d === 0 ? 0 : TWO_PI - d) + w1;
+      const back = (d === 0 ? 0 : TWO_PI - d) + w1;
+      const wb = w2 > back ? w2 : back;
       let start = wa <= wb ? a1 : a2;
       const width = (wa <= wb ? wa : wb) + ANGSLACK;
       if (start > Math.PI) start -= TWO_PI;
@@ -498,52 +506,17 @@ function solvePair(i: number, j: number, s: number, e: number): number {
   const rhoA = Math.max(FR[i], FR[i + 1]) + SIGMA;
   const L = (Math.max(FR[j], FR[j + 1]) + SIGMA) * (1 + 8 * EPS);
   const K8 = (rhoA * L) / 4; // K/8 with K = 2·ρA·ρB
-  const tauE = (TAU + EPOSE) * (1 + 4 * EPS);
-  let phi = s;
-  let d0 = evalPair(j, phi);
-  if (!(d0 > tauE)) return phi;
-  let hTry = 0;
-  let hi = Infinity;
-  let stuck = 0;
-  for (let it = 0; it < 20000; it++) {
-    const hl = (d0 - tauE) / L;
-    const hs = sepBest(j, phi, tauE, e - phi);
-    const hc = hl > hs ? hl : hs;
-    if (phi + hc >= e) return Infinity;
-    let trial = hTry > 2 * hc ? hTry : 2 * hc;
-    if (phi + trial > e) trial = e - phi;
-    if (phi + trial >= hi) trial = (hi - phi) * 0.5;
-    if (trial > hc) {
-      const t = phi + trial;
-      const d1 = evalPair(j, t);
-      const step = t - phi;
-      let ok = (d0 + d1 - L * step) * 0.5 > tauE;
-      if (!ok && d1 > tauE) {
-        const mm = d0 < d1 ? d0 : d1;
-        ok = (mm - tauE) * (mm + tauE) * (1 - 8 * EPS) > K8 * step * step * (1 + 8 * EPS);
-      }
-      if (ok && t > phi) {
-        phi = t;
-        d0 = d1;
-        hTry = 2 * step;
-        continue;
-      }
-      if (QHI < TAU) hi = t;
-      hTry = trial * 0.25;
-    }
-    // Steps below 2⁻⁴⁰ rad (per unit of φ) mean the pair sits at the rounding floor: a few
-    // such steps are allowed (they are certified), then the pair stops there.
-    const tiny = (1 + phi) * 2 ** -40;
-    if (hc <= tiny) {
-      if (hTry <= tiny || ++stuck > 16) return phi;
-      if (hc <= 0) continue;
-    } else stuck = 0;
-    phi += hc;
-    d0 = evalPair(j, phi);
-    if (!(d0 > tauE)) return phi;
-  }
-  return phi;
+  SJ = j;
+  return advance(ROTATION, s, e, TAU, (TAU + EPOSE) * (1 + 4 * EPS), L, K8);
 }
+
+let SJ = 0; // the moving segment advance() is working on
+/** The rotation as advance() sees it: moving segment SJ against the fixed one in Q. */
+const ROTATION: PairMotion = {
+  lower: (phi) => evalPair(SJ, phi),
+  upper: () => QHI,
+  sepStep: (phi, tauE, want) => sepBest(SJ, phi, tauE, want),
+};
 
 let SF = 0;
 /** bestFirst's solver: fixed compact segment i against moving segment SF + jl (the pair at the joint is the fold-back's). */
@@ -685,7 +658,9 @@ const RQ = new Float64Array(12);
  *
  * Contacts are those of `chainContacts` with this `thickness`: two non-adjacent segments within
  * the thickness, or the two segments at the joint folding back onto each other. Only pairs with
- * one segment on each side of the joint change; the others are checked once, at the start.
+ * one segment on each side of the joint change, and only they are contacts for the fold: a
+ * pair in contact on one side of the joint (both before it, or both beyond it) stays as it is
+ * and is neither an error nor a blocking pair.
  *
  * Accuracy (see the module notes for the precise meaning): the returned pose has no contact
  * (checked exactly); the motion up to the returned angle has none either (certified with
@@ -694,27 +669,32 @@ const RQ = new Float64Array(12);
  * tests and the README).
  *
  * Edge cases:
- * - a chain already in contact at the start throws a SkewlineInputError naming the first pair;
+ * - a chain already in contact across the joint at the start throws a SkewlineInputError naming
+ *   the first pair;
  *   a pair that is free but closer to the thickness than the rounding bound (about 1e-14 of
  *   the chain's size) blocks at angle 0;
  * - repeated consecutive vertices (zero-length segments) turn with their neighbours and are
  *   never a contact; a vertex repeated at the joint is the joint;
- * - `angle` 0, joint at the last vertex, or nothing before the joint: nothing can touch, the
- *   whole angle is returned;
+ * - `angle` 0 or nothing before the joint (joint 0, the whole chain turns): nothing can touch,
+ *   the whole angle is returned; the joint at the last vertex is an error (nothing would turn);
+ * - coordinates of any size: a chain reaching 2⁵⁰⁰ is folded in a power-of-two unit (exact), so
+ *   a chain spanning ±1.7e308 folds (a pose whose coordinates leave the doubles' range is an
+ *   error);
  * - several turns: a fold free for a whole turn is free for any angle;
  * - a ring (last vertex equal to the first) is refused: turning part of it would tear it.
  * Not re-entrant (module scratch).
  *
  * @param points a flat array (x, y[, z] per vertex, with `options.dim`) or an array of points.
  * @returns `points` is a Float64Array for flat input, otherwise an array of number arrays.
- * @throws SkewlineInputError for bad points, a dimension other than 2 or 3, a joint that is not
- *   a vertex index, a non-finite angle or thickness, a missing, zero or 2D axis, a ring, or a
+ * @throws SkewlineInputError for an unknown option, bad points, a dimension other than 2 or 3,
+ *   a joint that is not a vertex index with a vertex after it, a non-finite angle or thickness, a missing, zero or 2D axis, a ring, or a
  *   chain in contact at the start.
  */
 export function foldChain(points: ArrayLike<number>, options: FoldOptions): FoldResult<Float64Array>;
 export function foldChain(points: readonly VecLike[], options: FoldOptions): FoldResult<number[][]>;
 export function foldChain(points: ChainPoints, options: FoldOptions): FoldResult;
 export function foldChain(points: ChainPoints, options: FoldOptions): FoldResult {
+  checkOptions(options, FOLD_KEYS, 'foldChain');
   const angle = (options as { angle?: unknown } | null)?.angle;
   if (typeof angle !== 'number' || !Number.isFinite(angle)) {
     throw new SkewlineInputError(`foldChain: options.angle must be a finite number of radians (got ${String(angle)})`);

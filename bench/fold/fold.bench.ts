@@ -5,10 +5,10 @@
  * original chain builder's check: rotate, then test the final pose against every non-adjacent
  * pair (O(n²), Boes' collisions(p) over all pairs with the same exact narrow phase), which is
  * also wrong (it sees neither the path nor a tunnel through the chain).
- * Run alone: npx tsx bench/chain/fold.bench.ts [--folds F] [--sizes 1000,10000,100000]
+ * Run alone: npx tsx bench/fold/fold.bench.ts [--folds F] [--sizes 1000,10000,100000]
  */
-import { foldChain } from '../../src/chain/fold.js';
-import { stretchChain } from '../../src/chain/stretch.js';
+import { foldChain } from '../../src/fold/fold.js';
+import { stretchChain } from '../../src/fold/stretch.js';
 import { pairWithin } from '../../src/chain/narrow.js';
 import { makeRng } from '../../test/support/rng.js';
 import { randomWalk, smoothWalk } from '../../test/support/walks.js';

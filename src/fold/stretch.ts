@@ -18,11 +18,14 @@
  *   returned pose when they start within the rounding of the thickness, as in the fold).
  */
 import { EPS } from '../core/eft.js';
+import { checkOptions } from '../core/options.js';
 import { SkewlineInputError } from '../core/primitives.js';
 import type { VecLike } from '../core/types.js';
 import { closestSegSeg2, closestSegSeg3 } from '../closest/segment-kernels.js';
-import type { ChainPoints } from './input.js';
-import { pairWithin } from './narrow.js';
+import type { ChainPoints } from '../chain/input.js';
+import { pairWithin } from '../chain/narrow.js';
+import { advance } from './advance.js';
+import type { PairMotion } from './advance.js';
 import { FOUND, WIN, bestFirst, pairsAt } from './motion-search.js';
 import { foldStats, nearFree, nearOffender, output, problem, startCheck } from './motion-input.js';
 import type { Problem, SegmentPair } from './motion-input.js';
@@ -38,6 +41,8 @@ export interface StretchOptions {
   /** Contact distance, as in `chainContacts` (a length ≥ 0; default 0). */
   thickness?: number | undefined;
 }
+
+const STRETCH_KEYS = ['dim', 'joint', 'length', 'thickness'] as const;
 
 /** What {@link stretchChain} did. */
 export interface StretchResult<T = Float64Array | number[][]> {
@@ -172,52 +177,18 @@ function sepBest(tauE: number, want: number): number {
  */
 function solveTranslation(a: number, b: number, s: number, e: number): number {
   foldStats.pairs++;
-  const L = 1 + 16 * EPS;
-  const K8 = 0.25 * (1 + 16 * EPS);
-  const tauE = (TAU + EPOSE) * (1 + 4 * EPS);
-  let phi = s;
-  let d0 = evalPair(a, b, phi);
-  if (!(d0 > tauE)) return phi;
-  let hTry = 0;
-  let hi = Infinity;
-  let stuck = 0;
-  for (let it = 0; it < 20000; it++) {
-    const hl = (d0 - tauE) / L;
-    const hs = sepBest(tauE, e - phi);
-    const hc = hl > hs ? hl : hs;
-    if (phi + hc >= e) return Infinity;
-    let trial = hTry > 2 * hc ? hTry : 2 * hc;
-    if (phi + trial > e) trial = e - phi;
-    if (phi + trial >= hi) trial = (hi - phi) * 0.5;
-    if (trial > hc) {
-      const t = phi + trial;
-      const d1 = evalPair(a, b, t);
-      const step = t - phi;
-      let ok = (d0 + d1 - L * step) * 0.5 > tauE;
-      if (!ok && d1 > tauE) {
-        const mm = d0 < d1 ? d0 : d1;
-        ok = (mm - tauE) * (mm + tauE) * (1 - 8 * EPS) > K8 * step * step * (1 + 8 * EPS);
-      }
-      if (ok && t > phi) {
-        phi = t;
-        d0 = d1;
-        hTry = 2 * step;
-        continue;
-      }
-      if (QHI < TAU) hi = t;
-      hTry = trial * 0.25;
-    }
-    const tiny = (1 + phi) * 2 ** -40;
-    if (hc <= tiny) {
-      if (hTry <= tiny || ++stuck > 16) return phi;
-      if (hc <= 0) continue;
-    } else stuck = 0;
-    phi += hc;
-    d0 = evalPair(a, b, phi);
-    if (!(d0 > tauE)) return phi;
-  }
-  return phi;
+  SA = a;
+  SB = b;
+  return advance(TRANSLATION, s, e, TAU, (TAU + EPOSE) * (1 + 4 * EPS), 1 + 16 * EPS, 0.25 * (1 + 16 * EPS));
 }
+
+let SA = 0, SB = 0; // the pair advance() is working on
+/** The translation as advance() sees it: fixed compact segment SA against moving SB. */
+const TRANSLATION: PairMotion = {
+  lower: (phi) => evalPair(SA, SB, phi),
+  upper: () => QHI,
+  sepStep: (_phi, tauE, want) => sepBest(tauE, want),
+};
 
 let SOLVE_BASE = 0;
 function solveAt(i: number, jl: number, s: number, e: number): number {
@@ -393,6 +364,7 @@ export function stretchChain(points: ArrayLike<number>, options: StretchOptions)
 export function stretchChain(points: readonly VecLike[], options: StretchOptions): StretchResult<number[][]>;
 export function stretchChain(points: ChainPoints, options: StretchOptions): StretchResult;
 export function stretchChain(points: ChainPoints, options: StretchOptions): StretchResult {
+  checkOptions(options, STRETCH_KEYS, 'stretchChain');
   const length = (options as { length?: unknown } | null)?.length;
   if (typeof length !== 'number' || !Number.isFinite(length) || length <= 0) {
     throw new SkewlineInputError(`stretchChain: options.length must be a finite number > 0 (got ${String(length)})`);
@@ -414,7 +386,7 @@ export function stretchChain(points: ChainPoints, options: StretchOptions): Stre
   }
   D[2] = dim === 3 ? D[2] : 0;
   L0 = Math.sqrt(l2);
-  const delta = length - L0;
+  const delta = length / pr.unit - L0;
   SGN = delta < 0 ? -1 : 1;
   for (let c = 0; c < 3; c++) V[c] = (SGN * D[c]) / L0;
   const end = Math.abs(delta);
@@ -486,7 +458,7 @@ export function stretchChain(points: ChainPoints, options: StretchOptions): Stre
     out = fullPose(pr, phi);
   }
   return {
-    length: blocked ? L0 + SGN * phi : length,
+    length: blocked ? (L0 + SGN * phi) * pr.unit : length,
     blocked,
     contact: blocked ? { i: ci, j: cj } : null,
     points: output(pr, out),

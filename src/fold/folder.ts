@@ -1,0 +1,947 @@
+/**
+ * A chain that remembers: {@link createChainFolder} holds a chain in a balanced tree of
+ * sub-chains, each node with a rigid transform and a bounding sphere, so that a pivot (the
+ * part beyond a joint turned rigidly about it) updates O(log N) nodes and its contact test
+ * prunes whole sub-chains. The idea is N. Clisby's SAW-tree ("Efficient implementation of the
+ * pivot algorithm for self-avoiding walks", J. Stat. Phys. 140, 2010), carried over to continuous
+ * chains with a thickness; the tree here keeps a fixed shape (a segment tree over blocks of
+ * vertices, no tree rotations) and applies a pivot to the O(log N) nodes that cover the turning
+ * suffix by conjugation.
+ *
+ * Representation. Vertices sit in leaf blocks of {@link BLOCK} consecutive vertices, in local
+ * coordinates. Every node n holds a rigid map T[n] (rotation + translation) from its children's
+ * frame into its parent's; the world map of a node is W[n] = W[parent] ∘ T[n], always composed
+ * in that order by one function, and a vertex's world coordinates are W[leaf]·x evaluated in
+ * doubles. Those doubles are the pose: {@link ChainFolder.points} returns exactly them, and every
+ * contact decision is made on exactly them (the exact predicates of src/chain/narrow.ts).
+ *
+ * A pivot of the vertices beyond joint j by the world rigid map G (rotation Q about p):
+ * - each node c of the suffix's canonical cover gets T[c] ← (M⁻¹·G·M) ∘ T[c], with M = W[parent]
+ *   (so W[c] becomes G ∘ W[c]); a leaf block cut by the joint has its turning vertices' local
+ *   coordinates mapped by L⁻¹·G·L (L = W[leaf]); the nodes above get new spheres; vertices up to
+ *   the joint keep their doubles bit for bit (nothing on their path changes);
+ * - rotations are re-orthonormalised after each update (one Newton–Schulz step,
+ *   R ← R·(3I − RᵀR)/2), so rounding does not accumulate into a scaling: the pose error grows
+ *   like a random walk of a few ulps of the chain's size per move (measured in the tests and
+ *   stated in the README note);
+ * - the contact test runs over node pairs (a node owning fixed segments, one owning turning
+ *   segments), pruning a pair when their world spheres are farther apart than the thickness
+ *   plus the near margin below (twice: pairs within the margin must be found too); a leaf's
+ *   sphere holds its vertices and a copy of the next block's first vertex, so it holds every
+ *   segment the block owns (the copy is turned with the block's frame, and resynced with the
+ *   vertex at each rebuild of the near list, so it is off by at most the margin's budget);
+ *   leaf pairs test segment pairs exactly (pairWithin, foldsBack at the joint). Pairs inside the turning part keep their exact distance in the motion but not in
+ *   rounded poses: those found within a margin of the thickness are remembered and rechecked
+ *   exactly after every move that turns them; the margin (2⁻²⁴ of the chain's extent) covers the
+ *   rounding of 2¹⁷ moves (taken as at most 2⁻⁴² of the extent per move: about 2¹¹ roundings of
+ *   a coordinate through a path of rigid maps; the measured change is below 2⁻⁵⁰), after which
+ *   the list is rebuilt from the pose. A remembered pair that an accepted pose puts beyond the
+ *   margin leaves the list: from then on it is in the same state as a pair the rebuild left out
+ *   (beyond the margin at a pose after the rebuild, so the rounding still to come before the
+ *   next rebuild cannot bring it within the thickness). Without this, pairs that were near once
+ *   (a chain grown from a rod has many) would be rechecked until the next rebuild.
+ * On rejection every changed number is restored, so the pose is unchanged bit for bit.
+ */
+import { EPS } from '../core/eft.js';
+import { checkOptions, numberOption } from '../core/options.js';
+import { SkewlineInputError } from '../core/primitives.js';
+import type { VecLike } from '../core/types.js';
+import { chainContacts } from '../chain/contacts.js';
+import type { ChainContacts } from '../chain/contacts.js';
+import { flattenChain } from '../chain/input.js';
+import type { ChainPoints } from '../chain/input.js';
+import { foldsBack, pairWithin } from '../chain/narrow.js';
+import { foldChain } from './fold.js';
+import type { SegmentPair } from './motion-input.js';
+import { stretchChain } from './stretch.js';
+
+/** Vertices per leaf block. */
+export const BLOCK = 16;
+
+/** Options of {@link createChainFolder}. */
+export interface ChainFolderOptions {
+  /** Coordinates per vertex (2 or 3); required when `points` is a flat array. */
+  dim?: number | undefined;
+  /** Contact distance, as in `chainContacts` (a length ≥ 0; default 0). */
+  thickness?: number | undefined;
+}
+
+/** A move of {@link ChainFolder}: vertices joint + 1 … n − 1 turn by `angle` about the joint. */
+export interface PivotMove {
+  /** The joint: a vertex index in [0, n − 2]. */
+  joint: number;
+  /** Radians, either sign, any size. */
+  angle: number;
+  /** 3D only: the rotation axis (nonzero; right-hand rule). 2D: counter-clockwise for a positive angle. */
+  axis?: VecLike | undefined;
+}
+
+/** What {@link ChainFolder.fold} did (foldChain's result without the points: read them with points()). */
+export interface FolderFoldResult {
+  angle: number;
+  blocked: boolean;
+  contact: SegmentPair | null;
+}
+
+/** What {@link ChainFolder.stretch} did. */
+export interface FolderStretchResult {
+  length: number;
+  blocked: boolean;
+  contact: SegmentPair | null;
+}
+
+/** A chain held for many moves; see {@link createChainFolder}. */
+export interface ChainFolder {
+  /** 2 or 3. */
+  readonly dim: number;
+  /** Number of vertices. */
+  readonly count: number;
+  /** The contact distance. */
+  readonly thickness: number;
+  /**
+   * foldChain on the current pose: continuous motion, stopping at the first contact; the held
+   * pose becomes foldChain's returned pose (so the same angle, blocking pair and guarantees).
+   * Cost: foldChain's (linear in the chain), plus rebuilding the tree.
+   */
+  fold(move: PivotMove): FolderFoldResult;
+  /**
+   * The Monte Carlo pivot: the end pose only. Accepted (returns true, the pose updated) when the
+   * turned chain has no contact as chainContacts defines it, decided exactly on the coordinates
+   * points() returns; rejected (false, the pose unchanged bit for bit) otherwise, with the pair
+   * in {@link ChainFolder.rejectedBy}. Does not allocate.
+   */
+  pivot(move: PivotMove): boolean;
+  /** The pair that rejected the last pivot (a fold-back at the joint reports (joint − 1, joint)); null after an accepted one. */
+  rejectedBy(): SegmentPair | null;
+  /** stretchChain on the current pose (the held pose becomes its returned pose). */
+  stretch(move: { joint: number; length: number }): FolderStretchResult;
+  /** The current pose as a new flat array (dim numbers per vertex), the exact doubles every decision used. */
+  points(): Float64Array;
+  /** chainContacts of the current pose (empty unless a fold or stretch left pairs on one side of its joint). */
+  contacts(): ChainContacts;
+  /** Moves tried and accepted by pivot() so far. */
+  readonly stats: { pivots: number; accepted: number };
+}
+
+const FOLDER_KEYS = ['dim', 'thickness'] as const;
+const MOVE_KEYS = ['joint', 'angle', 'axis'] as const;
+const STRETCH_KEYS = ['joint', 'length'] as const;
+/** Relative slack for bounding spheres (sound over rounding of rigid maps: errors are ~1e-15). */
+const SLACK = 2 ** -30;
+/** Relative widening of segment lengths used in pruning (covers their drift between refreshes). */
+const LEN_SLACK = 2 ** -20;
+/** Near-pair margin and per-move rounding bound, relative to the chain's size (see the module notes). */
+const NEAR = 2 ** -24;
+const PER_MOVE = 2 ** -42;
+
+// Module scratch (not re-entrant).
+const VQ = new Float64Array(12);
+const GQ = new Float64Array(9); // rotation of the move
+const GP = new Float64Array(3); // pivot point
+const H = new Float64Array(12); // conjugated move
+const TMP = new Float64Array(12);
+let stackA: Int32Array = new Int32Array(256);
+let stackB: Int32Array = new Int32Array(256);
+
+/** out[oo…] = A[ao…] ∘ B[bo…] for rigid maps stored as 9 rotation entries (row-major) then 3 translation. */
+function compose(A: Float64Array, ao: number, B: Float64Array, bo: number, out: Float64Array, oo: number): void {
+  for (let r = 0; r < 3; r++) {
+    const a0 = A[ao + 3 * r], a1 = A[ao + 3 * r + 1], a2 = A[ao + 3 * r + 2];
+    out[oo + 3 * r] = a0 * B[bo] + a1 * B[bo + 3] + a2 * B[bo + 6];
+    out[oo + 3 * r + 1] = a0 * B[bo + 1] + a1 * B[bo + 4] + a2 * B[bo + 7];
+    out[oo + 3 * r + 2] = a0 * B[bo + 2] + a1 * B[bo + 5] + a2 * B[bo + 8];
+    out[oo + 9 + r] = a0 * B[bo + 9] + a1 * B[bo + 10] + a2 * B[bo + 11] + A[ao + 9 + r];
+  }
+}
+
+/**
+ * H = M⁻¹ ∘ G ∘ M for the move G(x) = Q·(x − p) + p and a rigid M (its inverse: the transpose):
+ * rotation MᵀQM, translation Mᵀ·(Q·d − d) with d = t_M − p (difference form).
+ */
+function conjugate(M: Float64Array, mo: number): void {
+  // TMP = Q·R_M
+  for (let r = 0; r < 3; r++) {
+    for (let c = 0; c < 3; c++) TMP[3 * r + c] = GQ[3 * r] * M[mo + c] + GQ[3 * r + 1] * M[mo + 3 + c] + GQ[3 * r + 2] * M[mo + 6 + c];
+  }
+  const dx = M[mo + 9] - GP[0], dy = M[mo + 10] - GP[1], dz = M[mo + 11] - GP[2];
+  const ex = GQ[0] * dx + GQ[1] * dy + GQ[2] * dz - dx;
+  const ey = GQ[3] * dx + GQ[4] * dy + GQ[5] * dz - dy;
+  const ez = GQ[6] * dx + GQ[7] * dy + GQ[8] * dz - dz;
+  for (let r = 0; r < 3; r++) {
+    for (let c = 0; c < 3; c++) H[3 * r + c] = M[mo + r] * TMP[c] + M[mo + 3 + r] * TMP[3 + c] + M[mo + 6 + r] * TMP[6 + c];
+    H[9 + r] = M[mo + r] * ex + M[mo + 3 + r] * ey + M[mo + 6 + r] * ez;
+  }
+  // M is a rotation only to rounding: MᵀQM would carry its (1 + δ)² scale into every update
+  // (a drift linear in the number of moves); one step towards the nearest rotation removes it.
+  orthonormalise(H, 0);
+}
+
+/** One Newton–Schulz step towards the nearest rotation: R ← R·(3I − RᵀR)/2 (in place, 9 entries at o). */
+function orthonormalise(R: Float64Array, o: number): void {
+  for (let r = 0; r < 3; r++) {
+    for (let c = 0; c < 3; c++) {
+      const s = R[o + r] * R[o + c] + R[o + 3 + r] * R[o + 3 + c] + R[o + 6 + r] * R[o + 6 + c];
+      TMP[3 * r + c] = ((r === c ? 3 : 0) - s) * 0.5;
+    }
+  }
+  for (let r = 0; r < 3; r++) {
+    const a0 = R[o + 3 * r], a1 = R[o + 3 * r + 1], a2 = R[o + 3 * r + 2];
+    R[o + 3 * r] = a0 * TMP[0] + a1 * TMP[3] + a2 * TMP[6];
+    R[o + 3 * r + 1] = a0 * TMP[1] + a1 * TMP[4] + a2 * TMP[7];
+    R[o + 3 * r + 2] = a0 * TMP[2] + a1 * TMP[5] + a2 * TMP[8];
+  }
+}
+
+/** Reads and checks a move's joint, angle and axis into GQ (the rotation); returns the joint. */
+function readMove(move: PivotMove, dim: number, n: number, what: string): number {
+  checkOptions(move, MOVE_KEYS, what);
+  if (move === null || typeof move !== 'object') throw new SkewlineInputError(`${what}: the move must be an object { joint, angle, axis }`);
+  const { joint, angle, axis } = move;
+  if (typeof joint !== 'number' || !Number.isInteger(joint) || joint < 0 || joint > n - 2) {
+    throw new SkewlineInputError(`${what}: joint must be a vertex index with a vertex after it, an integer in [0, ${n - 2}] (got ${String(joint)})`);
+  }
+  if (typeof angle !== 'number' || !Number.isFinite(angle)) throw new SkewlineInputError(`${what}: angle must be a finite number of radians (got ${String(angle)})`);
+  let kx = 0, ky = 0, kz = 1;
+  if (dim === 2) {
+    if (axis !== undefined) throw new SkewlineInputError(`${what}: axis is for 3D chains; a 2D move turns counter-clockwise for a positive angle`);
+  } else {
+    if (axis === undefined || axis === null) throw new SkewlineInputError(`${what}: a 3D move needs an axis (a nonzero direction)`);
+    const a = axis as ArrayLike<number> & { x?: number; y?: number; z?: number };
+    if (typeof a.x === 'number') {
+      kx = a.x; ky = a.y as number; kz = a.z as number;
+    } else if (a.length === 3) {
+      kx = a[0]; ky = a[1]; kz = a[2];
+    } else throw new SkewlineInputError(`${what}: axis must have 3 coordinates`);
+    const s = Math.max(Math.abs(kx), Math.abs(ky), Math.abs(kz));
+    if (!(s > 0) || !Number.isFinite(s)) throw new SkewlineInputError(`${what}: axis must be a finite nonzero direction`);
+    kx /= s; ky /= s; kz /= s;
+    const l = Math.sqrt(kx * kx + ky * ky + kz * kz);
+    kx /= l; ky /= l; kz /= l;
+  }
+  // Rodrigues' rotation matrix: cos·I + sin·[k]× + (1 − cos)·k·kᵀ.
+  const c = Math.cos(angle), s = Math.sin(angle), t = 1 - c;
+  GQ[0] = c + t * kx * kx; GQ[1] = t * kx * ky - s * kz; GQ[2] = t * kx * kz + s * ky;
+  GQ[3] = t * ky * kx + s * kz; GQ[4] = c + t * ky * ky; GQ[5] = t * ky * kz - s * kx;
+  GQ[6] = t * kz * kx - s * ky; GQ[7] = t * kz * ky + s * kx; GQ[8] = c + t * kz * kz;
+  return joint;
+}
+
+class Folder implements ChainFolder {
+  readonly dim: number;
+  count = 0;
+  readonly thickness: number;
+  readonly stats = { pivots: 0, accepted: 0 };
+  private nb = 0; // leaf blocks
+  private L = 1; // leaves in the padded tree (a power of two); node n's children are 2n, 2n + 1
+  private X = new Float64Array(0); // local coordinates, 3 per vertex
+  private T = new Float64Array(0); // 12 per node
+  private S = new Float64Array(0); // sphere per node: center (local frame, before T) and radius; radius < 0: empty
+  private SL = new Float64Array(0); // length of segment k (bounds, refreshed with the near list)
+  private W = new Float64Array(0); // world maps, valid where wStamp = epoch
+  private WC = new Float64Array(0); // world sphere centers (3 per node), valid with W
+  private wStamp = new Int32Array(0);
+  private WX = new Float64Array(0); // world coordinates, valid per block where xStamp = epoch
+  private xStamp = new Int32Array(0);
+  private epoch = 1;
+  private nearI = new Int32Array(16);
+  private nearJ = new Int32Array(16);
+  private nearN = 0;
+  private newI = new Int32Array(16);
+  private newJ = new Int32Array(16);
+  private newN = 0;
+  private dropQ = new Int32Array(16); // near-list slots found beyond the margin by this move's check
+  private dropN = 0;
+  private budget = 0;
+  private scale = 1;
+  // undo log of a pivot
+  private saveT = new Float64Array(12 * 64);
+  private saveTn = new Int32Array(64);
+  private saveTc = 0;
+  private saveS = new Float64Array(4 * 128);
+  private saveSn = new Int32Array(128);
+  private saveSc = 0;
+  private saveX = new Float64Array(3 * BLOCK);
+  private XN = new Float64Array(0); // per leaf block: the next block's first vertex in this block's frame (a copy, resynced at rebuilds)
+  private saveXN = new Float64Array(3);
+  private dirty = new Int32Array(128);
+  private rejI = -1;
+  private rejJ = -1;
+  private joint = 0;
+
+  constructor(flat: Float64Array, dim: number, tau: number) {
+    this.dim = dim;
+    this.thickness = tau;
+    this.load(flat);
+  }
+
+  /** (Re)builds the tree from a flat pose: every node's map the identity, vertices in world coordinates. */
+  private load(flat: Float64Array): void {
+    const dim = this.dim;
+    const n = flat.length / dim;
+    this.count = n;
+    const nb = Math.ceil(n / BLOCK);
+    let L = 1;
+    while (L < nb) L *= 2;
+    this.nb = nb;
+    this.L = L;
+    if (this.X.length < 3 * n) {
+      this.X = new Float64Array(3 * n);
+      this.WX = new Float64Array(3 * n);
+    }
+    if (this.T.length < 12 * 2 * L) {
+      this.T = new Float64Array(24 * L);
+      this.W = new Float64Array(24 * L);
+      this.WC = new Float64Array(6 * L);
+      this.S = new Float64Array(8 * L);
+      this.wStamp = new Int32Array(2 * L);
+      this.xStamp = new Int32Array(L);
+    }
+    this.X.fill(0, 0, 3 * n);
+    for (let v = 0; v < n; v++) for (let c = 0; c < dim; c++) this.X[3 * v + c] = flat[v * dim + c];
+    const T = this.T;
+    for (let k = 1; k < 2 * L; k++) {
+      T.fill(0, 12 * k, 12 * k + 12);
+      T[12 * k] = T[12 * k + 4] = T[12 * k + 8] = 1;
+    }
+    if (this.SL.length < n) this.SL = new Float64Array(n);
+    if (this.XN.length < 3 * L) this.XN = new Float64Array(3 * L);
+    for (let b = 0; b + 1 < nb; b++) for (let c = 0; c < 3; c++) this.XN[3 * b + c] = this.X[3 * (b + 1) * BLOCK + c];
+    for (let b = 0; b < L; b++) this.leafSphere(b);
+    for (let k = L - 1; k >= 1; k--) this.innerSphere(k);
+    this.epoch++;
+    this.rebuildNear();
+  }
+
+  /** A bound on every world coordinate's magnitude now: the root sphere's (the root's map is the identity). */
+  private extent(): number {
+    const S = this.S;
+    return Math.max(Math.abs(S[4]) + Math.abs(S[5]) + Math.abs(S[6]) + S[7], this.thickness, Number.MIN_VALUE);
+  }
+
+  /** The sphere of leaf block b from its local coordinates and its copy of the next block's first vertex. */
+  private leafSphere(b: number): void {
+    const S = this.S, o = 4 * (this.L + b), X = this.X;
+    const v0 = b * BLOCK, v1 = Math.min(this.count, v0 + BLOCK);
+    if (v0 >= v1) {
+      S[o + 3] = -1;
+      return;
+    }
+    let lx = Infinity, ly = Infinity, lz = Infinity, hx = -Infinity, hy = -Infinity, hz = -Infinity;
+    for (let v = v0; v < v1; v++) {
+      const x = X[3 * v], y = X[3 * v + 1], z = X[3 * v + 2];
+      if (x < lx) lx = x;
+      if (x > hx) hx = x;
+      if (y < ly) ly = y;
+      if (y > hy) hy = y;
+      if (z < lz) lz = z;
+      if (z > hz) hz = z;
+    }
+    // the copy of the next block's first vertex: the sphere holds every segment the block owns
+    const next = v1 < this.count, XN = this.XN;
+    if (next) {
+      const x = XN[3 * b], y = XN[3 * b + 1], z = XN[3 * b + 2];
+      if (x < lx) lx = x;
+      if (x > hx) hx = x;
+      if (y < ly) ly = y;
+      if (y > hy) hy = y;
+      if (z < lz) lz = z;
+      if (z > hz) hz = z;
+    }
+    const cx = lx + (hx - lx) / 2, cy = ly + (hy - ly) / 2, cz = lz + (hz - lz) / 2;
+    let r = 0;
+    for (let v = v0; v < v1; v++) {
+      const dx = X[3 * v] - cx, dy = X[3 * v + 1] - cy, dz = X[3 * v + 2] - cz;
+      const d = Math.sqrt(dx * dx + dy * dy + dz * dz);
+      if (d > r) r = d;
+    }
+    if (next) {
+      const dx = XN[3 * b] - cx, dy = XN[3 * b + 1] - cy, dz = XN[3 * b + 2] - cz;
+      const d = Math.sqrt(dx * dx + dy * dy + dz * dz);
+      if (d > r) r = d;
+    }
+    S[o] = cx;
+    S[o + 1] = cy;
+    S[o + 2] = cz;
+    S[o + 3] = r * (1 + SLACK) + SLACK * (Math.abs(cx) + Math.abs(cy) + Math.abs(cz));
+  }
+
+  /** The sphere of inner node k (its frame) enclosing its children's spheres mapped by their T. */
+  private innerSphere(k: number): void {
+    const S = this.S, T = this.T, o = 4 * k;
+    const a = 2 * k, b = 2 * k + 1;
+    const ra = S[4 * a + 3], rb = S[4 * b + 3];
+    if (rb < 0 || ra < 0) {
+      const c = ra < 0 ? b : a, r = ra < 0 ? rb : ra;
+      if (r < 0) {
+        S[o + 3] = -1;
+        return;
+      }
+      this.mapCenter(c, S, o);
+      S[o + 3] = r * (1 + SLACK) + SLACK * (Math.abs(S[o]) + Math.abs(S[o + 1]) + Math.abs(S[o + 2]));
+      return;
+    }
+    this.mapCenter(a, VQ, 0);
+    this.mapCenter(b, VQ, 3);
+    const dx = VQ[3] - VQ[0], dy = VQ[4] - VQ[1], dz = VQ[5] - VQ[2];
+    const d = Math.sqrt(dx * dx + dy * dy + dz * dz);
+    let cx: number, cy: number, cz: number, r: number;
+    if (d + rb <= ra) {
+      cx = VQ[0]; cy = VQ[1]; cz = VQ[2]; r = ra;
+    } else if (d + ra <= rb) {
+      cx = VQ[3]; cy = VQ[4]; cz = VQ[5]; r = rb;
+    } else {
+      r = (d + ra + rb) / 2;
+      const f = (r - ra) / d;
+      cx = VQ[0] + f * dx; cy = VQ[1] + f * dy; cz = VQ[2] + f * dz;
+    }
+    S[o] = cx;
+    S[o + 1] = cy;
+    S[o + 2] = cz;
+    S[o + 3] = r * (1 + SLACK) + SLACK * (Math.abs(cx) + Math.abs(cy) + Math.abs(cz) + d);
+    void T;
+  }
+
+  /** The center of node c's sphere in its parent's frame (T[c] applied) into out[o…]. */
+  private mapCenter(c: number, out: Float64Array, o: number): void {
+    const T = this.T, S = this.S, t = 12 * c, s = 4 * c;
+    const x = S[s], y = S[s + 1], z = S[s + 2];
+    out[o] = T[t] * x + T[t + 1] * y + T[t + 2] * z + T[t + 9];
+    out[o + 1] = T[t + 3] * x + T[t + 4] * y + T[t + 5] * z + T[t + 10];
+    out[o + 2] = T[t + 6] * x + T[t + 7] * y + T[t + 8] * z + T[t + 11];
+  }
+
+  /** W[k] for the current epoch (composed from the root down: W[1] = T[1], W[k] = W[k/2] ∘ T[k]). */
+  private world(k: number): void {
+    if (this.wStamp[k] === this.epoch) return;
+    if (k === 1) {
+      this.W.set(this.T.subarray(12, 24), 12);
+    } else {
+      const p = k >> 1;
+      this.world(p);
+      compose(this.W, 12 * p, this.T, 12 * k, this.W, 12 * k);
+    }
+    const W = this.W, S = this.S, w = 12 * k, x = S[4 * k], y = S[4 * k + 1], z = S[4 * k + 2];
+    this.WC[3 * k] = W[w] * x + W[w + 1] * y + W[w + 2] * z + W[w + 9];
+    this.WC[3 * k + 1] = W[w + 3] * x + W[w + 4] * y + W[w + 5] * z + W[w + 10];
+    this.WC[3 * k + 2] = W[w + 6] * x + W[w + 7] * y + W[w + 8] * z + W[w + 11];
+    this.wStamp[k] = this.epoch;
+  }
+
+  /** World coordinates of block b's vertices into WX (for the current epoch). */
+  private blockWorld(b: number): void {
+    if (this.xStamp[b] === this.epoch) return;
+    const leaf = this.L + b;
+    this.world(leaf);
+    const W = this.W, w = 12 * leaf, X = this.X, WX = this.WX;
+    const v1 = Math.min(this.count, (b + 1) * BLOCK);
+    for (let v = b * BLOCK; v < v1; v++) {
+      const x = X[3 * v], y = X[3 * v + 1], z = X[3 * v + 2];
+      WX[3 * v] = W[w] * x + W[w + 1] * y + W[w + 2] * z + W[w + 9];
+      WX[3 * v + 1] = W[w + 3] * x + W[w + 4] * y + W[w + 5] * z + W[w + 10];
+      WX[3 * v + 2] = W[w + 6] * x + W[w + 7] * y + W[w + 8] * z + W[w + 11];
+    }
+    this.xStamp[b] = this.epoch;
+  }
+
+  /** World coordinates of vertex v (valid in WX afterwards). */
+  private vertex(v: number): void {
+    this.blockWorld(Math.floor(v / BLOCK));
+  }
+
+  points(): Float64Array {
+    const n = this.count, dim = this.dim;
+    const out = new Float64Array(n * dim);
+    for (let b = 0; b < this.nb; b++) this.blockWorld(b);
+    for (let v = 0; v < n; v++) for (let c = 0; c < dim; c++) out[v * dim + c] = this.WX[3 * v + c];
+    return out;
+  }
+
+  contacts(): ChainContacts {
+    return chainContacts(this.points(), { dim: this.dim, thickness: this.thickness });
+  }
+
+  rejectedBy(): SegmentPair | null {
+    return this.rejI < 0 ? null : { i: this.rejI, j: this.rejJ };
+  }
+
+  /** Loads segment i's world ends into VQ[o…] (dim numbers each). */
+  private loadSeg(i: number, o: number): void {
+    const dim = this.dim, WX = this.WX;
+    this.vertex(i);
+    this.vertex(i + 1);
+    for (let c = 0; c < dim; c++) {
+      VQ[o + c] = WX[3 * i + c];
+      VQ[o + dim + c] = WX[3 * i + 3 + c];
+    }
+  }
+
+  /** The near-pair list from scratch: pairs of the pose within the margin of the thickness, and hairpins. */
+  private rebuildNear(): void {
+    this.nearN = 0;
+    this.budget = 0;
+    this.scale = this.extent();
+    const pts = this.points();
+    // Segment lengths: rigid moves keep them up to
+    // the drift (about 1e-15 relative a move), far inside the 2⁻²⁰ widening, and they are
+    // refreshed here, at least every 2¹⁷ moves.
+    const SL = this.SL, L = this.L, WX = this.WX;
+    for (let v = 0; v + 1 < this.count; v++) {
+      const dx = WX[3 * v + 3] - WX[3 * v], dy = WX[3 * v + 4] - WX[3 * v + 1], dz = WX[3 * v + 5] - WX[3 * v + 2];
+      const l = Math.sqrt(dx * dx + dy * dy + dz * dz) * (1 + LEN_SLACK);
+      SL[v] = l;
+    }
+    // Resync every block's copy of the next block's first vertex with that vertex's world
+    // coordinates (mapped back by the block's world map: Rᵀ·(x − t)), and the spheres with them.
+    const XN = this.XN, W = this.W;
+    for (let b = 0; b + 1 < this.nb; b++) {
+      const leaf = L + b, w = 12 * leaf, v = 3 * (b + 1) * BLOCK;
+      this.world(leaf);
+      const dx = WX[v] - W[w + 9], dy = WX[v + 1] - W[w + 10], dz = WX[v + 2] - W[w + 11];
+      XN[3 * b] = W[w] * dx + W[w + 3] * dy + W[w + 6] * dz;
+      XN[3 * b + 1] = W[w + 1] * dx + W[w + 4] * dy + W[w + 7] * dz;
+      XN[3 * b + 2] = W[w + 2] * dx + W[w + 5] * dy + W[w + 8] * dz;
+      this.leafSphere(b);
+    }
+    for (let k = L - 1; k >= 1; k--) this.innerSphere(k);
+    this.epoch++; // the world sphere centers are cached per epoch
+    const tau = this.thickness;
+    const wide = (tau + NEAR * this.scale) * (1 + 4 * EPS);
+    const c = chainContacts(pts, { dim: this.dim, thickness: wide });
+    for (let k = 0; k < c.count; k++) if (c.j[k] !== c.i[k] + 1) this.addNear(c.i[k], c.j[k], false);
+    for (let v = 1; v + 1 < this.count; v++) if (this.hairpin(v)) this.addNear(v - 1, v, false);
+  }
+
+  /** Is the turn at vertex v within about 2⁻²⁰ rad of folding back (WX valid for v − 1 … v + 1)? */
+  private hairpin(v: number): boolean {
+    this.vertex(v - 1);
+    this.vertex(v);
+    this.vertex(v + 1);
+    const WX = this.WX;
+    let uu = 0, ww = 0, uw = 0;
+    for (let c = 0; c < 3; c++) {
+      const u = WX[3 * v - 3 + c] - WX[3 * v + c], w = WX[3 * v + 3 + c] - WX[3 * v + c];
+      uu += u * u;
+      ww += w * w;
+      uw += u * w;
+    }
+    return uw > 0 && uw * uw >= uu * ww * (1 - 2 ** -40);
+  }
+
+  private addNear(i: number, j: number, fresh: boolean): void {
+    if (fresh) {
+      if (this.newN === this.newI.length) {
+        this.newI = grow(this.newI);
+        this.newJ = grow(this.newJ);
+      }
+      this.newI[this.newN] = i;
+      this.newJ[this.newN++] = j;
+      return;
+    }
+    for (let k = 0; k < this.nearN; k++) if (this.nearI[k] === i && this.nearJ[k] === j) return;
+    if (this.nearN === this.nearI.length) {
+      this.nearI = grow(this.nearI);
+      this.nearJ = grow(this.nearJ);
+    }
+    this.nearI[this.nearN] = i;
+    this.nearJ[this.nearN++] = j;
+  }
+
+  private saveNode(k: number): void {
+    if (this.saveTc === this.saveTn.length) {
+      this.saveTn = grow(this.saveTn);
+      const g = new Float64Array(this.saveT.length * 2);
+      g.set(this.saveT);
+      this.saveT = g;
+    }
+    this.saveT.set(this.T.subarray(12 * k, 12 * k + 12), 12 * this.saveTc);
+    this.saveTn[this.saveTc++] = k;
+  }
+
+  private markDirty(k: number): void {
+    for (k >>= 1; k >= 1; k >>= 1) {
+      let seen = false;
+      for (let q = 0; q < this.saveSc; q++) {
+        if (this.saveSn[q] === k) {
+          seen = true;
+          break;
+        }
+      }
+      if (seen) return;
+      if (this.saveSc === this.saveSn.length) {
+        this.saveSn = grow(this.saveSn);
+        const g = new Float64Array(this.saveS.length * 2);
+        g.set(this.saveS);
+        this.saveS = g;
+        this.dirty = grow(this.dirty);
+      }
+      this.saveS.set(this.S.subarray(4 * k, 4 * k + 4), 4 * this.saveSc);
+      this.saveSn[this.saveSc++] = k;
+    }
+  }
+
+  /** Block b's copy of the next block's first vertex turned by H (the move in b's frame); the old one saved. */
+  private turnCopy(b: number): void {
+    const XN = this.XN, o = 3 * b;
+    const x = XN[o], y = XN[o + 1], z = XN[o + 2];
+    this.saveXN[0] = x;
+    this.saveXN[1] = y;
+    this.saveXN[2] = z;
+    XN[o] = H[0] * x + H[1] * y + H[2] * z + H[9];
+    XN[o + 1] = H[3] * x + H[4] * y + H[5] * z + H[10];
+    XN[o + 2] = H[6] * x + H[7] * y + H[8] * z + H[11];
+  }
+
+  pivot(move: PivotMove): boolean {
+    const n = this.count;
+    const j = readMove(move, this.dim, n, 'pivot');
+    this.stats.pivots++;
+    this.rejI = this.rejJ = -1;
+    if (move.angle === 0) {
+      this.stats.accepted++;
+      return true;
+    }
+    this.joint = j;
+    // The pivot point: the joint's world coordinates (the doubles points() returns).
+    this.vertex(j);
+    GP[0] = this.WX[3 * j];
+    GP[1] = this.WX[3 * j + 1];
+    GP[2] = this.WX[3 * j + 2];
+    const L = this.L;
+    this.saveTc = 0;
+    this.saveSc = 0;
+    const a = j + 1; // first turning vertex
+    let sb = Math.floor(a / BLOCK);
+    // a leaf block cut by the joint: its turning vertices' local coordinates
+    const partial = a % BLOCK !== 0;
+    if (partial) {
+      const leaf = L + sb;
+      this.world(leaf);
+      conjugate(this.W, 12 * leaf);
+      const v1 = Math.min(n, (sb + 1) * BLOCK);
+      const X = this.X;
+      this.saveX.set(X.subarray(3 * sb * BLOCK, 3 * v1), 0);
+      for (let v = a; v < v1; v++) {
+        const x = X[3 * v], y = X[3 * v + 1], z = X[3 * v + 2];
+        X[3 * v] = H[0] * x + H[1] * y + H[2] * z + H[9];
+        X[3 * v + 1] = H[3] * x + H[4] * y + H[5] * z + H[10];
+        X[3 * v + 2] = H[6] * x + H[7] * y + H[8] * z + H[11];
+      }
+      if (v1 < n) this.turnCopy(sb);
+      this.saveS.set(this.S.subarray(4 * leaf, 4 * leaf + 4), 0);
+      this.saveSn[0] = leaf;
+      this.saveSc = 1;
+      this.leafSphere(sb);
+      this.markDirty(leaf);
+      sb++;
+    } else {
+      // the joint is the last vertex of block sb − 1: only its copy of vertex a turns
+      const leaf = L + sb - 1;
+      this.world(leaf);
+      conjugate(this.W, 12 * leaf);
+      this.turnCopy(sb - 1);
+      this.saveS.set(this.S.subarray(4 * leaf, 4 * leaf + 4), 0);
+      this.saveSn[0] = leaf;
+      this.saveSc = 1;
+      this.leafSphere(sb - 1);
+      this.markDirty(leaf);
+    }
+    // the canonical cover of blocks [sb, L): conjugate each node's map (parents' world maps are unchanged by these updates)
+    for (let l = sb + L, r = 2 * L; l < r; l >>= 1, r >>= 1) {
+      if (l & 1) {
+        const c = l++;
+        if (this.S[4 * c + 3] < 0) continue;
+        this.world(c >> 1);
+        conjugate(this.W, 12 * (c >> 1));
+        this.saveNode(c);
+        compose(H, 0, this.T, 12 * c, TMP, 0);
+        for (let q = 0; q < 12; q++) this.T[12 * c + q] = TMP[q];
+        orthonormalise(this.T, 12 * c);
+        this.markDirty(c);
+      }
+    }
+    // new spheres above, children first (larger indices first)
+    const m = this.saveSc;
+    const D = this.dirty;
+    let dn = 0;
+    for (let q = 0; q < m; q++) if (this.saveSn[q] < L) D[dn++] = this.saveSn[q];
+    sortDesc(D, dn);
+    for (let q = 0; q < dn; q++) this.innerSphere(D[q]);
+    this.epoch++;
+    if (this.clear(j)) {
+      this.stats.accepted++;
+      // near pairs this pose put beyond the margin leave the list (slots in increasing order:
+      // filled from the end, last first)
+      for (let q = this.dropN - 1; q >= 0; q--) {
+        const s = this.dropQ[q];
+        this.nearI[s] = this.nearI[--this.nearN];
+        this.nearJ[s] = this.nearJ[this.nearN];
+      }
+      for (let q = 0; q < this.newN; q++) this.addNear(this.newI[q], this.newJ[q], false);
+      if (j >= 1 && this.hairpin(j)) this.addNear(j - 1, j, false);
+      // the rounding of this move, against the margin the near list was built with
+      this.budget += PER_MOVE * this.extent();
+      if (this.budget > (NEAR / 2) * this.scale) this.rebuildNear();
+      return true;
+    }
+    // undo, bit for bit
+    for (let q = 0; q < this.saveTc; q++) this.T.set(this.saveT.subarray(12 * q, 12 * q + 12), 12 * this.saveTn[q]);
+    for (let q = 0; q < this.saveSc; q++) this.S.set(this.saveS.subarray(4 * q, 4 * q + 4), 4 * this.saveSn[q]);
+    if (partial) {
+      const b = Math.floor(a / BLOCK);
+      const v1 = Math.min(n, (b + 1) * BLOCK);
+      this.X.set(this.saveX.subarray(0, 3 * (v1 - b * BLOCK)), 3 * b * BLOCK);
+    }
+    const jb = Math.floor(j / BLOCK);
+    if ((jb + 1) * BLOCK < n) this.XN.set(this.saveXN, 3 * jb);
+    this.epoch++;
+    return false;
+  }
+
+  /** Is the pose (just turned at joint j) free of contacts? Leaves the offender in rejI, rejJ; newly near pairs in newI/newJ. */
+  private clear(j: number): boolean {
+    const n = this.count, m = n - 1, dim = this.dim, tau = this.thickness;
+    this.newN = 0;
+    this.dropN = 0;
+    const wide = (tau + NEAR * this.scale) * (1 + 4 * EPS);
+    // the fold-back at the joint
+    if (j >= 1) {
+      this.vertex(j - 1);
+      this.vertex(j);
+      this.vertex(j + 1);
+      for (let k = 0; k < 3; k++) for (let c = 0; c < dim; c++) VQ[k * dim + c] = this.WX[3 * (j - 1 + k) + c];
+      if (foldsBack(VQ, dim, 0, 1, 2)) {
+        this.rejI = j - 1;
+        this.rejJ = j;
+        return false;
+      }
+    }
+    // remembered near pairs inside the turning part
+    for (let q = 0; q < this.nearN; q++) {
+      const i = this.nearI[q], k = this.nearJ[q];
+      if (i < j) continue;
+      if (k === i + 1) {
+        this.vertex(i);
+        this.vertex(i + 2);
+        for (let t = 0; t < 3; t++) for (let c = 0; c < dim; c++) VQ[t * dim + c] = this.WX[3 * (i + t) + c];
+        if (foldsBack(VQ, dim, 0, 1, 2)) {
+          this.rejI = i;
+          this.rejJ = k;
+          return false;
+        }
+        continue;
+      }
+      this.loadSeg(i, 0);
+      this.loadSeg(k, 2 * dim);
+      if (pairWithin(VQ, dim, tau)) {
+        this.rejI = i;
+        this.rejJ = k;
+        return false;
+      }
+      if (!pairWithin(VQ, dim, wide)) {
+        if (this.dropN === this.dropQ.length) this.dropQ = grow(this.dropQ);
+        this.dropQ[this.dropN++] = q;
+      }
+    }
+    if (j === 0) return true;
+    // fixed segments 0 … j − 1 (owned by vertices 0 … j − 1) against turning ones j … m − 1
+    const L = this.L;
+    // Spheres hold the segments their nodes own, up to the drift of the copies of next-block
+    // vertices since the last rebuild (each copy and the vertex itself drift at most the budget,
+    // which stays below NEAR / 2 of the scale); pairs within `wide` must be found (they join
+    // the near list), so nodes are apart beyond wide + NEAR · scale.
+    const reachOf = wide + NEAR * this.scale;
+    let sp = 0;
+    stackA[sp] = 1;
+    stackB[sp++] = 1;
+    while (sp > 0) {
+      sp--;
+      const A = stackA[sp], B = stackB[sp];
+      // owned vertex ranges
+      const la = lev(A, L), lb = lev(B, L);
+      const a0 = ((A << la) - L) * BLOCK, a1 = Math.min(m, (((A + 1) << la) - L) * BLOCK);
+      const b0 = ((B << lb) - L) * BLOCK, b1 = Math.min(m, (((B + 1) << lb) - L) * BLOCK);
+      if (a0 >= j || a0 >= a1) continue; // owns no fixed segment
+      if (b1 <= j || b0 >= b1) continue; // owns no turning segment
+      if (A !== B && this.apart(A, B, reachOf)) continue;
+      const leafA = A >= L, leafB = B >= L;
+      if (leafA && leafB) {
+        if (!this.leafPairs(A - L, B - L, j, m, tau, wide)) return false;
+        continue;
+      }
+      if (sp + 4 > stackA.length) {
+        stackA = grow(stackA);
+        stackB = grow(stackB);
+      }
+      if (A === B) {
+        stackA[sp] = 2 * A; stackB[sp++] = 2 * B + 1;
+        stackA[sp] = 2 * A + 1; stackB[sp++] = 2 * B + 1;
+        stackA[sp] = 2 * A; stackB[sp++] = 2 * B;
+      } else if (leafB || (!leafA && this.S[4 * A + 3] >= this.S[4 * B + 3])) {
+        stackA[sp] = 2 * A; stackB[sp++] = B;
+        stackA[sp] = 2 * A + 1; stackB[sp++] = B;
+      } else {
+        stackA[sp] = A; stackB[sp++] = 2 * B;
+        stackA[sp] = A; stackB[sp++] = 2 * B + 1;
+      }
+    }
+    return true;
+  }
+
+  /** Are nodes A and B's world spheres certainly farther apart than `extra`? */
+  private apart(A: number, B: number, extra: number): boolean {
+    const S = this.S;
+    const ra = S[4 * A + 3], rb = S[4 * B + 3];
+    if (ra < 0 || rb < 0) return true;
+    this.world(A);
+    this.world(B);
+    const WC = this.WC;
+    const ax = WC[3 * A], ay = WC[3 * A + 1], az = WC[3 * A + 2];
+    const bx = WC[3 * B], by = WC[3 * B + 1], bz = WC[3 * B + 2];
+    const dx = bx - ax, dy = by - ay, dz = bz - az;
+    const reach = ra + rb + extra;
+    const slack = SLACK * (reach + Math.abs(ax) + Math.abs(ay) + Math.abs(az) + Math.abs(bx) + Math.abs(by) + Math.abs(bz));
+    const lim = reach + slack;
+    return dx * dx + dy * dy + dz * dz > lim * lim * (1 + 8 * EPS);
+  }
+
+  /** Segment pairs of leaf blocks a (fixed owners < j) and b (turning owners ≥ j): false on a contact. */
+  private leafPairs(a: number, b: number, j: number, m: number, tau: number, wide: number): boolean {
+    const dim = this.dim, WX = this.WX;
+    const i0 = a * BLOCK, i1 = Math.min(j, (a + 1) * BLOCK);
+    const k0 = Math.max(j, b * BLOCK), k1 = Math.min(m, (b + 1) * BLOCK);
+    this.blockWorld(a);
+    if (i1 === (a + 1) * BLOCK) this.vertex(i1);
+    this.blockWorld(b);
+    if (k1 === (b + 1) * BLOCK && k1 < this.count) this.vertex(k1);
+    // each side's segments that can reach the other block's sphere (which holds the block's
+    // segments): segment k lies within SL[k] of vertex k
+    const LA = this.L + a, LB = this.L + b, WC = this.WC, S = this.S, SL = this.SL;
+    const reachOf = wide + NEAR * this.scale; // as in clear()
+    let nk = 0;
+    {
+      const cx = WC[3 * LA], cy = WC[3 * LA + 1], cz = WC[3 * LA + 2];
+      const r = S[4 * LA + 3] + reachOf;
+      const sl = SLACK * (Math.abs(cx) + Math.abs(cy) + Math.abs(cz) + r);
+      for (let k = k0; k < k1; k++) {
+        const q = 3 * k, dx = WX[q] - cx, dy = WX[q + 1] - cy, dz = WX[q + 2] - cz, rr = r + SL[k] + sl;
+        if (dx * dx + dy * dy + dz * dz <= rr * rr) CAND[nk++] = k;
+      }
+    }
+    if (nk === 0) return true;
+    const cx = WC[3 * LB], cy = WC[3 * LB + 1], cz = WC[3 * LB + 2];
+    const rB = S[4 * LB + 3] + reachOf;
+    const slB = SLACK * (Math.abs(cx) + Math.abs(cy) + Math.abs(cz) + rB);
+    for (let i = i0; i < i1; i++) {
+      const p = 3 * i;
+      const px = WX[p], py = WX[p + 1], pz = WX[p + 2];
+      {
+        const dx = px - cx, dy = py - cy, dz = pz - cz, rr = rB + SL[i] + slB;
+        if (dx * dx + dy * dy + dz * dz > rr * rr) continue;
+      }
+      const li = SL[i] + wide;
+      const sli = SLACK * (Math.abs(px) + Math.abs(py) + Math.abs(pz) + li);
+      for (let t = 0; t < nk; t++) {
+        const k = CAND[t];
+        if (k === i + 1) continue; // the fold-back at the joint is tested apart
+        const q = 3 * k;
+        const dx = WX[q] - px, dy = WX[q + 1] - py, dz = WX[q + 2] - pz;
+        const reach = li + SL[k] + sli;
+        if (dx * dx + dy * dy + dz * dz > reach * reach) continue;
+        for (let c = 0; c < dim; c++) {
+          VQ[c] = WX[p + c];
+          VQ[dim + c] = WX[p + 3 + c];
+          VQ[2 * dim + c] = WX[q + c];
+          VQ[3 * dim + c] = WX[q + 3 + c];
+        }
+        if (!pairWithin(VQ, dim, wide)) continue;
+        if (pairWithin(VQ, dim, tau)) {
+          this.rejI = i;
+          this.rejJ = k;
+          return false;
+        }
+        this.addNear(i, k, true);
+      }
+    }
+    return true;
+  }
+
+  fold(move: PivotMove): FolderFoldResult {
+    checkOptions(move, MOVE_KEYS, 'fold');
+    const r = foldChain(this.points(), { dim: this.dim, joint: move.joint, angle: move.angle, axis: move.axis, thickness: this.thickness });
+    this.load(r.points);
+    return { angle: r.angle, blocked: r.blocked, contact: r.contact };
+  }
+
+  stretch(move: { joint: number; length: number }): FolderStretchResult {
+    checkOptions(move, STRETCH_KEYS, 'stretch');
+    const r = stretchChain(this.points(), { dim: this.dim, joint: move.joint, length: move.length, thickness: this.thickness });
+    this.load(r.points);
+    return { length: r.length, blocked: r.blocked, contact: r.contact };
+  }
+}
+
+/** The level of node k above the leaves (0 for a leaf) in a tree with L leaves (a power of two): log₂ L − ⌊log₂ k⌋. */
+function lev(k: number, L: number): number {
+  return Math.clz32(k) - Math.clz32(L);
+}
+
+const CAND = new Int32Array(BLOCK);
+
+function grow(a: Int32Array): Int32Array<ArrayBuffer> {
+  const g = new Int32Array(a.length * 2);
+  g.set(a);
+  return g;
+}
+
+function sortDesc(a: Int32Array, n: number): void {
+  for (let i = 1; i < n; i++) {
+    const x = a[i];
+    let k = i - 1;
+    while (k >= 0 && a[k] < x) {
+      a[k + 1] = a[k];
+      k--;
+    }
+    a[k + 1] = x;
+  }
+}
+
+/**
+ * Makes a {@link ChainFolder}: the chain held for many moves — folds (continuous, as
+ * foldChain), Monte Carlo pivots (end pose only, exact, O(log N)-ish on contact-free chains),
+ * stretches — with the pose read back on demand.
+ *
+ * Edge cases: the chain needs at least 2 vertices, no two equal consecutive vertices (a
+ * zero-length segment has no direction; foldChain accepts them, the folder does not), must not
+ * be a ring (last vertex equal to the first), and must be free of contacts at `thickness`
+ * (an error names the first pair); coordinates must stay below 2⁵⁰⁰ in magnitude. A pivot by
+ * angle 0 is accepted without change. Not re-entrant (module scratch); one folder's methods
+ * must not interleave with another's in one call stack (they do not call each other).
+ *
+ * @throws SkewlineInputError for an unknown option, bad points, a dimension other than 2 or 3,
+ *   a bad thickness, and the cases above.
+ */
+export function createChainFolder(points: ChainPoints, options?: ChainFolderOptions): ChainFolder {
+  checkOptions(options, FOLDER_KEYS, 'createChainFolder');
+  const tau = numberOption(options as Record<string, unknown> | undefined, 'thickness', 'createChainFolder', 0, Number.MAX_VALUE, 0);
+  const { flat, dim } = flattenChain(points, options?.dim, 'points');
+  if (dim !== 2 && dim !== 3) throw new SkewlineInputError(`createChainFolder works in 2D and 3D (got dimension ${dim})`);
+  const n = flat.length / dim;
+  if (n < 2) throw new SkewlineInputError(`createChainFolder: the chain needs at least 2 vertices (got ${n})`);
+  for (let k = 0; k < flat.length; k++) {
+    if (!(Math.abs(flat[k]) < 2 ** 500)) throw new SkewlineInputError(`createChainFolder: coordinates must be finite and below 2^500 in magnitude (vertex ${Math.floor(k / dim)}: ${flat[k]})`);
+  }
+  if (tau >= 2 ** 500) throw new SkewlineInputError(`createChainFolder: options.thickness must be below 2^500 (got ${tau})`);
+  for (let v = 0; v + 1 < n; v++) {
+    let same = true;
+    for (let c = 0; c < dim; c++) if (flat[v * dim + c] !== flat[(v + 1) * dim + c]) same = false;
+    if (same) throw new SkewlineInputError(`createChainFolder: vertices ${v} and ${v + 1} are equal (a zero-length segment)`);
+  }
+  let ring = n > 2;
+  for (let c = 0; c < dim; c++) if (flat[c] !== flat[(n - 1) * dim + c]) ring = false;
+  if (ring) throw new SkewlineInputError('createChainFolder: the chain is a ring (its last vertex repeats its first); turning part of it would tear it open');
+  const start = chainContacts(flat, { dim, thickness: tau });
+  if (start.count > 0) {
+    throw new SkewlineInputError(`createChainFolder: the chain is in contact: segments ${start.i[0]} and ${start.j[0]} are within the thickness (${tau})${start.count > 1 ? ` (and ${start.count - 1} more pairs)` : ''}`);
+  }
+  return new Folder(flat, dim, tau);
+}

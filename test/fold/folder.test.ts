@@ -1,0 +1,249 @@
+/**
+ * The chain folder (src/fold/folder.ts) against references, on seeded families
+ * (test/support/fold-chains.ts: random 2D chains, thin 3D walks, a thick rod, helices, an open
+ * trefoil knot, hairpins folded onto themselves):
+ * - pivot against a brute-force exact contact check of the end pose (test/support/chain-oracle.ts,
+ *   rational arithmetic, every pair): an accepted pose has no contact, the vertices up to the
+ *   joint keep their doubles bit for bit and the others are the rotation (within 1e-12 of the
+ *   chain's size); a rejected move leaves the pose bit for bit, and the pair it names touches in
+ *   the rotated pose (computed independently);
+ * - fold and stretch against foldChain and stretchChain on the current pose, in sequences: the
+ *   same angle (length), blocking and pair, and points() gives the very pose they returned;
+ * - drift: segment lengths after many pivots.
+ * Seeds are in the test names. SKEWLINE_LONG=1 runs 2,000 folds per family and 1e6 pivots.
+ */
+import { describe, expect, it } from 'vitest';
+import { chainContacts, createChainFolder, foldChain, stretchChain, SkewlineInputError } from '../../src/index.js';
+import { SEGMENT, exactClosestFlat } from '../../src/core/exact.js';
+import { bruteContacts } from '../support/chain-oracle.js';
+import { FOLDER_FAMILIES, folderChain } from '../support/fold-chains.js';
+import { makeRng } from '../support/rng.js';
+import type { Rng } from '../support/rng.js';
+
+const LONG = process.env.SKEWLINE_LONG === '1';
+
+interface Move {
+  joint: number;
+  angle: number;
+  axis?: number[];
+}
+
+function randomMove(rng: Rng, n: number, dim: number): Move {
+  const m: Move = { joint: rng.int(0, n - 2), angle: rng.sign() * rng.uniform(0.01, 2 * Math.PI) };
+  if (dim === 3) m.axis = rng.unitVector(3);
+  return m;
+}
+
+/** The move applied to a pose independently of the folder: Rodrigues per vertex, from the joint. */
+function rotated(P: Float64Array, dim: number, m: Move): Float64Array {
+  const out = P.slice();
+  const n = P.length / dim, o = m.joint * dim;
+  const c = Math.cos(m.angle), s = Math.sin(m.angle);
+  const [kx, ky, kz] = dim === 3 ? m.axis! : [0, 0, 1];
+  for (let v = m.joint + 1; v < n; v++) {
+    const x = P[v * dim] - P[o], y = P[v * dim + 1] - P[o + 1], z = dim === 3 ? P[v * dim + 2] - P[o + 2] : 0;
+    const d = (kx * x + ky * y + kz * z) * (1 - c);
+    out[v * dim] = P[o] + x * c + (ky * z - kz * y) * s + kx * d;
+    out[v * dim + 1] = P[o + 1] + y * c + (kz * x - kx * z) * s + ky * d;
+    if (dim === 3) out[v * dim + 2] = P[o + 2] + z * c + (kx * y - ky * x) * s + kz * d;
+  }
+  return out;
+}
+
+function size(P: Float64Array): number {
+  let s = 0;
+  for (const x of P) s = Math.max(s, Math.abs(x));
+  return Math.max(s, 1);
+}
+
+const SIZES: Record<string, number> = { random2d: 40, walk3d: 40, rod3d: 40, helix: 40, trefoil: 48, hairpin2d: 30, hairpin3d: 30 };
+
+describe('ChainFolder.pivot against a brute-force exact contact check of the end pose', () => {
+  for (const [f, family] of FOLDER_FAMILIES.entries()) {
+    const seed = 1_800_000 + 1000 * f;
+    const moves = LONG ? 400 : 40;
+    it(`${family}, seed ${seed}, ${moves} moves`, () => {
+      const rng = makeRng(seed);
+      const c = folderChain(family, rng, SIZES[family]);
+      const folder = createChainFolder(c.flat, { dim: c.dim, thickness: c.tau });
+      const n = c.flat.length / c.dim;
+      let accepted = 0;
+      for (let t = 0; t < moves; t++) {
+        const where = `${family} seed ${seed} move ${t}`;
+        const before = folder.points();
+        const m = randomMove(rng, n, c.dim);
+        const ok = folder.pivot(m);
+        const after = folder.points();
+        const indep = rotated(before, c.dim, m);
+        if (ok) {
+          accepted++;
+          expect(bruteContacts(after, c.dim, { thickness: c.tau }), `${where}: accepted pose in contact`).toEqual([]);
+          expect(Array.from(after.subarray(0, (m.joint + 1) * c.dim)), `${where}: vertices up to the joint moved`).toEqual(Array.from(before.subarray(0, (m.joint + 1) * c.dim)));
+          const tol = 1e-12 * size(before);
+          for (let k = 0; k < after.length; k++) expect(Math.abs(after[k] - indep[k]), `${where}: coordinate ${k} is not the rotation`).toBeLessThanOrEqual(tol);
+          expect(folder.rejectedBy()).toBeNull();
+        } else {
+          expect(Array.from(after), `${where}: a rejected move changed the pose`).toEqual(Array.from(before));
+          const r = folder.rejectedBy()!;
+          expect(r, `${where}: no pair named`).not.toBeNull();
+          const brute = bruteContacts(indep, c.dim, { thickness: c.tau });
+          if (brute.length === 0) {
+            // only a tie within rounding may differ: the named pair must be at the thickness within it
+            const Q = new Float64Array(4 * c.dim);
+            Q.set(indep.subarray(r.i * c.dim, (r.i + 2) * c.dim), 0);
+            Q.set(indep.subarray(r.j * c.dim, (r.j + 2) * c.dim), 2 * c.dim);
+            const d = exactClosestFlat(SEGMENT, SEGMENT, c.dim, Q, 0).distance;
+            expect(d - c.tau, `${where}: rejected by ${r.i},${r.j} but the rotated pose has no contact`).toBeLessThanOrEqual(1e-12 * size(before));
+          } else {
+            expect(r.i < r.j && (r.i < m.joint || r.j === m.joint) , `${where}: named pair ${r.i},${r.j}`).toBe(true);
+          }
+        }
+      }
+      expect(folder.stats.pivots).toBe(moves);
+      expect(folder.stats.accepted).toBe(accepted);
+    });
+  }
+});
+
+describe('ChainFolder.fold and stretch against foldChain and stretchChain, in sequences', () => {
+  const families = ['random2d', 'walk3d', 'rod3d', 'helix', 'trefoil', 'hairpin2d', 'hairpin3d'];
+  for (const [f, family] of families.entries()) {
+    const seed = 1_810_000 + 1000 * f;
+    const folds = LONG ? 2000 : 40;
+    it(`${family}, seed ${seed}, ${folds} folds with pivots and stretches between`, () => {
+      const rng = makeRng(seed);
+      const c = folderChain(family, rng, SIZES[family]);
+      const folder = createChainFolder(c.flat, { dim: c.dim, thickness: c.tau });
+      const n = c.flat.length / c.dim;
+      let blocked = 0;
+      for (let t = 0; t < folds; t++) {
+        const where = `${family} seed ${seed} fold ${t}`;
+        const before = folder.points();
+        const m = randomMove(rng, n, c.dim);
+        const ref = foldChain(before, { dim: c.dim, joint: m.joint, angle: m.angle, axis: m.axis, thickness: c.tau });
+        const got = folder.fold(m);
+        expect(got.angle, `${where}: angle`).toBe(ref.angle);
+        expect(got.blocked, `${where}: blocked`).toBe(ref.blocked);
+        expect(got.contact, `${where}: contact`).toEqual(ref.contact);
+        const after = folder.points();
+        expect(Array.from(after), `${where}: points() is not the returned pose`).toEqual(Array.from(ref.points));
+        expect(chainContacts(after, { dim: c.dim, thickness: c.tau }).count, `${where}: the pose read back is in contact`).toBe(0);
+        if (got.blocked) blocked++;
+        if (t % 4 === 1) folder.pivot(randomMove(rng, n, c.dim));
+        if (t % 8 === 3) {
+          const j = rng.int(0, n - 2), length = rng.uniform(0.3, 2);
+          const p = folder.points();
+          const sr = stretchChain(p, { dim: c.dim, joint: j, length, thickness: c.tau });
+          const sg = folder.stretch({ joint: j, length });
+          expect(sg, `${where}: stretch`).toEqual({ length: sr.length, blocked: sr.blocked, contact: sr.contact });
+          expect(Array.from(folder.points())).toEqual(Array.from(sr.points));
+        }
+      }
+      if (family !== 'rod3d') expect(blocked, `${family}: some folds are blocked`).toBeGreaterThan(0);
+    });
+  }
+});
+
+describe('ChainFolder: drift and edge cases', () => {
+  it(`pose error over ${LONG ? '1e6' : '2e4'} pivots of a thick 3D chain (seed 1820000): segment lengths drift by at most 2e-15 per move`, () => {
+    const rng = makeRng(1_820_000);
+    const c = folderChain('rod3d', rng, 100);
+    const folder = createChainFolder(c.flat, { dim: 3, thickness: c.tau });
+    const moves = LONG ? 1_000_000 : 20_000;
+    const m = { joint: 0, angle: 0, axis: [0, 0, 1] };
+    for (let t = 0; t < moves; t++) {
+      m.joint = rng.int(0, 99);
+      m.angle = rng.uniform(-Math.PI, Math.PI);
+      m.axis = rng.unitVector(3);
+      folder.pivot(m);
+    }
+    const p = folder.points();
+    let worst = 0;
+    for (let v = 0; v < 100; v++) worst = Math.max(worst, Math.abs(Math.hypot(p[3 * v + 3] - p[3 * v], p[3 * v + 4] - p[3 * v + 1], p[3 * v + 5] - p[3 * v + 2]) - 1));
+    console.log(`drift: ${moves} pivots (${folder.stats.accepted} accepted), worst segment-length error ${worst.toExponential(2)}`);
+    expect(worst).toBeLessThanOrEqual(2e-15 * moves); // measured: about 6e-16 per move, linear (README note)
+    expect(chainContacts(p, { dim: 3, thickness: c.tau }).count).toBe(0);
+  });
+
+  it('near list (seed 1830000): after every accepted pivot of a comb whose rungs sit 1e-8 beyond the thickness, every pair within half the margin is remembered, and pairs moved beyond the margin leave the list', () => {
+    // White-box: the list and its margin (folder.ts: NEAR = 2⁻²⁴ of the extent at the last rebuild).
+    const rng = makeRng(1_830_000);
+    const tau = 1, d = tau + 1e-8, rungs = 12, pts: number[][] = [];
+    for (let r = 0; r < rungs; r++) {
+      const y = r * d;
+      if (r % 2 === 0) pts.push([0, y, 0], [4, y, 0]);
+      else pts.push([4, y, 0], [0, y, 0]);
+    }
+    const folder = createChainFolder(pts, { dim: 3, thickness: tau });
+    const inner = folder as unknown as { nearI: Int32Array; nearJ: Int32Array; nearN: number; scale: number };
+    const n = pts.length;
+    let accepted = 0, dropped = 0, before = inner.nearN;
+    expect(before, 'the comb starts with near pairs').toBeGreaterThan(0);
+    for (let t = 0; t < 400; t++) {
+      const m = { joint: rng.int(0, n - 2), angle: rng.uniform(-0.6, 0.6), axis: rng.unitVector(3) };
+      const scale = inner.scale;
+      if (!folder.pivot(m)) continue;
+      accepted++;
+      if (inner.scale === scale && inner.nearN < before) dropped += before - inner.nearN;
+      before = inner.nearN;
+      const P = folder.points();
+      const listed = new Set<string>();
+      for (let q = 0; q < inner.nearN; q++) listed.add(`${inner.nearI[q]},${inner.nearJ[q]}`);
+      const half = chainContacts(P, { dim: 3, thickness: tau + 2 ** -25 * inner.scale });
+      for (let q = 0; q < half.count; q++) {
+        const i = half.i[q], j = half.j[q];
+        if (j === i + 1) continue;
+        expect(listed.has(`${i},${j}`), `seed 1830000 move ${t}: pair ${i},${j} is within half the margin but not remembered`).toBe(true);
+      }
+      expect(chainContacts(P, { dim: 3, thickness: tau }).count, `seed 1830000 move ${t}`).toBe(0);
+    }
+    expect(accepted, 'some pivots are accepted').toBeGreaterThan(20);
+    expect(dropped, 'some remembered pairs left the list').toBeGreaterThan(0);
+  });
+
+  it('a pivot by 0 is accepted without change; a fold-back at the joint and a touch are rejected and named', () => {
+    const folder = createChainFolder([[0, 0], [2, 0], [2, 1], [1, 1], [1, 2]], { thickness: 0.01 });
+    const p = folder.points();
+    expect(folder.pivot({ joint: 1, angle: 0 })).toBe(true);
+    expect(Array.from(folder.points())).toEqual(Array.from(p));
+    // vertex 3 lands exactly on vertex 1: segment 2 folds back onto segment 1
+    expect(folder.pivot({ joint: 2, angle: Math.PI / 2 })).toBe(false);
+    expect(folder.rejectedBy()).toEqual({ i: 1, j: 2 });
+    // the tip swings down onto segment 0
+    expect(folder.pivot({ joint: 3, angle: Math.PI })).toBe(false);
+    expect(folder.rejectedBy()).toEqual({ i: 0, j: 3 });
+    expect(Array.from(folder.points())).toEqual(Array.from(p));
+    expect(folder.pivot({ joint: 3, angle: Math.PI / 2 })).toBe(true);
+    expect(folder.rejectedBy()).toBeNull();
+    const q = folder.points();
+    expect(Array.from(q.subarray(0, 8))).toEqual([0, 0, 2, 0, 2, 1, 1, 1]); // up to the joint: bit for bit
+    expect(Math.abs(q[8]) + Math.abs(q[9] - 1)).toBeLessThanOrEqual(1e-15);
+    expect(folder.contacts().count).toBe(0);
+  });
+
+  it('rejects bad input with a SkewlineInputError naming it', () => {
+    const c2 = [[0, 0], [1, 0], [1, 1]];
+    const bad: [() => unknown, RegExp][] = [
+      [() => createChainFolder(c2, { closed: true } as never), /unknown option "closed"/],
+      [() => createChainFolder(c2, { thickness: -1 }), /thickness/],
+      [() => createChainFolder(c2, { thickness: Infinity }), /thickness/],
+      [() => createChainFolder([[0, 0]], {}), /at least 2/],
+      [() => createChainFolder([[0, 0], [0, 0], [1, 0]], {}), /equal/],
+      [() => createChainFolder([[0, 0], [1, 0], [1, 1], [0, 0]], {}), /ring/],
+      [() => createChainFolder([[0, 0], [2, 0], [1, 1], [1, -1]], {}), /in contact: segments 0 and 2/],
+      [() => createChainFolder([[0, 0, 0, 0], [1, 0, 0, 0]], {}), /2D and 3D/],
+      [() => createChainFolder(c2).pivot({ joint: 2, angle: 1 }), /joint/],
+      [() => createChainFolder(c2).pivot({ joint: 0, angle: NaN }), /angle/],
+      [() => createChainFolder(c2).pivot({ joint: 0, angle: 1, axis: [0, 0, 1] }), /axis is for 3D/],
+      [() => createChainFolder([[0, 0, 0], [1, 0, 0], [1, 1, 0]]).pivot({ joint: 0, angle: 1 }), /axis/],
+      [() => createChainFolder([[0, 0, 0], [1, 0, 0], [1, 1, 0]]).pivot({ joint: 0, angle: 1, axis: [0, 0, 0] }), /nonzero/],
+      [() => createChainFolder(c2).pivot({ joint: 0, angle: 1, spin: 1 } as never), /unknown option "spin"/],
+      [() => createChainFolder(c2).fold({ joint: 0, angle: 1, closed: true } as never), /unknown option "closed"/],
+      [() => createChainFolder(c2).stretch({ joint: 0, length: 1, angle: 1 } as never), /unknown option "angle"/],
+    ];
+    for (const [f, re] of bad) {
+      expect(f).toThrow(SkewlineInputError);
+      expect(f).toThrow(re);
+    }
+  });
+});
