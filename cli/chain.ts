@@ -26,6 +26,8 @@ import { intersection2D } from '../src/intersect/segment-2d.js';
 import { orient2Sign } from '../src/intersect/intersects.js';
 import { ratToDouble, toScaledBigInts } from '../src/core/exact.js';
 import { chainContactsParallel } from '../src/parallel/index.js';
+import { classify2, contactKind, CONTACT_KIND_NAMES, NO_CONTACT } from '../src/chain/classify.js';
+import { intersectsSegments3 } from '../src/intersect/intersects.js';
 
 /** What `skewline chain` was asked to do. */
 export interface ChainCliOptions {
@@ -238,6 +240,38 @@ function meeting(ax0: number, ay0: number, ax1: number, ay1: number, bx0: number
 
 const XY = [0, 0];
 
+/** The 3D pair under classification (module scratch, not re-entrant). */
+const Q3 = new Float64Array(12);
+
+/**
+ * The exact kind of the contact between segments a→b and c→e of `data` (offsets of their first
+ * coordinates; a wrap-around segment of a ring simply has b before a): `crossing`,
+ * `vertex-touch`, `t-junction` or `overlap` (CONTACT_KIND_NAMES) when the two segments share a
+ * point, `near` when they do not (a contact within a thickness > 0). Decided by exact
+ * predicates, whatever the distance computed: 2D by classify2's four orientation signs (a
+ * filtered evaluation, no allocation); 3D by the certified intersection test
+ * intersectsSegments3 first (pairs that do not touch never reach exact arithmetic), then
+ * contactKind in exact integers (BigInt: that path allocates, only for touching pairs).
+ * More than 3 coordinates: undefined (no exact classifier in n-D; the kind is left empty).
+ */
+export function kindOf(data: Float64Array, dim: number, a: number, b: number, c: number, e: number): string | undefined {
+  if (dim === 2) {
+    const code = classify2(data[a], data[a + 1], data[b], data[b + 1], data[c], data[c + 1], data[e], data[e + 1]);
+    return code === NO_CONTACT ? 'near' : CONTACT_KIND_NAMES[code];
+  }
+  if (dim !== 3) return undefined;
+  for (let k = 0; k < 3; k++) {
+    Q3[k] = data[a + k];
+    Q3[3 + k] = data[b + k];
+    Q3[6 + k] = data[c + k];
+    Q3[9 + k] = data[e + k];
+  }
+  if (!intersectsSegments3(Q3, 0)) return 'near';
+  // The 4-vertex chain a, b, c, e: its segments 0 and 2 are the pair (not adjacent: segment 1
+  // joins b to c and plays no part).
+  return CONTACT_KIND_NAMES[contactKind(Q3, 3, 0, 2)];
+}
+
 /** Describes a chain for the GeoJSON output: `"chain":3,"feature":2,"ring":1`. */
 function labelOf(store: CoordStore, k: number, chainIndex: number): string {
   const w = store.where[k];
@@ -316,7 +350,7 @@ export class ContactWriter {
     this.started = true;
     if (this.format === 'csv') {
       const axes = dim <= 4 ? ['x', 'y', 'z', 'w'].slice(0, dim) : Array.from({ length: dim }, (_, k) => `x${k + 1}`);
-      this.write(`chain_i,i,chain_j,j,distance,s,t,${axes.map((a) => `c${a}`).join(',')},${axes.map((a) => `d${a}`).join(',')}${this.geojsonInput ? ',a_id,b_id' : ''}\n`);
+      this.write(`chain_i,i,chain_j,j,distance,s,t,${axes.map((a) => `c${a}`).join(',')},${axes.map((a) => `d${a}`).join(',')}${this.geojsonInput ? ',a_id,b_id' : ''},kind\n`);
       this.dim = dim;
     } else if (this.format === 'geojson') {
       if (dim !== 2 && dim !== 3) throw new CommandError(`GeoJSON output needs 2D or 3D coordinates (the input has ${dim})`);
@@ -374,25 +408,24 @@ export class ContactWriter {
       pointInto(data, ja, jb, t, dim, d);
       const fa = where[ci].feature, fb = where[cj].feature;
       const distance = dist === 0 ? '0' : fin(dist, 'distance');
+      const kind = kindOf(data, dim, ia, ib, ja, jb);
       if (format === 'csv') {
         points();
         let line = `${chainBase + ci},${i},${chainBase + cj},${j},${distance},${param(s)},${param(t)},${cs.join(',')},${ds.join(',')}`;
         if (this.geojsonInput) line += `,${fa === undefined ? '' : this.featureCsv.get(fa) ?? ''},${fb === undefined ? '' : this.featureCsv.get(fb) ?? ''}`;
-        this.write(line + '\n');
+        this.write(`${line},${kind ?? ''}\n`);
       } else if (format === 'ndjson') {
         points();
-        let line = `{"chainI":${chainBase + ci},"i":${i},"chainJ":${chainBase + cj},"j":${j},"distance":${distance},"s":${param(s)},"t":${param(t)},"c":[${cs.join(',')}],"d":[${ds.join(',')}]`;
+        let line = `{"chainI":${chainBase + ci},"i":${i},"chainJ":${chainBase + cj},"j":${j},"distance":${distance},"s":${param(s)},"t":${param(t)},"c":[${cs.join(',')}],"d":[${ds.join(',')}],"kind":${kind === undefined ? 'null' : `"${kind}"`}`;
         if (fa !== undefined) line += this.featureA.get(fa) ?? '';
         if (fb !== undefined) line += this.featureB.get(fb) ?? '';
         this.write(line + '}\n');
       } else {
         let geometry: string;
-        let kind = dist === 0 ? 'point' : 'near';
         if (exact && dist === 0) {
           // The exact meeting point (rounded once) or shared piece, as chainIntersections gives it.
           const x = meeting(data[ia], data[ia + 1], data[ib], data[ib + 1], data[ja], data[ja + 1], data[jb], data[jb + 1]);
           if (x.kind === 'overlap') {
-            kind = 'overlap';
             geometry = `{"type":"LineString","coordinates":[[${fin(x.x0, 'point')},${fin(x.y0, 'point')}],[${fin(x.x1, 'point')},${fin(x.y1, 'point')}]]}`;
           } else if (x.kind === 'point') {
             geometry = `{"type":"Point","coordinates":[${fin(x.x, 'point')},${fin(x.y, 'point')}]}`;
@@ -404,7 +437,7 @@ export class ContactWriter {
           points();
           geometry = dist === 0 ? `{"type":"Point","coordinates":[${cs.join(',')}]}` : `{"type":"LineString","coordinates":[[${cs.join(',')}],[${ds.join(',')}]]}`;
         }
-        let props = `{"a":{${label(ci)},"segment":${i}},"b":{${label(cj)},"segment":${j}},"kind":"${kind}","distance":${distance},"s":${param(s)},"t":${param(t)}`;
+        let props = `{"a":{${label(ci)},"segment":${i}},"b":{${label(cj)},"segment":${j}},"kind":"${kind ?? ''}","distance":${distance},"s":${param(s)},"t":${param(t)}`;
         if (fa !== undefined) props += this.featureA.get(fa) ?? '';
         if (fb !== undefined) props += this.featureB.get(fb) ?? '';
         this.write(`${this.written > 0 ? ',' : ''}\n{"type":"Feature","geometry":${geometry},"properties":${props}}}`);
@@ -504,7 +537,6 @@ export async function runChain(opts: ChainCliOptions, io: Io, bundled: string): 
         const r = await search(store, opts, false);
         await writer.contacts(r, store, chainBase, drain);
         chainBase += store.count;
-        if (chainBase === 0) io.stderr.write(`skewline: ${shown}: no chains in the input\n`);
         store.clear();
       }
     } else {
@@ -514,7 +546,6 @@ export async function runChain(opts: ChainCliOptions, io: Io, bundled: string): 
       // already written
     } else {
       vertices = store.vertices;
-      if (store.count === 0) io.stderr.write(`skewline: ${shown}: no chains in the input\n`);
       status.show(`searching ${vertices.toLocaleString('en')} vertices in ${store.count.toLocaleString('en')} chains`, true);
       const r = await search(store, opts, opts.between);
       releaseChainMemory(); // the search's working memory, before the writing
