@@ -26,7 +26,7 @@ import { intersection2D } from '../src/intersect/segment-2d.js';
 import { orient2Sign } from '../src/intersect/intersects.js';
 import { ratToDouble, toScaledBigInts } from '../src/core/exact.js';
 import { chainContactsParallel } from '../src/parallel/index.js';
-import { classify2, contactKind, CONTACT_KIND_NAMES, NO_CONTACT } from '../src/chain/classify.js';
+import { classify2, CONTACT_KIND_NAMES, CROSSING, NO_CONTACT, OVERLAP, T_JUNCTION, VERTEX_TOUCH } from '../src/chain/classify.js';
 import { intersectsSegments3 } from '../src/intersect/intersects.js';
 
 /** What `skewline chain` was asked to do. */
@@ -248,13 +248,13 @@ const Q3 = new Float64Array(12);
  * coordinates; a wrap-around segment of a ring simply has b before a): `crossing`,
  * `vertex-touch`, `t-junction` or `overlap` (CONTACT_KIND_NAMES) when the two segments share a
  * point, `near` when they do not (a contact within a thickness > 0). Decided by exact
- * predicates, whatever the distance computed: 2D by classify2's four orientation signs (a
- * filtered evaluation, no allocation); 3D by the certified intersection test
- * intersectsSegments3 first (pairs that do not touch never reach exact arithmetic), then
- * contactKind in exact integers (BigInt: that path allocates, only for touching pairs).
- * More than 3 coordinates: undefined (no exact classifier in n-D; the kind is left empty).
+ * predicates, whatever the distance computed, with no allocation: 2D by classify2's four
+ * orientation signs; 3D by the exact intersection test intersectsSegments3 (skipped when
+ * `touching`: at thickness 0 every contact found shares a point, decided by that same exact
+ * predicate), then {@link classify3Touching}. More than 3 coordinates: undefined (no exact classifier in n-D;
+ * the kind is left empty). Not re-entrant (module scratch).
  */
-export function kindOf(data: Float64Array, dim: number, a: number, b: number, c: number, e: number): string | undefined {
+export function kindOf(data: Float64Array, dim: number, a: number, b: number, c: number, e: number, touching: boolean): string | undefined {
   if (dim === 2) {
     const code = classify2(data[a], data[a + 1], data[b], data[b + 1], data[c], data[c + 1], data[e], data[e + 1]);
     return code === NO_CONTACT ? 'near' : CONTACT_KIND_NAMES[code];
@@ -266,10 +266,66 @@ export function kindOf(data: Float64Array, dim: number, a: number, b: number, c:
     Q3[6 + k] = data[c + k];
     Q3[9 + k] = data[e + k];
   }
-  if (!intersectsSegments3(Q3, 0)) return 'near';
-  // The 4-vertex chain a, b, c, e: its segments 0 and 2 are the pair (not adjacent: segment 1
-  // joins b to c and plays no part).
-  return CONTACT_KIND_NAMES[contactKind(Q3, 3, 0, 2)];
+  if (!touching && !intersectsSegments3(Q3, 0)) return 'near';
+  return CONTACT_KIND_NAMES[classify3Touching(Q3)];
+}
+
+/**
+ * Is point p on the line through a and b (or p = a when a = b)? The cross product (b − a) × (p − a)
+ * vanishes exactly when its three components do, and each is an orientation in a coordinate
+ * plane (yz, zx, xy): three exact orientation signs. Offsets into `d`.
+ */
+function onLine3(d: Float64Array, a: number, b: number, p: number): boolean {
+  return orient2Sign(d[a], d[a + 1], d[b], d[b + 1], d[p], d[p + 1]) === 0 &&
+    orient2Sign(d[a + 1], d[a + 2], d[b + 1], d[b + 2], d[p + 1], d[p + 2]) === 0 &&
+    orient2Sign(d[a + 2], d[a], d[b + 2], d[b], d[p + 2], d[p]) === 0;
+}
+
+/** Is point p on the closed segment ab (exact: on the line, and inside the box of a and b)? */
+function onSegment3(d: Float64Array, a: number, b: number, p: number): boolean {
+  for (let k = 0; k < 3; k++) {
+    const x = d[p + k], u = d[a + k], v = d[b + k];
+    if (u < v ? x < u || x > v : x < v || x > u) return false;
+  }
+  return onLine3(d, a, b, p);
+}
+
+/** Lexicographic comparison of points p and q of `d` (3D); on a line it is the line's order. */
+function lex3(d: Float64Array, p: number, q: number): number {
+  for (let k = 0; k < 3; k++) if (d[p + k] !== d[q + k]) return d[p + k] < d[q + k] ? -1 : 1;
+  return 0;
+}
+
+/** Are the points at offsets p and q of `d` equal? */
+function same3(d: Float64Array, p: number, q: number): boolean {
+  return d[p] === d[q] && d[p + 1] === d[q + 1] && d[p + 2] === d[q + 2];
+}
+
+/**
+ * The kind of two 3D segments Q[0..5] and Q[6..11] known to share a point (intersectsSegments3),
+ * exactly and in doubles (the same answers as contactKind's integer arithmetic, which the tests
+ * check). All four points on one line (onLine3): the common set is an interval of the line,
+ * whose order is the lexicographic one — a piece (OVERLAP) or one point. Otherwise the lines are
+ * distinct and meet in one point, which is an endpoint of a segment exactly when that endpoint
+ * lies on the other segment (onSegment3). A zero-length segment counts as its own endpoint.
+ */
+function classify3Touching(Q: Float64Array): number {
+  const a0 = 0, a1 = 3, b0 = 6, b1 = 9;
+  const aPoint = same3(Q, a0, a1), bPoint = same3(Q, b0, b1);
+  const collinear = !aPoint ? onLine3(Q, a0, a1, b0) && onLine3(Q, a0, a1, b1) : !bPoint ? onLine3(Q, b0, b1, a0) : true;
+  if (!collinear) {
+    const endA = onSegment3(Q, b0, b1, a0) || onSegment3(Q, b0, b1, a1);
+    const endB = onSegment3(Q, a0, a1, b0) || onSegment3(Q, a0, a1, b1);
+    return endA && endB ? VERTEX_TOUCH : endA || endB ? T_JUNCTION : CROSSING;
+  }
+  const aLo = lex3(Q, a0, a1) <= 0 ? a0 : a1, aHi = aLo === a0 ? a1 : a0;
+  const bLo = lex3(Q, b0, b1) <= 0 ? b0 : b1, bHi = bLo === b0 ? b1 : b0;
+  const lo = lex3(Q, aLo, bLo) >= 0 ? aLo : bLo, hi = lex3(Q, aHi, bHi) <= 0 ? aHi : bHi;
+  const c = lex3(Q, lo, hi);
+  if (c > 0) return NO_CONTACT;
+  if (c < 0) return OVERLAP;
+  const endA = same3(Q, lo, a0) || same3(Q, lo, a1), endB = same3(Q, lo, b0) || same3(Q, lo, b1);
+  return endA && endB ? VERTEX_TOUCH : T_JUNCTION;
 }
 
 /** Describes a chain for the GeoJSON output: `"chain":3,"feature":2,"ring":1`. */
@@ -408,7 +464,7 @@ export class ContactWriter {
       pointInto(data, ja, jb, t, dim, d);
       const fa = where[ci].feature, fb = where[cj].feature;
       const distance = dist === 0 ? '0' : fin(dist, 'distance');
-      const kind = kindOf(data, dim, ia, ib, ja, jb);
+      const kind = kindOf(data, dim, ia, ib, ja, jb, this.thickness === 0);
       if (format === 'csv') {
         points();
         let line = `${chainBase + ci},${i},${chainBase + cj},${j},${distance},${param(s)},${param(t)},${cs.join(',')},${ds.join(',')}`;

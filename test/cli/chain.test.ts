@@ -321,6 +321,17 @@ describe.concurrent('skewline chain', () => {
   }, 300_000);
 });
 
+/** Axis steps of length 1 or 2 (seeded): touches, overlaps, and vertices on other segments' interiors (T-junctions). */
+function axisWalk(n: number, dim: number, seed: number): Float64Array {
+  const rng = makeRng(seed);
+  const P = new Float64Array(dim * (n + 1));
+  for (let v = 1; v <= n; v++) {
+    const axis = Math.floor(rng.next() * dim), step = (rng.next() < 0.5 ? 1 : 2) * (rng.next() < 0.5 ? -1 : 1);
+    for (let k = 0; k < dim; k++) P[dim * v + k] = P[dim * (v - 1) + k] + (k === axis ? step : 0);
+  }
+  return P;
+}
+
 /** The contact kinds of one run's output, in order, with the chains and segments they join. */
 function kindsOf(stdout: string, format: 'csv' | 'ndjson' | 'geojson'): { ci: number; i: number; cj: number; j: number; distance: number; kind: string | null }[] {
   if (format === 'csv') {
@@ -432,20 +443,13 @@ describe.concurrent('skewline chain: contact kinds (issue 17)', () => {
     expect(kindsOf(r3.stdout, 'csv').map(({ i, j, kind }) => [i, j, kind])).toEqual([[0, 3, 'overlap'], [1, 3, 't-junction']]);
   });
 
-  it('issue 17: the kinds equal chainIntersections\' contact on a random walk (seed 1717, crossings) and an axis walk of steps 1 and 2 (seed 1718: touches, T-junctions, overlaps), and contactKind\'s on a 3D grid walk (seed 1719)', async () => {
+  it('issue 17: the kinds equal chainIntersections\' contact on a random walk (seed 1717, crossings) and an axis walk of steps 1 and 2 (seed 1718: touches, T-junctions, overlaps)', async () => {
     const seen: string[] = [];
-    // Axis steps of length 1 or 2: vertices land on other segments' interiors (T-junctions) too.
-    const rng = makeRng(1718);
-    const G = new Float64Array(2 * 601);
-    for (let v = 1; v <= 600; v++) {
-      const axis = rng.next() < 0.5 ? 0 : 1, step = (rng.next() < 0.5 ? 1 : 2) * (rng.next() < 0.5 ? -1 : 1);
-      G[2 * v] = G[2 * v - 2] + (axis === 0 ? step : 0);
-      G[2 * v + 1] = G[2 * v - 1] + (axis === 1 ? step : 0);
-    }
-    for (const [name, P] of [['random', randomWalk(800, 2, makeRng(1717))], ['grid', G]] as const) {
-      const r = await run(['chain', file(`kind-${name}.csv`, csvOf(P, 2)), '--format', name === 'random' ? 'csv' : 'ndjson']);
+    for (const [name, P] of [['random', randomWalk(800, 2, makeRng(1717))], ['axis', axisWalk(600, 2, 1718)]] as const) {
+      const format = name === 'random' ? 'csv' : 'ndjson';
+      const r = await run(['chain', file(`kind-${name}.csv`, csvOf(P, 2)), '--format', format]);
       expect(r.code, r.stderr).toBe(0);
-      const got = kindsOf(r.stdout, name === 'random' ? 'csv' : 'ndjson');
+      const got = kindsOf(r.stdout, format);
       const x = chainIntersections(P);
       expect(got.length, name).toBe(x.count);
       expect(x.count).toBeGreaterThan(20);
@@ -454,12 +458,36 @@ describe.concurrent('skewline chain: contact kinds (issue 17)', () => {
       seen.push(...names);
     }
     for (const k of ['crossing', 'vertex-touch', 't-junction', 'overlap']) expect(seen, k).toContain(k);
-    const P3 = gridWalk(400, 3, makeRng(1719));
-    const r3 = await run(['chain', file('kind-grid3.csv', csvOf(P3, 3))]);
-    const got3 = kindsOf(r3.stdout, 'csv');
-    expect(got3.length).toBe(chainContacts(P3, { dim: 3 }).count);
-    expect(got3.length).toBeGreaterThan(20);
-    expect(got3.map((c) => c.kind)).toEqual(got3.map((c) => CONTACT_KIND_NAMES[contactKind(P3, 3, c.i, c.j)]));
+  });
+
+  it('issue 17: the kinds equal contactKind\'s (exact integers) on 3D axis walks (seeds 1719, 1720 sheared off the axes), and "near" exactly where contactKind finds no common point (thickness 1, pairs exactly 1 apart included: 2D seed 1721, 3D seed 1722)', async () => {
+    // (x, y, z) → (2x + y, y + z, x + z): an invertible integer map, so the contacts keep their kinds off the axes.
+    const shear = (P: Float64Array): Float64Array => P.map((_, k) => {
+      const v = k - (k % 3);
+      return k % 3 === 0 ? 2 * P[v] + P[v + 1] : k % 3 === 1 ? P[v + 1] + P[v + 2] : P[v] + P[v + 2];
+    });
+    const cases: [string, Float64Array, 2 | 3, number][] = [
+      ['3D axis walk', axisWalk(400, 3, 1719), 3, 0],
+      ['3D sheared axis walk', shear(axisWalk(400, 3, 1720)), 3, 0],
+      ['2D axis walk, thickness 1', axisWalk(300, 2, 1721), 2, 1],
+      ['3D axis walk, thickness 1', axisWalk(300, 3, 1722), 3, 1],
+    ];
+    const seen = new Set<string>();
+    for (const [name, P, dim, thickness] of cases) {
+      const r = await run(['chain', file(`kind-${name.replace(/\W+/g, '-')}.csv`, csvOf(P, dim)), '--thickness', String(thickness)]);
+      expect(r.code, r.stderr).toBe(0);
+      const got = kindsOf(r.stdout, 'csv');
+      expect(got.length, name).toBe(chainContacts(P, { dim, thickness }).count);
+      expect(got.length, name).toBeGreaterThan(20);
+      const want = got.map((c) => {
+        const code = contactKind(P, dim, c.i, c.j);
+        return code === 0 ? 'near' : CONTACT_KIND_NAMES[code];
+      });
+      expect(got.map((c) => c.kind), name).toEqual(want);
+      for (const k of want) seen.add(`${dim}:${k}`);
+    }
+    for (const k of ['crossing', 'vertex-touch', 't-junction', 'overlap', 'near']) expect(seen, k).toContain(`3:${k}`);
+    expect(seen).toContain('2:near');
   });
 
   it('issue 17 item 3: empty input writes nothing on stderr (CSV, NDJSON, GeoJSON, streamed GeoJSON); --stats still reports', async () => {
