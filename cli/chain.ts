@@ -24,7 +24,8 @@ import { crossingPoint2 } from './crossing.js';
 import { chainContacts, multiChainContacts, releaseChainMemory, SkewlineInputError, type MultiChainContacts } from '../src/index.js';
 import { intersection2D } from '../src/intersect/segment-2d.js';
 import { orient2Sign } from '../src/intersect/intersects.js';
-import { ratToDouble, toScaledBigInts } from '../src/core/exact.js';
+import { exactClosestFlat, ratToDouble, SEGMENT, toScaledBigInts } from '../src/core/exact.js';
+import { EPS } from '../src/core/eft.js';
 import { chainContactsParallel } from '../src/parallel/index.js';
 import { classify2, CONTACT_KIND_NAMES, CROSSING, NO_CONTACT, OVERLAP, T_JUNCTION, VERTEX_TOUCH } from '../src/chain/classify.js';
 import { intersectsSegments3 } from '../src/intersect/intersects.js';
@@ -240,91 +241,110 @@ function meeting(ax0: number, ay0: number, ax1: number, ay1: number, bx0: number
 
 const XY = [0, 0];
 
-/** The 3D pair under classification (module scratch, not re-entrant). */
-const Q3 = new Float64Array(12);
+/** The pair under classification, 4 points of up to `QN.length / 4` coordinates (module scratch, not re-entrant). */
+let QN = new Float64Array(16);
 
 /**
  * The exact kind of the contact between segments a→b and c→e of `data` (offsets of their first
  * coordinates; a wrap-around segment of a ring simply has b before a): `crossing`,
  * `vertex-touch`, `t-junction` or `overlap` (CONTACT_KIND_NAMES) when the two segments share a
  * point, `near` when they do not (a contact within a thickness > 0). Decided by exact
- * predicates, whatever the distance computed, with no allocation: 2D by classify2's four
- * orientation signs; 3D by the exact intersection test intersectsSegments3 (skipped when
- * `touching`: at thickness 0 every contact found shares a point, decided by that same exact
- * predicate), then {@link classify3Touching}. More than 3 coordinates: undefined (no exact classifier in n-D;
- * the kind is left empty). Not re-entrant (module scratch).
+ * predicates, whatever the distance computed: 2D by classify2's four orientation signs; in 3D
+ * and more by {@link classifyTouching} once the pair is known to share a point — always so when
+ * `touching` (at thickness 0 the search decided it with an exact predicate), else by the exact
+ * intersection test intersectsSegments3 (3D), or in 4D and more: a computed distance `dist`
+ * above the kernel's error bound 64·u·(|u|₁ + |v|₁ + |w|₁) (the bound the search's narrow phase
+ * decides with, src/chain/narrow.ts) is certainly not 0, and the rest go to the exact squared
+ * distance (rational arithmetic, which allocates: only pairs within a few ulps of touching). No
+ * allocation otherwise. Not re-entrant (module scratch).
  */
-export function kindOf(data: Float64Array, dim: number, a: number, b: number, c: number, e: number, touching: boolean): string | undefined {
+export function kindOf(data: Float64Array, dim: number, a: number, b: number, c: number, e: number, touching: boolean, dist: number): string {
   if (dim === 2) {
     const code = classify2(data[a], data[a + 1], data[b], data[b + 1], data[c], data[c + 1], data[e], data[e + 1]);
     return code === NO_CONTACT ? 'near' : CONTACT_KIND_NAMES[code];
   }
-  if (dim !== 3) return undefined;
-  for (let k = 0; k < 3; k++) {
-    Q3[k] = data[a + k];
-    Q3[3 + k] = data[b + k];
-    Q3[6 + k] = data[c + k];
-    Q3[9 + k] = data[e + k];
+  if (QN.length < 4 * dim) QN = new Float64Array(4 * dim);
+  const Q = QN;
+  for (let k = 0; k < dim; k++) {
+    Q[k] = data[a + k];
+    Q[dim + k] = data[b + k];
+    Q[2 * dim + k] = data[c + k];
+    Q[3 * dim + k] = data[e + k];
   }
-  if (!touching && !intersectsSegments3(Q3, 0)) return 'near';
-  return CONTACT_KIND_NAMES[classify3Touching(Q3)];
+  if (!touching) {
+    if (dim === 3) {
+      if (!intersectsSegments3(Q, 0)) return 'near';
+    } else {
+      let size = 0;
+      for (let k = 0; k < dim; k++) size += Math.abs(Q[dim + k] - Q[k]) + Math.abs(Q[3 * dim + k] - Q[2 * dim + k]) + Math.abs(Q[2 * dim + k] - Q[k]);
+      if (dist - 64 * EPS * size > 0) return 'near';
+      if (exactClosestFlat(SEGMENT, SEGMENT, dim, Q, 0).distanceSq.num !== 0n) return 'near';
+    }
+  }
+  return CONTACT_KIND_NAMES[classifyTouching(Q, dim)];
 }
 
 /**
- * Is point p on the line through a and b (or p = a when a = b)? The cross product (b − a) × (p − a)
- * vanishes exactly when its three components do, and each is an orientation in a coordinate
- * plane (yz, zx, xy): three exact orientation signs. Offsets into `d`.
+ * Is point p on the line through a and b (or p = a when a = b)? Exactly when b − a and p − a are
+ * parallel: every 2 × 2 minor (b − a)ₖ(p − a)ₗ − (b − a)ₗ(p − a)ₖ vanishes, and each is an
+ * orientation in the coordinate plane (k, l) — exact orientation signs (in 3D the three
+ * components of the cross product). Offsets into `d`.
  */
-function onLine3(d: Float64Array, a: number, b: number, p: number): boolean {
-  return orient2Sign(d[a], d[a + 1], d[b], d[b + 1], d[p], d[p + 1]) === 0 &&
-    orient2Sign(d[a + 1], d[a + 2], d[b + 1], d[b + 2], d[p + 1], d[p + 2]) === 0 &&
-    orient2Sign(d[a + 2], d[a], d[b + 2], d[b], d[p + 2], d[p]) === 0;
+function onLine(d: Float64Array, dim: number, a: number, b: number, p: number): boolean {
+  for (let k = 0; k < dim; k++) {
+    for (let l = k + 1; l < dim; l++) {
+      if (orient2Sign(d[a + k], d[a + l], d[b + k], d[b + l], d[p + k], d[p + l]) !== 0) return false;
+    }
+  }
+  return true;
 }
 
-/** Is point p on the closed segment ab (exact: on the line, and inside the box of a and b)? */
-function onSegment3(d: Float64Array, a: number, b: number, p: number): boolean {
-  for (let k = 0; k < 3; k++) {
+/** Is point p on the closed segment ab (exact: inside the box of a and b, and on the line)? */
+function onSegment(d: Float64Array, dim: number, a: number, b: number, p: number): boolean {
+  for (let k = 0; k < dim; k++) {
     const x = d[p + k], u = d[a + k], v = d[b + k];
     if (u < v ? x < u || x > v : x < v || x > u) return false;
   }
-  return onLine3(d, a, b, p);
+  return onLine(d, dim, a, b, p);
 }
 
-/** Lexicographic comparison of points p and q of `d` (3D); on a line it is the line's order. */
-function lex3(d: Float64Array, p: number, q: number): number {
-  for (let k = 0; k < 3; k++) if (d[p + k] !== d[q + k]) return d[p + k] < d[q + k] ? -1 : 1;
+/** Lexicographic comparison of points p and q of `d`; on a line it is the line's order. */
+function lex(d: Float64Array, dim: number, p: number, q: number): number {
+  for (let k = 0; k < dim; k++) if (d[p + k] !== d[q + k]) return d[p + k] < d[q + k] ? -1 : 1;
   return 0;
 }
 
 /** Are the points at offsets p and q of `d` equal? */
-function same3(d: Float64Array, p: number, q: number): boolean {
-  return d[p] === d[q] && d[p + 1] === d[q + 1] && d[p + 2] === d[q + 2];
+function same(d: Float64Array, dim: number, p: number, q: number): boolean {
+  for (let k = 0; k < dim; k++) if (d[p + k] !== d[q + k]) return false;
+  return true;
 }
 
 /**
- * The kind of two 3D segments Q[0..5] and Q[6..11] known to share a point (intersectsSegments3),
- * exactly and in doubles (the same answers as contactKind's integer arithmetic, which the tests
- * check). All four points on one line (onLine3): the common set is an interval of the line,
- * whose order is the lexicographic one — a piece (OVERLAP) or one point. Otherwise the lines are
- * distinct and meet in one point, which is an endpoint of a segment exactly when that endpoint
- * lies on the other segment (onSegment3). A zero-length segment counts as its own endpoint.
+ * The kind of two segments Q[0, 2·dim) and Q[2·dim, 4·dim) (any dimension) known to share a
+ * point, exactly and in doubles (the same answers as contactKind's integer arithmetic in 3D,
+ * which the tests check). All four points on one line (onLine): the common set is an interval
+ * of that line, whose order is the lexicographic one — a piece (OVERLAP) or one point.
+ * Otherwise the lines are distinct and meet in one point, which is an endpoint of a segment
+ * exactly when that endpoint lies on the other segment (onSegment). A zero-length segment
+ * counts as its own endpoint.
  */
-function classify3Touching(Q: Float64Array): number {
-  const a0 = 0, a1 = 3, b0 = 6, b1 = 9;
-  const aPoint = same3(Q, a0, a1), bPoint = same3(Q, b0, b1);
-  const collinear = !aPoint ? onLine3(Q, a0, a1, b0) && onLine3(Q, a0, a1, b1) : !bPoint ? onLine3(Q, b0, b1, a0) : true;
+function classifyTouching(Q: Float64Array, dim: number): number {
+  const a0 = 0, a1 = dim, b0 = 2 * dim, b1 = 3 * dim;
+  const aPoint = same(Q, dim, a0, a1), bPoint = same(Q, dim, b0, b1);
+  const collinear = !aPoint ? onLine(Q, dim, a0, a1, b0) && onLine(Q, dim, a0, a1, b1) : !bPoint ? onLine(Q, dim, b0, b1, a0) : true;
   if (!collinear) {
-    const endA = onSegment3(Q, b0, b1, a0) || onSegment3(Q, b0, b1, a1);
-    const endB = onSegment3(Q, a0, a1, b0) || onSegment3(Q, a0, a1, b1);
+    const endA = onSegment(Q, dim, b0, b1, a0) || onSegment(Q, dim, b0, b1, a1);
+    const endB = onSegment(Q, dim, a0, a1, b0) || onSegment(Q, dim, a0, a1, b1);
     return endA && endB ? VERTEX_TOUCH : endA || endB ? T_JUNCTION : CROSSING;
   }
-  const aLo = lex3(Q, a0, a1) <= 0 ? a0 : a1, aHi = aLo === a0 ? a1 : a0;
-  const bLo = lex3(Q, b0, b1) <= 0 ? b0 : b1, bHi = bLo === b0 ? b1 : b0;
-  const lo = lex3(Q, aLo, bLo) >= 0 ? aLo : bLo, hi = lex3(Q, aHi, bHi) <= 0 ? aHi : bHi;
-  const c = lex3(Q, lo, hi);
+  const aLo = lex(Q, dim, a0, a1) <= 0 ? a0 : a1, aHi = aLo === a0 ? a1 : a0;
+  const bLo = lex(Q, dim, b0, b1) <= 0 ? b0 : b1, bHi = bLo === b0 ? b1 : b0;
+  const lo = lex(Q, dim, aLo, bLo) >= 0 ? aLo : bLo, hi = lex(Q, dim, aHi, bHi) <= 0 ? aHi : bHi;
+  const c = lex(Q, dim, lo, hi);
   if (c > 0) return NO_CONTACT;
   if (c < 0) return OVERLAP;
-  const endA = same3(Q, lo, a0) || same3(Q, lo, a1), endB = same3(Q, lo, b0) || same3(Q, lo, b1);
+  const endA = same(Q, dim, lo, a0) || same(Q, dim, lo, a1), endB = same(Q, dim, lo, b0) || same(Q, dim, lo, b1);
   return endA && endB ? VERTEX_TOUCH : T_JUNCTION;
 }
 
@@ -464,15 +484,15 @@ export class ContactWriter {
       pointInto(data, ja, jb, t, dim, d);
       const fa = where[ci].feature, fb = where[cj].feature;
       const distance = dist === 0 ? '0' : fin(dist, 'distance');
-      const kind = kindOf(data, dim, ia, ib, ja, jb, this.thickness === 0);
+      const kind = kindOf(data, dim, ia, ib, ja, jb, this.thickness === 0, dist);
       if (format === 'csv') {
         points();
         let line = `${chainBase + ci},${i},${chainBase + cj},${j},${distance},${param(s)},${param(t)},${cs.join(',')},${ds.join(',')}`;
         if (this.geojsonInput) line += `,${fa === undefined ? '' : this.featureCsv.get(fa) ?? ''},${fb === undefined ? '' : this.featureCsv.get(fb) ?? ''}`;
-        this.write(`${line},${kind ?? ''}\n`);
+        this.write(`${line},${kind}\n`);
       } else if (format === 'ndjson') {
         points();
-        let line = `{"chainI":${chainBase + ci},"i":${i},"chainJ":${chainBase + cj},"j":${j},"distance":${distance},"s":${param(s)},"t":${param(t)},"c":[${cs.join(',')}],"d":[${ds.join(',')}],"kind":${kind === undefined ? 'null' : `"${kind}"`}`;
+        let line = `{"chainI":${chainBase + ci},"i":${i},"chainJ":${chainBase + cj},"j":${j},"distance":${distance},"s":${param(s)},"t":${param(t)},"c":[${cs.join(',')}],"d":[${ds.join(',')}],"kind":"${kind}"`;
         if (fa !== undefined) line += this.featureA.get(fa) ?? '';
         if (fb !== undefined) line += this.featureB.get(fb) ?? '';
         this.write(line + '}\n');
@@ -493,7 +513,7 @@ export class ContactWriter {
           points();
           geometry = dist === 0 ? `{"type":"Point","coordinates":[${cs.join(',')}]}` : `{"type":"LineString","coordinates":[[${cs.join(',')}],[${ds.join(',')}]]}`;
         }
-        let props = `{"a":{${label(ci)},"segment":${i}},"b":{${label(cj)},"segment":${j}},"kind":"${kind ?? ''}","distance":${distance},"s":${param(s)},"t":${param(t)}`;
+        let props = `{"a":{${label(ci)},"segment":${i}},"b":{${label(cj)},"segment":${j}},"kind":"${kind}","distance":${distance},"s":${param(s)},"t":${param(t)}`;
         if (fa !== undefined) props += this.featureA.get(fa) ?? '';
         if (fb !== undefined) props += this.featureB.get(fb) ?? '';
         this.write(`${this.written > 0 ? ',' : ''}\n{"type":"Feature","geometry":${geometry},"properties":${props}}}`);

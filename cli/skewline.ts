@@ -126,10 +126,10 @@ Output:
               both sides (a, b), the kind, and carry the input features' id and properties
               as a_id, b_id, a_<name>, b_<name> (NDJSON too; CSV gets a_id, b_id for GeoJSON
               input).
-  kind        decided exactly (2D and 3D; empty/null with more coordinates): crossing (one
-              point, interior to both segments), vertex-touch (an end of both), t-junction (an
-              end of one on the interior of the other), overlap (a shared piece), or near (no
-              common point: within the thickness only).
+  kind        decided exactly, in any dimension: crossing (one point, interior to both
+              segments), vertex-touch (an end of both), t-junction (an end of one on the
+              interior of the other), overlap (a shared piece), or near (no common point:
+              within the thickness only).
   Empty input: the CSV header alone, nothing (NDJSON), an empty FeatureCollection; exit 0,
               nothing on stderr.
 

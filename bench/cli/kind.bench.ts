@@ -6,7 +6,7 @@
  * 2D random walks (crossings: the orientation filter decides), 2D and 3D axis walks (integer
  * coordinates: touches, T-junctions and overlaps, every orientation exactly zero, the exact
  * stage's worst case), and thicknesses > 0 (every contact classified, the 3D ones first tested
- * by the exact intersection predicate).
+ * by the exact intersection predicate; 4D: any dimension's path).
  *
  *   node --expose-gc --import tsx bench/cli/kind.bench.ts [--runs N]
  */
@@ -36,7 +36,7 @@ function classifyAll(r: MultiChainContacts, store: CoordStore, tau: number): num
     const f0 = starts[ci], g0 = starts[cj];
     const nf = ((ci + 1 < chains ? starts[ci + 1] : length) - f0) / dim, ng = ((cj + 1 < chains ? starts[cj + 1] : length) - g0) / dim;
     const ia = f0 + r.i[k] * dim, ib = f0 + ((r.i[k] + 1) % nf) * dim, ja = g0 + r.j[k] * dim, jb = g0 + ((r.j[k] + 1) % ng) * dim;
-    sink += kindOf(data, dim, ia, ib, ja, jb, tau === 0)?.length ?? 0;
+    sink += kindOf(data, dim, ia, ib, ja, jb, tau === 0, r.distance[k]).length;
   }
   return sink;
 }
@@ -56,6 +56,8 @@ export async function run(opts: { runs?: number } = {}): Promise<void> {
     { name: 'CSV, 2D random walks, thickness 0.3', dim: 2, tau: 0.3, format: 'csv' },
     { name: 'CSV, 3D random walks, thickness 0.3', dim: 3, tau: 0.3, format: 'csv' },
     { name: 'CSV, 3D axis walks, thickness 0', dim: 3, tau: 0, format: 'csv', axis: true },
+    { name: 'CSV, 4D random walks, thickness 0.3', dim: 4, tau: 0.3, format: 'csv' },
+    { name: 'CSV, 4D axis walks, thickness 0', dim: 4, tau: 0, format: 'csv', axis: true },
   ];
   console.log(`\nThe kind column of skewline chain: classifying vs writing the same contacts (CPU ms, best of ${runs}, interleaved) — ${machine()}`);
   console.log('| output | contacts | write ms (with kind) | classify ms | classify / write |');

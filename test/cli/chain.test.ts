@@ -460,32 +460,42 @@ describe.concurrent('skewline chain: contact kinds (issue 17)', () => {
     for (const k of ['crossing', 'vertex-touch', 't-junction', 'overlap']) expect(seen, k).toContain(k);
   });
 
-  it('issue 17: the kinds equal contactKind\'s (exact integers) on 3D axis walks (seeds 1719, 1720 sheared off the axes), and "near" exactly where contactKind finds no common point (thickness 1, pairs exactly 1 apart included: 2D seed 1721, 3D seed 1722)', async () => {
+  it('issue 17: the kinds equal contactKind\'s (exact integers) on 3D axis walks (seeds 1719, 1720 sheared off the axes), and "near" exactly where contactKind finds no common point (thickness 1, pairs exactly 1 apart included: 2D seed 1721, 3D seed 1722); 4D: 3D axis walks embedded (seeds 1723, 1724)', async () => {
     // (x, y, z) → (2x + y, y + z, x + z): an invertible integer map, so the contacts keep their kinds off the axes.
     const shear = (P: Float64Array): Float64Array => P.map((_, k) => {
       const v = k - (k % 3);
       return k % 3 === 0 ? 2 * P[v] + P[v + 1] : k % 3 === 1 ? P[v + 1] + P[v + 2] : P[v] + P[v + 2];
     });
-    const cases: [string, Float64Array, 2 | 3, number][] = [
-      ['3D axis walk', axisWalk(400, 3, 1719), 3, 0],
-      ['3D sheared axis walk', shear(axisWalk(400, 3, 1720)), 3, 0],
-      ['2D axis walk, thickness 1', axisWalk(300, 2, 1721), 2, 1],
-      ['3D axis walk, thickness 1', axisWalk(300, 3, 1722), 3, 1],
+    // 4D: 3D walks embedded by (x, y, z) → (x, y, z, x + 2y − z) (injective and linear: the same
+    // kinds, and touching exactly where the 3D pair touches); contactKind is asked in 3D.
+    const embed = (P: Float64Array): Float64Array => Float64Array.from({ length: (P.length / 3) * 4 }, (_, k) => {
+      const v = 3 * Math.floor(k / 4);
+      return k % 4 < 3 ? P[v + (k % 4)] : P[v] + 2 * P[v + 1] - P[v + 2];
+    });
+    const W4 = axisWalk(400, 3, 1723), N4 = axisWalk(300, 3, 1724);
+    const cases: [string, Float64Array, 2 | 3 | 4, number, Float64Array][] = [
+      ['3D axis walk', axisWalk(400, 3, 1719), 3, 0, new Float64Array()],
+      ['3D sheared axis walk', shear(axisWalk(400, 3, 1720)), 3, 0, new Float64Array()],
+      ['2D axis walk, thickness 1', axisWalk(300, 2, 1721), 2, 1, new Float64Array()],
+      ['3D axis walk, thickness 1', axisWalk(300, 3, 1722), 3, 1, new Float64Array()],
+      ['4D embedded axis walk', embed(W4), 4, 0, W4],
+      ['4D embedded axis walk, thickness 2', embed(N4), 4, 2, N4],
     ];
     const seen = new Set<string>();
-    for (const [name, P, dim, thickness] of cases) {
+    for (const [name, P, dim, thickness, ref] of cases) {
       const r = await run(['chain', file(`kind-${name.replace(/\W+/g, '-')}.csv`, csvOf(P, dim)), '--thickness', String(thickness)]);
       expect(r.code, r.stderr).toBe(0);
       const got = kindsOf(r.stdout, 'csv');
       expect(got.length, name).toBe(chainContacts(P, { dim, thickness }).count);
       expect(got.length, name).toBeGreaterThan(20);
       const want = got.map((c) => {
-        const code = contactKind(P, dim, c.i, c.j);
+        const code = dim === 4 ? contactKind(ref, 3, c.i, c.j) : contactKind(P, dim, c.i, c.j);
         return code === 0 ? 'near' : CONTACT_KIND_NAMES[code];
       });
       expect(got.map((c) => c.kind), name).toEqual(want);
       for (const k of want) seen.add(`${dim}:${k}`);
     }
+    for (const k of ['crossing', 'vertex-touch', 't-junction', 'overlap', 'near']) expect(seen, k).toContain(`4:${k}`);
     for (const k of ['crossing', 'vertex-touch', 't-junction', 'overlap', 'near']) expect(seen, k).toContain(`3:${k}`);
     expect(seen).toContain('2:near');
   });
