@@ -293,10 +293,27 @@ export function kindOf(data: Float64Array, dim: number, a: number, b: number, c:
 function onLine(d: Float64Array, dim: number, a: number, b: number, p: number): boolean {
   for (let k = 0; k < dim; k++) {
     for (let l = k + 1; l < dim; l++) {
-      if (orient2Sign(d[a + k], d[a + l], d[b + k], d[b + l], d[p + k], d[p + l]) !== 0) return false;
+      if (!collinear2(d[a + k], d[a + l], d[b + k], d[b + l], d[p + k], d[p + l])) return false;
     }
   }
   return true;
+}
+
+/** 2²⁵: integers up to this size have exact differences (≤ 2²⁶) and products (≤ 2⁵²). */
+const SMALL = 33554432;
+
+/**
+ * Are a, b, c collinear in the plane (exactly)? Small integer coordinates (grid and pixel data,
+ * where this is the common question and the answer is often yes) are decided in doubles without
+ * rounding: every difference and product is exact, and so is the comparison. Anything else goes
+ * to orient2Sign, whose filter cannot vouch for a zero and falls to its exact stage.
+ */
+function collinear2(ax: number, ay: number, bx: number, by: number, cx: number, cy: number): boolean {
+  if ((ax | 0) === ax && (ay | 0) === ay && (bx | 0) === bx && (by | 0) === by && (cx | 0) === cx && (cy | 0) === cy &&
+    Math.abs(ax) <= SMALL && Math.abs(ay) <= SMALL && Math.abs(bx) <= SMALL && Math.abs(by) <= SMALL && Math.abs(cx) <= SMALL && Math.abs(cy) <= SMALL) {
+    return (bx - ax) * (cy - ay) === (by - ay) * (cx - ax);
+  }
+  return orient2Sign(ax, ay, bx, by, cx, cy) === 0;
 }
 
 /** Is point p on the closed segment ab (exact: inside the box of a and b, and on the line)? */

@@ -460,7 +460,7 @@ describe.concurrent('skewline chain: contact kinds (issue 17)', () => {
     for (const k of ['crossing', 'vertex-touch', 't-junction', 'overlap']) expect(seen, k).toContain(k);
   });
 
-  it('issue 17: the kinds equal contactKind\'s (exact integers) on 3D axis walks (seeds 1719, 1720 sheared off the axes), and "near" exactly where contactKind finds no common point (thickness 1, pairs exactly 1 apart included: 2D seed 1721, 3D seed 1722); 4D: 3D axis walks embedded (seeds 1723, 1724)', async () => {
+  it('issue 17: the kinds equal contactKind\'s (exact integers) on 3D axis walks (seeds 1719, 1720 sheared off the axes, 1725 in eighths at x ≈ 2^30), and "near" exactly where contactKind finds no common point (thickness 1, pairs exactly 1 apart included: 2D seed 1721, 3D seed 1722); 4D: 3D axis walks embedded (seeds 1723, 1724)', async () => {
     // (x, y, z) → (2x + y, y + z, x + z): an invertible integer map, so the contacts keep their kinds off the axes.
     const shear = (P: Float64Array): Float64Array => P.map((_, k) => {
       const v = k - (k % 3);
@@ -476,6 +476,8 @@ describe.concurrent('skewline chain: contact kinds (issue 17)', () => {
     const cases: [string, Float64Array, 2 | 3 | 4, number, Float64Array][] = [
       ['3D axis walk', axisWalk(400, 3, 1719), 3, 0, new Float64Array()],
       ['3D sheared axis walk', shear(axisWalk(400, 3, 1720)), 3, 0, new Float64Array()],
+      // Not integers (steps of 1/8, x moved by 2^30): the classifier's orient2Sign path, not its small-integer one.
+      ['3D axis walk in eighths far from the origin', axisWalk(400, 3, 1725).map((x, k) => (k % 3 === 0 ? x / 8 + 2 ** 30 : x / 8)), 3, 0, new Float64Array()],
       ['2D axis walk, thickness 1', axisWalk(300, 2, 1721), 2, 1, new Float64Array()],
       ['3D axis walk, thickness 1', axisWalk(300, 3, 1722), 3, 1, new Float64Array()],
       ['4D embedded axis walk', embed(W4), 4, 0, W4],
