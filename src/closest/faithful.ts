@@ -734,8 +734,10 @@ function prodErr(a: number, b: number, p: number): number {
  * written out without calls (a call V8 does not inline boxes its double arguments): the
  * residual in double-double, the gradient, the first-order certificate for the active set the
  * kernel found, the norm, the root and its certificate. Anything out of the ordinary (a Newton
- * step needed, a shallow angle with both parameters free, a sign the rounding leaves open,
- * magnitudes outside [2⁻⁴⁰⁰, 2⁴⁰⁰]) goes to faithfulInto. Same contract: s, t in FAITHFUL[0],
+ * step needed, a shallow angle with both parameters free, a sign the rounding leaves open, a
+ * squared distance below 2⁻⁹⁰⁰) goes to faithfulInto. Precondition (its callers' fast-path checks,
+ * closestSegSeg2 and closestSegSeg3): finite coordinates, |u|², |v|² > 2⁻⁵⁰⁰ and every difference
+ * below 2¹⁰¹, so that no product here over- or underflows. Same contract: s, t in FAITHFUL[0],
  * FAITHFUL[1]; the distance to FAITHFUL[2]; false when exact arithmetic must answer.
  */
 export function faithfulSegSeg(dim: number, data: ArrayLike<number>, k: number): boolean {
@@ -767,11 +769,8 @@ export function faithfulSegSeg(dim: number, data: ArrayLike<number>, k: number):
   let uv = 0;
   let gs = 0;
   let gt = 0;
-  let agS = 0;
-  let agT = 0;
   let xh = 0;
   let xl = 0;
-  let m = 0;
   for (let i = 0; i < dim; i++) {
     const a0 = data[k + i];
     const a1 = data[k + dim + i];
@@ -826,8 +825,6 @@ export function faithfulSegSeg(dim: number, data: ArrayLike<number>, k: number):
     VL[i] = vl;
     gs += rh * uh;
     gt -= rh * vh;
-    agS += Math.abs(rh * uh) + Math.abs(rh * ul) + Math.abs(rl * uh);
-    agT += Math.abs(rh * vh) + Math.abs(rh * vl) + Math.abs(rl * vh);
     // |r|² in double-double.
     const pp = rh * rh;
     c = SPLITTER * rh;
@@ -838,16 +835,20 @@ export function faithfulSegSeg(dim: number, data: ArrayLike<number>, k: number):
     bv = sum - xh;
     xl += xh - (sum - bv) + (pp - bv) + ppe + rl * (2 * rh + rl);
     xh = sum;
-    m = Math.max(m, Math.abs(bh), Math.abs(uh), Math.abs(vh));
   }
   const X = xh + xl;
   xl -= X - xh;
   xh = X;
-  if (!(m > 2 ** -400 && m < 2 ** 400 && uu > 0 && vv > 0 && xh > 2 ** -900)) return faithfulInto(SEGMENT, SEGMENT, dim, data, k, false);
-  // Gradient errors: the plain sums (dim + 2)u, the low parts, the residual's own error.
+  if (!(xh > 2 ** -900)) return faithfulInto(SEGMENT, SEGMENT, dim, data, k, false);
+  const r0 = Math.sqrt(xh);
+  // Gradient errors: the plain sums, (dim + 2)u·Σ|rh_i·uh_i| (Higham, Accuracy and Stability of
+  // Numerical Algorithms, 2nd ed., §3.1, γ_n for a dot product), with the low parts' terms
+  // (|ul_i| ≤ u|uh_i|, |rl_i| ≤ u|rh_i|) folded into (dim + 4)u; Σ|rh_i·uh_i| ≤ |rh|·|uh|
+  // (Cauchy–Schwarz) ≤ √xh·√uu·(1 + 10u), and the factor 1.01 covers the 10u and the roundings
+  // of this bound itself. Then the residual's own error er, times |u|.
   const er = 8 * U2 * T;
-  const es = (dim + 4) * EPS * agS + er * Math.sqrt(uu) * 1.01;
-  const et = (dim + 4) * EPS * agT + er * Math.sqrt(vv) * 1.01;
+  const es = ((dim + 4) * EPS * r0 + er) * Math.sqrt(uu) * 1.01;
+  const et = ((dim + 4) * EPS * r0 + er) * Math.sqrt(vv) * 1.01;
   const sFree = s > 0 && s < 1;
   const tFree = t > 0 && t < 1;
   let excess = 0;
@@ -875,9 +876,8 @@ export function faithfulSegSeg(dim: number, data: ArrayLike<number>, k: number):
     return faithfulInto(SEGMENT, SEGMENT, dim, data, k, false);
   }
   if (!(excess <= xh * EPS * (1 / 64))) return faithfulInto(SEGMENT, SEGMENT, dim, data, k, false);
-  const E = 2.02 * Math.sqrt(xh) * er + er * er + 4 * (dim + 2) * U2 * xh + excess;
+  const E = 2.02 * r0 * er + er * er + 4 * (dim + 2) * U2 * xh + excess;
   // The root, one Newton correction, and the certificate of certify() written out.
-  const r0 = Math.sqrt(xh);
   const r2 = r0 * r0;
   c = SPLITTER * r0;
   let hh = c - (c - r0);
