@@ -905,6 +905,198 @@ export function faithfulSegSeg(dim: number, data: ArrayLike<number>, k: number):
   return faithfulInto(SEGMENT, SEGMENT, dim, data, k, false);
 }
 
+/**
+ * {@link faithfulSegSeg} for dim 3 without the hand-overs, for the kernels' common case: the same
+ * operations in the same order, so the same distance and the same decisions, except for what
+ * provably changes neither — a product by a parameter at an end (sp = 0 or tp = 0) is skipped (its
+ * terms are zeros, which can change only the sign of a zero sum), no scratch is written, and a
+ * shallow angle with both parameters free (where faithfulSegSeg goes to the lines' distance) is
+ * refused before any work. Returns false wherever faithfulSegSeg would not certify at once: then
+ * call faithfulSegSeg, which reaches the same decision and goes on to the slower certificates.
+ * Same contract and precondition as faithfulSegSeg.
+ */
+export function faithfulSegSeg3(data: ArrayLike<number>, k: number): boolean {
+  const s = FAITHFUL[0];
+  const t = FAITHFUL[1];
+  const sFree = s > 0 && s < 1;
+  const tFree = t > 0 && t < 1;
+  const ux = data[k + 3] - data[k];
+  const uy = data[k + 4] - data[k + 1];
+  const uz = data[k + 5] - data[k + 2];
+  const vx = data[k + 9] - data[k + 6];
+  const vy = data[k + 10] - data[k + 7];
+  const vz = data[k + 11] - data[k + 8];
+  // As faithfulSegSeg's sums from 0 (0 + x = x, up to the sign of a zero).
+  const uu = ux * ux + uy * uy + uz * uz;
+  const vv = vx * vx + vy * vy + vz * vz;
+  const uv = ux * vx + uy * vy + uz * vz;
+  const det = uu * vv - uv * uv;
+  if (sFree && tFree && !(det >= 0.0625 * uu * vv)) return false;
+  let ia = k;
+  let sp = s;
+  if (s > 0.5) {
+    ia = k + 3;
+    sp = s - 1;
+  }
+  let ib = k + 6;
+  let tp = t;
+  if (t > 0.5) {
+    ib = k + 9;
+    tp = t - 1;
+  }
+  let c = SPLITTER * sp;
+  const sh = c - (c - sp);
+  const sl = sp - sh;
+  const mt = -tp;
+  c = SPLITTER * mt;
+  const th = c - (c - mt);
+  const tl = mt - th;
+  const withU = sp !== 0;
+  const withV = tp !== 0;
+  let T = 0;
+  let gs = 0;
+  let gt = 0;
+  let xh = 0;
+  let xl = 0;
+  for (let i = 0; i < 3; i++) {
+    const x = data[ia + i];
+    const y = data[ib + i];
+    const bh = x - y;
+    let bv = x - bh;
+    const bl = x - (bh + bv) + (bv - y);
+    const uh = i === 0 ? ux : i === 1 ? uy : uz;
+    const vh = i === 0 ? vx : i === 1 ? vy : vz;
+    let rh = bh;
+    let rl = bl;
+    T += Math.abs(bh);
+    if (withU && withV) {
+      const a0 = data[k + i];
+      const a1 = data[k + 3 + i];
+      const b0 = data[k + 6 + i];
+      const b1 = data[k + 9 + i];
+      bv = a1 - uh;
+      const ul = a1 - (uh + bv) + (bv - a0);
+      bv = b1 - vh;
+      const vl = b1 - (vh + bv) + (bv - b0);
+      const p = sp * uh;
+      c = SPLITTER * uh;
+      let hh = c - (c - uh);
+      let hl = uh - hh;
+      const pe = sl * hl - (p - sh * hh - sl * hh - sh * hl);
+      const q = mt * vh;
+      c = SPLITTER * vh;
+      hh = c - (c - vh);
+      hl = vh - hh;
+      const qe = tl * hl - (q - th * hh - tl * hh - th * hl);
+      const sum = bh + p;
+      bv = sum - bh;
+      let lo = bh - (sum - bv) + (p - bv);
+      const s2 = sum + q;
+      bv = s2 - sum;
+      lo += sum - (s2 - bv) + (q - bv) + bl + pe + qe + sp * ul + mt * vl;
+      rh = s2 + lo;
+      rl = lo - (rh - s2);
+      T += Math.abs(p) + Math.abs(q);
+    } else if (withU) {
+      const a0 = data[k + i];
+      const a1 = data[k + 3 + i];
+      bv = a1 - uh;
+      const ul = a1 - (uh + bv) + (bv - a0);
+      const p = sp * uh;
+      c = SPLITTER * uh;
+      const hh = c - (c - uh);
+      const hl = uh - hh;
+      const pe = sl * hl - (p - sh * hh - sl * hh - sh * hl);
+      const sum = bh + p;
+      bv = sum - bh;
+      let lo = bh - (sum - bv) + (p - bv);
+      lo += bl + pe + sp * ul;
+      rh = sum + lo;
+      rl = lo - (rh - sum);
+      T += Math.abs(p);
+    } else if (withV) {
+      const b0 = data[k + 6 + i];
+      const b1 = data[k + 9 + i];
+      bv = b1 - vh;
+      const vl = b1 - (vh + bv) + (bv - b0);
+      const q = mt * vh;
+      c = SPLITTER * vh;
+      const hh = c - (c - vh);
+      const hl = vh - hh;
+      const qe = tl * hl - (q - th * hh - tl * hh - th * hl);
+      const s2 = bh + q;
+      bv = s2 - bh;
+      const lo = bh - (s2 - bv) + (q - bv) + bl + qe + mt * vl;
+      rh = s2 + lo;
+      rl = lo - (rh - s2);
+      T += Math.abs(q);
+    }
+    gs += rh * uh;
+    gt -= rh * vh;
+    const pp = rh * rh;
+    c = SPLITTER * rh;
+    const hh = c - (c - rh);
+    const hl = rh - hh;
+    const ppe = hl * hl - (pp - hh * hh - 2 * hl * hh);
+    const sum = xh + pp;
+    bv = sum - xh;
+    xl += xh - (sum - bv) + (pp - bv) + ppe + rl * (2 * rh + rl);
+    xh = sum;
+  }
+  const X = xh + xl;
+  xl -= X - xh;
+  xh = X;
+  if (!(xh > 2 ** -900)) return false;
+  const r0 = Math.sqrt(xh);
+  const er = 8 * U2 * T;
+  const es = (7 * EPS * r0 + er) * Math.sqrt(uu) * 1.01;
+  const et = (7 * EPS * r0 + er) * Math.sqrt(vv) * 1.01;
+  let excess = 0;
+  if (sFree && tFree) {
+    const a = Math.abs(gs) + es;
+    const b = Math.abs(gt) + et;
+    excess = (vv * a * a + 2 * Math.abs(uv) * a * b + uu * b * b) / (det * (1 - 8 * EPS));
+  } else if (sFree || tFree) {
+    const gf = sFree ? gs : gt;
+    const ef = sFree ? es : et;
+    const hf = sFree ? uu : vv;
+    const a = Math.abs(gf) + ef;
+    excess = ((a * a) / hf) * (1 + 8 * EPS);
+    const gc = (sFree ? gt : gs) + (uv * gf) / hf;
+    const ec = (sFree ? et : es) + (Math.abs(uv) * ef) / hf + 4 * EPS * Math.abs(gc);
+    const pc = sFree ? t : s;
+    if (!(pc <= 0 ? gc > ec : gc < -ec)) return false;
+  } else if (!((s <= 0 ? gs > es : gs < -es) && (t <= 0 ? gt > et : gt < -et))) {
+    return false;
+  }
+  if (!(excess <= xh * EPS * (1 / 64))) return false;
+  const E = 2.02 * r0 * er + er * er + 20 * U2 * xh + excess;
+  const r2 = r0 * r0;
+  c = SPLITTER * r0;
+  let hh = c - (c - r0);
+  let hl = r0 - hh;
+  const d = r0 + (xh - r2 + (xl - (hl * hl - (r2 - hh * hh - 2 * hl * hh)))) / (2 * r0);
+  const p = d * d;
+  c = SPLITTER * d;
+  hh = c - (c - d);
+  hl = d - hh;
+  const delta = p - xh + (hl * hl - (p - hh * hh - 2 * hl * hh) - xl);
+  // ulp(d) = 2u·ufp(d), ufp (unit in the first place) by Rump's Algorithm 3.5 ("Ultimately fast
+  // accurate summation", SIAM J. Sci. Comput. 31, 2009): q = (2⁵² + 1)·d, ufp = |(1 − u)q − q|,
+  // exact for normal d far below the overflow threshold (d < 2⁴⁵¹ here); the same values as
+  // faithfulSegSeg's bit manipulation, with no store-to-load round trip through memory.
+  const q = (2 ** 52 + 1) * d;
+  const ufp = Math.abs((1 - EPS) * q - q);
+  const ulpUp = 2 * EPS * ufp;
+  const ulpDown = d === ufp ? ulpUp / 2 : ulpUp;
+  const slack = 1 + 4 * EPS;
+  if (d >= 2 ** -968 && (delta + E) * slack < 2 * d * ulpDown - ulpDown * ulpDown && (E - delta) * slack < 2 * d * ulpUp + ulpUp * ulpUp) {
+    FAITHFUL[2] = d;
+    return true;
+  }
+  return false;
+}
+
 /** Does a clamped parameter's gradient g (error ≤ eg) certainly point into its domain? */
 function inward(kind: number, p: number, g: number, eg: number): boolean {
   if (p <= 0) return g < -eg;

@@ -8,7 +8,8 @@ import { closestPoints, segmentDistance } from '../../src/closest/closest.js';
 import { closestSegSeg2, closestSegSeg3, closestSegSegN } from '../../src/closest/segment-kernels.js';
 import { allocPairs3, segmentClosestBatch, segmentDistances } from '../../src/batch/batch.js';
 import { segment } from '../../src/core/primitives.js';
-import { FAMILIES, familySeed } from '../support/families.js';
+import { FAMILIES, familySeed, nearlyParallelPairs3, uniformPairs3 } from '../support/families.js';
+import { FAITHFUL, faithfulSegSeg, faithfulSegSeg3 } from '../../src/closest/faithful.js';
 import { exactDistanceSq } from '../support/oracle.js';
 import { FAITHFUL_FAMILIES, exactPairSq, faithfulPairs, isFaithful, ulpsOff } from '../support/faithful-families.js';
 
@@ -132,6 +133,33 @@ describe('issue 19: subnormal distances are faithful, and correctly rounded (the
       }
       // (The family's distance is ρ times a size of about 1e-300: nearly all subnormal.)
       expect(subnormal).toBeGreaterThan((n * ways.length) / 2);
+    });
+  }
+});
+
+describe('issue 19: the cheap 3D certificate (faithfulSegSeg3) agrees with faithfulSegSeg bit for bit', () => {
+  const sets: [string, Float64Array, number][] = [
+    ['uniform, seed 1931', uniformPairs3(3000, 1931), 0.99],
+    ['nearly parallel, seed 1932', nearlyParallelPairs3(3000, 1932), 0],
+    ...FAITHFUL_FAMILIES.map((f, i): [string, Float64Array, number] => [`${f}, seed ${1933 + i}`, faithfulPairs(f, 3, 300, 1933 + i), 0]),
+  ];
+  for (const [name, data, least] of sets) {
+    it(`${name}: whatever it certifies, faithfulSegSeg certifies with the same distance`, () => {
+      const st = new Float64Array(2);
+      let certified = 0;
+      for (let k = 0; k < data.length; k += 12) {
+        closestSegSeg3(data, k, st, 0);
+        FAITHFUL[0] = st[0];
+        FAITHFUL[1] = st[1];
+        if (!faithfulSegSeg3(data, k)) continue;
+        certified++;
+        const d = FAITHFUL[2];
+        FAITHFUL[0] = st[0];
+        FAITHFUL[1] = st[1];
+        expect(faithfulSegSeg(3, data, k), `${name}, pair ${k / 12}`).toBe(true);
+        expect(Object.is(FAITHFUL[2], d), `${name}, pair ${k / 12}: ${d} vs ${FAITHFUL[2]}`).toBe(true);
+      }
+      expect(certified).toBeGreaterThanOrEqual(least * (data.length / 12));
     });
   }
 });
