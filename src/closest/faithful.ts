@@ -1130,7 +1130,13 @@ function certify(d: number, xh: number, xl: number, E: number): boolean {
   const hiWord = WORDS[HI];
   const ex = (hiWord >>> 20) & 0x7ff;
   if (ex <= 54 || ex >= 2046) return false;
-  const ulpUp = 2 ** (ex - 1075);
+  // ulp(d) = 2u·ufp(d) (Rump's ufp, as in faithfulSegSeg3; Math.pow is a slow call), or from the
+  // exponent where (2⁵² + 1)·d could overflow.
+  let ulpUp: number;
+  if (d < 2 ** 960) {
+    const q = (2 ** 52 + 1) * d;
+    ulpUp = 2 * EPS * Math.abs((1 - EPS) * q - q);
+  } else ulpUp = 2 ** (ex - 1075);
   const ulpDown = (hiWord & 0xfffff) === 0 && WORDS[1 - HI] === 0 ? ulpUp / 2 : ulpUp;
   // (d − ulp⁻)² < X − E ⇔ δ + E < 2d·ulp⁻ − ulp⁻²;  (d + ulp⁺)² > X + E ⇔ E − δ < 2d·ulp⁺ + ulp⁺².
   // The right sides are exact; the left ones err by ≤ u·(|δ| + E), hence the factor.
