@@ -911,9 +911,9 @@ export function faithfulSegSeg(dim: number, data: ArrayLike<number>, k: number):
  * provably changes neither — a product by a parameter at an end (sp = 0 or tp = 0) is skipped (its
  * terms are zeros, which can change only the sign of a zero sum), no scratch is written, and a
  * shallow angle with both parameters free (where faithfulSegSeg goes to the lines' distance) is
- * refused before any work. Returns false wherever faithfulSegSeg would not certify at once: then
- * call faithfulSegSeg, which reaches the same decision and goes on to the slower certificates.
- * Same contract and precondition as faithfulSegSeg.
+ * refused before any work (faithfulSegSeg answers it). Where it cannot certify at once it goes
+ * on as faithfulSegSeg would, to faithfulInto, so it returns what faithfulSegSeg(3, …) returns,
+ * with the same distance. Same contract and precondition as faithfulSegSeg.
  */
 export function faithfulSegSeg3(data: ArrayLike<number>, k: number): boolean {
   const s = FAITHFUL[0];
@@ -931,7 +931,7 @@ export function faithfulSegSeg3(data: ArrayLike<number>, k: number): boolean {
   const vv = vx * vx + vy * vy + vz * vz;
   const uv = ux * vx + uy * vy + uz * vz;
   const det = uu * vv - uv * uv;
-  if (sFree && tFree && !(det >= 0.0625 * uu * vv)) return false;
+  if (sFree && tFree && !(det >= 0.0625 * uu * vv)) return faithfulSegSeg(3, data, k);
   let ia = k;
   let sp = s;
   if (s > 0.5) {
@@ -1046,7 +1046,7 @@ export function faithfulSegSeg3(data: ArrayLike<number>, k: number): boolean {
   const X = xh + xl;
   xl -= X - xh;
   xh = X;
-  if (!(xh > 2 ** -900)) return false;
+  if (!(xh > 2 ** -900)) return faithfulInto(SEGMENT, SEGMENT, 3, data, k, false);
   const r0 = Math.sqrt(xh);
   const er = 8 * U2 * T;
   const es = (7 * EPS * r0 + er) * Math.sqrt(uu) * 1.01;
@@ -1065,11 +1065,11 @@ export function faithfulSegSeg3(data: ArrayLike<number>, k: number): boolean {
     const gc = (sFree ? gt : gs) + (uv * gf) / hf;
     const ec = (sFree ? et : es) + (Math.abs(uv) * ef) / hf + 4 * EPS * Math.abs(gc);
     const pc = sFree ? t : s;
-    if (!(pc <= 0 ? gc > ec : gc < -ec)) return false;
+    if (!(pc <= 0 ? gc > ec : gc < -ec)) return faithfulInto(SEGMENT, SEGMENT, 3, data, k, false);
   } else if (!((s <= 0 ? gs > es : gs < -es) && (t <= 0 ? gt > et : gt < -et))) {
-    return false;
+    return faithfulInto(SEGMENT, SEGMENT, 3, data, k, false);
   }
-  if (!(excess <= xh * EPS * (1 / 64))) return false;
+  if (!(excess <= xh * EPS * (1 / 64))) return faithfulInto(SEGMENT, SEGMENT, 3, data, k, false);
   const E = 2.02 * r0 * er + er * er + 20 * U2 * xh + excess;
   const r2 = r0 * r0;
   c = SPLITTER * r0;
@@ -1094,7 +1094,32 @@ export function faithfulSegSeg3(data: ArrayLike<number>, k: number): boolean {
     FAITHFUL[2] = d;
     return true;
   }
-  return false;
+  return faithfulInto(SEGMENT, SEGMENT, 3, data, k, false);
+}
+
+/**
+ * What faithfulSegSeg(3, …) does for the pair at k (s, t in FAITHFUL) once its common case has
+ * not certified the distance ({@link faithfulSegSeg3}, or the WebAssembly module that mirrors
+ * it): with both parameters free at a shallow angle, faithfulSegSeg itself (it goes on to the
+ * lines' distance); otherwise the general certificate, faithfulInto, which faithfulSegSeg would
+ * call next. Same result as faithfulSegSeg, without repeating its first pass.
+ */
+export function faithfulRest3(data: ArrayLike<number>, k: number): boolean {
+  const s = FAITHFUL[0];
+  const t = FAITHFUL[1];
+  if (s > 0 && s < 1 && t > 0 && t < 1) {
+    const ux = data[k + 3] - data[k];
+    const uy = data[k + 4] - data[k + 1];
+    const uz = data[k + 5] - data[k + 2];
+    const vx = data[k + 9] - data[k + 6];
+    const vy = data[k + 10] - data[k + 7];
+    const vz = data[k + 11] - data[k + 8];
+    const uu = ux * ux + uy * uy + uz * uz;
+    const vv = vx * vx + vy * vy + vz * vz;
+    const uv = ux * vx + uy * vy + uz * vz;
+    if (!(uu * vv - uv * uv >= 0.0625 * uu * vv)) return faithfulSegSeg(3, data, k);
+  }
+  return faithfulInto(SEGMENT, SEGMENT, 3, data, k, false);
 }
 
 /** Does a clamped parameter's gradient g (error ≤ eg) certainly point into its domain? */

@@ -12,7 +12,7 @@ import { EPS, SPLITTER } from '../core/eft.js';
 import { OUT_S, OUT_T, closestFlat } from './kernel.js';
 import { SEGMENT } from '../core/exact.js';
 import { SkewlineInputError } from '../core/primitives.js';
-import { FAITHFUL, faithfulSegSeg, faithfulSegSeg3 } from './faithful.js';
+import { FAITHFUL, faithfulRest3, faithfulSegSeg, faithfulSegSeg3 } from './faithful.js';
 
 const SCRATCH = new Float64Array(5 + 64);
 let scratchN = SCRATCH;
@@ -158,7 +158,7 @@ export function closestSegSeg3(data: ArrayLike<number>, k: number, out: Float64A
     }
     FAITHFUL[0] = s;
     FAITHFUL[1] = t;
-    if (!faithfulSegSeg3(data, k) && !faithfulSegSeg(3, data, k)) return fallback(3, data, k, out, o);
+    if (!faithfulSegSeg3(data, k)) return fallback(3, data, k, out, o);
     if (out !== null) {
       out[o] = s;
       out[o + 1] = t;
@@ -190,7 +190,7 @@ export function closestSegSeg3(data: ArrayLike<number>, k: number, out: Float64A
   if (!(dist2 > FILTER2 * size2 && size2 < HUGE && ac > TINY)) return fallback(3, data, k, out, o);
   FAITHFUL[0] = s;
   FAITHFUL[1] = t;
-  if (!faithfulSegSeg3(data, k) && !faithfulSegSeg(3, data, k)) return fallback(3, data, k, out, o);
+  if (!faithfulSegSeg3(data, k)) return fallback(3, data, k, out, o);
   if (out !== null) {
     out[o] = s;
     out[o + 1] = t;
@@ -201,14 +201,16 @@ export function closestSegSeg3(data: ArrayLike<number>, k: number, out: Float64A
 
 /**
  * The distance closestSegSeg3 returns for the pair at k, given the parameters its fast path
- * found there (as the WebAssembly kernel of src/batch gives them): bit for bit the same. s = NaN
- * (the fast path hands over) runs the whole kernel.
+ * found there (as the WebAssembly kernel of src/batch gives them) and where faithfulSegSeg3 did
+ * not certify it (the module runs the same operations and certifies the rest itself): bit for
+ * bit the same, through faithfulRest3 (what faithfulSegSeg3 goes on to). s = NaN (the fast path
+ * hands over) runs the whole kernel.
  */
 export function distanceFromParams3(data: ArrayLike<number>, k: number, s: number, t: number): number {
   if (s !== s) return closestSegSeg3(data, k, null, 0);
   FAITHFUL[0] = s;
   FAITHFUL[1] = t;
-  return faithfulSegSeg3(data, k) || faithfulSegSeg(3, data, k) ? FAITHFUL[2] : fallback(3, data, k, null, 0);
+  return faithfulRest3(data, k) ? FAITHFUL[2] : fallback(3, data, k, null, 0);
 }
 
 /**

@@ -137,29 +137,32 @@ describe('issue 19: subnormal distances are faithful, and correctly rounded (the
   }
 });
 
-describe('issue 19: the cheap 3D certificate (faithfulSegSeg3) agrees with faithfulSegSeg bit for bit', () => {
-  const sets: [string, Float64Array, number][] = [
-    ['uniform, seed 1931', uniformPairs3(3000, 1931), 0.99],
-    ['nearly parallel, seed 1932', nearlyParallelPairs3(3000, 1932), 0],
-    ...FAITHFUL_FAMILIES.map((f, i): [string, Float64Array, number] => [`${f}, seed ${1933 + i}`, faithfulPairs(f, 3, 300, 1933 + i), 0]),
+describe('issue 19: the cheap 3D certificate (faithfulSegSeg3) answers as faithfulSegSeg, bit for bit', () => {
+  const sets: [string, Float64Array][] = [
+    ['uniform, seed 1931', uniformPairs3(3000, 1931)],
+    ['nearly parallel, seed 1932', nearlyParallelPairs3(3000, 1932)],
+    ...FAITHFUL_FAMILIES.map((f, i): [string, Float64Array] => [`${f}, seed ${1933 + i}`, faithfulPairs(f, 3, 300, 1933 + i)]),
   ];
-  for (const [name, data, least] of sets) {
-    it(`${name}: whatever it certifies, faithfulSegSeg certifies with the same distance`, () => {
+  for (const [name, data] of sets) {
+    it(`${name}: the same certificate and the same distance on every pair`, () => {
       const st = new Float64Array(2);
       let certified = 0;
       for (let k = 0; k < data.length; k += 12) {
         closestSegSeg3(data, k, st, 0);
         FAITHFUL[0] = st[0];
         FAITHFUL[1] = st[1];
-        if (!faithfulSegSeg3(data, k)) continue;
-        certified++;
-        const d = FAITHFUL[2];
+        FAITHFUL[2] = NaN;
+        const ok3 = faithfulSegSeg3(data, k);
+        const d3 = FAITHFUL[2];
         FAITHFUL[0] = st[0];
         FAITHFUL[1] = st[1];
-        expect(faithfulSegSeg(3, data, k), `${name}, pair ${k / 12}`).toBe(true);
-        expect(Object.is(FAITHFUL[2], d), `${name}, pair ${k / 12}: ${d} vs ${FAITHFUL[2]}`).toBe(true);
+        FAITHFUL[2] = NaN;
+        expect(faithfulSegSeg(3, data, k), `${name}, pair ${k / 12}`).toBe(ok3);
+        expect(Object.is(FAITHFUL[2], d3), `${name}, pair ${k / 12}: ${d3} vs ${FAITHFUL[2]}`).toBe(true);
+        if (ok3) certified++;
       }
-      expect(certified).toBeGreaterThanOrEqual(least * (data.length / 12));
+      // (closestSegSeg3 hands pairs within 64u of touching to exact arithmetic before this.)
+      expect(certified).toBeGreaterThan(0.9 * (data.length / 12));
     });
   }
 });
