@@ -520,6 +520,54 @@ function starOutside(): boolean {
   return sStar + ms <= 0 || sStar - ms >= 1 || tStar + mt <= 0 || tStar - mt >= 1;
 }
 
+/** Lower bounds on the four endpoint-to-segment distances of boundaryMin (−1: done). */
+const LB = new Float64Array(4);
+
+/**
+ * Certified lower bounds on the distances from each endpoint P (a0, a1, b0, b1) to the other
+ * segment [O0, O1] into LB: how far P lies beyond the segment's ends along its direction v,
+ * max(0, (P − O1)·v, −(P − O0)·v)/|v| (the distance to the segment is at least that). Plain
+ * dot products with Higham's a-priori bound (Accuracy and Stability of Numerical Algorithms,
+ * 2nd ed., §3.1: γ_dim on the sum, plus u for each rounded difference, (dim + 3)u·Σ|terms| with
+ * the factor 1.01 for the higher-order terms; dim·2⁻¹⁰⁷⁰ for products that underflow), then a
+ * division by √|v|² shrunk by (dim + 8)u for its own roundings. 0 where magnitudes leave
+ * [2⁻⁵⁰⁰, 2⁵⁰⁰] (no bound: the sub-problem is solved). Returns LB (module scratch; exported
+ * for its test).
+ */
+export function lowerBounds(dim: number, data: ArrayLike<number>, k: number): Float64Array {
+  for (let q = 0; q < 4; q++) {
+    const p = k + q * dim;
+    const o = q < 2 ? k + 2 * dim : k;
+    let wv = 0;
+    let zv = 0;
+    let vv = 0;
+    let aw = 0;
+    let az = 0;
+    let m = 0;
+    for (let i = 0; i < dim; i++) {
+      const x = data[p + i];
+      const o0 = data[o + i];
+      const o1 = data[o + dim + i];
+      const w = x - o0;
+      const z = x - o1;
+      const v = o1 - o0;
+      wv += w * v;
+      zv += z * v;
+      vv += v * v;
+      aw += Math.abs(w * v);
+      az += Math.abs(z * v);
+      m = Math.max(m, Math.abs(w), Math.abs(z), Math.abs(v));
+    }
+    LB[q] = 0;
+    if (!(m < 2 ** 500 && m > 2 ** -500 && vv > 0)) continue;
+    const c = (dim + 3) * EPS * 1.01;
+    const tiny = dim * 2 ** -1070;
+    const beyond = Math.max(zv - c * az - tiny, -wv - c * aw - tiny);
+    if (beyond > 0) LB[q] = (beyond / Math.sqrt(vv)) * (1 - (dim + 8) * EPS);
+  }
+  return LB;
+}
+
 /** Point–segment sub-problems of boundaryMin: P, P, q0, q1 (dim numbers each). */
 let PS = new Float64Array(12);
 let inBoundary = false;
@@ -531,7 +579,9 @@ let inBoundary = false;
  * well conditioned however nearly parallel the segments are. The least of faithful roundings
  * is a faithful rounding of the least (rounding down and rounding up are both monotone).
  * Writes FAITHFUL[2] only (s and t stay the kernel's: the nearest points keep their accuracy
- * in S); false when a sub-problem cannot be certified. Not re-entrant.
+ * in S); false when a sub-problem cannot be certified. An endpoint whose certified lower bound
+ * (see lowerBounds) exceeds the least distance so far is skipped: its distance, and any faithful
+ * rounding of it, is larger. Not re-entrant.
  */
 function boundaryMin(dim: number, data: ArrayLike<number>, k: number): boolean {
   if (inBoundary) return false;
@@ -539,8 +589,15 @@ function boundaryMin(dim: number, data: ArrayLike<number>, k: number): boolean {
   inBoundary = true;
   const saved = retrying;
   retrying = false;
+  lowerBounds(dim, data, k);
   let best = Infinity;
-  for (let q = 0; q < 4 && best > 0; q++) {
+  for (let n = 0; n < 4 && best > 0; n++) {
+    // The endpoint with the least lower bound next; none left can beat the best so far once
+    // its bound exceeds it (the certified best is within 2u of its exact distance).
+    let q = -1;
+    for (let j = 0; j < 4; j++) if (LB[j] >= 0 && (q < 0 || LB[j] < LB[q])) q = j;
+    if (LB[q] > best * (1 + 8 * EPS)) break;
+    LB[q] = -1;
     const p = k + q * dim; // endpoint q: a0, a1, b0, b1
     const o = q < 2 ? k + 2 * dim : k; // the other segment
     let big = 0;
