@@ -962,15 +962,76 @@ export function faithfulSegSeg(dim: number, data: ArrayLike<number>, k: number):
   return faithfulInto(SEGMENT, SEGMENT, dim, data, k, false);
 }
 
+/** faithfulSegSeg3's residual (rh, then rl, per coordinate) and dot2Grad3's results. */
+const RR = new Float64Array(6);
+const GR = new Float64Array(4);
+
+/**
+ * r·u and r·v for the residual in RR and the exact directions of the pair at k, by Dot2 as
+ * {@link dot2} (same operations): GR[0] = r·u, GR[1] its Σ|terms|, GR[2] = r·v, GR[3] likewise.
+ */
+function dot2Grad3(data: ArrayLike<number>, k: number): void {
+  let hu = 0;
+  let lu = 0;
+  let au = 0;
+  let hv = 0;
+  let lv = 0;
+  let av = 0;
+  for (let i = 0; i < 3; i++) {
+    const a = RR[i];
+    const al0 = RR[3 + i];
+    const a0 = data[k + i];
+    const a1 = data[k + 3 + i];
+    const b0 = data[k + 6 + i];
+    const b1 = data[k + 9 + i];
+    const uh = a1 - a0;
+    let bv = a1 - uh;
+    const ul = a1 - (uh + bv) + (bv - a0);
+    const vh = b1 - b0;
+    bv = b1 - vh;
+    const vl = b1 - (vh + bv) + (bv - b0);
+    let c = SPLITTER * a;
+    const ah = c - (c - a);
+    const al = a - ah;
+    // r·u
+    let p = a * uh;
+    c = SPLITTER * uh;
+    let bh = c - (c - uh);
+    let bl = uh - bh;
+    let pe = al * bl - (p - ah * bh - al * bh - ah * bl);
+    let sum = hu + p;
+    bv = sum - hu;
+    lu += hu - (sum - bv) + (p - bv) + pe + (a * ul + al0 * uh);
+    hu = sum;
+    au += Math.abs(p) + Math.abs(a * ul) + Math.abs(al0 * uh);
+    // r·v
+    p = a * vh;
+    c = SPLITTER * vh;
+    bh = c - (c - vh);
+    bl = vh - bh;
+    pe = al * bl - (p - ah * bh - al * bh - ah * bl);
+    sum = hv + p;
+    bv = sum - hv;
+    lv += hv - (sum - bv) + (p - bv) + pe + (a * vl + al0 * vh);
+    hv = sum;
+    av += Math.abs(p) + Math.abs(a * vl) + Math.abs(al0 * vh);
+  }
+  GR[0] = hu + lu;
+  GR[1] = au;
+  GR[2] = hv + lv;
+  GR[3] = av;
+}
+
 /**
  * {@link faithfulSegSeg} for dim 3 without the hand-overs, for the kernels' common case: the same
  * operations in the same order, so the same distance and the same decisions, except for what
  * provably changes neither — a product by a parameter at an end (sp = 0 or tp = 0) is skipped (its
  * terms are zeros, which can change only the sign of a zero sum), no scratch is written, and a
  * shallow angle with both parameters free (where faithfulSegSeg goes to the lines' distance) is
- * refused before any work (faithfulSegSeg answers it). Where it cannot certify at once it goes
- * on as faithfulSegSeg would, to faithfulInto, so it returns what faithfulSegSeg(3, …) returns,
- * with the same distance. Same contract and precondition as faithfulSegSeg.
+ * refused before any work (faithfulSegSeg answers it). Where the first certificate fails, a
+ * second one with compensated gradients (which faithfulSegSeg does not try), then faithfulInto,
+ * as faithfulSegSeg would. Its answers are faithfulSegSeg's where both certify (the same
+ * operations give the distance), and in every pair measured otherwise too (test/closest). Same contract and precondition as faithfulSegSeg.
  */
 export function faithfulSegSeg3(data: ArrayLike<number>, k: number): boolean {
   const s = FAITHFUL[0];
@@ -1088,6 +1149,8 @@ export function faithfulSegSeg3(data: ArrayLike<number>, k: number): boolean {
       rl = lo - (rh - s2);
       T += Math.abs(q);
     }
+    RR[i] = rh;
+    RR[3 + i] = rl;
     gs += rh * uh;
     gt -= rh * vh;
     const pp = rh * rh;
@@ -1106,27 +1169,39 @@ export function faithfulSegSeg3(data: ArrayLike<number>, k: number): boolean {
   if (!(xh > 2 ** -900)) return faithfulInto(SEGMENT, SEGMENT, 3, data, k, false);
   const r0 = Math.sqrt(xh);
   const er = 8 * U2 * T;
-  const es = (7 * EPS * r0 + er) * Math.sqrt(uu) * 1.01;
-  const et = (7 * EPS * r0 + er) * Math.sqrt(vv) * 1.01;
+  let es = (7 * EPS * r0 + er) * Math.sqrt(uu) * 1.01;
+  let et = (7 * EPS * r0 + er) * Math.sqrt(vv) * 1.01;
   let excess = 0;
-  if (sFree && tFree) {
-    const a = Math.abs(gs) + es;
-    const b = Math.abs(gt) + et;
-    excess = (vv * a * a + 2 * Math.abs(uv) * a * b + uu * b * b) / (det * (1 - 8 * EPS));
-  } else if (sFree || tFree) {
-    const gf = sFree ? gs : gt;
-    const ef = sFree ? es : et;
-    const hf = sFree ? uu : vv;
-    const a = Math.abs(gf) + ef;
-    excess = ((a * a) / hf) * (1 + 8 * EPS);
-    const gc = (sFree ? gt : gs) + (uv * gf) / hf;
-    const ec = (sFree ? et : es) + (Math.abs(uv) * ef) / hf + 4 * EPS * Math.abs(gc);
-    const pc = sFree ? t : s;
-    if (!(pc <= 0 ? gc > ec : gc < -ec)) return faithfulInto(SEGMENT, SEGMENT, 3, data, k, false);
-  } else if (!((s <= 0 ? gs > es : gs < -es) && (t <= 0 ? gt > et : gt < -et))) {
-    return faithfulInto(SEGMENT, SEGMENT, 3, data, k, false);
+  for (let refined = false; ; refined = true) {
+    let ok = true;
+    excess = 0;
+    if (sFree && tFree) {
+      const a = Math.abs(gs) + es;
+      const b = Math.abs(gt) + et;
+      excess = (vv * a * a + 2 * Math.abs(uv) * a * b + uu * b * b) / (det * (1 - 8 * EPS));
+    } else if (sFree || tFree) {
+      const gf = sFree ? gs : gt;
+      const ef = sFree ? es : et;
+      const hf = sFree ? uu : vv;
+      const a = Math.abs(gf) + ef;
+      excess = ((a * a) / hf) * (1 + 8 * EPS);
+      const gc = (sFree ? gt : gs) + (uv * gf) / hf;
+      const ec = (sFree ? et : es) + (Math.abs(uv) * ef) / hf + 4 * EPS * Math.abs(gc);
+      const pc = sFree ? t : s;
+      ok = pc <= 0 ? gc > ec : gc < -ec;
+    } else ok = (s <= 0 ? gs > es : gs < -es) && (t <= 0 ? gt > et : gt < -et);
+    if (ok && excess <= xh * EPS * (1 / 64)) break;
+    if (refined) return faithfulInto(SEGMENT, SEGMENT, 3, data, k, false);
+    // A second chance (faithfulSegSeg, and the WebAssembly module, stop at the first): the
+    // gradients by a compensated dot product, whose error is 2u of the gradient itself plus
+    // O(u²) (Ogita, Rump & Oishi 2005, Dot2; the bound of dot2 above), instead of u·|r||u|.
+    // Near a corner of nearly parallel segments the clamped gradient is small beside |r||u|.
+    dot2Grad3(data, k);
+    gs = GR[0];
+    gt = -GR[2];
+    es = 2 * EPS * Math.abs(gs) + 48 * U2 * GR[1] + er * Math.sqrt(uu) * 1.01;
+    et = 2 * EPS * Math.abs(gt) + 48 * U2 * GR[3] + er * Math.sqrt(vv) * 1.01;
   }
-  if (!(excess <= xh * EPS * (1 / 64))) return faithfulInto(SEGMENT, SEGMENT, 3, data, k, false);
   const E = 2.02 * r0 * er + er * er + 20 * U2 * xh + excess;
   const r2 = r0 * r0;
   c = SPLITTER * r0;
@@ -1150,31 +1225,6 @@ export function faithfulSegSeg3(data: ArrayLike<number>, k: number): boolean {
   if (d >= 2 ** -968 && (delta + E) * slack < 2 * d * ulpDown - ulpDown * ulpDown && (E - delta) * slack < 2 * d * ulpUp + ulpUp * ulpUp) {
     FAITHFUL[2] = d;
     return true;
-  }
-  return faithfulInto(SEGMENT, SEGMENT, 3, data, k, false);
-}
-
-/**
- * What faithfulSegSeg(3, …) does for the pair at k (s, t in FAITHFUL) once its common case has
- * not certified the distance ({@link faithfulSegSeg3}, or the WebAssembly module that mirrors
- * it): with both parameters free at a shallow angle, faithfulSegSeg itself (it goes on to the
- * lines' distance); otherwise the general certificate, faithfulInto, which faithfulSegSeg would
- * call next. Same result as faithfulSegSeg, without repeating its first pass.
- */
-export function faithfulRest3(data: ArrayLike<number>, k: number): boolean {
-  const s = FAITHFUL[0];
-  const t = FAITHFUL[1];
-  if (s > 0 && s < 1 && t > 0 && t < 1) {
-    const ux = data[k + 3] - data[k];
-    const uy = data[k + 4] - data[k + 1];
-    const uz = data[k + 5] - data[k + 2];
-    const vx = data[k + 9] - data[k + 6];
-    const vy = data[k + 10] - data[k + 7];
-    const vz = data[k + 11] - data[k + 8];
-    const uu = ux * ux + uy * uy + uz * uz;
-    const vv = vx * vx + vy * vy + vz * vz;
-    const uv = ux * vx + uy * vy + uz * vz;
-    if (!(uu * vv - uv * uv >= 0.0625 * uu * vv)) return faithfulSegSeg(3, data, k);
   }
   return faithfulInto(SEGMENT, SEGMENT, 3, data, k, false);
 }

@@ -12,7 +12,7 @@ import { EPS, SPLITTER } from '../core/eft.js';
 import { OUT_S, OUT_T, closestFlat } from './kernel.js';
 import { SEGMENT } from '../core/exact.js';
 import { SkewlineInputError } from '../core/primitives.js';
-import { FAITHFUL, faithfulRest3, faithfulSegSeg, faithfulSegSeg3 } from './faithful.js';
+import { FAITHFUL, faithfulSegSeg, faithfulSegSeg3 } from './faithful.js';
 
 const SCRATCH = new Float64Array(5 + 64);
 let scratchN = SCRATCH;
@@ -201,16 +201,15 @@ export function closestSegSeg3(data: ArrayLike<number>, k: number, out: Float64A
 
 /**
  * The distance closestSegSeg3 returns for the pair at k, given the parameters its fast path
- * found there (as the WebAssembly kernel of src/batch gives them) and where faithfulSegSeg3 did
- * not certify it (the module runs the same operations and certifies the rest itself): bit for
- * bit the same, through faithfulRest3 (what faithfulSegSeg3 goes on to). s = NaN (the fast path
- * hands over) runs the whole kernel.
+ * found there (as the WebAssembly kernel of src/batch gives them, for the pairs whose distance
+ * it did not certify itself): bit for bit the same. s = NaN (the fast path hands over) runs the
+ * whole kernel.
  */
 export function distanceFromParams3(data: ArrayLike<number>, k: number, s: number, t: number): number {
   if (s !== s) return closestSegSeg3(data, k, null, 0);
   FAITHFUL[0] = s;
   FAITHFUL[1] = t;
-  return faithfulRest3(data, k) ? FAITHFUL[2] : fallback(3, data, k, null, 0);
+  return faithfulSegSeg3(data, k) ? FAITHFUL[2] : fallback(3, data, k, null, 0);
 }
 
 /**
