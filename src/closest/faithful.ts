@@ -1171,7 +1171,7 @@ export function faithfulSegSeg3(data: ArrayLike<number>, k: number): boolean {
   const er = 8 * U2 * T;
   let es = (7 * EPS * r0 + er) * Math.sqrt(uu) * 1.01;
   let et = (7 * EPS * r0 + er) * Math.sqrt(vv) * 1.01;
-  let excess = 0;
+  let excess: number;
   for (let refined = false; ; refined = true) {
     let ok = true;
     excess = 0;
