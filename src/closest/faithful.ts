@@ -23,6 +23,12 @@
  *    computed |r|² and E its error bound, (d − ulp⁻)² < X − E and X + E < (d + ulp⁺)², tested in
  *    double-double.
  * The inputs are scaled by a power of two (exact) when their differences leave [2⁻⁴⁰⁰, 2⁴⁰⁰].
+ * Cost: the segment kernels' common case runs faithfulSegSeg (2D) or faithfulSegSeg3 (3D: written
+ * out, no scratch, a retry with compensated gradients), and the 3D WebAssembly batch runs the
+ * first certificate of faithfulSegSeg3 itself, operation for operation (scripts/build-wasm.ts);
+ * only what they cannot certify reaches faithfulInto. None of this can be skipped for a
+ * one-ulp promise: the plain residual's error (a few u·S) and the plain sum of squares' (γ₃)
+ * are each above an ulp of d on their own.
  * Not re-entrant (module-level scratch).
  */
 import { EPS, SPLITTER } from '../core/eft.js';
