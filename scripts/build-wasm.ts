@@ -7,10 +7,12 @@
  *
  * One template, two instantiations: `seg3` (one pair per step, f64 values, i32 masks) and
  * `seg3x2` (two pairs per step, f64x2 values, v128 masks). Every lane performs the JavaScript
- * kernel's IEEE operations in the same order, so all three give the same bits (tested). The
- * module writes the fast path's parameters (s, t), from which JavaScript makes the distance
- * faithful (closest/faithful.ts) exactly as closestSegSeg3 does; a pair the kernel would hand to
- * the exact/generic path gets s = NaN, and the caller runs the whole JavaScript kernel on it.
+ * kernel's IEEE operations in the same order, so all three give the same bits (tested). After
+ * the kernel, the module runs the first certificate of faithfulSegSeg3 (closest/faithful.ts), also
+ * operation for operation: where it certifies the distance d it writes −d in place of s; elsewhere
+ * it writes the fast path's parameters (s, t), from which JavaScript makes the distance faithful
+ * exactly as closestSegSeg3 does; a pair the kernel would hand to the exact/generic path gets
+ * s = NaN, and the caller runs the whole JavaScript kernel on it.
  * Run: npx tsx scripts/build-wasm.ts
  */
 import fs from 'node:fs';
@@ -125,8 +127,10 @@ const VALUES = [
 const MASKS = ['fast', 'plain', 'okT', 'pass', 'fhiS', 'fhiT', 'fsFree', 'ftFree', 'fok'];
 
 /**
- * The faithful step for the pair(s) whose kernel passed: faithfulSegSeg (src/closest/faithful.ts)
- * for dim 3, operation for operation in the same order (so the same bits), without branches: every
+ * The faithful step for the pair(s) whose kernel passed: the first certificate of faithfulSegSeg3
+ * (src/closest/faithful.ts), operation for operation in the same order (so the same bits; where
+ * JavaScript skips a product by a zero parameter, it only changes the sign of a zero, which no
+ * decision sees), without branches: every
  * case's certificate is computed and the active set's is selected. Leaves in $fok the mask of the
  * lanes whose distance is certified and in $fd that distance; the other lanes finish in
  * JavaScript, which reaches the same decision and goes on to the slower certificates.

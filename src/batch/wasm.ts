@@ -1,8 +1,8 @@
 /**
  * The WebAssembly path of the 3D batch: pairs that live in WebAssembly memory (allocated with
  * {@link allocPairs3}) go through the generated kernel in place (src/batch/seg3.generated.ts, the
- * fast path of closestSegSeg3 with branch-free clamps, then the common case of the faithful step,
- * faithfulSegSeg of closest/faithful.ts, operation for operation). Where that step certifies the
+ * fast path of closestSegSeg3 with branch-free clamps, then the first certificate of the faithful
+ * step, faithfulSegSeg3 of closest/faithful.ts, operation for operation). Where that step certifies the
  * distance, the module gives it; elsewhere it gives the pair's (s, t), from which JavaScript makes
  * the distance faithful exactly as closestSegSeg3 does ({@link finish3}), and the pairs the module
  * hands over (s = NaN) run the whole JavaScript kernel, so results are identical to the
