@@ -7,10 +7,12 @@
  *
  * One template, two instantiations: `seg3` (one pair per step, f64 values, i32 masks) and
  * `seg3x2` (two pairs per step, f64x2 values, v128 masks). Every lane performs the JavaScript
- * kernel's IEEE operations in the same order, so all three give the same bits (tested). The
- * module writes the fast path's parameters (s, t), from which JavaScript makes the distance
- * faithful (closest/faithful.ts) exactly as closestSegSeg3 does; a pair the kernel would hand to
- * the exact/generic path gets s = NaN, and the caller runs the whole JavaScript kernel on it.
+ * kernel's IEEE operations in the same order, so all three give the same bits (tested). After
+ * the kernel, the module runs the first certificate of faithfulSegSeg3 (closest/faithful.ts), also
+ * operation for operation: where it certifies the distance d it writes −d in place of s; elsewhere
+ * it writes the fast path's parameters (s, t), from which JavaScript makes the distance faithful
+ * exactly as closestSegSeg3 does; a pair the kernel would hand to the exact/generic path gets
+ * s = NaN, and the caller runs the whole JavaScript kernel on it.
  * Run: npx tsx scripts/build-wasm.ts
  */
 import fs from 'node:fs';
@@ -27,7 +29,7 @@ interface Ops {
   c(x: number): E;
   bin(op: 'add' | 'sub' | 'mul' | 'div', a: E, b: E): E;
   sqrt(a: E): E;
-  cmp(op: 'lt' | 'gt' | 'ge', a: E, b: E): E;
+  cmp(op: 'lt' | 'gt' | 'ge' | 'le', a: E, b: E): E;
   /** a where the mask m is set, else b. */
   sel(a: E, b: E, m: E): E;
   and(m: E, n: E): E;
@@ -39,6 +41,16 @@ interface Ops {
   load(j: number): E;
   /** Stores the step's results: s (NaN to hand over) and t of each pair, 16 bytes a pair. */
   store(s: E, t: E): string;
+  abs(a: E): E;
+  neg(a: E): E;
+  /** The bits of a (as a 64-bit integer) and c, reinterpreted as a double. */
+  bitAnd(a: E, c: bigint): E;
+  /** The bits of a minus c, reinterpreted as a double. */
+  bitSub(a: E, c: bigint): E;
+  /** A mask: are the bits of a (as a signed 64-bit integer) above c? */
+  bitGt(a: E, c: bigint): E;
+  /** A mask: are the bits of a all zero? */
+  bitZero(a: E): E;
 }
 
 const constant = (x: number): E => `(f64.const ${Number.isNaN(x) ? 'nan' : x})`;
@@ -58,6 +70,12 @@ const SCALAR: Ops = {
   allSet: '(i32.const 1)',
   load: (j) => `(f64.load offset=${8 * j} (local.get $p))`,
   store: (s, t) => `(f64.store (local.get $o) ${s}) (f64.store offset=8 (local.get $o) ${t})`,
+  abs: (a) => `(f64.abs ${a})`,
+  neg: (a) => `(f64.neg ${a})`,
+  bitAnd: (a, c) => `(f64.reinterpret_i64 (i64.and (i64.reinterpret_f64 ${a}) (i64.const ${c})))`,
+  bitSub: (a, c) => `(f64.reinterpret_i64 (i64.sub (i64.reinterpret_f64 ${a}) (i64.const ${c})))`,
+  bitGt: (a, c) => `(i64.gt_s (i64.reinterpret_f64 ${a}) (i64.const ${c}))`,
+  bitZero: (a) => `(i64.eqz (i64.reinterpret_f64 ${a}))`,
 };
 
 const SIMD: Ops = {
@@ -78,6 +96,12 @@ const SIMD: Ops = {
   store: (s, t) =>
     `(f64.store (local.get $o) (f64x2.extract_lane 0 ${s})) (f64.store offset=8 (local.get $o) (f64x2.extract_lane 0 ${t})) ` +
     `(f64.store offset=16 (local.get $o) (f64x2.extract_lane 1 ${s})) (f64.store offset=24 (local.get $o) (f64x2.extract_lane 1 ${t}))`,
+  abs: (a) => `(f64x2.abs ${a})`,
+  neg: (a) => `(f64x2.neg ${a})`,
+  bitAnd: (a, c) => `(v128.and ${a} (v128.const i64x2 ${c} ${c}))`,
+  bitSub: (a, c) => `(i64x2.sub ${a} (v128.const i64x2 ${c} ${c}))`,
+  bitGt: (a, c) => `(i64x2.gt_s ${a} (v128.const i64x2 ${c} ${c}))`,
+  bitZero: (a) => `(i64x2.eq ${a} (v128.const i64x2 0 0))`,
 };
 
 // Constants shared with src/closest/segment-kernels.ts (the bitwise tests would catch a mismatch).
@@ -94,8 +118,131 @@ const VALUES = [
   'sStarF', 'iAF', 'iCF', 'sStar', 'iA', 'iC', 'nx', 'ny', 'nz', 'nAx', 'nAy', 'nAz', 'mu', 'sp', 'muh', 'mul',
   'uxh', 'uxl', 'uyh', 'uyl', 'uzh', 'uzl', 'px', 'py', 'pz', 'qx', 'qy', 'qz', 's', 't', 'rx', 'ry', 'rz',
   'dist2', 'size2', 'res',
+  // The faithful step (faithfulSegSeg of src/closest/faithful.ts, dim 3).
+  'fs', 'ft', 'fsp', 'fmt', 'fsh', 'fsl', 'fth', 'ftl', 'fc', 'fx', 'fy', 'fbh', 'fbl', 'fbv', 'ful', 'fvl', 'fhh', 'fhl',
+  'fp', 'fpe', 'fq', 'fqe', 'fsum', 'fs2', 'flo', 'frh', 'frl', 'fT', 'fuu', 'fvv', 'fuv', 'fgs', 'fgt',
+  'fpp', 'fppe', 'fxh', 'fxl', 'fX', 'fer', 'fes', 'fet', 'fdet', 'fA', 'fB', 'fex2', 'fgf', 'fef', 'fhf', 'fa1',
+  'fex1', 'fgc', 'fec', 'fpc', 'fexcess', 'fE', 'fr0', 'fr2', 'fd', 'fdd', 'fdelta', 'fexp', 'fulpUp', 'fulpDown',
 ];
-const MASKS = ['fast', 'plain', 'okT'];
+const MASKS = ['fast', 'plain', 'okT', 'pass', 'fhiS', 'fhiT', 'fsFree', 'ftFree', 'fok'];
+
+/**
+ * The faithful step for the pair(s) whose kernel passed: the first certificate of faithfulSegSeg3
+ * (src/closest/faithful.ts), operation for operation in the same order (so the same bits; where
+ * JavaScript skips a product by a zero parameter, it only changes the sign of a zero, which no
+ * decision sees), without branches: every
+ * case's certificate is computed and the active set's is selected. Leaves in $fok the mask of the
+ * lanes whose distance is certified and in $fd that distance; the other lanes finish in
+ * JavaScript, which reaches the same decision and goes on to the slower certificates.
+ */
+function faithfulStep(o: Ops, g: (n: string) => E, set: (n: string, e: E) => string): string {
+  const add = (a: E, b: E): E => o.bin('add', a, b);
+  const sub = (a: E, b: E): E => o.bin('sub', a, b);
+  const mul = (a: E, b: E): E => o.bin('mul', a, b);
+  const div = (a: E, b: E): E => o.bin('div', a, b);
+  const c = o.c;
+  /** x = hh + hl (Dekker), through $fc. */
+  const split = (x: E): string => [set('fc', mul(c(SPLITTER), x)), set('fhh', sub(g('fc'), sub(g('fc'), x))), set('fhl', sub(x, g('fhh')))].join(' ');
+  const U2 = EPS * EPS;
+  const out: string[] = [
+    // |u|², |v|², u·v: the kernel's (JavaScript's sums from 0 give the same values, up to the
+    // sign of a zero u·v, which no decision below sees).
+    set('fs', g('s')), set('ft', g('t')), set('fuu', g('aa')), set('fvv', g('cc')), set('fuv', g('b')),
+    set('fhiS', o.cmp('gt', g('fs'), c(0.5))), set('fhiT', o.cmp('gt', g('ft'), c(0.5))),
+    set('fsp', o.sel(sub(g('fs'), c(1)), g('fs'), g('fhiS'))),
+    set('fmt', o.neg(o.sel(sub(g('ft'), c(1)), g('ft'), g('fhiT')))),
+    split(g('fsp')), set('fsh', g('fhh')), set('fsl', g('fhl')),
+    split(g('fmt')), set('fth', g('fhh')), set('ftl', g('fhl')),
+    ...['fT', 'fgs', 'fgt', 'fxh', 'fxl'].map((n) => set(n, c(0))),
+  ];
+  for (const a of ['x', 'y', 'z']) {
+    const uh = g('u' + a);
+    const vh = g('v' + a);
+    out.push(
+      set('fx', o.sel(g(`a1${a}`), g(`a0${a}`), g('fhiS'))),
+      set('fy', o.sel(g(`b1${a}`), g(`b0${a}`), g('fhiT'))),
+      // b = x − y, u = a1 − a0, v = b1 − b0 with their errors (two-difference).
+      set('fbh', sub(g('fx'), g('fy'))), set('fbv', sub(g('fx'), g('fbh'))),
+      set('fbl', add(sub(g('fx'), add(g('fbh'), g('fbv'))), sub(g('fbv'), g('fy')))),
+      set('fbv', sub(g(`a1${a}`), uh)), set('ful', add(sub(g(`a1${a}`), add(uh, g('fbv'))), sub(g('fbv'), g(`a0${a}`)))),
+      set('fbv', sub(g(`b1${a}`), vh)), set('fvl', add(sub(g(`b1${a}`), add(vh, g('fbv'))), sub(g('fbv'), g(`b0${a}`)))),
+      set('fT', add(g('fT'), o.abs(g('fbh')))),
+      // sp·u and −tp·v exactly (two-product), summed with b by two-sums. (JavaScript skips this
+      // when sp = tp = 0; it then gives the same r up to the sign of a zero.)
+      set('fp', mul(g('fsp'), uh)), split(uh),
+      set('fpe', sub(mul(g('fsl'), g('fhl')), sub(sub(sub(g('fp'), mul(g('fsh'), g('fhh'))), mul(g('fsl'), g('fhh'))), mul(g('fsh'), g('fhl'))))),
+      set('fq', mul(g('fmt'), vh)), split(vh),
+      set('fqe', sub(mul(g('ftl'), g('fhl')), sub(sub(sub(g('fq'), mul(g('fth'), g('fhh'))), mul(g('ftl'), g('fhh'))), mul(g('fth'), g('fhl'))))),
+      set('fsum', add(g('fbh'), g('fp'))), set('fbv', sub(g('fsum'), g('fbh'))),
+      set('flo', add(sub(g('fbh'), sub(g('fsum'), g('fbv'))), sub(g('fp'), g('fbv')))),
+      set('fs2', add(g('fsum'), g('fq'))), set('fbv', sub(g('fs2'), g('fsum'))),
+      set('flo', add(g('flo'), add(add(add(add(add(add(sub(g('fsum'), sub(g('fs2'), g('fbv'))), sub(g('fq'), g('fbv'))), g('fbl')), g('fpe')), g('fqe')), mul(g('fsp'), g('ful'))), mul(g('fmt'), g('fvl'))))),
+      set('frh', add(g('fs2'), g('flo'))), set('frl', sub(g('flo'), sub(g('frh'), g('fs2')))),
+      set('fT', add(g('fT'), add(o.abs(g('fp')), o.abs(g('fq'))))),
+      set('fgs', add(g('fgs'), mul(g('frh'), uh))), set('fgt', sub(g('fgt'), mul(g('frh'), vh))),
+      // |r|² in double-double.
+      set('fpp', mul(g('frh'), g('frh'))), split(g('frh')),
+      set('fppe', sub(mul(g('fhl'), g('fhl')), sub(sub(g('fpp'), mul(g('fhh'), g('fhh'))), mul(mul(c(2), g('fhl')), g('fhh'))))),
+      set('fsum', add(g('fxh'), g('fpp'))), set('fbv', sub(g('fsum'), g('fxh'))),
+      set('fxl', add(g('fxl'), add(add(add(sub(g('fxh'), sub(g('fsum'), g('fbv'))), sub(g('fpp'), g('fbv'))), g('fppe')), mul(g('frl'), add(mul(c(2), g('frh')), g('frl')))))),
+      set('fxh', g('fsum')),
+    );
+  }
+  const ge = (a: E, b: E): E => o.cmp('ge', a, b);
+  const gt = (a: E, b: E): E => o.cmp('gt', a, b);
+  const lt = (a: E, b: E): E => o.cmp('lt', a, b);
+  const le = (a: E, b: E): E => o.cmp('le', a, b);
+  out.push(
+    set('fX', add(g('fxh'), g('fxl'))), set('fxl', sub(g('fxl'), sub(g('fX'), g('fxh')))), set('fxh', g('fX')),
+    set('fok', o.and(g('pass'), gt(g('fxh'), c(2 ** -900)))),
+    set('fr0', o.sqrt(g('fxh'))),
+    set('fer', mul(c(8 * U2), g('fT'))),
+    set('fes', mul(mul(add(mul(c(7 * EPS), g('fr0')), g('fer')), o.sqrt(g('fuu'))), c(1.01))),
+    set('fet', mul(mul(add(mul(c(7 * EPS), g('fr0')), g('fer')), o.sqrt(g('fvv'))), c(1.01))),
+    set('fsFree', o.and(gt(g('fs'), c(0)), lt(g('fs'), c(1)))),
+    set('ftFree', o.and(gt(g('ft'), c(0)), lt(g('ft'), c(1)))),
+    // Both free.
+    set('fdet', sub(mul(g('fuu'), g('fvv')), mul(g('fuv'), g('fuv')))),
+    set('fA', add(o.abs(g('fgs')), g('fes'))), set('fB', add(o.abs(g('fgt')), g('fet'))),
+    set('fex2', div(add(add(mul(mul(g('fvv'), g('fA')), g('fA')), mul(mul(mul(c(2), o.abs(g('fuv'))), g('fA')), g('fB'))), mul(mul(g('fuu'), g('fB')), g('fB'))),
+      mul(g('fdet'), c(1 - 8 * EPS)))),
+    // One free: the other keeps its sign once it moves.
+    set('fgf', o.sel(g('fgs'), g('fgt'), g('fsFree'))), set('fef', o.sel(g('fes'), g('fet'), g('fsFree'))),
+    set('fhf', o.sel(g('fuu'), g('fvv'), g('fsFree'))),
+    set('fa1', add(o.abs(g('fgf')), g('fef'))),
+    set('fex1', mul(div(mul(g('fa1'), g('fa1')), g('fhf')), c(1 + 8 * EPS))),
+    set('fgc', add(o.sel(g('fgt'), g('fgs'), g('fsFree')), div(mul(g('fuv'), g('fgf')), g('fhf')))),
+    set('fec', add(add(o.sel(g('fet'), g('fes'), g('fsFree')), div(mul(o.abs(g('fuv')), g('fef')), g('fhf'))), mul(c(4 * EPS), o.abs(g('fgc'))))),
+    set('fpc', o.sel(g('ft'), g('fs'), g('fsFree'))),
+    // The certificate of the active set (both free, one, none), and its excess.
+    set('fok', o.and(g('fok'), o.sel(
+      ge(g('fdet'), mul(mul(c(0.0625), g('fuu')), g('fvv'))),
+      o.sel(
+        o.sel(gt(g('fgc'), g('fec')), lt(g('fgc'), o.neg(g('fec'))), le(g('fpc'), c(0))),
+        o.and(o.sel(gt(g('fgs'), g('fes')), lt(g('fgs'), o.neg(g('fes'))), le(g('fs'), c(0))),
+          o.sel(gt(g('fgt'), g('fet')), lt(g('fgt'), o.neg(g('fet'))), le(g('ft'), c(0)))),
+        o.or(g('fsFree'), g('ftFree'))),
+      o.and(g('fsFree'), g('ftFree'))))),
+    set('fexcess', o.sel(g('fex2'), o.sel(g('fex1'), c(0), o.or(g('fsFree'), g('ftFree'))), o.and(g('fsFree'), g('ftFree')))),
+    set('fok', o.and(g('fok'), le(g('fexcess'), mul(mul(g('fxh'), c(EPS)), c(1 / 64))))),
+    set('fE', add(add(add(mul(mul(c(2.02), g('fr0')), g('fer')), mul(g('fer'), g('fer'))), mul(c(20 * U2), g('fxh'))), g('fexcess'))),
+    // The root, one Newton correction, and the certificate.
+    set('fr2', mul(g('fr0'), g('fr0'))), split(g('fr0')),
+    set('fd', add(g('fr0'), div(add(sub(g('fxh'), g('fr2')), sub(g('fxl'),
+      sub(mul(g('fhl'), g('fhl')), sub(sub(g('fr2'), mul(g('fhh'), g('fhh'))), mul(mul(c(2), g('fhl')), g('fhh')))))), mul(c(2), g('fr0'))))),
+    set('fdd', mul(g('fd'), g('fd'))), split(g('fd')),
+    set('fdelta', add(sub(g('fdd'), g('fxh')), sub(sub(mul(g('fhl'), g('fhl')),
+      sub(sub(g('fdd'), mul(g('fhh'), g('fhh'))), mul(mul(c(2), g('fhl')), g('fhh')))), g('fxl')))),
+    // ulp(d) from its exponent field; half of it below a power of two.
+    set('fexp', o.bitAnd(g('fd'), 0x7ff0000000000000n)),
+    set('fulpUp', o.bitSub(g('fexp'), 52n << 52n)),
+    set('fulpDown', o.sel(div(g('fulpUp'), c(2)), g('fulpUp'), o.bitZero(o.bitAnd(g('fd'), 0xfffffffffffffn)))),
+    set('fok', o.and(o.and(g('fok'), o.bitGt(g('fexp'), 54n << 52n)), o.and(
+      lt(mul(add(g('fdelta'), g('fE')), c(1 + 4 * EPS)), sub(mul(mul(c(2), g('fd')), g('fulpDown')), mul(g('fulpDown'), g('fulpDown')))),
+      lt(mul(sub(g('fE'), g('fdelta')), c(1 + 4 * EPS)), add(mul(mul(c(2), g('fd')), g('fulpUp')), mul(g('fulpUp'), g('fulpUp'))))))),
+  );
+  return out.join('\n      ');
+}
 
 /** The kernel's loop for one lane width (see closestSegSeg3 and segSeg3Shallow in src/closest/segment-kernels.ts). */
 function kernel(name: string, o: Ops): string {
@@ -175,10 +322,12 @@ function kernel(name: string, o: Ops): string {
     set('size2', add(add(dot3('w', 'w'), g('aa')), g('cc'))),
     // The fast path's (s, t), or NaN for s where the kernel hands over; JavaScript then makes the
     // distance faithful from them (closest/faithful.ts), exactly as closestSegSeg3 does.
-    set('res', o.sel(g('s'), o.c(NaN),
-      o.and(o.and(g('okT'), o.cmp('gt', g('dist2'), mul(o.c(FILTER2), g('size2')))),
-        o.and(o.cmp('lt', g('size2'), o.c(HUGE)), o.cmp('gt', g('ac'), o.c(TINY)))))),
-    o.store(g('res'), g('t')),
+    set('pass', o.and(o.and(g('okT'), o.cmp('gt', g('dist2'), mul(o.c(FILTER2), g('size2')))),
+      o.and(o.cmp('lt', g('size2'), o.c(HUGE)), o.cmp('gt', g('ac'), o.c(TINY))))),
+    set('res', o.sel(g('s'), o.c(NaN), g('pass'))),
+    // Where the faithful step certifies the distance d (> 0), −d replaces s (which is ≥ 0).
+    faithfulStep(o, g, set),
+    o.store(o.sel(o.neg(g('fd')), g('res'), g('fok')), g('t')),
   ].join('\n      ');
 
   return `

@@ -1,10 +1,12 @@
 /**
  * The WebAssembly path of the 3D batch: pairs that live in WebAssembly memory (allocated with
  * {@link allocPairs3}) go through the generated kernel in place (src/batch/seg3.generated.ts, the
- * fast path of closestSegSeg3 with branch-free clamps), which gives each pair's (s, t); JavaScript
- * then makes the distance faithful from them exactly as closestSegSeg3 does ({@link finish3}),
- * and runs the whole JavaScript kernel on the pairs the module hands over (s = NaN), so results
- * are identical to the JavaScript path.
+ * fast path of closestSegSeg3 with branch-free clamps, then the first certificate of the faithful
+ * step, faithfulSegSeg3 of closest/faithful.ts, operation for operation). Where that step certifies the
+ * distance, the module gives it; elsewhere it gives the pair's (s, t), from which JavaScript makes
+ * the distance faithful exactly as closestSegSeg3 does ({@link finish3}), and the pairs the module
+ * hands over (s = NaN) run the whole JavaScript kernel, so results are identical to the
+ * JavaScript path.
  */
 import { SEG3_WASM } from './seg3.generated.js';
 import { SkewlineInputError, describeValue } from '../core/primitives.js';
@@ -65,11 +67,16 @@ function run(r: Resident, p: number, m: number, o: number): void {
 }
 
 /**
- * Distances res[first … first + m) of the pairs from the module's parameters `st` (s, t of pair
- * first + i at st[2i], st[2i + 1]): bit for bit what closestSegSeg3 gives.
+ * Distances res[first … first + m) of the pairs from the module's results `st` (pair first + i at
+ * st[2i], st[2i + 1]): −d where the module certified the faithful distance d itself (d > 0 and
+ * s ≥ 0, so the sign tells), else the fast path's (s, t), from which JavaScript makes the
+ * distance faithful (s = NaN: the whole JavaScript kernel). Bit for bit what closestSegSeg3 gives.
  */
 function finish3(pairs: Float64Array, st: Float64Array, first: number, m: number, res: Float64Array): void {
-  for (let i = 0; i < m; i++) res[first + i] = distanceFromParams3(pairs, 12 * (first + i), st[2 * i], st[2 * i + 1]);
+  for (let i = 0; i < m; i++) {
+    const s = st[2 * i];
+    res[first + i] = s < 0 ? -s : distanceFromParams3(pairs, 12 * (first + i), s, st[2 * i + 1]);
+  }
 }
 
 /**

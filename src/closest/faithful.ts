@@ -23,6 +23,12 @@
  *    computed |r|² and E its error bound, (d − ulp⁻)² < X − E and X + E < (d + ulp⁺)², tested in
  *    double-double.
  * The inputs are scaled by a power of two (exact) when their differences leave [2⁻⁴⁰⁰, 2⁴⁰⁰].
+ * Cost: the segment kernels' common case runs faithfulSegSeg (2D) or faithfulSegSeg3 (3D: written
+ * out, no scratch, a retry with compensated gradients), and the 3D WebAssembly batch runs the
+ * first certificate of faithfulSegSeg3 itself, operation for operation (scripts/build-wasm.ts);
+ * only what they cannot certify reaches faithfulInto. None of this can be skipped for a
+ * one-ulp promise: the plain residual's error (a few u·S) and the plain sum of squares' (γ₃)
+ * are each above an ulp of d on their own.
  * Not re-entrant (module-level scratch).
  */
 import { EPS, SPLITTER } from '../core/eft.js';
@@ -520,6 +526,54 @@ function starOutside(): boolean {
   return sStar + ms <= 0 || sStar - ms >= 1 || tStar + mt <= 0 || tStar - mt >= 1;
 }
 
+/** Lower bounds on the four endpoint-to-segment distances of boundaryMin (−1: done). */
+const LB = new Float64Array(4);
+
+/**
+ * Certified lower bounds on the distances from each endpoint P (a0, a1, b0, b1) to the other
+ * segment [O0, O1] into LB: how far P lies beyond the segment's ends along its direction v,
+ * max(0, (P − O1)·v, −(P − O0)·v)/|v| (the distance to the segment is at least that). Plain
+ * dot products with Higham's a-priori bound (Accuracy and Stability of Numerical Algorithms,
+ * 2nd ed., §3.1: γ_dim on the sum, plus u for each rounded difference, (dim + 3)u·Σ|terms| with
+ * the factor 1.01 for the higher-order terms; dim·2⁻¹⁰⁷⁰ for products that underflow), then a
+ * division by √|v|² shrunk by (dim + 8)u for its own roundings. 0 where magnitudes leave
+ * [2⁻⁵⁰⁰, 2⁵⁰⁰] (no bound: the sub-problem is solved). Returns LB (module scratch; exported
+ * for its test).
+ */
+export function lowerBounds(dim: number, data: ArrayLike<number>, k: number): Float64Array {
+  for (let q = 0; q < 4; q++) {
+    const p = k + q * dim;
+    const o = q < 2 ? k + 2 * dim : k;
+    let wv = 0;
+    let zv = 0;
+    let vv = 0;
+    let aw = 0;
+    let az = 0;
+    let m = 0;
+    for (let i = 0; i < dim; i++) {
+      const x = data[p + i];
+      const o0 = data[o + i];
+      const o1 = data[o + dim + i];
+      const w = x - o0;
+      const z = x - o1;
+      const v = o1 - o0;
+      wv += w * v;
+      zv += z * v;
+      vv += v * v;
+      aw += Math.abs(w * v);
+      az += Math.abs(z * v);
+      m = Math.max(m, Math.abs(w), Math.abs(z), Math.abs(v));
+    }
+    LB[q] = 0;
+    if (!(m < 2 ** 500 && m > 2 ** -500 && vv > 0)) continue;
+    const c = (dim + 3) * EPS * 1.01;
+    const tiny = dim * 2 ** -1070;
+    const beyond = Math.max(zv - c * az - tiny, -wv - c * aw - tiny);
+    if (beyond > 0) LB[q] = (beyond / Math.sqrt(vv)) * (1 - (dim + 8) * EPS);
+  }
+  return LB;
+}
+
 /** Point–segment sub-problems of boundaryMin: P, P, q0, q1 (dim numbers each). */
 let PS = new Float64Array(12);
 let inBoundary = false;
@@ -531,7 +585,9 @@ let inBoundary = false;
  * well conditioned however nearly parallel the segments are. The least of faithful roundings
  * is a faithful rounding of the least (rounding down and rounding up are both monotone).
  * Writes FAITHFUL[2] only (s and t stay the kernel's: the nearest points keep their accuracy
- * in S); false when a sub-problem cannot be certified. Not re-entrant.
+ * in S); false when a sub-problem cannot be certified. An endpoint whose certified lower bound
+ * (see lowerBounds) exceeds the least distance so far is skipped: its distance, and any faithful
+ * rounding of it, is larger. Not re-entrant.
  */
 function boundaryMin(dim: number, data: ArrayLike<number>, k: number): boolean {
   if (inBoundary) return false;
@@ -539,8 +595,15 @@ function boundaryMin(dim: number, data: ArrayLike<number>, k: number): boolean {
   inBoundary = true;
   const saved = retrying;
   retrying = false;
+  lowerBounds(dim, data, k);
   let best = Infinity;
-  for (let q = 0; q < 4 && best > 0; q++) {
+  for (let n = 0; n < 4 && best > 0; n++) {
+    // The endpoint with the least lower bound next; none left can beat the best so far once
+    // its bound exceeds it (the certified best is within 2u of its exact distance).
+    let q = -1;
+    for (let j = 0; j < 4; j++) if (LB[j] >= 0 && (q < 0 || LB[j] < LB[q])) q = j;
+    if (LB[q] > best * (1 + 8 * EPS)) break;
+    LB[q] = -1;
     const p = k + q * dim; // endpoint q: a0, a1, b0, b1
     const o = q < 2 ? k + 2 * dim : k; // the other segment
     let big = 0;
@@ -734,8 +797,10 @@ function prodErr(a: number, b: number, p: number): number {
  * written out without calls (a call V8 does not inline boxes its double arguments): the
  * residual in double-double, the gradient, the first-order certificate for the active set the
  * kernel found, the norm, the root and its certificate. Anything out of the ordinary (a Newton
- * step needed, a shallow angle with both parameters free, a sign the rounding leaves open,
- * magnitudes outside [2⁻⁴⁰⁰, 2⁴⁰⁰]) goes to faithfulInto. Same contract: s, t in FAITHFUL[0],
+ * step needed, a shallow angle with both parameters free, a sign the rounding leaves open, a
+ * squared distance below 2⁻⁹⁰⁰) goes to faithfulInto. Precondition (its callers' fast-path checks,
+ * closestSegSeg2 and closestSegSeg3): finite coordinates, |u|², |v|² > 2⁻⁵⁰⁰ and every difference
+ * below 2¹⁰¹, so that no product here over- or underflows. Same contract: s, t in FAITHFUL[0],
  * FAITHFUL[1]; the distance to FAITHFUL[2]; false when exact arithmetic must answer.
  */
 export function faithfulSegSeg(dim: number, data: ArrayLike<number>, k: number): boolean {
@@ -767,11 +832,8 @@ export function faithfulSegSeg(dim: number, data: ArrayLike<number>, k: number):
   let uv = 0;
   let gs = 0;
   let gt = 0;
-  let agS = 0;
-  let agT = 0;
   let xh = 0;
   let xl = 0;
-  let m = 0;
   for (let i = 0; i < dim; i++) {
     const a0 = data[k + i];
     const a1 = data[k + dim + i];
@@ -826,8 +888,6 @@ export function faithfulSegSeg(dim: number, data: ArrayLike<number>, k: number):
     VL[i] = vl;
     gs += rh * uh;
     gt -= rh * vh;
-    agS += Math.abs(rh * uh) + Math.abs(rh * ul) + Math.abs(rl * uh);
-    agT += Math.abs(rh * vh) + Math.abs(rh * vl) + Math.abs(rl * vh);
     // |r|² in double-double.
     const pp = rh * rh;
     c = SPLITTER * rh;
@@ -838,16 +898,20 @@ export function faithfulSegSeg(dim: number, data: ArrayLike<number>, k: number):
     bv = sum - xh;
     xl += xh - (sum - bv) + (pp - bv) + ppe + rl * (2 * rh + rl);
     xh = sum;
-    m = Math.max(m, Math.abs(bh), Math.abs(uh), Math.abs(vh));
   }
   const X = xh + xl;
   xl -= X - xh;
   xh = X;
-  if (!(m > 2 ** -400 && m < 2 ** 400 && uu > 0 && vv > 0 && xh > 2 ** -900)) return faithfulInto(SEGMENT, SEGMENT, dim, data, k, false);
-  // Gradient errors: the plain sums (dim + 2)u, the low parts, the residual's own error.
+  if (!(xh > 2 ** -900)) return faithfulInto(SEGMENT, SEGMENT, dim, data, k, false);
+  const r0 = Math.sqrt(xh);
+  // Gradient errors: the plain sums, (dim + 2)u·Σ|rh_i·uh_i| (Higham, Accuracy and Stability of
+  // Numerical Algorithms, 2nd ed., §3.1, γ_n for a dot product), with the low parts' terms
+  // (|ul_i| ≤ u|uh_i|, |rl_i| ≤ u|rh_i|) folded into (dim + 4)u; Σ|rh_i·uh_i| ≤ |rh|·|uh|
+  // (Cauchy–Schwarz) ≤ √xh·√uu·(1 + 10u), and the factor 1.01 covers the 10u and the roundings
+  // of this bound itself. Then the residual's own error er, times |u|.
   const er = 8 * U2 * T;
-  const es = (dim + 4) * EPS * agS + er * Math.sqrt(uu) * 1.01;
-  const et = (dim + 4) * EPS * agT + er * Math.sqrt(vv) * 1.01;
+  const es = ((dim + 4) * EPS * r0 + er) * Math.sqrt(uu) * 1.01;
+  const et = ((dim + 4) * EPS * r0 + er) * Math.sqrt(vv) * 1.01;
   const sFree = s > 0 && s < 1;
   const tFree = t > 0 && t < 1;
   let excess = 0;
@@ -875,9 +939,8 @@ export function faithfulSegSeg(dim: number, data: ArrayLike<number>, k: number):
     return faithfulInto(SEGMENT, SEGMENT, dim, data, k, false);
   }
   if (!(excess <= xh * EPS * (1 / 64))) return faithfulInto(SEGMENT, SEGMENT, dim, data, k, false);
-  const E = 2.02 * Math.sqrt(xh) * er + er * er + 4 * (dim + 2) * U2 * xh + excess;
+  const E = 2.02 * r0 * er + er * er + 4 * (dim + 2) * U2 * xh + excess;
   // The root, one Newton correction, and the certificate of certify() written out.
-  const r0 = Math.sqrt(xh);
   const r2 = r0 * r0;
   c = SPLITTER * r0;
   let hh = c - (c - r0);
@@ -903,6 +966,273 @@ export function faithfulSegSeg(dim: number, data: ArrayLike<number>, k: number):
     return true;
   }
   return faithfulInto(SEGMENT, SEGMENT, dim, data, k, false);
+}
+
+/** faithfulSegSeg3's residual (rh, then rl, per coordinate) and dot2Grad3's results. */
+const RR = new Float64Array(6);
+const GR = new Float64Array(4);
+
+/**
+ * r·u and r·v for the residual in RR and the exact directions of the pair at k, by Dot2 as
+ * {@link dot2} (same operations): GR[0] = r·u, GR[1] its Σ|terms|, GR[2] = r·v, GR[3] likewise.
+ */
+function dot2Grad3(data: ArrayLike<number>, k: number): void {
+  let hu = 0;
+  let lu = 0;
+  let au = 0;
+  let hv = 0;
+  let lv = 0;
+  let av = 0;
+  for (let i = 0; i < 3; i++) {
+    const a = RR[i];
+    const al0 = RR[3 + i];
+    const a0 = data[k + i];
+    const a1 = data[k + 3 + i];
+    const b0 = data[k + 6 + i];
+    const b1 = data[k + 9 + i];
+    const uh = a1 - a0;
+    let bv = a1 - uh;
+    const ul = a1 - (uh + bv) + (bv - a0);
+    const vh = b1 - b0;
+    bv = b1 - vh;
+    const vl = b1 - (vh + bv) + (bv - b0);
+    let c = SPLITTER * a;
+    const ah = c - (c - a);
+    const al = a - ah;
+    // r·u
+    let p = a * uh;
+    c = SPLITTER * uh;
+    let bh = c - (c - uh);
+    let bl = uh - bh;
+    let pe = al * bl - (p - ah * bh - al * bh - ah * bl);
+    let sum = hu + p;
+    bv = sum - hu;
+    lu += hu - (sum - bv) + (p - bv) + pe + (a * ul + al0 * uh);
+    hu = sum;
+    au += Math.abs(p) + Math.abs(a * ul) + Math.abs(al0 * uh);
+    // r·v
+    p = a * vh;
+    c = SPLITTER * vh;
+    bh = c - (c - vh);
+    bl = vh - bh;
+    pe = al * bl - (p - ah * bh - al * bh - ah * bl);
+    sum = hv + p;
+    bv = sum - hv;
+    lv += hv - (sum - bv) + (p - bv) + pe + (a * vl + al0 * vh);
+    hv = sum;
+    av += Math.abs(p) + Math.abs(a * vl) + Math.abs(al0 * vh);
+  }
+  GR[0] = hu + lu;
+  GR[1] = au;
+  GR[2] = hv + lv;
+  GR[3] = av;
+}
+
+/**
+ * {@link faithfulSegSeg} for dim 3 without the hand-overs, for the kernels' common case: the same
+ * operations in the same order, so the same distance and the same decisions, except for what
+ * provably changes neither — a product by a parameter at an end (sp = 0 or tp = 0) is skipped (its
+ * terms are zeros, which can change only the sign of a zero sum), no scratch is written, and a
+ * shallow angle with both parameters free (where faithfulSegSeg goes to the lines' distance) is
+ * refused before any work (faithfulSegSeg answers it). Where the first certificate fails, a
+ * second one with compensated gradients (which faithfulSegSeg does not try), then faithfulInto,
+ * as faithfulSegSeg would. Its answers are faithfulSegSeg's where both certify (the same
+ * operations give the distance), and in every pair measured otherwise too (test/closest). Same contract and precondition as faithfulSegSeg.
+ */
+export function faithfulSegSeg3(data: ArrayLike<number>, k: number): boolean {
+  const s = FAITHFUL[0];
+  const t = FAITHFUL[1];
+  const sFree = s > 0 && s < 1;
+  const tFree = t > 0 && t < 1;
+  const ux = data[k + 3] - data[k];
+  const uy = data[k + 4] - data[k + 1];
+  const uz = data[k + 5] - data[k + 2];
+  const vx = data[k + 9] - data[k + 6];
+  const vy = data[k + 10] - data[k + 7];
+  const vz = data[k + 11] - data[k + 8];
+  // As faithfulSegSeg's sums from 0 (0 + x = x, up to the sign of a zero).
+  const uu = ux * ux + uy * uy + uz * uz;
+  const vv = vx * vx + vy * vy + vz * vz;
+  const uv = ux * vx + uy * vy + uz * vz;
+  const det = uu * vv - uv * uv;
+  if (sFree && tFree && !(det >= 0.0625 * uu * vv)) return faithfulSegSeg(3, data, k);
+  let ia = k;
+  let sp = s;
+  if (s > 0.5) {
+    ia = k + 3;
+    sp = s - 1;
+  }
+  let ib = k + 6;
+  let tp = t;
+  if (t > 0.5) {
+    ib = k + 9;
+    tp = t - 1;
+  }
+  let c = SPLITTER * sp;
+  const sh = c - (c - sp);
+  const sl = sp - sh;
+  const mt = -tp;
+  c = SPLITTER * mt;
+  const th = c - (c - mt);
+  const tl = mt - th;
+  const withU = sp !== 0;
+  const withV = tp !== 0;
+  let T = 0;
+  let gs = 0;
+  let gt = 0;
+  let xh = 0;
+  let xl = 0;
+  for (let i = 0; i < 3; i++) {
+    const x = data[ia + i];
+    const y = data[ib + i];
+    const bh = x - y;
+    let bv = x - bh;
+    const bl = x - (bh + bv) + (bv - y);
+    const uh = i === 0 ? ux : i === 1 ? uy : uz;
+    const vh = i === 0 ? vx : i === 1 ? vy : vz;
+    let rh = bh;
+    let rl = bl;
+    T += Math.abs(bh);
+    if (withU && withV) {
+      const a0 = data[k + i];
+      const a1 = data[k + 3 + i];
+      const b0 = data[k + 6 + i];
+      const b1 = data[k + 9 + i];
+      bv = a1 - uh;
+      const ul = a1 - (uh + bv) + (bv - a0);
+      bv = b1 - vh;
+      const vl = b1 - (vh + bv) + (bv - b0);
+      const p = sp * uh;
+      c = SPLITTER * uh;
+      let hh = c - (c - uh);
+      let hl = uh - hh;
+      const pe = sl * hl - (p - sh * hh - sl * hh - sh * hl);
+      const q = mt * vh;
+      c = SPLITTER * vh;
+      hh = c - (c - vh);
+      hl = vh - hh;
+      const qe = tl * hl - (q - th * hh - tl * hh - th * hl);
+      const sum = bh + p;
+      bv = sum - bh;
+      let lo = bh - (sum - bv) + (p - bv);
+      const s2 = sum + q;
+      bv = s2 - sum;
+      lo += sum - (s2 - bv) + (q - bv) + bl + pe + qe + sp * ul + mt * vl;
+      rh = s2 + lo;
+      rl = lo - (rh - s2);
+      T += Math.abs(p) + Math.abs(q);
+    } else if (withU) {
+      const a0 = data[k + i];
+      const a1 = data[k + 3 + i];
+      bv = a1 - uh;
+      const ul = a1 - (uh + bv) + (bv - a0);
+      const p = sp * uh;
+      c = SPLITTER * uh;
+      const hh = c - (c - uh);
+      const hl = uh - hh;
+      const pe = sl * hl - (p - sh * hh - sl * hh - sh * hl);
+      const sum = bh + p;
+      bv = sum - bh;
+      let lo = bh - (sum - bv) + (p - bv);
+      lo += bl + pe + sp * ul;
+      rh = sum + lo;
+      rl = lo - (rh - sum);
+      T += Math.abs(p);
+    } else if (withV) {
+      const b0 = data[k + 6 + i];
+      const b1 = data[k + 9 + i];
+      bv = b1 - vh;
+      const vl = b1 - (vh + bv) + (bv - b0);
+      const q = mt * vh;
+      c = SPLITTER * vh;
+      const hh = c - (c - vh);
+      const hl = vh - hh;
+      const qe = tl * hl - (q - th * hh - tl * hh - th * hl);
+      const s2 = bh + q;
+      bv = s2 - bh;
+      const lo = bh - (s2 - bv) + (q - bv) + bl + qe + mt * vl;
+      rh = s2 + lo;
+      rl = lo - (rh - s2);
+      T += Math.abs(q);
+    }
+    RR[i] = rh;
+    RR[3 + i] = rl;
+    gs += rh * uh;
+    gt -= rh * vh;
+    const pp = rh * rh;
+    c = SPLITTER * rh;
+    const hh = c - (c - rh);
+    const hl = rh - hh;
+    const ppe = hl * hl - (pp - hh * hh - 2 * hl * hh);
+    const sum = xh + pp;
+    bv = sum - xh;
+    xl += xh - (sum - bv) + (pp - bv) + ppe + rl * (2 * rh + rl);
+    xh = sum;
+  }
+  const X = xh + xl;
+  xl -= X - xh;
+  xh = X;
+  if (!(xh > 2 ** -900)) return faithfulInto(SEGMENT, SEGMENT, 3, data, k, false);
+  const r0 = Math.sqrt(xh);
+  const er = 8 * U2 * T;
+  let es = (7 * EPS * r0 + er) * Math.sqrt(uu) * 1.01;
+  let et = (7 * EPS * r0 + er) * Math.sqrt(vv) * 1.01;
+  let excess: number;
+  for (let refined = false; ; refined = true) {
+    let ok = true;
+    excess = 0;
+    if (sFree && tFree) {
+      const a = Math.abs(gs) + es;
+      const b = Math.abs(gt) + et;
+      excess = (vv * a * a + 2 * Math.abs(uv) * a * b + uu * b * b) / (det * (1 - 8 * EPS));
+    } else if (sFree || tFree) {
+      const gf = sFree ? gs : gt;
+      const ef = sFree ? es : et;
+      const hf = sFree ? uu : vv;
+      const a = Math.abs(gf) + ef;
+      excess = ((a * a) / hf) * (1 + 8 * EPS);
+      const gc = (sFree ? gt : gs) + (uv * gf) / hf;
+      const ec = (sFree ? et : es) + (Math.abs(uv) * ef) / hf + 4 * EPS * Math.abs(gc);
+      const pc = sFree ? t : s;
+      ok = pc <= 0 ? gc > ec : gc < -ec;
+    } else ok = (s <= 0 ? gs > es : gs < -es) && (t <= 0 ? gt > et : gt < -et);
+    if (ok && excess <= xh * EPS * (1 / 64)) break;
+    if (refined) return faithfulInto(SEGMENT, SEGMENT, 3, data, k, false);
+    // A second chance (faithfulSegSeg, and the WebAssembly module, stop at the first): the
+    // gradients by a compensated dot product, whose error is 2u of the gradient itself plus
+    // O(u²) (Ogita, Rump & Oishi 2005, Dot2; the bound of dot2 above), instead of u·|r||u|.
+    // Near a corner of nearly parallel segments the clamped gradient is small beside |r||u|.
+    dot2Grad3(data, k);
+    gs = GR[0];
+    gt = -GR[2];
+    es = 2 * EPS * Math.abs(gs) + 48 * U2 * GR[1] + er * Math.sqrt(uu) * 1.01;
+    et = 2 * EPS * Math.abs(gt) + 48 * U2 * GR[3] + er * Math.sqrt(vv) * 1.01;
+  }
+  const E = 2.02 * r0 * er + er * er + 20 * U2 * xh + excess;
+  const r2 = r0 * r0;
+  c = SPLITTER * r0;
+  let hh = c - (c - r0);
+  let hl = r0 - hh;
+  const d = r0 + (xh - r2 + (xl - (hl * hl - (r2 - hh * hh - 2 * hl * hh)))) / (2 * r0);
+  const p = d * d;
+  c = SPLITTER * d;
+  hh = c - (c - d);
+  hl = d - hh;
+  const delta = p - xh + (hl * hl - (p - hh * hh - 2 * hl * hh) - xl);
+  // ulp(d) = 2u·ufp(d), ufp (unit in the first place) by Rump's Algorithm 3.5 ("Ultimately fast
+  // accurate summation", SIAM J. Sci. Comput. 31, 2009): q = (2⁵² + 1)·d, ufp = |(1 − u)q − q|,
+  // exact for normal d far below the overflow threshold (d < 2⁴⁵¹ here); the same values as
+  // faithfulSegSeg's bit manipulation, with no store-to-load round trip through memory.
+  const q = (2 ** 52 + 1) * d;
+  const ufp = Math.abs((1 - EPS) * q - q);
+  const ulpUp = 2 * EPS * ufp;
+  const ulpDown = d === ufp ? ulpUp / 2 : ulpUp;
+  const slack = 1 + 4 * EPS;
+  if (d >= 2 ** -968 && (delta + E) * slack < 2 * d * ulpDown - ulpDown * ulpDown && (E - delta) * slack < 2 * d * ulpUp + ulpUp * ulpUp) {
+    FAITHFUL[2] = d;
+    return true;
+  }
+  return faithfulInto(SEGMENT, SEGMENT, 3, data, k, false);
 }
 
 /** Does a clamped parameter's gradient g (error ≤ eg) certainly point into its domain? */
@@ -938,7 +1268,13 @@ function certify(d: number, xh: number, xl: number, E: number): boolean {
   const hiWord = WORDS[HI];
   const ex = (hiWord >>> 20) & 0x7ff;
   if (ex <= 54 || ex >= 2046) return false;
-  const ulpUp = 2 ** (ex - 1075);
+  // ulp(d) = 2u·ufp(d) (Rump's ufp, as in faithfulSegSeg3; Math.pow is a slow call), or from the
+  // exponent where (2⁵² + 1)·d could overflow.
+  let ulpUp: number;
+  if (d < 2 ** 960) {
+    const q = (2 ** 52 + 1) * d;
+    ulpUp = 2 * EPS * Math.abs((1 - EPS) * q - q);
+  } else ulpUp = 2 ** (ex - 1075);
   const ulpDown = (hiWord & 0xfffff) === 0 && WORDS[1 - HI] === 0 ? ulpUp / 2 : ulpUp;
   // (d − ulp⁻)² < X − E ⇔ δ + E < 2d·ulp⁻ − ulp⁻²;  (d + ulp⁺)² > X + E ⇔ E − δ < 2d·ulp⁺ + ulp⁺².
   // The right sides are exact; the left ones err by ≤ u·(|δ| + E), hence the factor.

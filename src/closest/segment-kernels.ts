@@ -12,7 +12,7 @@ import { EPS, SPLITTER } from '../core/eft.js';
 import { OUT_S, OUT_T, closestFlat } from './kernel.js';
 import { SEGMENT } from '../core/exact.js';
 import { SkewlineInputError } from '../core/primitives.js';
-import { FAITHFUL, faithfulSegSeg } from './faithful.js';
+import { FAITHFUL, faithfulSegSeg, faithfulSegSeg3 } from './faithful.js';
 
 const SCRATCH = new Float64Array(5 + 64);
 let scratchN = SCRATCH;
@@ -169,7 +169,7 @@ function segSeg3(data: ArrayLike<number>, k: number, out: Float64Array | null, o
     }
     FAITHFUL[0] = s;
     FAITHFUL[1] = t;
-    if (!faithfulSegSeg(3, data, k)) {
+    if (!faithfulSegSeg3(data, k)) {
       RESULT[0] = fallback(3, data, k, out, o);
       return;
     }
@@ -208,7 +208,7 @@ function segSeg3(data: ArrayLike<number>, k: number, out: Float64Array | null, o
   }
   FAITHFUL[0] = s;
   FAITHFUL[1] = t;
-  if (!faithfulSegSeg(3, data, k)) {
+  if (!faithfulSegSeg3(data, k)) {
     RESULT[0] = fallback(3, data, k, out, o);
     return;
   }
@@ -235,14 +235,15 @@ export function closestSegSeg3(data: ArrayLike<number>, k: number, out: Float64A
 
 /**
  * The distance closestSegSeg3 returns for the pair at k, given the parameters its fast path
- * found there (as the WebAssembly kernel of src/batch gives them): bit for bit the same. s = NaN
- * (the fast path hands over) runs the whole kernel.
+ * found there (as the WebAssembly kernel of src/batch gives them, for the pairs whose distance
+ * it did not certify itself): bit for bit the same. s = NaN (the fast path hands over) runs the
+ * whole kernel.
  */
 export function distanceFromParams3(data: ArrayLike<number>, k: number, s: number, t: number): number {
   if (s !== s) return closestSegSeg3(data, k, null, 0);
   FAITHFUL[0] = s;
   FAITHFUL[1] = t;
-  return faithfulSegSeg(3, data, k) ? FAITHFUL[2] : fallback(3, data, k, null, 0);
+  return faithfulSegSeg3(data, k) ? FAITHFUL[2] : fallback(3, data, k, null, 0);
 }
 
 /**

@@ -3,6 +3,8 @@ import { allocPairs3, closestSegSeg3, SkewlineInputError, segmentDistances } fro
 import fs from 'node:fs';
 import { nearlyParallelPairs3, uniformPairs3, FAMILIES } from '../support/families.js';
 import { TARGET, generate } from '../../scripts/build-wasm.js';
+import { SEG3_WASM } from '../../src/batch/seg3.generated.js';
+import { FAITHFUL_FAMILIES, faithfulPairs } from '../support/faithful-families.js';
 
 /** Copies pairs into WebAssembly memory; both paths must give the same bits. */
 function bothPaths(data: Float64Array): [Float64Array, Float64Array] {
@@ -86,4 +88,40 @@ describe('the committed module is what its generator makes', () => {
   it('src/batch/seg3.generated.ts is up to date (else run npx tsx scripts/build-wasm.ts)', async () => {
     expect(fs.readFileSync(TARGET, 'utf8')).toBe(await generate());
   });
+});
+
+/** The module's raw results for pairs copied into a memory of its own: (s or −d, t) per pair. */
+function moduleResults(data: Float64Array): Float64Array {
+  const n = data.length / 12;
+  const pages = Math.max(1, Math.ceil((n * 112) / 65536));
+  const memory = new WebAssembly.Memory({ initial: pages, maximum: pages });
+  const bytes = Uint8Array.from(Buffer.from(SEG3_WASM, 'base64'));
+  const exports = new WebAssembly.Instance(new WebAssembly.Module(bytes), { env: { memory } }).exports;
+  new Float64Array(memory.buffer, 0, 12 * n).set(data);
+  const even = n & ~1;
+  (exports.seg3x2 as (p: number, n: number, o: number) => void)(0, even, 96 * n);
+  if (even < n) (exports.seg3 as (p: number, n: number, o: number) => void)(96 * even, 1, 96 * n + 16 * even);
+  return new Float64Array(memory.buffer, 96 * n, 2 * n).slice();
+}
+
+describe('issue 19: the module makes the common case’s distance faithful itself', () => {
+  const sets: [string, Float64Array, number][] = [
+    ['uniform, seed 31', uniformPairs3(4001, 31), 0.99],
+    ['nearly parallel, seed 32', nearlyParallelPairs3(4000, 32), 0],
+    ...([1, 1e300, 1e-300] as const).flatMap((scale) =>
+      FAITHFUL_FAMILIES.map((f, i): [string, Float64Array, number] => [`${f} at scale ${scale}, seed ${33 + i}`, faithfulPairs(f, 3, 300, 33 + i, { scale }), 0]),
+    ),
+  ];
+  for (const [name, data, least] of sets) {
+    it(`${name}: every distance the module certifies is closestSegSeg3’s, bit for bit`, () => {
+      const out = moduleResults(data);
+      let certified = 0;
+      for (let i = 0; i < data.length / 12; i++) {
+        if (!(out[2 * i] < 0)) continue;
+        certified++;
+        expect(Object.is(-out[2 * i], closestSegSeg3(data, 12 * i, null, 0)), `${name}, pair ${i}`).toBe(true);
+      }
+      expect(certified).toBeGreaterThanOrEqual(least * (data.length / 12));
+    });
+  }
 });

@@ -7,9 +7,10 @@ import { describe, expect, it } from 'vitest';
 import { closestPoints, segmentDistance } from '../../src/closest/closest.js';
 import { closestSegSeg2, closestSegSeg3, closestSegSegN } from '../../src/closest/segment-kernels.js';
 import { allocPairs3, segmentClosestBatch, segmentDistances } from '../../src/batch/batch.js';
-import { segment } from '../../src/core/primitives.js';
-import { FAMILIES, familySeed } from '../support/families.js';
-import { exactDistanceSq } from '../support/oracle.js';
+import { point, segment } from '../../src/core/primitives.js';
+import { FAMILIES, familySeed, nearlyParallelPairs3, uniformPairs3 } from '../support/families.js';
+import { FAITHFUL, faithfulSegSeg, faithfulSegSeg3, lowerBounds } from '../../src/closest/faithful.js';
+import { exactDistanceSq, ratCmp, ratFromDouble, ratMul } from '../support/oracle.js';
 import { FAITHFUL_FAMILIES, exactPairSq, faithfulPairs, isFaithful, ulpsOff } from '../support/faithful-families.js';
 
 const LONG = process.env.SKEWLINE_LONG === '1';
@@ -134,4 +135,63 @@ describe('issue 19: subnormal distances are faithful, and correctly rounded (the
       expect(subnormal).toBeGreaterThan((n * ways.length) / 2);
     });
   }
+});
+
+describe('issue 19: the cheap 3D certificate (faithfulSegSeg3) answers as faithfulSegSeg, bit for bit', () => {
+  const sets: [string, Float64Array][] = [
+    ['uniform, seed 1931', uniformPairs3(3000, 1931)],
+    ['nearly parallel, seed 1932', nearlyParallelPairs3(3000, 1932)],
+    ...FAITHFUL_FAMILIES.map((f, i): [string, Float64Array] => [`${f}, seed ${1933 + i}`, faithfulPairs(f, 3, 300, 1933 + i)]),
+  ];
+  for (const [name, data] of sets) {
+    it(`${name}: the same certificate and the same distance on every pair`, () => {
+      const st = new Float64Array(2);
+      let certified = 0;
+      for (let k = 0; k < data.length; k += 12) {
+        closestSegSeg3(data, k, st, 0);
+        FAITHFUL[0] = st[0];
+        FAITHFUL[1] = st[1];
+        FAITHFUL[2] = NaN;
+        const ok3 = faithfulSegSeg3(data, k);
+        const d3 = FAITHFUL[2];
+        FAITHFUL[0] = st[0];
+        FAITHFUL[1] = st[1];
+        FAITHFUL[2] = NaN;
+        expect(faithfulSegSeg(3, data, k), `${name}, pair ${k / 12}`).toBe(ok3);
+        expect(Object.is(FAITHFUL[2], d3), `${name}, pair ${k / 12}: ${d3} vs ${FAITHFUL[2]}`).toBe(true);
+        if (ok3) certified++;
+      }
+      // (closestSegSeg3 hands pairs within 64u of touching to exact arithmetic before this.)
+      expect(certified).toBeGreaterThan(0.9 * (data.length / 12));
+    });
+  }
+});
+
+describe('issue 19: boundaryMin skips only endpoints certainly farther than its best', () => {
+  it('lowerBounds never exceed the exact endpoint-to-segment distances (nearly parallel and faithful families, 2D and 3D, seed 1941)', () => {
+    let positive = 0;
+    let total = 0;
+    for (const dim of [2, 3] as const) {
+      const sets = [
+        ...FAITHFUL_FAMILIES.map((f, i) => faithfulPairs(f, dim, 60, 1941 + i)),
+        ...FAITHFUL_FAMILIES.map((f, i) => faithfulPairs(f, dim, 30, 1944 + i, { scale: 1e-140 })),
+      ];
+      if (dim === 3) sets.push(nearlyParallelPairs3(120, 1941));
+      for (const pairs of sets) {
+        for (let k = 0; k < pairs.length; k += 4 * dim) {
+          const lb = lowerBounds(dim, pairs, k);
+          const at = (q: number) => pairs.subarray(k + q * dim, k + (q + 1) * dim);
+          for (let q = 0; q < 4; q++) {
+            const other = q < 2 ? segment(at(2), at(3)) : segment(at(0), at(1));
+            const exact = exactDistanceSq(point(at(q)), other);
+            const l = ratFromDouble(lb[q]);
+            total++;
+            if (lb[q] > 0) positive++;
+            expect(ratCmp(ratMul(l, l), exact) <= 0, `dim ${dim}, pair at ${k}, endpoint ${q}: ${lb[q]}`).toBe(true);
+          }
+        }
+      }
+    }
+    expect(positive).toBeGreaterThan(total / 10);
+  });
 });
