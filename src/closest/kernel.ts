@@ -503,10 +503,14 @@ function decide(ka: number, kb: number, dim: number, data: ArrayLike<number>, k:
   return relation;
 }
 
-/** kernel-nd.ts's answer, its distance made faithful like every other (closest/faithful.ts). */
+/**
+ * kernel-nd.ts's answer, its distance made faithful like every other (closest/faithful.ts). An
+ * infinite s or t (the exact parameter beyond the double range) comes with kernel-nd's exact
+ * distance, which is kept.
+ */
 function ndInto(ka: number, kb: number, dim: number, data: ArrayLike<number>, k: number, out: Float64Array): void {
   closestNdInto(ka, kb, dim, data, k, out);
-  if (out[OUT_DIST] > 0) {
+  if (out[OUT_DIST] > 0 && Math.abs(out[OUT_S]) < Infinity && Math.abs(out[OUT_T]) < Infinity) {
     FAITHFUL[0] = out[OUT_S];
     FAITHFUL[1] = out[OUT_T];
     const parallel = (out[OUT_FLAGS] & FLAG_PARALLEL) !== 0;
