@@ -85,8 +85,9 @@ function diffErr(a: number, b: number, x: number): number {
 // DOT_HI, DOT_ABS: dot2's result; ADD_F in, ADD_ABS out: addScaled's factor and Σ|f·xh|.
 // FIN_XH, FIN_XL, FIN_E: finish's X = xh + xl and its error bound E (certify reads them too);
 // CERT_D: the root certify checks. P_S, P_T, P_TERMS: the parameters and the size of the
-// residual's terms (T) that lineCase3, stars3, beyond3 and sandwich3 read.
-const IO = new Float64Array(11);
+// residual's terms (T) that lineCase3, stars3, beyond3 and sandwich3 read. G_S, G_T, G_C: a
+// gradient (of s, of t, of the clamped one) followed by its error bound, for signOk and inward.
+const IO = new Float64Array(17);
 const DOT_HI = 0;
 const DOT_ABS = 1;
 const ADD_F = 2;
@@ -98,6 +99,9 @@ const CERT_D = 7;
 const P_S = 8;
 const P_T = 9;
 const P_TERMS = 10;
+const G_S = 11;
+const G_T = 13;
+const G_C = 15;
 /** n = u×v from {@link minorInto}, read by {@link lineSq3}. */
 const N3 = new Float64Array(3);
 
@@ -361,7 +365,9 @@ export function faithfulInto(ka: number, kb: number, dim: number, data: ArrayLik
         // With the other free, the clamped one's multiplier has the sign of its distance
         // beyond the bound of the lines' optimum (the reduced quadratic in it is convex): in
         // 3D that settles what the gradient's rounding leaves open.
-        if (inward(kc, pc, gc, ec) && iter < 4) {
+        IO[G_C] = gc;
+        IO[G_C + 1] = ec;
+        if (inward(kc, pc, G_C) && iter < 4) {
           // The clamped one clearly belongs inside (the kernel's active set was wrong): free it.
           if (sFree) tFree = true;
           else sFree = true;
@@ -370,7 +376,7 @@ export function faithfulInto(ka: number, kb: number, dim: number, data: ArrayLik
         IO[P_S] = s;
         IO[P_T] = t;
         IO[P_TERMS] = T;
-        if (!signOk(kc, pc, gc, ec) && !(dim === 3 && beyond3(sFree))) {
+        if (!signOk(kc, pc, G_C) && !(dim === 3 && beyond3(sFree))) {
           // Nearly parallel, near a corner: the clamped one may belong inside. In 3D the
           // distance between the lines bounds d*² from below and this feasible point from
           // above; where the two agree to within the certificate, that settles it.
@@ -387,14 +393,18 @@ export function faithfulInto(ka: number, kb: number, dim: number, data: ArrayLik
     } else {
       // Both clamped (or points): each gradient must point out of the domain.
       excess = 0;
-      const okS = uZero || signOk(ka, s, gs, es);
-      const okT = vZero || signOk(kb, t, gt, et);
+      IO[G_S] = gs;
+      IO[G_S + 1] = es;
+      IO[G_T] = gt;
+      IO[G_T + 1] = et;
+      const okS = uZero || signOk(ka, s, G_S);
+      const okT = vZero || signOk(kb, t, G_T);
       if (!okS || !okT) {
         // A gradient pointing clearly inwards frees that parameter (once per round); an
         // ambiguous one is left to exact arithmetic.
         if (iter >= 4) return false;
-        if (!okS && !uZero && inward(ka, s, gs, es)) sFree = true;
-        else if (!okT && !vZero && inward(kb, t, gt, et)) tFree = true;
+        if (!okS && !uZero && inward(ka, s, G_S)) sFree = true;
+        else if (!okT && !vZero && inward(kb, t, G_T)) tFree = true;
         else return false;
         continue;
       }
@@ -999,15 +1009,22 @@ export function faithfulSegSeg(dim: number, data: ArrayLike<number>, k: number):
   return faithfulInto(SEGMENT, SEGMENT, dim, data, k, false);
 }
 
-/** Does a clamped parameter's gradient g (error ≤ eg) certainly point into its domain? */
-function inward(kind: number, p: number, g: number, eg: number): boolean {
+/**
+ * Does a clamped parameter's gradient g (error ≤ eg; g = IO[at], eg = IO[at + 1]) certainly
+ * point into its domain? (g and eg through IO: see its comment.)
+ */
+function inward(kind: number, p: number, at: number): boolean {
+  const g = IO[at];
+  const eg = IO[at + 1];
   if (p <= 0) return g < -eg;
   return kind === SEGMENT && p >= 1 && g > eg;
 }
 
-/** Does a clamped parameter's gradient g (error ≤ eg) point out of its domain? */
-function signOk(kind: number, p: number, g: number, eg: number): boolean {
+/** Does a clamped parameter's gradient g (error ≤ eg; g = IO[at], eg = IO[at + 1]) point out of its domain? */
+function signOk(kind: number, p: number, at: number): boolean {
   if (kind === LINE) return false; // never clamped
+  const g = IO[at];
+  const eg = IO[at + 1];
   if (p <= 0) return g > eg; // at the lower bound, moving up must cost
   if (kind === SEGMENT && p >= 1) return g < -eg;
   return false;
