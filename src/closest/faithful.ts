@@ -299,7 +299,7 @@ export function faithfulInto(ka: number, kb: number, dim: number, data: ArrayLik
     return lineCase3(ka, kb, data, k, e);
   }
   // Step 2: certify optimality to first order; Newton steps on the free parameters if needed.
-  let excess = 0; // (initialised: a loop phi of undefined and doubles would box every value)
+  let excess: number;
   for (let iter = 0; ; iter++) {
     if (dim === 3 && sFree && tFree && !parallel && det < 0.0625 * uu * vv) {
       IO[P_S] = s;
@@ -816,17 +816,23 @@ function minorInto(i: number, j: number, slot: number): void {
   const a = UH[i], d = VH[j], b = UH[j], cc = VH[i];
   const p = a * d;
   const q = b * cc;
-  N3[slot] = p - q + (prodErr(a, d, p) - prodErr(b, cc, q)) + (a * VL[j] + UL[i] * d - b * VL[i] - UL[j] * cc);
-}
-
-function prodErr(a: number, b: number, p: number): number {
+  // Dekker's two-products a·d − p and b·cc − q, written out: a helper V8 does not inline (it
+  // inlines minorInto into stars3 and runs out of budget) boxes its double arguments and result.
   let c = SPLITTER * a;
   const ah = c - (c - a);
   const al = a - ah;
+  c = SPLITTER * d;
+  const dh = c - (c - d);
+  const dl = d - dh;
+  const pe = al * dl - (p - ah * dh - al * dh - ah * dl);
   c = SPLITTER * b;
   const bh = c - (c - b);
   const bl = b - bh;
-  return al * bl - (p - ah * bh - al * bh - ah * bl);
+  c = SPLITTER * cc;
+  const ch = c - (c - cc);
+  const cl = cc - ch;
+  const qe = bl * cl - (q - bh * ch - bl * ch - bh * cl);
+  N3[slot] = p - q + (pe - qe) + (a * VL[j] + UL[i] * d - b * VL[i] - UL[j] * cc);
 }
 
 /**
