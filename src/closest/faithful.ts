@@ -489,7 +489,11 @@ function finish(e: number): boolean {
   // d = √(xh + xl) to about u²: one Newton correction of the rounded root.
   const q = Math.sqrt(xh);
   const q2 = q * q;
-  let d = q + (xh - q2 + (xl - sqErr(q, q2))) / (2 * q);
+  // q² − q2 exactly (sqErr written out: where V8 does not inline it its doubles are boxed).
+  const c = SPLITTER * q;
+  const qh = c - (c - q);
+  const ql = q - qh;
+  let d = q + (xh - q2 + (xl - (ql * ql - (q2 - qh * qh - 2 * ql * qh)))) / (2 * q);
   IO[CERT_D] = d;
   if (!certify()) {
     // Rounding to nearest of the corrected root can still land on the far side: try the neighbours.
@@ -1058,7 +1062,11 @@ function certify(): boolean {
   const xl = IO[FIN_XL];
   const E = IO[FIN_E];
   const p = d * d;
-  const delta = p - xh + (sqErr(d, p) - xl);
+  // d² − p exactly (sqErr written out: where V8 does not inline it its doubles are boxed).
+  const c = SPLITTER * d;
+  const dh = c - (c - d);
+  const dl = d - dh;
+  const delta = p - xh + (dl * dl - (p - dh * dh - 2 * dl * dh) - xl);
   BITS[0] = d;
   const hiWord = WORDS[HI];
   const ex = (hiWord >>> 20) & 0x7ff;

@@ -184,10 +184,23 @@ export function closestInto(ka: number, kb: number, dim: number, data: ArrayLike
   notUnique = false;
   if (uZero && vZero) {
     // two points
-  } else if (uZero) {
-    ST[T_] = clamp(dotV(W, dim) / cc, kb === LINE ? -Infinity : 0, kb === SEGMENT ? 1 : Infinity);
-  } else if (vZero) {
-    ST[S_] = clamp(-dotU(W, dim) / aa, ka === LINE ? -Infinity : 0, ka === SEGMENT ? 1 : Infinity);
+  } else if (uZero || vZero) {
+    // A point against a piece: the projection, clamped. dotV/dotU and clamp written out (the
+    // same sums and comparisons): a helper V8 does not inline boxes its double result, and a
+    // clamp whose ends are tagged constants boxed its result (issue 16, zero allocation).
+    let x = 0;
+    if (uZero) {
+      for (let i = 0; i < dim; i++) x += V[i] * W[i];
+      x /= cc;
+    } else {
+      for (let i = 0; i < dim; i++) x += U[i] * W[i];
+      x = -x / aa;
+    }
+    const kind = uZero ? kb : ka;
+    const slot = uZero ? T_ : S_;
+    ST[slot] = x;
+    if (kind !== LINE && x < 0) ST[slot] = 0;
+    else if (kind === SEGMENT && x > 1) ST[slot] = 1;
   } else {
     dUnderflow = false;
     solve(ka, kb, dim, data, k);
