@@ -24,8 +24,11 @@ import { crossingPoint2 } from './crossing.js';
 import { chainContacts, multiChainContacts, releaseChainMemory, SkewlineInputError, type MultiChainContacts } from '../src/index.js';
 import { intersection2D } from '../src/intersect/segment-2d.js';
 import { orient2Sign } from '../src/intersect/intersects.js';
-import { ratToDouble, toScaledBigInts } from '../src/core/exact.js';
+import { exactClosestFlat, ratToDouble, SEGMENT, toScaledBigInts } from '../src/core/exact.js';
+import { EPS } from '../src/core/eft.js';
 import { chainContactsParallel } from '../src/parallel/index.js';
+import { classify2, CONTACT_KIND_NAMES, CROSSING, NO_CONTACT, OVERLAP, T_JUNCTION, VERTEX_TOUCH } from '../src/chain/classify.js';
+import { intersectsSegments3 } from '../src/intersect/intersects.js';
 
 /** What `skewline chain` was asked to do. */
 export interface ChainCliOptions {
@@ -238,6 +241,130 @@ function meeting(ax0: number, ay0: number, ax1: number, ay1: number, bx0: number
 
 const XY = [0, 0];
 
+/** The pair under classification, 4 points of up to `QN.length / 4` coordinates (module scratch, not re-entrant). */
+let QN = new Float64Array(16);
+
+/**
+ * The exact kind of the contact between segments a→b and c→e of `data` (offsets of their first
+ * coordinates; a wrap-around segment of a ring simply has b before a): `crossing`,
+ * `vertex-touch`, `t-junction` or `overlap` (CONTACT_KIND_NAMES) when the two segments share a
+ * point, `near` when they do not (a contact within a thickness > 0). Decided by exact
+ * predicates, whatever the distance computed: 2D by classify2's four orientation signs; in 3D
+ * and more by {@link classifyTouching} once the pair is known to share a point — always so when
+ * `touching` (at thickness 0 the search decided it with an exact predicate), else by the exact
+ * intersection test intersectsSegments3 (3D), or in 4D and more: a computed distance `dist`
+ * above the kernel's error bound 64·u·(|u|₁ + |v|₁ + |w|₁) (the bound the search's narrow phase
+ * decides with, src/chain/narrow.ts) is certainly not 0, and the rest go to the exact squared
+ * distance (rational arithmetic, which allocates: only pairs within a few ulps of touching). No
+ * allocation otherwise. Not re-entrant (module scratch).
+ */
+export function kindOf(data: Float64Array, dim: number, a: number, b: number, c: number, e: number, touching: boolean, dist: number): string {
+  if (dim === 2) {
+    const code = classify2(data[a], data[a + 1], data[b], data[b + 1], data[c], data[c + 1], data[e], data[e + 1]);
+    return code === NO_CONTACT ? 'near' : CONTACT_KIND_NAMES[code];
+  }
+  if (QN.length < 4 * dim) QN = new Float64Array(4 * dim);
+  const Q = QN;
+  for (let k = 0; k < dim; k++) {
+    Q[k] = data[a + k];
+    Q[dim + k] = data[b + k];
+    Q[2 * dim + k] = data[c + k];
+    Q[3 * dim + k] = data[e + k];
+  }
+  if (!touching) {
+    if (dim === 3) {
+      if (!intersectsSegments3(Q, 0)) return 'near';
+    } else {
+      let size = 0;
+      for (let k = 0; k < dim; k++) size += Math.abs(Q[dim + k] - Q[k]) + Math.abs(Q[3 * dim + k] - Q[2 * dim + k]) + Math.abs(Q[2 * dim + k] - Q[k]);
+      if (dist - 64 * EPS * size > 0) return 'near';
+      if (exactClosestFlat(SEGMENT, SEGMENT, dim, Q, 0).distanceSq.num !== 0n) return 'near';
+    }
+  }
+  return CONTACT_KIND_NAMES[classifyTouching(Q, dim)];
+}
+
+/**
+ * Is point p on the line through a and b (or p = a when a = b)? Exactly when b − a and p − a are
+ * parallel: every 2 × 2 minor (b − a)ₖ(p − a)ₗ − (b − a)ₗ(p − a)ₖ vanishes, and each is an
+ * orientation in the coordinate plane (k, l) — exact orientation signs (in 3D the three
+ * components of the cross product). Offsets into `d`.
+ */
+function onLine(d: Float64Array, dim: number, a: number, b: number, p: number): boolean {
+  for (let k = 0; k < dim; k++) {
+    for (let l = k + 1; l < dim; l++) {
+      if (!collinear2(d[a + k], d[a + l], d[b + k], d[b + l], d[p + k], d[p + l])) return false;
+    }
+  }
+  return true;
+}
+
+/** 2²⁵: integers up to this size have exact differences (≤ 2²⁶) and products (≤ 2⁵²). */
+const SMALL = 33554432;
+
+/**
+ * Are a, b, c collinear in the plane (exactly)? Small integer coordinates (grid and pixel data,
+ * where this is the common question and the answer is often yes) are decided in doubles without
+ * rounding: every difference and product is exact, and so is the comparison. Anything else goes
+ * to orient2Sign, whose filter cannot vouch for a zero and falls to its exact stage.
+ */
+function collinear2(ax: number, ay: number, bx: number, by: number, cx: number, cy: number): boolean {
+  if ((ax | 0) === ax && (ay | 0) === ay && (bx | 0) === bx && (by | 0) === by && (cx | 0) === cx && (cy | 0) === cy &&
+    Math.abs(ax) <= SMALL && Math.abs(ay) <= SMALL && Math.abs(bx) <= SMALL && Math.abs(by) <= SMALL && Math.abs(cx) <= SMALL && Math.abs(cy) <= SMALL) {
+    return (bx - ax) * (cy - ay) === (by - ay) * (cx - ax);
+  }
+  return orient2Sign(ax, ay, bx, by, cx, cy) === 0;
+}
+
+/** Is point p on the closed segment ab (exact: inside the box of a and b, and on the line)? */
+function onSegment(d: Float64Array, dim: number, a: number, b: number, p: number): boolean {
+  for (let k = 0; k < dim; k++) {
+    const x = d[p + k], u = d[a + k], v = d[b + k];
+    if (u < v ? x < u || x > v : x < v || x > u) return false;
+  }
+  return onLine(d, dim, a, b, p);
+}
+
+/** Lexicographic comparison of points p and q of `d`; on a line it is the line's order. */
+function lex(d: Float64Array, dim: number, p: number, q: number): number {
+  for (let k = 0; k < dim; k++) if (d[p + k] !== d[q + k]) return d[p + k] < d[q + k] ? -1 : 1;
+  return 0;
+}
+
+/** Are the points at offsets p and q of `d` equal? */
+function same(d: Float64Array, dim: number, p: number, q: number): boolean {
+  for (let k = 0; k < dim; k++) if (d[p + k] !== d[q + k]) return false;
+  return true;
+}
+
+/**
+ * The kind of two segments Q[0, 2·dim) and Q[2·dim, 4·dim) (any dimension) known to share a
+ * point, exactly and in doubles (the same answers as contactKind's integer arithmetic in 3D,
+ * which the tests check). All four points on one line (onLine): the common set is an interval
+ * of that line, whose order is the lexicographic one — a piece (OVERLAP) or one point.
+ * Otherwise the lines are distinct and meet in one point, which is an endpoint of a segment
+ * exactly when that endpoint lies on the other segment (onSegment). A zero-length segment
+ * counts as its own endpoint.
+ */
+function classifyTouching(Q: Float64Array, dim: number): number {
+  const a0 = 0, a1 = dim, b0 = 2 * dim, b1 = 3 * dim;
+  const aPoint = same(Q, dim, a0, a1), bPoint = same(Q, dim, b0, b1);
+  const collinear = !aPoint ? onLine(Q, dim, a0, a1, b0) && onLine(Q, dim, a0, a1, b1) : !bPoint ? onLine(Q, dim, b0, b1, a0) : true;
+  if (!collinear) {
+    const endA = onSegment(Q, dim, b0, b1, a0) || onSegment(Q, dim, b0, b1, a1);
+    const endB = onSegment(Q, dim, a0, a1, b0) || onSegment(Q, dim, a0, a1, b1);
+    return endA && endB ? VERTEX_TOUCH : endA || endB ? T_JUNCTION : CROSSING;
+  }
+  const aLo = lex(Q, dim, a0, a1) <= 0 ? a0 : a1, aHi = aLo === a0 ? a1 : a0;
+  const bLo = lex(Q, dim, b0, b1) <= 0 ? b0 : b1, bHi = bLo === b0 ? b1 : b0;
+  const lo = lex(Q, dim, aLo, bLo) >= 0 ? aLo : bLo, hi = lex(Q, dim, aHi, bHi) <= 0 ? aHi : bHi;
+  const c = lex(Q, dim, lo, hi);
+  if (c > 0) return NO_CONTACT;
+  if (c < 0) return OVERLAP;
+  const endA = same(Q, dim, lo, a0) || same(Q, dim, lo, a1), endB = same(Q, dim, lo, b0) || same(Q, dim, lo, b1);
+  return endA && endB ? VERTEX_TOUCH : T_JUNCTION;
+}
+
 /** Describes a chain for the GeoJSON output: `"chain":3,"feature":2,"ring":1`. */
 function labelOf(store: CoordStore, k: number, chainIndex: number): string {
   const w = store.where[k];
@@ -316,7 +443,7 @@ export class ContactWriter {
     this.started = true;
     if (this.format === 'csv') {
       const axes = dim <= 4 ? ['x', 'y', 'z', 'w'].slice(0, dim) : Array.from({ length: dim }, (_, k) => `x${k + 1}`);
-      this.write(`chain_i,i,chain_j,j,distance,s,t,${axes.map((a) => `c${a}`).join(',')},${axes.map((a) => `d${a}`).join(',')}${this.geojsonInput ? ',a_id,b_id' : ''}\n`);
+      this.write(`chain_i,i,chain_j,j,distance,s,t,${axes.map((a) => `c${a}`).join(',')},${axes.map((a) => `d${a}`).join(',')}${this.geojsonInput ? ',a_id,b_id' : ''},kind\n`);
       this.dim = dim;
     } else if (this.format === 'geojson') {
       if (dim !== 2 && dim !== 3) throw new CommandError(`GeoJSON output needs 2D or 3D coordinates (the input has ${dim})`);
@@ -374,25 +501,24 @@ export class ContactWriter {
       pointInto(data, ja, jb, t, dim, d);
       const fa = where[ci].feature, fb = where[cj].feature;
       const distance = dist === 0 ? '0' : fin(dist, 'distance');
+      const kind = kindOf(data, dim, ia, ib, ja, jb, this.thickness === 0, dist);
       if (format === 'csv') {
         points();
         let line = `${chainBase + ci},${i},${chainBase + cj},${j},${distance},${param(s)},${param(t)},${cs.join(',')},${ds.join(',')}`;
         if (this.geojsonInput) line += `,${fa === undefined ? '' : this.featureCsv.get(fa) ?? ''},${fb === undefined ? '' : this.featureCsv.get(fb) ?? ''}`;
-        this.write(line + '\n');
+        this.write(`${line},${kind}\n`);
       } else if (format === 'ndjson') {
         points();
-        let line = `{"chainI":${chainBase + ci},"i":${i},"chainJ":${chainBase + cj},"j":${j},"distance":${distance},"s":${param(s)},"t":${param(t)},"c":[${cs.join(',')}],"d":[${ds.join(',')}]`;
+        let line = `{"chainI":${chainBase + ci},"i":${i},"chainJ":${chainBase + cj},"j":${j},"distance":${distance},"s":${param(s)},"t":${param(t)},"c":[${cs.join(',')}],"d":[${ds.join(',')}],"kind":"${kind}"`;
         if (fa !== undefined) line += this.featureA.get(fa) ?? '';
         if (fb !== undefined) line += this.featureB.get(fb) ?? '';
         this.write(line + '}\n');
       } else {
         let geometry: string;
-        let kind = dist === 0 ? 'point' : 'near';
         if (exact && dist === 0) {
           // The exact meeting point (rounded once) or shared piece, as chainIntersections gives it.
           const x = meeting(data[ia], data[ia + 1], data[ib], data[ib + 1], data[ja], data[ja + 1], data[jb], data[jb + 1]);
           if (x.kind === 'overlap') {
-            kind = 'overlap';
             geometry = `{"type":"LineString","coordinates":[[${fin(x.x0, 'point')},${fin(x.y0, 'point')}],[${fin(x.x1, 'point')},${fin(x.y1, 'point')}]]}`;
           } else if (x.kind === 'point') {
             geometry = `{"type":"Point","coordinates":[${fin(x.x, 'point')},${fin(x.y, 'point')}]}`;
@@ -504,7 +630,6 @@ export async function runChain(opts: ChainCliOptions, io: Io, bundled: string): 
         const r = await search(store, opts, false);
         await writer.contacts(r, store, chainBase, drain);
         chainBase += store.count;
-        if (chainBase === 0) io.stderr.write(`skewline: ${shown}: no chains in the input\n`);
         store.clear();
       }
     } else {
@@ -514,7 +639,6 @@ export async function runChain(opts: ChainCliOptions, io: Io, bundled: string): 
       // already written
     } else {
       vertices = store.vertices;
-      if (store.count === 0) io.stderr.write(`skewline: ${shown}: no chains in the input\n`);
       status.show(`searching ${vertices.toLocaleString('en')} vertices in ${store.count.toLocaleString('en')} chains`, true);
       const r = await search(store, opts, opts.between);
       releaseChainMemory(); // the search's working memory, before the writing

@@ -121,14 +121,21 @@ Options:
   -h, --help            this help
 
 Output:
-  CSV/NDJSON  chain_i,i,chain_j,j,distance,s,t,cx,cy,…,dx,dy,…  (c on segment i, d on
-              segment j; s, t their parameters; distance 0 exactly when they share a point)
+  CSV/NDJSON  chain_i,i,chain_j,j,distance,s,t,cx,cy,…,dx,dy,…[,a_id,b_id],kind  (c on
+              segment i, d on segment j; s, t their parameters; distance 0 exactly when they
+              share a point)
   GeoJSON     a FeatureCollection: a Point where two segments meet (2D: the exact crossing
               rounded once), a LineString for a collinear overlap (its shared piece) or, with a
               thickness, from c to d; properties name the feature, part, ring and segment of
-              both sides (a, b), and carry the input features' id and properties as a_id,
-              b_id, a_<name>, b_<name> (NDJSON too; CSV gets a_id, b_id for GeoJSON input).
-  Empty input: the CSV header alone, nothing (NDJSON), an empty FeatureCollection; exit 0.
+              both sides (a, b), the kind, and carry the input features' id and properties
+              as a_id, b_id, a_<name>, b_<name> (NDJSON too; CSV gets a_id, b_id for GeoJSON
+              input).
+  kind        decided exactly, in any dimension: crossing (one point, interior to both
+              segments), vertex-touch (an end of both), t-junction (an end of one on the
+              interior of the other), overlap (a shared piece), or near (no common point:
+              within the thickness only).
+  Empty input: the CSV header alone, nothing (NDJSON), an empty FeatureCollection; exit 0,
+              nothing on stderr.
 
 Errors name the file and line (CSV), the line and GeoJSON path, or line:column for JSON syntax, e.g.
   skewline: walk.csv:12: column y: not a number ("abc")

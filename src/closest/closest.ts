@@ -17,7 +17,7 @@ import {
   closestInto,
 } from './kernel.js';
 import { exactNearestPointsFlat, kindCode } from '../core/exact.js';
-import { SPLITTER, productError } from '../core/eft.js';
+import { SPLITTER } from '../core/eft.js';
 import { checkOptions, numberOption } from '../core/options.js';
 import { SkewlineInputError, describeValue, isPrimitive, segment, line as makeLine, toVector } from '../core/primitives.js';
 import type { ClosestResult, Primitive, Relation, VecLike } from '../core/types.js';
