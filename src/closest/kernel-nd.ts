@@ -33,6 +33,14 @@
  * 5. Any feasible (σ, τ) gives |r| ≥ the exact minimum, and the error of the computed |r| is far
  *    below 64·u·S (S the size of the terms); so a distance above 64·u·S is certainly positive,
  *    and anything at or below it is decided, and its distance computed, exactly.
+ * 6. A direction some 2¹⁰⁰⁰ times shorter than the offset (a subnormal ray beside far-away data,
+ *    issue 19) puts the parameters near 2¹⁰⁰⁰ in the scaled units: the residual's rounding can
+ *    then overflow (NaN), and a parameter a rounding away from its bound becomes Infinity when
+ *    scaled back. Both go to exact arithmetic (O(n) BigInt), which gives the decision, the
+ *    distance and s, t (for parallel pairs the policy's pair). A parameter still infinite is the
+ *    exact one rounded: it lies beyond the double range (the nearest points are finite).
+ *    Exactly parallel pairs refine only t (s is the policy's choice): a joint Newton step on the
+ *    singular 2×2 system moved s off the middle of the overlap.
  */
 import * as eft from '../core/eft.js';
 import * as exact from '../core/exact.js';
