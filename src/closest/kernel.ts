@@ -251,8 +251,24 @@ function load(ka: number, kb: number, dim: number, data: ArrayLike<number>, k: n
     W[i] = wi;
     // A line's nearest point can lie far out, where one ulp of turn in p1 − p0 moves it by
     // u·|s·u|; keep the exact direction as ui + UL[i] (Knuth's two-difference).
-    UL[i] = ka === LINE ? diffError(data[a1 + i], data[a0 + i], ui) : 0;
-    VL[i] = kb === LINE ? diffError(data[b1 + i], data[b0 + i], vi) : 0;
+    // The exact rounding error of the difference, by Knuth's two-difference (written out: a
+    // helper V8 does not inline boxes its double result, issue 16).
+    let ul = 0;
+    if (ka === LINE) {
+      const x1 = data[a1 + i];
+      const x0 = data[a0 + i];
+      const bv = x1 - ui;
+      ul = x1 - (ui + bv) + (bv - x0);
+    }
+    let vl = 0;
+    if (kb === LINE) {
+      const y1 = data[b1 + i];
+      const y0 = data[b0 + i];
+      const bv = y1 - vi;
+      vl = y1 - (vi + bv) + (bv - y0);
+    }
+    UL[i] = ul;
+    VL[i] = vl;
     if (ui !== 0) uZero = false;
     if (vi !== 0) vZero = false;
     const m = Math.max(Math.abs(ui), Math.abs(vi), Math.abs(wi));
@@ -623,12 +639,10 @@ function certify2(ka: number, kb: number): boolean {
   const ts = sg * (r1 - r2); // t*·|n|
   const es = CERT * (Math.abs(q1) + Math.abs(q2));
   const et = CERT * (Math.abs(r1) + Math.abs(r2));
-  return inside(ss, es, ka, an, en) && inside(ts, et, kb, an, en);
-}
-
-/** Is x/an (a parameter with error ex) certainly inside the domain of `kind`? */
-function inside(x: number, ex: number, kind: number, an: number, en: number): boolean {
-  return kind === LINE || (x > ex && (kind === RAY || an - x > en + ex + EPS * an));
+  // Is each parameter (x/an, error ex) certainly inside the domain of its kind? Written out,
+  // not a helper taking five doubles: V8 boxes them where it does not inline it (issue 16).
+  const sIn = ka === LINE || (ss > es && (ka === RAY || an - ss > en + es + EPS * an));
+  return sIn && (kb === LINE || (ts > et && (kb === RAY || an - ts > en + et + EPS * an)));
 }
 
 /**
@@ -732,12 +746,6 @@ function dot2(x: Float64Array, y: Float64Array, dim: number): void {
   ST[H_] = hi + lo;
 }
 
-/** The rounding error of x = fl(a − b): a − b = x + diffError(a, b, x) exactly (Knuth). */
-function diffError(a: number, b: number, x: number): number {
-  const bv = a - x;
-  const av = x + bv;
-  return a - av + (bv - b);
-}
 
 function dotU(x: Float64Array, dim: number): number {
   let r = 0;
