@@ -250,8 +250,7 @@ function load(ka: number, kb: number, dim: number, data: ArrayLike<number>, k: n
     V[i] = vi;
     W[i] = wi;
     // A line's nearest point can lie far out, where one ulp of turn in p1 − p0 moves it by
-    // u·|s·u|; keep the exact direction as ui + UL[i] (Knuth's two-difference).
-    // The exact rounding error of the difference, by Knuth's two-difference (written out: a
+    // u·|s·u|; keep the exact direction as ui + UL[i] (Knuth's two-difference, written out: a
     // helper V8 does not inline boxes its double result, issue 16).
     let ul = 0;
     if (ka === LINE) {
