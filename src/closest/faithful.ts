@@ -85,9 +85,31 @@ function diffErr(a: number, b: number, x: number): number {
   return a - av + (bv - b);
 }
 
-// Per-call results of dot2 (doubles cross function boundaries through these, not boxed returns).
-let dotHi = 0;
-let dotAbs = 0;
+// Doubles cross the boundaries of the helpers below through this array, not through arguments,
+// returns or module-level `let`s: V8 boxes each of those (a heap allocation per call) unless it
+// inlines the helper, which it does not in a function as large as faithfulInto (issue 16).
+// DOT_HI, DOT_ABS: dot2's result; ADD_F in, ADD_ABS out: addScaled's factor and Σ|f·xh|.
+// FIN_XH, FIN_XL, FIN_E: finish's X = xh + xl and its error bound E (certify reads them too);
+// CERT_D: the root certify checks. P_S, P_T, P_TERMS: the parameters and the size of the
+// residual's terms (T) that lineCase3, stars3, beyond3 and sandwich3 read. G_S, G_T, G_C: a
+// gradient (of s, of t, of the clamped one) followed by its error bound, for signOk and inward.
+const IO = new Float64Array(17);
+const DOT_HI = 0;
+const DOT_ABS = 1;
+const ADD_F = 2;
+const ADD_ABS = 3;
+const FIN_XH = 4;
+const FIN_XL = 5;
+const FIN_E = 6;
+const CERT_D = 7;
+const P_S = 8;
+const P_T = 9;
+const P_TERMS = 10;
+const G_S = 11;
+const G_T = 13;
+const G_C = 15;
+/** n = u×v from {@link minorInto}, read by {@link lineSq3}. */
+const N3 = new Float64Array(3);
 
 /**
  * Σ (RH + RL)_i·(xh + xl)_i, with two-products and two-sums for RH·xh (Dot2); the rounding
@@ -114,15 +136,16 @@ function dot2(xh: Float64Array, xl: Float64Array, dim: number): void {
     hi = s;
     abs += Math.abs(p) + Math.abs(a * xl[i]) + Math.abs(RL[i] * b);
   }
-  dotHi = hi + lo;
-  dotAbs = abs;
+  IO[DOT_HI] = hi + lo;
+  IO[DOT_ABS] = abs;
 }
 
 /**
  * Adds f·(xh + xl) to the residual (RH, RL) in double-double: two-product f·xh, two-sum into
- * RH, the rest into RL. Returns Σ|f·xh| (for the error bound).
+ * RH, the rest into RL. f = IO[ADD_F]; writes Σ|f·xh| (for the error bound) to IO[ADD_ABS].
  */
-function addScaled(f: number, xh: Float64Array, xl: Float64Array, dim: number): number {
+function addScaled(xh: Float64Array, xl: Float64Array, dim: number): void {
+  const f = IO[ADD_F];
   let c = SPLITTER * f;
   const fh = c - (c - f);
   const fl = f - fh;
@@ -144,7 +167,7 @@ function addScaled(f: number, xh: Float64Array, xl: Float64Array, dim: number): 
     RH[i] = h;
     abs += Math.abs(p);
   }
-  return abs;
+  IO[ADD_ABS] = abs;
 }
 
 /**
@@ -228,8 +251,16 @@ export function faithfulInto(ka: number, kb: number, dim: number, data: ArrayLik
   // Step 1: r = b + sp·u − tp·v; T bounds the terms' magnitudes (Σ over coordinates).
   let T = 0;
   for (let i = 0; i < dim; i++) T += Math.abs(RH[i]);
-  if (!uZero && sp !== 0) T += addScaled(sp, UH, UL, dim);
-  if (!vZero && tp !== 0) T += addScaled(-tp, VH, VL, dim);
+  if (!uZero && sp !== 0) {
+    IO[ADD_F] = sp;
+    addScaled(UH, UL, dim);
+    T += IO[ADD_ABS];
+  }
+  if (!vZero && tp !== 0) {
+    IO[ADD_F] = -tp;
+    addScaled(VH, VL, dim);
+    T += IO[ADD_ABS];
+  }
   let uu = 0;
   let vv = 0;
   let uv = 0;
@@ -267,11 +298,21 @@ export function faithfulInto(ka: number, kb: number, dim: number, data: ArrayLik
     }
     if (!(det > 0)) return false;
   }
-  if (dim === 3 && sFree && tFree && !parallel && det < 0.0625 * uu * vv) return lineCase3(ka, kb, data, k, s, t, T, e);
+  if (dim === 3 && sFree && tFree && !parallel && det < 0.0625 * uu * vv) {
+    IO[P_S] = s;
+    IO[P_T] = t;
+    IO[P_TERMS] = T;
+    return lineCase3(ka, kb, data, k, e);
+  }
   // Step 2: certify optimality to first order; Newton steps on the free parameters if needed.
   let excess: number;
   for (let iter = 0; ; iter++) {
-    if (dim === 3 && sFree && tFree && !parallel && det < 0.0625 * uu * vv) return lineCase3(ka, kb, data, k, s, t, T, e);
+    if (dim === 3 && sFree && tFree && !parallel && det < 0.0625 * uu * vv) {
+      IO[P_S] = s;
+      IO[P_T] = t;
+      IO[P_TERMS] = T;
+      return lineCase3(ka, kb, data, k, e);
+    }
     let X = 0;
     for (let i = 0; i < dim; i++) X += RH[i] * RH[i];
     // Error of the residual itself (a few u² of its terms), carried into the gradients.
@@ -280,15 +321,15 @@ export function faithfulInto(ka: number, kb: number, dim: number, data: ArrayLik
     let es = 0;
     if (!uZero) {
       dot2(UH, UL, dim);
-      gs = dotHi;
-      es = 2 * EPS * Math.abs(gs) + 16 * dim * U2 * dotAbs + er * Math.sqrt(uu) * 1.01;
+      gs = IO[DOT_HI];
+      es = 2 * EPS * Math.abs(gs) + 16 * dim * U2 * IO[DOT_ABS] + er * Math.sqrt(uu) * 1.01;
     }
     let gt = 0;
     let et = 0;
     if (!vZero) {
       dot2(VH, VL, dim);
-      gt = -dotHi; // ∂/∂t of ½|r|² = −r·v
-      et = 2 * EPS * Math.abs(gt) + 16 * dim * U2 * dotAbs + er * Math.sqrt(vv) * 1.01;
+      gt = -IO[DOT_HI]; // ∂/∂t of ½|r|² = −r·v
+      et = 2 * EPS * Math.abs(gt) + 16 * dim * U2 * IO[DOT_ABS] + er * Math.sqrt(vv) * 1.01;
     }
     const budget = X * EPS * (1 / 64);
     let ds = 0;
@@ -330,13 +371,18 @@ export function faithfulInto(ka: number, kb: number, dim: number, data: ArrayLik
         // With the other free, the clamped one's multiplier has the sign of its distance
         // beyond the bound of the lines' optimum (the reduced quadratic in it is convex): in
         // 3D that settles what the gradient's rounding leaves open.
-        if (inward(kc, pc, gc, ec) && iter < 4) {
+        IO[G_C] = gc;
+        IO[G_C + 1] = ec;
+        if (inward(kc, pc, G_C) && iter < 4) {
           // The clamped one clearly belongs inside (the kernel's active set was wrong): free it.
           if (sFree) tFree = true;
           else sFree = true;
           continue;
         }
-        if (!signOk(kc, pc, gc, ec) && !(dim === 3 && beyond3(sFree, s, t, T))) {
+        IO[P_S] = s;
+        IO[P_T] = t;
+        IO[P_TERMS] = T;
+        if (!signOk(kc, pc, G_C) && !(dim === 3 && beyond3(sFree))) {
           // Nearly parallel, near a corner: the clamped one may belong inside. In 3D the
           // distance between the lines bounds d*² from below and this feasible point from
           // above; where the two agree to within the certificate, that settles it.
@@ -344,23 +390,27 @@ export function faithfulInto(ka: number, kb: number, dim: number, data: ArrayLik
           // before this) never meet, so neither do their lines inside the square: the boundary.
           if (dim === 2) return ka === SEGMENT && kb === SEGMENT && boundaryMin(2, data, k);
           if (dim !== 3) return false;
-          if (sandwich3(T, e)) return true;
+          if (sandwich3(e)) return true;
           // (beyond3 left s*, t* in STAR.) The lines' optimum outside the square: the boundary.
           if (ka === SEGMENT && kb === SEGMENT && starOutside() && boundaryMin(3, data, k)) return true;
-          return !retrying && det < 0.0625 * uu * vv && lineCase3(ka, kb, data, k, s, t, T, e);
+          return !retrying && det < 0.0625 * uu * vv && lineCase3(ka, kb, data, k, e);
         }
       }
     } else {
       // Both clamped (or points): each gradient must point out of the domain.
       excess = 0;
-      const okS = uZero || signOk(ka, s, gs, es);
-      const okT = vZero || signOk(kb, t, gt, et);
+      IO[G_S] = gs;
+      IO[G_S + 1] = es;
+      IO[G_T] = gt;
+      IO[G_T + 1] = et;
+      const okS = uZero || signOk(ka, s, G_S);
+      const okT = vZero || signOk(kb, t, G_T);
       if (!okS || !okT) {
         // A gradient pointing clearly inwards frees that parameter (once per round); an
         // ambiguous one is left to exact arithmetic.
         if (iter >= 4) return false;
-        if (!okS && !uZero && inward(ka, s, gs, es)) sFree = true;
-        else if (!okT && !vZero && inward(kb, t, gt, et)) tFree = true;
+        if (!okS && !uZero && inward(ka, s, G_S)) sFree = true;
+        else if (!okT && !vZero && inward(kb, t, G_T)) tFree = true;
         else return false;
         continue;
       }
@@ -374,11 +424,15 @@ export function faithfulInto(ka: number, kb: number, dim: number, data: ArrayLik
     if (ds !== 0) {
       const s1 = s + ds;
       if ((ka === LINE || s1 > 0) && (ka !== SEGMENT || s1 < 1)) {
-        T += addScaled(ds, UH, UL, dim);
+        IO[ADD_F] = ds;
+        addScaled(UH, UL, dim);
+        T += IO[ADD_ABS];
         s = s1;
       } else {
         const bound = s1 > 0 ? 1 : 0;
-        T += addScaled(bound - s, UH, UL, dim);
+        IO[ADD_F] = bound - s;
+        addScaled(UH, UL, dim);
+        T += IO[ADD_ABS];
         s = bound;
         sFree = false;
       }
@@ -386,11 +440,15 @@ export function faithfulInto(ka: number, kb: number, dim: number, data: ArrayLik
     if (dt !== 0) {
       const t1 = t + dt;
       if ((kb === LINE || t1 > 0) && (kb !== SEGMENT || t1 < 1)) {
-        T += addScaled(-dt, VH, VL, dim);
+        IO[ADD_F] = -dt;
+        addScaled(VH, VL, dim);
+        T += IO[ADD_ABS];
         t = t1;
       } else {
         const bound = t1 > 0 ? 1 : 0;
-        T += addScaled(-(bound - t), VH, VL, dim);
+        IO[ADD_F] = -(bound - t);
+        addScaled(VH, VL, dim);
+        T += IO[ADD_ABS];
         t = bound;
         tFree = false;
       }
@@ -399,7 +457,10 @@ export function faithfulInto(ka: number, kb: number, dim: number, data: ArrayLik
   // Step 3: X = |r|² in double-double, its square root, and the certificate.
   normSq(dim);
   const er = 8 * U2 * T;
-  return finish(LV[0], LV[1], 2.02 * Math.sqrt(LV[0]) * er + er * er + 4 * (dim + 2) * U2 * LV[0] + excess, e);
+  IO[FIN_XH] = LV[0];
+  IO[FIN_XL] = LV[1];
+  IO[FIN_E] = 2.02 * Math.sqrt(LV[0]) * er + er * er + 4 * (dim + 2) * U2 * LV[0] + excess;
+  return finish(e);
 }
 
 /** |r|² = Σ (RH + RL)_i² in double-double (two-products, two-sums) to LV[0], LV[1]. */
@@ -423,22 +484,32 @@ function normSq(dim: number): void {
 }
 
 /**
- * The certified square root of X = xh + xl (error bound E), times 2^e, to FAITHFUL[2]; false
- * when the certificate fails.
+ * The certified square root of X = xh + xl (error bound E; the three in IO[FIN_XH], IO[FIN_XL],
+ * IO[FIN_E]), times 2^e, to FAITHFUL[2]; false when the certificate fails.
  */
-function finish(xh: number, xl: number, E: number, e: number): boolean {
+function finish(e: number): boolean {
+  const xh = IO[FIN_XH];
+  const xl = IO[FIN_XL];
+  const E = IO[FIN_E];
   if (!(xh > TINY * TINY)) return false; // (the kernels decide a zero distance exactly before this)
   // d = √(xh + xl) to about u²: one Newton correction of the rounded root.
   const q = Math.sqrt(xh);
   const q2 = q * q;
-  let d = q + (xh - q2 + (xl - sqErr(q, q2))) / (2 * q);
-  if (!certify(d, xh, xl, E)) {
+  // q² − q2 exactly (sqErr written out: where V8 does not inline it its doubles are boxed).
+  const c = SPLITTER * q;
+  const qh = c - (c - q);
+  const ql = q - qh;
+  let d = q + (xh - q2 + (xl - (ql * ql - (q2 - qh * qh - 2 * ql * qh)))) / (2 * q);
+  IO[CERT_D] = d;
+  if (!certify()) {
     // Rounding to nearest of the corrected root can still land on the far side: try the neighbours.
-    const up = nextUp(d);
-    const down = nextDown(d);
-    if (certify(up, xh, xl, E)) d = up;
-    else if (certify(down, xh, xl, E)) d = down;
-    else return false;
+    IO[CERT_D] = nextUp(d);
+    if (certify()) d = IO[CERT_D];
+    else {
+      IO[CERT_D] = nextDown(d);
+      if (certify()) d = IO[CERT_D];
+      else return false;
+    }
   }
   if (e !== 0) {
     // (The first half-step is exact: d ≥ 2⁻⁴⁵⁰ and e ≥ −1074.) A subnormal result takes one
@@ -482,16 +553,23 @@ function nearestSubnormal(D: number, ds: number, xh: number, xl: number, E: numb
  * d* = |r·n|/|n| for the residual r at any (s, t) and n = u×v. n comes from error-free minors
  * (direction error ≈ 2u), which errs in d only by that angle times the in-plane part of r; the
  * step from (s, t) to (s*, t*) is ((v×r)·n, (u×r)·n)/|n|² (from r* = r + δs·u − δt·v ∥ n).
- * Reads the scratch of faithfulInto; writes FAITHFUL[2].
+ * Reads the scratch of faithfulInto and s, t, T from IO[P_S], IO[P_T], IO[P_TERMS]; writes
+ * FAITHFUL[2].
  */
-function lineCase3(ka: number, kb: number, data: ArrayLike<number>, k: number, s: number, t: number, T: number, e: number): boolean {
-  if (!stars3(s, t, T)) return false;
+function lineCase3(ka: number, kb: number, data: ArrayLike<number>, k: number, e: number): boolean {
+  const s = IO[P_S];
+  const t = IO[P_T];
+  let T = IO[P_TERMS];
+  if (!stars3()) return false;
   const sStar = STAR[0];
   const tStar = STAR[1];
   const ms = STAR[2];
   const mt = STAR[3];
-  const sIn = sStar - ms > 0 && sStar + ms < 1;
-  const tIn = tStar - mt > 0 && tStar + mt < 1;
+  // Inside the domain of its kind: a line has no bound, a ray only 0 (with [0, 1] for every kind,
+  // lines and rays whose optimum lies beyond 1 were sent to exact arithmetic, ~3 % of random 3D
+  // line pairs, each allocating).
+  const sIn = ka === LINE || (sStar - ms > 0 && (ka === RAY || sStar + ms < 1));
+  const tIn = kb === LINE || (tStar - mt > 0 && (kb === RAY || tStar + mt < 1));
   if (!sIn || !tIn) {
     // The kernel's s or t sits a rounding inside a bound the optimum is on (or beyond): once,
     // clamp it there and certify that active set instead. (A violation within the margins
@@ -500,8 +578,8 @@ function lineCase3(ka: number, kb: number, data: ArrayLike<number>, k: number, s
     if (ka === SEGMENT && kb === SEGMENT && starOutside() && boundaryMin(3, data, k)) return true;
     if (retrying) return false;
     // Only the one further out: with it clamped, the other's optimum may well be inside.
-    const vs = sIn ? -1 : Math.max(-sStar, sStar - 1);
-    const vt = tIn ? -1 : Math.max(-tStar, tStar - 1);
+    const vs = sIn ? -1 : ka === RAY ? -sStar : Math.max(-sStar, sStar - 1);
+    const vt = tIn ? -1 : kb === RAY ? -tStar : Math.max(-tStar, tStar - 1);
     FAITHFUL[0] = vs >= vt ? (sStar < 0.5 ? 0 : 1) : s;
     FAITHFUL[1] = vs >= vt ? t : tStar < 0.5 ? 0 : 1;
     retrying = true;
@@ -511,10 +589,18 @@ function lineCase3(ka: number, kb: number, data: ArrayLike<number>, k: number, s
   }
   // Move r to (s*, t*) (in double-double): its in-plane part, which n's direction error
   // multiplies, shrinks to the rounding of the step.
-  T += addScaled(STAR[7], UH, UL, 3);
-  T += addScaled(-STAR[8], VH, VL, 3);
-  lineSq3(STAR[4], STAR[5], STAR[6], T);
-  return finish(LV[2], LV[3], LV[4], e);
+  IO[ADD_F] = STAR[7];
+  addScaled(UH, UL, 3);
+  T += IO[ADD_ABS];
+  IO[ADD_F] = -STAR[8];
+  addScaled(VH, VL, 3);
+  T += IO[ADD_ABS];
+  IO[P_TERMS] = T;
+  lineSq3(); // n in N3, from stars3
+  IO[FIN_XH] = LV[2];
+  IO[FIN_XL] = LV[3];
+  IO[FIN_E] = LV[4];
+  return finish(e);
 }
 
 /** Is the lines' optimum (s*, t*) in STAR certainly outside the open unit square, or on its edge? */
@@ -646,13 +732,19 @@ function boundaryMin(dim: number, data: ArrayLike<number>, k: number): boolean {
 /**
  * 3D: the unconstrained optimum (s*, t*) of the lines, from any residual r on them: r* = r +
  * δs·u − δt·v is parallel to n = u×v, whence δs = ((v×r)·n)/|n|², δt = ((u×r)·n)/|n|² (plainly:
- * their errors only need the margins). Writes s*, t*, their error margins and n to STAR;
- * false when n vanishes.
+ * their errors only need the margins). s, t, T from IO[P_S], IO[P_T], IO[P_TERMS]. Writes s*,
+ * t*, their error margins and n to STAR (n also to N3); false when n vanishes.
  */
-function stars3(s: number, t: number, T: number): boolean {
-  const nx = minor(1, 2);
-  const ny = minor(2, 0);
-  const nz = minor(0, 1);
+function stars3(): boolean {
+  const s = IO[P_S];
+  const t = IO[P_T];
+  const T = IO[P_TERMS];
+  minorInto(1, 2, 0);
+  minorInto(2, 0, 1);
+  minorInto(0, 1, 2);
+  const nx = N3[0];
+  const ny = N3[1];
+  const nz = N3[2];
   const nn = nx * nx + ny * ny + nz * nz;
   if (!(nn > 0)) {
     STAR[0] = NaN; // (starOutside reads no stale optimum)
@@ -679,10 +771,15 @@ function stars3(s: number, t: number, T: number): boolean {
 }
 
 /**
- * The squared distance between the two lines, (r·n)²/|n|² for n = (nx, ny, nz) ≈ u×v from
- * {@link minor}, in double-double to LV[2], LV[3], with its error bound to LV[4].
+ * The squared distance between the two lines, (r·n)²/|n|² for n = (nx, ny, nz) ≈ u×v in N3
+ * (from {@link minorInto}), T in IO[P_TERMS], in double-double to LV[2], LV[3], with its error
+ * bound to LV[4].
  */
-function lineSq3(nx: number, ny: number, nz: number, T: number): void {
+function lineSq3(): void {
+  const nx = N3[0];
+  const ny = N3[1];
+  const nz = N3[2];
+  const T = IO[P_TERMS];
   // r·n in double-double (two-products, two-sums), |n|² likewise.
   let ph = 0;
   let pl = 0;
@@ -745,9 +842,14 @@ function lineSq3(nx: number, ny: number, nz: number, T: number): void {
   LV[4] = 2.02 * d * ed + ed * ed + 16 * U2 * xh;
 }
 
-/** 3D: is the lines' optimum certainly beyond the bound the clamped parameter (t if sFree) is at? */
-function beyond3(sFree: boolean, s: number, t: number, T: number): boolean {
-  if (!stars3(s, t, T)) return false;
+/**
+ * 3D: is the lines' optimum certainly beyond the bound the clamped parameter (t if sFree) is at?
+ * s, t, T from IO[P_S], IO[P_T], IO[P_TERMS].
+ */
+function beyond3(sFree: boolean): boolean {
+  if (!stars3()) return false;
+  const s = IO[P_S];
+  const t = IO[P_T];
   const p = sFree ? t : s;
   const star = sFree ? STAR[1] : STAR[0];
   const m = sFree ? STAR[3] : STAR[2];
@@ -757,39 +859,50 @@ function beyond3(sFree: boolean, s: number, t: number, T: number): boolean {
 /**
  * 3D: d*² lies between the squared distance of the lines (a lower bound) and |r|² at the
  * current feasible (s, t) (an upper bound); certify the rounding of √ over that whole interval.
+ * T from IO[P_TERMS].
  */
-function sandwich3(T: number, e: number): boolean {
-  const nx = minor(1, 2);
-  const ny = minor(2, 0);
-  const nz = minor(0, 1);
-  if (!(nx * nx + ny * ny + nz * nz > 0)) return false;
-  lineSq3(nx, ny, nz, T);
+function sandwich3(e: number): boolean {
+  const T = IO[P_TERMS];
+  minorInto(1, 2, 0);
+  minorInto(2, 0, 1);
+  minorInto(0, 1, 2);
+  if (!(N3[0] * N3[0] + N3[1] * N3[1] + N3[2] * N3[2] > 0)) return false;
+  lineSq3();
   normSq(3);
   const er = 8 * U2 * T;
   const upper = 2.02 * Math.sqrt(LV[0]) * er + er * er + 16 * U2 * LV[0];
   const gap = Math.max(0, LV[0] - LV[2] + (LV[1] - LV[3])) * (1 + 4 * EPS);
-  return finish(LV[0], LV[1], upper + gap + LV[4], e);
+  IO[FIN_XH] = LV[0];
+  IO[FIN_XL] = LV[1];
+  IO[FIN_E] = upper + gap + LV[4];
+  return finish(e);
 }
 
 /**
- * The minor u_i·v_j − u_j·v_i of the exact directions (UH + UL, VH + VL), to a few ulps: the
- * leading part from Dekker products, the first-order terms of the low parts added.
+ * The minor u_i·v_j − u_j·v_i of the exact directions (UH + UL, VH + VL), to a few ulps, into
+ * N3[slot]: the leading part from Dekker products, the first-order terms of the low parts added.
  */
-function minor(i: number, j: number): number {
+function minorInto(i: number, j: number, slot: number): void {
   const a = UH[i], d = VH[j], b = UH[j], cc = VH[i];
   const p = a * d;
   const q = b * cc;
-  return p - q + (prodErr(a, d, p) - prodErr(b, cc, q)) + (a * VL[j] + UL[i] * d - b * VL[i] - UL[j] * cc);
-}
-
-function prodErr(a: number, b: number, p: number): number {
+  // Dekker's two-products a·d − p and b·cc − q, written out: a helper V8 does not inline (it
+  // inlines minorInto into stars3 and runs out of budget) boxes its double arguments and result.
   let c = SPLITTER * a;
   const ah = c - (c - a);
   const al = a - ah;
+  c = SPLITTER * d;
+  const dh = c - (c - d);
+  const dl = d - dh;
+  const pe = al * dl - (p - ah * dh - al * dh - ah * dl);
   c = SPLITTER * b;
   const bh = c - (c - b);
   const bl = b - bh;
-  return al * bl - (p - ah * bh - al * bh - ah * bl);
+  c = SPLITTER * cc;
+  const ch = c - (c - cc);
+  const cl = cc - ch;
+  const qe = bl * cl - (q - bh * ch - bl * ch - bh * cl);
+  N3[slot] = p - q + (pe - qe) + (a * VL[j] + UL[i] * d - b * VL[i] - UL[j] * cc);
 }
 
 /**
@@ -919,7 +1032,11 @@ export function faithfulSegSeg(dim: number, data: ArrayLike<number>, k: number):
     const det = uu * vv - uv * uv;
     if (!(det >= 0.0625 * uu * vv)) {
       // Shallow angle, both free: in 3D the lines' distance (the scratch holds r, u, v already).
-      return dim === 3 ? lineCase3(SEGMENT, SEGMENT, data, k, s, t, T, 0) : faithfulInto(SEGMENT, SEGMENT, dim, data, k, false);
+      if (dim !== 3) return faithfulInto(SEGMENT, SEGMENT, dim, data, k, false);
+      IO[P_S] = s;
+      IO[P_T] = t;
+      IO[P_TERMS] = T;
+      return lineCase3(SEGMENT, SEGMENT, data, k, 0);
     }
     const a = Math.abs(gs) + es;
     const b = Math.abs(gt) + et;
@@ -1235,15 +1352,22 @@ export function faithfulSegSeg3(data: ArrayLike<number>, k: number): boolean {
   return faithfulInto(SEGMENT, SEGMENT, 3, data, k, false);
 }
 
-/** Does a clamped parameter's gradient g (error ≤ eg) certainly point into its domain? */
-function inward(kind: number, p: number, g: number, eg: number): boolean {
+/**
+ * Does a clamped parameter's gradient g (error ≤ eg; g = IO[at], eg = IO[at + 1]) certainly
+ * point into its domain? (g and eg through IO: see its comment.)
+ */
+function inward(kind: number, p: number, at: number): boolean {
+  const g = IO[at];
+  const eg = IO[at + 1];
   if (p <= 0) return g < -eg;
   return kind === SEGMENT && p >= 1 && g > eg;
 }
 
-/** Does a clamped parameter's gradient g (error ≤ eg) point out of its domain? */
-function signOk(kind: number, p: number, g: number, eg: number): boolean {
+/** Does a clamped parameter's gradient g (error ≤ eg; g = IO[at], eg = IO[at + 1]) point out of its domain? */
+function signOk(kind: number, p: number, at: number): boolean {
   if (kind === LINE) return false; // never clamped
+  const g = IO[at];
+  const eg = IO[at + 1];
   if (p <= 0) return g > eg; // at the lower bound, moving up must cost
   if (kind === SEGMENT && p >= 1) return g < -eg;
   return false;
@@ -1259,11 +1383,20 @@ function sqErr(q: number, p: number): number {
 
 /**
  * Is every x in [X − E, X + E] (X = xh + xl) strictly between (d − ulp⁻)² and (d + ulp⁺)²?
- * Then d is a faithful rounding of √x. δ = d² − X in double-double.
+ * Then d is a faithful rounding of √x. δ = d² − X in double-double. d = IO[CERT_D]; X and E in
+ * IO[FIN_XH], IO[FIN_XL], IO[FIN_E].
  */
-function certify(d: number, xh: number, xl: number, E: number): boolean {
+function certify(): boolean {
+  const d = IO[CERT_D];
+  const xh = IO[FIN_XH];
+  const xl = IO[FIN_XL];
+  const E = IO[FIN_E];
   const p = d * d;
-  const delta = p - xh + (sqErr(d, p) - xl);
+  // d² − p exactly (sqErr written out: where V8 does not inline it its doubles are boxed).
+  const c = SPLITTER * d;
+  const dh = c - (c - d);
+  const dl = d - dh;
+  const delta = p - xh + (dl * dl - (p - dh * dh - 2 * dl * dh) - xl);
   BITS[0] = d;
   const hiWord = WORDS[HI];
   const ex = (hiWord >>> 20) & 0x7ff;

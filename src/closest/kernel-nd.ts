@@ -33,10 +33,18 @@
  * 5. Any feasible (σ, τ) gives |r| ≥ the exact minimum, and the error of the computed |r| is far
  *    below 64·u·S (S the size of the terms); so a distance above 64·u·S is certainly positive,
  *    and anything at or below it is decided, and its distance computed, exactly.
+ * 6. A direction some 2¹⁰⁰⁰ times shorter than the offset (a subnormal ray beside far-away data,
+ *    issue 19) puts the parameters near 2¹⁰⁰⁰ in the scaled units: the residual's rounding can
+ *    then overflow (NaN), and a parameter a rounding away from its bound becomes Infinity when
+ *    scaled back. Both go to exact arithmetic (O(n) BigInt), which gives the decision, the
+ *    distance and s, t (for parallel pairs the policy's pair). A parameter still infinite is the
+ *    exact one rounded: it lies beyond the double range (the nearest points are finite).
+ *    Exactly parallel pairs refine only t (s is the policy's choice): a joint Newton step on the
+ *    singular 2×2 system moved s off the middle of the overlap.
  */
 import * as eft from '../core/eft.js';
 import * as exact from '../core/exact.js';
-import { exactClosestFlat, exactParallelFlat, exactRelationFlat, ratToNumber } from '../core/exact.js';
+import { exactClosestFlat, exactParallelFlat, exactParallelPair, exactRelationFlat, ratToNumber } from '../core/exact.js';
 
 // Imported constants copied into module constants once: a transpiler that turns imports into
 // live-binding getters (tsx, vitest) would otherwise call a getter in every loop iteration.
@@ -114,6 +122,10 @@ const SIZE = 15; // S, scaled
 let uZero = false;
 let vZero = false;
 let notUnique = false;
+/** The directions are exactly parallel (set before residual: no joint Newton step then). */
+let parallelNd = false;
+/** s and t came from exact arithmetic (set by closestNdInto's last step). */
+let exactST = false;
 
 /** The rounding error of x = fl(a − b): a − b = x + diffError(a, b, x) exactly (Knuth). */
 function diffError(a: number, b: number, x: number): number {
@@ -122,10 +134,14 @@ function diffError(a: number, b: number, x: number): number {
   return a - av + (bv - b);
 }
 
-/** x·2^k for any integer |k| ≤ 2200, exact unless the result over- or underflows. */
+/**
+ * x·2^k for any integer |k| ≤ 3000, exact unless the result over- or underflows. In three
+ * factors of at most 2^±1000 each: the exponents of the three scalings differ by up to
+ * 1023 + 1074 = 2097, and a factor 2^1049 (two halves) would itself be Infinity, making 0·2^k NaN.
+ */
 function scaleBy(x: number, k: number): number {
-  const h = Math.trunc(k / 2);
-  return x * 2 ** h * 2 ** (k - h);
+  const h = Math.trunc(k / 3);
+  return x * 2 ** h * 2 ** h * 2 ** (k - 2 * h);
 }
 
 /** The exponent of the largest power of two ≤ m (m > 0 finite). */
@@ -144,6 +160,7 @@ function expOf(m: number): number {
 export function closestNdInto(ka: number, kb: number, dim: number, data: ArrayLike<number>, k: number, out: Float64Array): void {
   grow(dim);
   notUnique = false;
+  parallelNd = false;
   if (!load(ka, kb, dim, data, k)) {
     // A difference overflowed (coordinates near ±1.8e308): exact arithmetic answers.
     const degenerate = isZeroDir(ka, dim, data, k) || isZeroDir(kb, dim, data, k + 2 * dim);
@@ -177,6 +194,7 @@ export function closestNdInto(ka: number, kb: number, dim: number, data: ArrayLi
         return;
       }
       parallel = true;
+      parallelNd = true;
       parallelCase(dim);
     } else {
       ST[SG] = (b * ST[E_] - c * ST[D_]) / D;
@@ -189,8 +207,11 @@ export function closestNdInto(ka: number, kb: number, dim: number, data: ArrayLi
   let relation = degenerate ? R_DEGENERATE : parallel ? R_PARALLEL : R_APART;
   let s = uZero ? 0 : scaleBy(ST[SG], ew - ST[EU]);
   let t = vZero ? 0 : scaleBy(ST[TA], ew - ST[EV]);
-  if (ST[DIST] <= FILTER * ST[SIZE]) {
-    // Too close to zero for the doubles: exact decision, and exact distance when apart.
+  if (!(ST[DIST] > FILTER * ST[SIZE])) {
+    // Too close to zero for the doubles: exact decision, and exact distance when apart. Also
+    // where the residual's terms overflowed in the scaled units (NaN: a parameter near 2¹⁰⁰⁰,
+    // as for a subnormal direction beside far-away data; issue 19) — the true distance is at
+    // most |w|, so only rounding made it overflow.
     const rel = exactRelationFlat(ka, kb, dim, data, k);
     if (rel.share !== 'none' && rel.s !== null && rel.t !== null) {
       s = ratToNumber(rel.s.num, rel.s.den);
@@ -199,10 +220,12 @@ export function closestNdInto(ka: number, kb: number, dim: number, data: ArrayLi
       for (let i = 0; i < dim; i++) out[O_VEC + i] = 0;
       relation = rel.share === 'overlap' ? R_OVERLAPPING : R_INTERSECTING;
       notUnique = rel.share === 'overlap';
+      exactST = true;
     } else {
       const ex = exactClosestFlat(ka, kb, dim, data, k);
       out[O_DIST] = ex.distance;
       for (let i = 0; i < dim; i++) out[O_VEC + i] = ex.vector[i];
+      exactST = !parallel;
       if (!parallel) {
         s = ratToNumber(ex.s.num, ex.s.den);
         t = ratToNumber(ex.t.num, ex.t.den);
@@ -210,11 +233,36 @@ export function closestNdInto(ka: number, kb: number, dim: number, data: ArrayLi
     }
   } else {
     out[O_DIST] = scaleBy(ST[DIST], ew); // d − c is already in out (residual)
+    exactST = false;
   }
   out[O_S] = s;
   out[O_T] = t;
+  if (!exactST && !(Math.abs(s) < Infinity && Math.abs(t) < Infinity)) overflowedST(ka, kb, dim, data, k, out, parallel && !degenerate);
   out[O_REL] = relation;
   out[O_FLAGS] = (notUnique ? F_NOT_UNIQUE : 0) | (parallel ? F_PARALLEL : 0) | (degenerate ? F_DEGENERATE : 0);
+}
+
+/**
+ * s or t overflowed when scaled back (a direction some 2¹⁰⁰⁰ times shorter than the offset,
+ * issue 19): either the exact parameter lies beyond the double range, or rounding a few ulps
+ * away from a bound in the scaled units (τ = 1e-16 where the exact τ is 0) became Infinity in
+ * the input's units. Exact arithmetic says which: s, t (the parallel policy's pair for parallel
+ * pairs), the distance and d − c from core/exact.ts. A parameter still infinite is the exact
+ * one rounded: beyond the double range (the nearest points are finite; see closestPoints).
+ */
+function overflowedST(ka: number, kb: number, dim: number, data: ArrayLike<number>, k: number, out: Float64Array, parallel: boolean): void {
+  const ex = exactClosestFlat(ka, kb, dim, data, k);
+  out[O_DIST] = ex.distance;
+  for (let i = 0; i < dim; i++) out[O_VEC + i] = ex.vector[i];
+  if (parallel) {
+    const pp = exactParallelPair(ka, kb, dim, data, k);
+    out[O_S] = ratToNumber(pp.s.num, pp.s.den);
+    out[O_T] = ratToNumber(pp.t.num, pp.t.den);
+    notUnique = pp.notUnique;
+  } else {
+    out[O_S] = ratToNumber(ex.s.num, ex.s.den);
+    out[O_T] = ratToNumber(ex.t.num, ex.t.den);
+  }
 }
 
 function isZeroDir(kind: number, dim: number, data: ArrayLike<number>, at: number): boolean {
@@ -450,14 +498,14 @@ function residual(ka: number, kb: number, dim: number, out: Float64Array): void 
   const tFree = !vZero && t > ST[TLO] && t < ST[THI];
   let ds = 0;
   let dt = 0;
-  if (sFree && tFree) {
+  if (sFree && tFree && !parallelNd) {
     const D = a * c - b * b;
     if (D > 0) {
       ds = (b * g2 - c * g1) / D;
       dt = (a * g2 - b * g1) / D;
     }
-  } else if (sFree) ds = -g1 / a;
-  else if (tFree) dt = g2 / c;
+  } else if (tFree) dt = g2 / c; // for parallel pairs s is the policy's choice: refine t only
+  else if (sFree) ds = -g1 / a;
   if (ds !== 0 || dt !== 0) {
     const s2 = clamp(s + ds, ST[SLO], ST[SHI]);
     const t2 = clamp(t + dt, ST[TLO], ST[THI]);

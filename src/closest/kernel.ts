@@ -184,10 +184,23 @@ export function closestInto(ka: number, kb: number, dim: number, data: ArrayLike
   notUnique = false;
   if (uZero && vZero) {
     // two points
-  } else if (uZero) {
-    ST[T_] = clamp(dotV(W, dim) / cc, kb === LINE ? -Infinity : 0, kb === SEGMENT ? 1 : Infinity);
-  } else if (vZero) {
-    ST[S_] = clamp(-dotU(W, dim) / aa, ka === LINE ? -Infinity : 0, ka === SEGMENT ? 1 : Infinity);
+  } else if (uZero || vZero) {
+    // A point against a piece: the projection, clamped. dotV/dotU and clamp written out (the
+    // same sums and comparisons): a helper V8 does not inline boxes its double result, and a
+    // clamp whose ends are tagged constants boxed its result (issue 16, zero allocation).
+    let x = 0;
+    if (uZero) {
+      for (let i = 0; i < dim; i++) x += V[i] * W[i];
+      x /= cc;
+    } else {
+      for (let i = 0; i < dim; i++) x += U[i] * W[i];
+      x = -x / aa;
+    }
+    const kind = uZero ? kb : ka;
+    const slot = uZero ? T_ : S_;
+    ST[slot] = x;
+    if (kind !== LINE && x < 0) ST[slot] = 0;
+    else if (kind === SEGMENT && x > 1) ST[slot] = 1;
   } else {
     dUnderflow = false;
     solve(ka, kb, dim, data, k);
@@ -237,9 +250,24 @@ function load(ka: number, kb: number, dim: number, data: ArrayLike<number>, k: n
     V[i] = vi;
     W[i] = wi;
     // A line's nearest point can lie far out, where one ulp of turn in p1 − p0 moves it by
-    // u·|s·u|; keep the exact direction as ui + UL[i] (Knuth's two-difference).
-    UL[i] = ka === LINE ? diffError(data[a1 + i], data[a0 + i], ui) : 0;
-    VL[i] = kb === LINE ? diffError(data[b1 + i], data[b0 + i], vi) : 0;
+    // u·|s·u|; keep the exact direction as ui + UL[i] (Knuth's two-difference, written out: a
+    // helper V8 does not inline boxes its double result, issue 16).
+    let ul = 0;
+    if (ka === LINE) {
+      const x1 = data[a1 + i];
+      const x0 = data[a0 + i];
+      const bv = x1 - ui;
+      ul = x1 - (ui + bv) + (bv - x0);
+    }
+    let vl = 0;
+    if (kb === LINE) {
+      const y1 = data[b1 + i];
+      const y0 = data[b0 + i];
+      const bv = y1 - vi;
+      vl = y1 - (vi + bv) + (bv - y0);
+    }
+    UL[i] = ul;
+    VL[i] = vl;
     if (ui !== 0) uZero = false;
     if (vi !== 0) vZero = false;
     const m = Math.max(Math.abs(ui), Math.abs(vi), Math.abs(wi));
@@ -503,10 +531,14 @@ function decide(ka: number, kb: number, dim: number, data: ArrayLike<number>, k:
   return relation;
 }
 
-/** kernel-nd.ts's answer, its distance made faithful like every other (closest/faithful.ts). */
+/**
+ * kernel-nd.ts's answer, its distance made faithful like every other (closest/faithful.ts). An
+ * infinite s or t (the exact parameter beyond the double range) comes with kernel-nd's exact
+ * distance, which is kept.
+ */
 function ndInto(ka: number, kb: number, dim: number, data: ArrayLike<number>, k: number, out: Float64Array): void {
   closestNdInto(ka, kb, dim, data, k, out);
-  if (out[OUT_DIST] > 0) {
+  if (out[OUT_DIST] > 0 && Math.abs(out[OUT_S]) < Infinity && Math.abs(out[OUT_T]) < Infinity) {
     FAITHFUL[0] = out[OUT_S];
     FAITHFUL[1] = out[OUT_T];
     const parallel = (out[OUT_FLAGS] & FLAG_PARALLEL) !== 0;
@@ -606,12 +638,10 @@ function certify2(ka: number, kb: number): boolean {
   const ts = sg * (r1 - r2); // t*·|n|
   const es = CERT * (Math.abs(q1) + Math.abs(q2));
   const et = CERT * (Math.abs(r1) + Math.abs(r2));
-  return inside(ss, es, ka, an, en) && inside(ts, et, kb, an, en);
-}
-
-/** Is x/an (a parameter with error ex) certainly inside the domain of `kind`? */
-function inside(x: number, ex: number, kind: number, an: number, en: number): boolean {
-  return kind === LINE || (x > ex && (kind === RAY || an - x > en + ex + EPS * an));
+  // Is each parameter (x/an, error ex) certainly inside the domain of its kind? Written out,
+  // not a helper taking five doubles: V8 boxes them where it does not inline it (issue 16).
+  const sIn = ka === LINE || (ss > es && (ka === RAY || an - ss > en + es + EPS * an));
+  return sIn && (kb === LINE || (ts > et && (kb === RAY || an - ts > en + et + EPS * an)));
 }
 
 /**
@@ -715,12 +745,6 @@ function dot2(x: Float64Array, y: Float64Array, dim: number): void {
   ST[H_] = hi + lo;
 }
 
-/** The rounding error of x = fl(a − b): a − b = x + diffError(a, b, x) exactly (Knuth). */
-function diffError(a: number, b: number, x: number): number {
-  const bv = a - x;
-  const av = x + bv;
-  return a - av + (bv - b);
-}
 
 function dotU(x: Float64Array, dim: number): number {
   let r = 0;
