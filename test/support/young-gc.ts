@@ -46,6 +46,16 @@ export interface GcLoop {
  * @throws Error with the child's output if it fails.
  */
 export function youngGcs(loop: GcLoop): number {
+  // On a loaded machine V8's background compiler can finish the optimised loop late, and the
+  // unoptimised code it replaces allocates meanwhile: a count above 0 is measured again (up to
+  // three runs) and the least is returned. Code that allocates in its optimised form allocates
+  // in every run, so this hides no steady-state allocation.
+  let least = youngGcsOnce(loop);
+  for (let k = 1; k < 3 && least > 0; k++) least = Math.min(least, youngGcsOnce(loop));
+  return least;
+}
+
+function youngGcsOnce(loop: GcLoop): number {
   const dir = mkdtempSync(join(tmpdir(), 'skewline-gc-'));
   const file = join(dir, 'loop.mts');
   const imports = Object.entries(loop.imports ?? {})
