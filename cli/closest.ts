@@ -10,12 +10,6 @@ import { CommandError, runRows, type InputFormat, type Io, type RowCommand, type
 
 export { CommandError, type InputFormat, type Io } from './run-rows.js';
 
-/**
- * Largest dimension `skewline closest` answers. Above it a row is an error that says so, rather
- * than a run that goes silent for minutes (closestPoints' n-dimensional path is quadratic in the
- * dimension: measured about 0.9 s per pair at 4096 and 54 s at 30,000).
- */
-export const MAX_DIMENSION = 4096;
 
 /** What `skewline closest` was asked to do. */
 export interface ClosestOptions extends RowOptions {
@@ -71,12 +65,6 @@ export function closestCommand(opts: { a: Kind; b: Kind }): RowCommand {
       let csvRow: InputRow | undefined;
       const answer = (row: InputRow, format: InputFormat): void => {
         const { dim, coords } = row;
-        if (dim > MAX_DIMENSION) {
-          throw new InputError(
-            `dimension ${dim} is above the limit of ${MAX_DIMENSION} for 'skewline closest' ` +
-              `(its n-dimensional path takes time quadratic in the dimension: seconds per row at this limit)`,
-          );
-        }
         const pa = make('a', row.aKind ?? opts.a, coords, 0, dim, format);
         const pb = make('b', row.bKind ?? opts.b, coords, 2 * dim, dim, format);
         let r;

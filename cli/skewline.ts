@@ -269,9 +269,9 @@ Output columns (CSV; NDJSON has the same fields with c, d, p as arrays):
   needs one dimension for all rows; use --format ndjson for mixed dimensions.
 
 Empty input gives the CSV header alone (3D when nothing says the dimension) or, for
-NDJSON, nothing; exit 0. Every record is one line. A dimension above 4096 is an error (the
-n-dimensional path is quadratic in the dimension). A result a format cannot hold (a distance
-above the largest double) is an error naming the row: Infinity and NaN are never written.
+NDJSON, nothing; exit 0. Every record is one line. Any dimension is answered in time linear
+in it (a line is at most 64 MiB). A result a format cannot hold (a distance above the largest
+double) is an error naming the row: Infinity and NaN are never written.
 
 Errors name the file, the line (the header is line 1) and the column or field (JSON syntax:
 file:line:column), e.g.

@@ -250,12 +250,17 @@ describe.concurrent('issue 19: robustness of the CLI', () => {
     expect(s.stderr).toMatch(/^skewline: long\.ndjson:1: field p1: expected an array of numbers, got nothing \(missing\)/);
   });
 
-  it('issue 19: one NDJSON row of dimension 1e5 stops at once with the limit named (closest); sweep answers it', async () => {
+  it('issue 19: one NDJSON row of dimension 1e5 is answered (closest, linear n-D path) and so is sweep', async () => {
     const n = 100_000;
     const pt = (v: number): string => `[${new Array<number>(n).fill(v).join(',')}]`;
+    // a from 0 to 1 and b from 2 to 3 on every axis: collinear, apart; the closest points are
+    // a1 = (1, …, 1) and b0 = (2, …, 2), sqrt(n) apart (the double nearest sqrt(1e5))
     const c = await run(['closest', file('dim.ndjson', `{"a":[${pt(0)},${pt(1)}],"b":[${pt(2)},${pt(3)}]}\n`), '--format', 'ndjson']);
-    expect(c.code).toBe(1);
-    expect(c.stderr).toMatch(/^skewline: dim\.ndjson:1: dimension 100000 is above the limit of 4096 for 'skewline closest'/);
+    expect(c.code, c.stderr).toBe(0);
+    const r = JSON.parse(c.stdout) as { distance: number; s: number; t: number; c: number[]; d: number[] };
+    expect(r.distance).toBe(Math.sqrt(n));
+    expect([r.s, r.t]).toEqual([1, 0]);
+    expect(r.c.every((x) => x === 1) && r.d.every((x) => x === 2)).toBe(true);
     const s = await run(['sweep', file('sdim.ndjson', `{"p0":${pt(0)},"p1":${pt(1)},"r1":1,"q0":${pt(5)},"q1":${pt(1)},"r2":1}\n`), '--format', 'ndjson']);
     expect(s.code, s.stderr).toBe(0);
     expect((JSON.parse(s.stdout) as { hit: boolean }).hit).toBe(true);
