@@ -555,8 +555,6 @@ let sA1: ArrayLike<number> = data;
 let sM: ArrayLike<number> = data;
 let sB0: ArrayLike<number> = data;
 let sB1: ArrayLike<number> = data;
-let sRa = 0;
-let sRb = 0;
 let sExact: ExactCapsule | null = null;
 let sBig = false;
 
@@ -570,7 +568,7 @@ export const capsuleStats = { calls: 0, ddTouch: 0, exactTouch: 0, exactHit: 0 }
 
 /** The exact form of the sweep in progress, made on first need. */
 function exactNow(): ExactCapsule {
-  if (sExact === null) sExact = exactCapsule(sA0, sA1, sRa, sM, sB0, sB1, sRb);
+  if (sExact === null) sExact = exactCapsule(sA0, sA1, CT[T_RA], sM, sB0, sB1, CT[T_RB]);
   return sExact;
 }
 
@@ -608,8 +606,8 @@ function capsuleCode(A0: ArrayLike<number>, A1: ArrayLike<number>, ra: number, M
   sM = M;
   sB0 = B0;
   sB1 = B1;
-  sRa = ra;
-  sRb = rb;
+  // The radii live in CT only: a double stored in a module-level variable is a heap number,
+  // allocated anew on every assignment (issue 16, zero allocation).
   CT[T_RA] = ra;
   CT[T_RB] = rb;
   sExact = null;
