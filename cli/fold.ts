@@ -118,13 +118,46 @@ function readJson(text: string): ReadChain {
  * Runs the command. Resolves to the exit code: 0 (also when the fold was blocked: that is an
  * answer), 1 for bad input or an I/O failure (`skewline: file:line: message`).
  */
-export async function runFold(opts: FoldCommand, io: Io): Promise<number> {
-  const path = opts.file === undefined || opts.file === '-' ? undefined : opts.file;
+export function runFold(opts: FoldCommand, io: Io): Promise<number> {
+  return runChainCommand(opts.file, opts.output, io, 'angle,blocked,i,j', (chain) => {
+    let r;
+    try {
+      r = foldChain(chain.flat, { dim: chain.dim, joint: opts.joint, angle: opts.angle, axis: opts.axis, thickness: opts.thickness });
+    } catch (e) {
+      if (e instanceof SkewlineInputError) throw new InputError(e.message.replace(/^foldChain: /, ''));
+      throw e;
+    }
+    return { row: `${num(r.angle)},${r.blocked},${r.contact?.i ?? ''},${r.contact?.j ?? ''}`, points: r.points };
+  });
+}
+
+/** What a chain command's work gives back: its summary row (CSV, no line end) and the chain to write. */
+export interface ChainWork {
+  row: string;
+  points: Float64Array;
+}
+
+/**
+ * The frame `skewline fold` and `skewline pivot` share: `-o` opened (and checked) before
+ * anything is read, a signal removes its temporary file, the chain read from the file or
+ * standard input, `work` run on it, then the summary (`header` and the row: on stdout, or on
+ * stderr when the chain goes to stdout with `-o -`) and, with `-o`, the chain in the input's
+ * format. Empty input prints `header` alone and writes an empty chain, exit 0. Errors are one
+ * line, `skewline: file:line[:column]: message`, exit 1, and with `-o` no file is written.
+ */
+export async function runChainCommand(
+  file: string | undefined,
+  output: string | undefined,
+  io: Io,
+  header: string,
+  work: (chain: ReadChain) => ChainWork,
+): Promise<number> {
+  const path = file === undefined || file === '-' ? undefined : file;
   const shown = path ?? '<stdin>';
-  const toStdout = opts.output === '-';
+  const toStdout = output === '-';
   let sink: OutputSink | undefined;
   try {
-    if (opts.output !== undefined && !toStdout) sink = await OutputSink.toFile(opts.output, path);
+    if (output !== undefined && !toStdout) sink = await OutputSink.toFile(output, path);
   } catch (e) {
     io.stderr.write(`skewline: ${(e as Error).message}\n`);
     return 1;
@@ -136,7 +169,13 @@ export async function runFold(opts: FoldCommand, io: Io): Promise<number> {
   };
   if (sink !== undefined) for (const sig of EXIT_SIGNALS) process.once(sig, onSignal);
   try {
-    return await foldAndWrite(opts, io, path, toStdout, sink);
+    const chain = await readChainFrom(path, io);
+    // Empty input: the summary's header alone, and an empty chain in the input's form.
+    const r = chain.flat.length === 0 ? undefined : work(chain);
+    if (output !== undefined) await writeFolded(chainText(chain, r?.points), io, toStdout, sink);
+    const row = r?.row;
+    (toStdout ? io.stderr : io.stdout).write(row === undefined ? `${header}\n` : `${header}\n${row}\n`);
+    return 0;
   } catch (e) {
     await sink?.abortAsync();
     if (e instanceof BrokenPipe) return 0;
@@ -151,44 +190,29 @@ export async function runFold(opts: FoldCommand, io: Io): Promise<number> {
   }
 }
 
-/** Reads, folds and writes; the caller reports errors and cleans up. */
-async function foldAndWrite(opts: FoldCommand, io: Io, path: string | undefined, toStdout: boolean, sink: OutputSink | undefined): Promise<number> {
-  {
-    let chain: ReadChain;
-    try {
-      if (path !== undefined && statSync(path).isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
-      chain = await readChain(path === undefined ? io.stdin : createReadStream(path, { highWaterMark: 1 << 16 }));
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== undefined) throw new InputError(`cannot read: ${reason(e)}`);
-      throw e;
-    }
-    if (chain.flat.length === 0) {
-      // Empty input: the summary's header alone, and an empty chain in the input's form.
-      const text = chain.json !== undefined ? JSON.stringify(chain.json([])) + '\n' : chain.header !== undefined ? `${chain.header}\n` : '';
-      await writeFolded(text, io, toStdout, sink);
-      (toStdout ? io.stderr : io.stdout).write('angle,blocked,i,j\n');
-      return 0;
-    }
-    let r;
-    try {
-      r = foldChain(chain.flat, { dim: chain.dim, joint: opts.joint, angle: opts.angle, axis: opts.axis, thickness: opts.thickness });
-    } catch (e) {
-      if (e instanceof SkewlineInputError) throw new InputError(e.message.replace(/^foldChain: /, ''));
-      throw e;
-    }
-    const summary = `angle,blocked,i,j\n${num(r.angle)},${r.blocked},${r.contact?.i ?? ''},${r.contact?.j ?? ''}\n`;
-    if (opts.output !== undefined) {
-      const pts: number[][] = [];
-      for (let k = 0; k < r.points.length / chain.dim; k++) pts.push(Array.from(r.points.subarray(k * chain.dim, (k + 1) * chain.dim)));
-      const text =
-        chain.json !== undefined
-          ? JSON.stringify(chain.json(pts)) + '\n'
-          : `${chain.header ?? axisNames(chain.dim).join(',')}\n` + pts.map((p) => p.map(num).join(',')).join('\n') + '\n';
-      await writeFolded(text, io, toStdout, sink);
-    }
-    (toStdout ? io.stderr : io.stdout).write(summary);
-    return 0;
+/** Reads the chain from the file or standard input; an I/O failure is an InputError saying so. */
+async function readChainFrom(path: string | undefined, io: Io): Promise<ReadChain> {
+  try {
+    if (path !== undefined && statSync(path).isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
+    return await readChain(path === undefined ? io.stdin : createReadStream(path, { highWaterMark: 1 << 16 }));
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== undefined) throw new InputError(`cannot read: ${reason(e)}`);
+    throw e;
   }
+}
+
+/**
+ * A chain's flat coordinates as text in the input's format (JSON document, or CSV with its
+ * header); no coordinates (empty input) give an empty chain in that form.
+ */
+function chainText(chain: ReadChain, flat: Float64Array | undefined): string {
+  if (flat === undefined) return chain.json !== undefined ? JSON.stringify(chain.json([])) + '\n' : chain.header !== undefined ? `${chain.header}\n` : '';
+  const { dim } = chain;
+  const pts: number[][] = [];
+  for (let k = 0; k < flat.length / dim; k++) pts.push(Array.from(flat.subarray(k * dim, (k + 1) * dim)));
+  return chain.json !== undefined
+    ? JSON.stringify(chain.json(pts)) + '\n'
+    : `${chain.header ?? axisNames(dim).join(',')}\n` + pts.map((p) => p.map(num).join(',')).join('\n') + '\n';
 }
 
 /** Writes the folded chain to standard output (`-o -`) or to the `-o` file (committing it). */

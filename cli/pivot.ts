@@ -6,12 +6,10 @@
  * thickness. Prints one CSV row `moves,accepted,rate,seconds,moves_per_s` and, with `-o FILE`,
  * writes the final chain in the input's format. A progress bar on stderr (a terminal only).
  */
-import { createReadStream, statSync } from 'node:fs';
 import { createChainFolder, SkewlineInputError } from '../src/index.js';
-import { readChain } from './fold.js';
-import type { ReadChain } from './fold.js';
-import { InputError, axisNames } from './rows.js';
-import { BrokenPipe, OutputSink, num, reason } from './output.js';
+import { runChainCommand } from './fold.js';
+import { InputError } from './rows.js';
+import { num } from './output.js';
 import { ProgressBar } from './progress.js';
 import type { Io } from './closest.js';
 import { parseArgs, UsageError, type OptionSpec } from './args.js';
@@ -54,27 +52,12 @@ function rotl(x: number, k: number): number {
   return (x << k) | (x >>> (32 - k));
 }
 
-/** Runs the command; resolves to the exit code (0, or 1 for bad input or an I/O failure). */
-export async function runPivot(opts: PivotCommand, io: Io): Promise<number> {
-  const path = opts.file === undefined || opts.file === '-' ? undefined : opts.file;
-  const shown = path ?? '<stdin>';
-  const toStdout = opts.output === '-';
-  let sink: OutputSink | undefined;
-  try {
-    if (opts.output !== undefined && !toStdout) sink = await OutputSink.toFile(opts.output, path);
-  } catch (e) {
-    io.stderr.write(`skewline: ${(e as Error).message}\n`);
-    return 1;
-  }
-  try {
-    let chain: ReadChain;
-    try {
-      if (path !== undefined && statSync(path).isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
-      chain = await readChain(path === undefined ? io.stdin : createReadStream(path, { highWaterMark: 1 << 16 }));
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== undefined) throw new InputError(`cannot read: ${reason(e)}`);
-      throw e;
-    }
+/**
+ * Runs the command; resolves to the exit code (0, or 1 for bad input or an I/O failure). The
+ * frame (-o, signals, errors, empty input) is {@link runChainCommand}'s, as for `skewline fold`.
+ */
+export function runPivot(opts: PivotCommand, io: Io): Promise<number> {
+  return runChainCommand(opts.file, opts.output, io, 'moves,accepted,rate,seconds,moves_per_s', (chain) => {
     const { dim } = chain;
     let folder;
     try {
@@ -107,34 +90,8 @@ export async function runPivot(opts: PivotCommand, io: Io): Promise<number> {
     bar?.stop();
     const acc = folder.stats.accepted;
     const rate = opts.moves > 0 ? acc / opts.moves : 0;
-    const summary = `moves,accepted,rate,seconds,moves_per_s\n${opts.moves},${acc},${num(rate)},${secs.toFixed(3)},${secs > 0 ? Math.round(opts.moves / secs) : ''}\n`;
-    if (opts.output !== undefined) {
-      const flat = folder.points();
-      const pts: number[][] = [];
-      for (let k = 0; k < n; k++) pts.push(Array.from(flat.subarray(k * dim, (k + 1) * dim)));
-      const text =
-        chain.json !== undefined
-          ? JSON.stringify(chain.json(pts)) + '\n'
-          : `${chain.header ?? axisNames(dim).join(',')}\n` + pts.map((p) => p.map(num).join(',')).join('\n') + '\n';
-      if (toStdout) {
-        const out = OutputSink.toStream(io.stdout);
-        out.write(text);
-        await out.commit();
-      } else {
-        sink!.write(text);
-        await sink!.commit();
-      }
-    }
-    (toStdout ? io.stderr : io.stdout).write(summary);
-    return 0;
-  } catch (e) {
-    await sink?.abortAsync();
-    if (e instanceof BrokenPipe) return 0;
-    if (e instanceof InputError && /^line \d+: /.test(e.message)) io.stderr.write(`skewline: ${shown}:${e.message.slice(5)}\n`);
-    else if (e instanceof InputError) io.stderr.write(`skewline: ${shown}: ${e.message}\n`);
-    else io.stderr.write(`skewline: ${(e as Error).message}\n`);
-    return 1;
-  }
+    return { row: `${opts.moves},${acc},${num(rate)},${secs.toFixed(3)},${secs > 0 ? Math.round(opts.moves / secs) : ''}`, points: folder.points() };
+  });
 }
 
 /** `skewline pivot --help`. */

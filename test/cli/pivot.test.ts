@@ -4,7 +4,7 @@
  * createChainFolder: the accepted count must agree and every printed coordinate must read back
  * to the identical double; the final chain must be free of contacts.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chainContacts, createChainFolder } from '../../src/index.js';
@@ -95,5 +95,16 @@ describe.concurrent('skewline pivot', () => {
     const bad = await run(['pivot', file('x.csv', '0,0\n2,0\n1,1\n1,-1\n'), '--moves', '5']);
     expect(bad.code).toBe(1);
     expect(bad.stderr).toMatch(/x\.csv: .*segments 0 and 2/);
+  });
+
+  it('issue 17: skewline pivot keeps the CLI contract (empty input: the header alone; a bad row: file:line:column, exit 1, and -o writes no file)', async () => {
+    const empty = await run(['pivot', file('empty.csv', ''), '--moves', '5']);
+    expect(empty.code).toBe(0);
+    expect(empty.stdout).toBe('moves,accepted,rate,seconds,moves_per_s\n');
+    expect(empty.stderr).toBe('');
+    const bad = await run(['pivot', file('bad.json', '[[0,0],[1 0]]'), '--moves', '5', '-o', 'out.json']);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/^skewline: bad\.json:1:\d+: /);
+    expect(existsSync(join(work, 'out.json'))).toBe(false);
   });
 });
