@@ -679,8 +679,12 @@ class Folder implements ChainFolder {
       for (let q = 0; q < this.newN; q++) this.addNear(this.newI[q], this.newJ[q], false);
       if (j >= 1 && this.hairpin(j)) this.addNear(j - 1, j, false);
       // the rounding of this move, against the margin the near list was built with
-      this.budget += PER_MOVE * this.extent();
-      if (this.budget > (NEAR / 2) * this.scale) this.rebuildNear();
+      // (A pose that has shrunk to a quarter of the scale the margin was set with is rebuilt
+      // too: the margin, and the spheres' widening by it, follow the chain's size down; a chain
+      // grown from a long rod would otherwise keep the rod's margin until the budget runs out.)
+      const ext = this.extent();
+      this.budget += PER_MOVE * ext;
+      if (this.budget > (NEAR / 2) * this.scale || ext < this.scale / 4) this.rebuildNear();
       return true;
     }
     // undo, bit for bit
@@ -804,7 +808,16 @@ class Folder implements ChainFolder {
     return dx * dx + dy * dy + dz * dz > lim * lim * (1 + 8 * EPS);
   }
 
-  /** Segment pairs of leaf blocks a (fixed owners < j) and b (turning owners ≥ j): false on a contact. */
+  /**
+   * Segment pairs of leaf blocks a (fixed owners < j) and b (turning owners ≥ j): false on a
+   * contact (the pair in rejI, rejJ); pairs within `wide` but not within τ join newI/newJ.
+   * Three filters before the exact test, each sound over rounding: a segment lies within half
+   * its length of its midpoint, so (1) a segment whose midpoint is farther from the other
+   * block's sphere than that sphere's reach plus its half length cannot meet the block, and
+   * (2) a pair whose midpoints are farther apart than the half lengths plus `wide` is not
+   * within `wide`; (3) in 3D, the distance of the two carrying lines bounds the segments'
+   * distance from below (linesApart3).
+   */
   private leafPairs(a: number, b: number, j: number, m: number, tau: number, wide: number): boolean {
     const dim = this.dim, WX = this.WX;
     const i0 = a * BLOCK, i1 = Math.min(j, (a + 1) * BLOCK);
@@ -813,8 +826,6 @@ class Folder implements ChainFolder {
     if (i1 === (a + 1) * BLOCK) this.vertex(i1);
     this.blockWorld(b);
     if (k1 === (b + 1) * BLOCK && k1 < this.count) this.vertex(k1);
-    // each side's segments that can reach the other block's sphere (which holds the block's
-    // segments): segment k lies within SL[k] of vertex k
     const LA = this.L + a, LB = this.L + b, WC = this.WC, S = this.S, SL = this.SL;
     const reachOf = wide + NEAR * this.scale; // as in clear()
     let nk = 0;
@@ -823,8 +834,15 @@ class Folder implements ChainFolder {
       const r = S[4 * LA + 3] + reachOf;
       const sl = SLACK * (Math.abs(cx) + Math.abs(cy) + Math.abs(cz) + r);
       for (let k = k0; k < k1; k++) {
-        const q = 3 * k, dx = WX[q] - cx, dy = WX[q + 1] - cy, dz = WX[q + 2] - cz, rr = r + SL[k] + sl;
-        if (dx * dx + dy * dy + dz * dz <= rr * rr) CAND[nk++] = k;
+        const q = 3 * k;
+        const mx = (WX[q] + WX[q + 3]) * 0.5, my = (WX[q + 1] + WX[q + 4]) * 0.5, mz = (WX[q + 2] + WX[q + 5]) * 0.5;
+        const dx = mx - cx, dy = my - cy, dz = mz - cz, h = SL[k] * 0.5, rr = r + h + sl;
+        if (dx * dx + dy * dy + dz * dz > rr * rr) continue;
+        CAND[nk] = k;
+        CM[3 * nk] = mx;
+        CM[3 * nk + 1] = my;
+        CM[3 * nk + 2] = mz;
+        CH[nk++] = h;
       }
     }
     if (nk === 0) return true;
@@ -833,20 +851,22 @@ class Folder implements ChainFolder {
     const slB = SLACK * (Math.abs(cx) + Math.abs(cy) + Math.abs(cz) + rB);
     for (let i = i0; i < i1; i++) {
       const p = 3 * i;
-      const px = WX[p], py = WX[p + 1], pz = WX[p + 2];
+      const mx = (WX[p] + WX[p + 3]) * 0.5, my = (WX[p + 1] + WX[p + 4]) * 0.5, mz = (WX[p + 2] + WX[p + 5]) * 0.5;
+      const hi = SL[i] * 0.5;
       {
-        const dx = px - cx, dy = py - cy, dz = pz - cz, rr = rB + SL[i] + slB;
+        const dx = mx - cx, dy = my - cy, dz = mz - cz, rr = rB + hi + slB;
         if (dx * dx + dy * dy + dz * dz > rr * rr) continue;
       }
-      const li = SL[i] + wide;
-      const sli = SLACK * (Math.abs(px) + Math.abs(py) + Math.abs(pz) + li);
+      const li = hi + wide;
+      const sli = SLACK * (Math.abs(mx) + Math.abs(my) + Math.abs(mz) + li);
       for (let t = 0; t < nk; t++) {
         const k = CAND[t];
         if (k === i + 1) continue; // the fold-back at the joint is tested apart
-        const q = 3 * k;
-        const dx = WX[q] - px, dy = WX[q + 1] - py, dz = WX[q + 2] - pz;
-        const reach = li + SL[k] + sli;
+        const dx = CM[3 * t] - mx, dy = CM[3 * t + 1] - my, dz = CM[3 * t + 2] - mz;
+        const reach = li + CH[t] + sli;
         if (dx * dx + dy * dy + dz * dz > reach * reach) continue;
+        const q = 3 * k;
+        if (dim === 3 && linesApart3(WX, p, q, wide)) continue;
         for (let c = 0; c < dim; c++) {
           VQ[c] = WX[p + c];
           VQ[dim + c] = WX[p + 3 + c];
@@ -886,6 +906,31 @@ function lev(k: number, L: number): number {
 }
 
 const CAND = new Int32Array(BLOCK);
+const CM = new Float64Array(3 * BLOCK); // the candidates' midpoints
+const CH = new Float64Array(BLOCK); // and half lengths
+
+/**
+ * Are the lines carrying segments p→p+1 and q→q+1 (vertices at X[p…], X[q…], 3D) certainly
+ * farther apart than `wide`? Then so are the segments. The lines' distance is |w·n| / |n| with
+ * u, v the directions, w = q − p and n = u × v (parallel lines: n = 0, never "apart").
+ * Rounding, with u = 2⁻⁵³ and A, B, C the 1-norms of u, v, w: every term of the triple product
+ * is a product w·u·v of inputs that carry one rounding each (the differences), formed with at
+ * most 5 more roundings and summed with 2, so the computed triple product is within 16·u·A·B·C
+ * of the exact one; each component of n within 5·u·A·B, so |n| ≤ fl|n|·(1 + 4u) + 9·u·A·B. The
+ * test asks |fl t| > (wide·(fl|n| + 16·u·A·B) + 16·u·A·B·C)·(1 + 16u), whose right side absorbs
+ * its own few roundings (all terms are nonnegative).
+ */
+function linesApart3(X: Float64Array, p: number, q: number, wide: number): boolean {
+  const ux = X[p + 3] - X[p], uy = X[p + 4] - X[p + 1], uz = X[p + 5] - X[p + 2];
+  const vx = X[q + 3] - X[q], vy = X[q + 4] - X[q + 1], vz = X[q + 5] - X[q + 2];
+  const wx = X[q] - X[p], wy = X[q + 1] - X[p + 1], wz = X[q + 2] - X[p + 2];
+  const nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
+  const t = Math.abs(wx * nx + wy * ny + wz * nz);
+  const AB = (Math.abs(ux) + Math.abs(uy) + Math.abs(uz)) * (Math.abs(vx) + Math.abs(vy) + Math.abs(vz));
+  const C = Math.abs(wx) + Math.abs(wy) + Math.abs(wz);
+  const nn = Math.sqrt(nx * nx + ny * ny + nz * nz);
+  return t > (wide * (nn + 16 * EPS * AB) + 16 * EPS * AB * C) * (1 + 16 * EPS);
+}
 
 function grow(a: Int32Array): Int32Array<ArrayBuffer> {
   const g = new Int32Array(a.length * 2);
