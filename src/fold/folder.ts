@@ -754,38 +754,58 @@ class Folder implements ChainFolder {
     // which stays below NEAR / 2 of the scale); pairs within `wide` must be found (they join
     // the near list), so nodes are apart beyond wide + NEAR · scale.
     const reachOf = wide + NEAR * this.scale;
+    // Depth-first over node pairs (A owning fixed segments, B turning ones); a pair is tested
+    // before it is pushed. A pair (A, A) is a node the joint cuts: its children's pairs are the
+    // child the joint cuts (if any) with itself, and the fixed-side child against the other.
     let sp = 0;
     stackA[sp] = 1;
     stackB[sp++] = 1;
+    const S = this.S;
     while (sp > 0) {
       sp--;
       const A = stackA[sp], B = stackB[sp];
-      // owned vertex ranges
-      const la = lev(A, L), lb = lev(B, L);
-      const a0 = ((A << la) - L) * BLOCK, a1 = Math.min(m, (((A + 1) << la) - L) * BLOCK);
-      const b0 = ((B << lb) - L) * BLOCK, b1 = Math.min(m, (((B + 1) << lb) - L) * BLOCK);
-      if (a0 >= j || a0 >= a1) continue; // owns no fixed segment
-      if (b1 <= j || b0 >= b1) continue; // owns no turning segment
-      if (A !== B && this.apart(A, B, reachOf)) continue;
       const leafA = A >= L, leafB = B >= L;
       if (leafA && leafB) {
         if (!this.leafPairs(A - L, B - L, j, m, tau, wide)) return false;
         continue;
       }
-      if (sp + 4 > stackA.length) {
+      if (sp + 3 > stackA.length) {
         stackA = grow(stackA);
         stackB = grow(stackB);
       }
       if (A === B) {
-        stackA[sp] = 2 * A; stackB[sp++] = 2 * B + 1;
-        stackA[sp] = 2 * A + 1; stackB[sp++] = 2 * B + 1;
-        stackA[sp] = 2 * A; stackB[sp++] = 2 * B;
-      } else if (leafB || (!leafA && this.S[4 * A + 3] >= this.S[4 * B + 3])) {
-        stackA[sp] = 2 * A; stackB[sp++] = B;
-        stackA[sp] = 2 * A + 1; stackB[sp++] = B;
+        const l = 2 * A, r = l + 1;
+        const lr = lev(r, L), r0 = ((r << lr) - L) * BLOCK; // r's first segment
+        if (r0 > j) {
+          stackA[sp] = l; stackB[sp++] = l; // the joint cuts l (l's first segment, A's, is fixed)
+        } else if (r0 < j) {
+          stackA[sp] = r; stackB[sp++] = r; // the joint cuts r (A owns turning segments)
+        }
+        if (r0 < m && !this.apart(l, r, reachOf)) {
+          stackA[sp] = l; stackB[sp++] = r;
+        }
+        continue;
+      }
+      if (leafB || (!leafA && S[4 * A + 3] >= S[4 * B + 3])) {
+        // split A: its children owning fixed segments (the first always does; the second when it starts before j)
+        const c = 2 * A;
+        if (!this.apart(c, B, reachOf)) {
+          stackA[sp] = c; stackB[sp++] = B;
+        }
+        const lc = lev(c + 1, L);
+        if (((c + 1) << lc) * BLOCK - L * BLOCK < j && !this.apart(c + 1, B, reachOf)) {
+          stackA[sp] = c + 1; stackB[sp++] = B;
+        }
       } else {
-        stackA[sp] = A; stackB[sp++] = 2 * B;
-        stackA[sp] = A; stackB[sp++] = 2 * B + 1;
+        // split B: its children owning turning segments (the second always does when nonempty; the first when it ends after j)
+        const c = 2 * B;
+        const lc = lev(c + 1, L);
+        if (((c + 1) << lc) * BLOCK - L * BLOCK > j && !this.apart(A, c, reachOf)) {
+          stackA[sp] = A; stackB[sp++] = c;
+        }
+        if (!this.apart(A, c + 1, reachOf)) {
+          stackA[sp] = A; stackB[sp++] = c + 1;
+        }
       }
     }
     return true;
