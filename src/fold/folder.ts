@@ -773,18 +773,22 @@ class Folder implements ChainFolder {
       if (A === B) {
         const l = 2 * A, r = l + 1;
         const lr = lev(r, L), r0 = ((r << lr) - L) * BLOCK; // r's first segment
+        // (the cut child is pushed last, so popped first: the search reaches the pairs nearest
+        // the joint first, where most contacts of a rejected move are)
+        if (r0 < m && !this.apart(l, r, reachOf)) {
+          stackA[sp] = l; stackB[sp++] = r;
+        }
         if (r0 > j) {
           stackA[sp] = l; stackB[sp++] = l; // the joint cuts l (l's first segment, A's, is fixed)
         } else if (r0 < j) {
           stackA[sp] = r; stackB[sp++] = r; // the joint cuts r (A owns turning segments)
         }
-        if (r0 < m && !this.apart(l, r, reachOf)) {
-          stackA[sp] = l; stackB[sp++] = r;
-        }
         continue;
       }
+      // Split the larger: its children that own segments of their side; the child nearer the
+      // joint along the chain is pushed last (popped first).
       if (leafB || (!leafA && S[8 * A + 3] >= S[8 * B + 3])) {
-        // split A: its children owning fixed segments (the first always does; the second when it starts before j)
+        // A's first child always owns fixed segments; the second when it starts before j
         const c = 2 * A;
         if (!this.apart(c, B, reachOf)) {
           stackA[sp] = c; stackB[sp++] = B;
@@ -794,14 +798,14 @@ class Folder implements ChainFolder {
           stackA[sp] = c + 1; stackB[sp++] = B;
         }
       } else {
-        // split B: its children owning turning segments (the second always does when nonempty; the first when it ends after j)
+        // B's second child owns turning segments when it is not empty; the first when it ends after j
         const c = 2 * B;
+        if (!this.apart(A, c + 1, reachOf)) {
+          stackA[sp] = A; stackB[sp++] = c + 1;
+        }
         const lc = lev(c + 1, L);
         if (((c + 1) << lc) * BLOCK - L * BLOCK > j && !this.apart(A, c, reachOf)) {
           stackA[sp] = A; stackB[sp++] = c;
-        }
-        if (!this.apart(A, c + 1, reachOf)) {
-          stackA[sp] = A; stackB[sp++] = c + 1;
         }
       }
     }
