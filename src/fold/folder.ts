@@ -938,9 +938,10 @@ const CH = new Float64Array(BLOCK); // and half lengths
  * most 5 more roundings and summed with 2, so the computed triple product is within 16·u·A·B·C
  * of the exact one; each component of n within 5·u·A·B, so |n| ≤ fl|n|·(1 + 4u) + 9·u·A·B. The
  * test asks |fl t| > (wide·(fl|n| + 16·u·A·B) + 16·u·A·B·C)·(1 + 16u), whose right side absorbs
- * its own few roundings (all terms are nonnegative).
+ * its own few roundings (all terms are nonnegative). Exported for the tests (not part of the
+ * package's API).
  */
-function linesApart3(X: Float64Array, p: number, q: number, wide: number): boolean {
+export function linesApart3(X: Float64Array, p: number, q: number, wide: number): boolean {
   const ux = X[p + 3] - X[p], uy = X[p + 4] - X[p + 1], uz = X[p + 5] - X[p + 2];
   const vx = X[q + 3] - X[q], vy = X[q + 4] - X[q + 1], vz = X[q + 5] - X[q + 2];
   const wx = X[q] - X[p], wy = X[q + 1] - X[p + 1], wz = X[q + 2] - X[p + 2];

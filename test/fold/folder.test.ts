@@ -15,9 +15,12 @@
 import { describe, expect, it } from 'vitest';
 import { chainContacts, createChainFolder, foldChain, stretchChain, SkewlineInputError } from '../../src/index.js';
 import { SEGMENT, exactClosestFlat } from '../../src/core/exact.js';
+import { compareWithSquare } from '../../src/closest/within.js';
+import { linesApart3 } from '../../src/fold/folder.js';
 import { bruteContacts } from '../support/chain-oracle.js';
 import { FOLDER_FAMILIES, folderChain } from '../support/fold-chains.js';
 import { makeRng } from '../support/rng.js';
+import { randomWalk } from '../support/walks.js';
 import type { Rng } from '../support/rng.js';
 
 const LONG = process.env.SKEWLINE_LONG === '1';
@@ -245,5 +248,125 @@ describe('ChainFolder: drift and edge cases', () => {
       expect(f).toThrow(SkewlineInputError);
       expect(f).toThrow(re);
     }
+  });
+});
+
+describe('issue 18, second session: pivot at simulation scale (filters, margin, search order)', () => {
+  it('issue 18: linesApart3 never calls a pair apart that is within `wide` (exact rational distance, 6,000 adversarial pairs, seed 1840000)', () => {
+    const rng = makeRng(1_840_000);
+    const X = new Float64Array(12), Q = new Float64Array(12);
+    let apart = 0, generic = 0, genericApart = 0;
+    for (let t = 0; t < 6000; t++) {
+      const where = `seed 1840000 pair ${t}`;
+      const scale = rng.logUniform(1e-6, 1e6), off = rng.pick([0, 1, 1e3, 1e8, 2 ** 40]) * scale;
+      const family = t % 4;
+      const p = [0, 1, 2].map(() => off + rng.uniform(-1, 1) * scale);
+      const u = rng.unitVector(3).map((x) => x * scale * rng.uniform(0.1, 2));
+      let q: number[], v: number[];
+      if (family === 0) {
+        // generic neighbours
+        q = p.map((x) => x + rng.uniform(-2, 2) * scale);
+        v = rng.unitVector(3).map((x) => x * scale * rng.uniform(0.1, 2));
+      } else if (family === 1) {
+        // crossing lines pushed apart along their common normal by a tiny, spread-out amount
+        v = rng.unitVector(3).map((x) => x * scale);
+        const n = [u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0]];
+        const nl = Math.hypot(...n), d = rng.logUniform(1e-17, 1e-2) * scale * rng.sign();
+        const s = rng.uniform(0, 1), r = rng.uniform(0, 1);
+        q = [0, 1, 2].map((c) => p[c] + s * u[c] - r * v[c] + (d * n[c]) / nl);
+      } else if (family === 2) {
+        // nearly parallel
+        q = p.map((x) => x + rng.uniform(-1, 1) * scale);
+        v = u.map((x) => x * rng.uniform(0.5, 2) + rng.logUniform(1e-17, 1e-3) * scale * rng.sign());
+      } else {
+        // collinear-ish and touching ends
+        q = [0, 1, 2].map((c) => p[c] + u[c]);
+        v = u.map((x) => x * rng.uniform(-2, 2) + (rng.chance(0.5) ? 0 : rng.logUniform(1e-17, 1e-6) * scale));
+      }
+      for (let c = 0; c < 3; c++) {
+        X[c] = p[c]; X[3 + c] = p[c] + u[c]; X[6 + c] = q[c]; X[9 + c] = q[c] + v[c];
+      }
+      Q.set(X);
+      const { distanceSq } = exactClosestFlat(SEGMENT, SEGMENT, 3, Q, 0);
+      const exactD = Math.sqrt(Number(distanceSq.num) / Number(distanceSq.den));
+      // widths around the true distance (the hard case), and 0
+      for (const wide of [0, exactD * (1 - 2 ** -40), exactD, exactD * (1 + 2 ** -40), rng.logUniform(1e-12, 1) * scale]) {
+        if (!linesApart3(X, 0, 6, wide)) continue;
+        apart++;
+        expect(compareWithSquare(distanceSq.num, distanceSq.den, wide), `${where} (family ${family}, wide ${wide}): called apart but the exact distance is within`).toBeGreaterThan(0);
+      }
+      if (family === 0) {
+        generic++;
+        if (linesApart3(X, 0, 6, 1e-4 * scale)) genericApart++;
+      }
+    }
+    expect(apart).toBeGreaterThan(3000);
+    // the filter's point: generic neighbours are settled without the exact test
+    expect(genericApart / generic, 'generic pairs settled by the line distance').toBeGreaterThan(0.9);
+  });
+
+  for (const [name, tau, seed] of [['a 3D random walk of 3,000 unit steps at thickness 0', 0, 1_841_000], ['a 3,000-segment rod at thickness 0.3 folded by 3,000 accepted pivots', 0.3, 1_842_000]] as const) {
+    it(`issue 18: pivot on ${name} (seed ${seed}): every accepted pose has no contact (chainContacts, exact) and every rejection names a touching pair`, () => {
+      const rng = makeRng(seed);
+      const n = 3001;
+      const P = tau === 0 ? randomWalk(n - 1, 3, rng) : new Float64Array(3 * n).map((_, k) => (k % 3 === 0 ? k / 3 : 0));
+      const folder = createChainFolder(P, { dim: 3, thickness: tau });
+      // the rod is folded first (3,000 accepted moves, checked at the end only) so that moves meet contacts
+      while (tau > 0 && folder.stats.accepted < 3000) folder.pivot({ joint: rng.int(0, n - 2), angle: rng.uniform(-Math.PI, Math.PI), axis: rng.unitVector(3) });
+      expect(chainContacts(folder.points(), { dim: 3, thickness: tau }).count, `${name}: the folded rod`).toBe(0);
+      let accepted = 0, rejected = 0;
+      for (let t = 0; t < 120; t++) {
+        const where = `${name} seed ${seed} move ${t}`;
+        const m = { joint: rng.int(0, n - 2), angle: rng.sign() * rng.logUniform(1e-3, 2 * Math.PI), axis: rng.unitVector(3) };
+        const before = folder.points();
+        const ok = folder.pivot(m);
+        const after = folder.points();
+        if (ok) {
+          accepted++;
+          expect(chainContacts(after, { dim: 3, thickness: tau }).count, `${where}: accepted pose in contact`).toBe(0);
+          expect(Array.from(after.subarray(0, 3 * (m.joint + 1))), `${where}: vertices up to the joint moved`).toEqual(Array.from(before.subarray(0, 3 * (m.joint + 1))));
+        } else {
+          rejected++;
+          expect(Array.from(after), `${where}: a rejected move changed the pose`).toEqual(Array.from(before));
+          const r = folder.rejectedBy()!;
+          const indep = rotated(before, 3, m);
+          const Q = new Float64Array(12);
+          Q.set(indep.subarray(3 * r.i, 3 * r.i + 6), 0);
+          Q.set(indep.subarray(3 * r.j, 3 * r.j + 6), 6);
+          const dist = exactClosestFlat(SEGMENT, SEGMENT, 3, Q, 0).distance;
+          const hairpin = r.j === r.i + 1; // a fold-back: distance 0 with a shared piece
+          expect(hairpin || dist - tau <= 1e-9 * size(before), `${where}: rejected by ${r.i},${r.j} at distance ${dist}`).toBe(true);
+        }
+      }
+      expect(accepted, `${name}: some moves accepted`).toBeGreaterThan(30);
+      if (tau > 0) expect(rejected, `${name}: some moves rejected`).toBeGreaterThan(3);
+    });
+  }
+
+  it('issue 18: a 1e5-segment thick rod whose near margin (2⁻²⁴ of its extent) exceeded the thickness: once pivots fold it, the margin follows its size down (seed 1843000)', () => {
+    // White-box like the comb test: the margin is NEAR · scale, NEAR = 2⁻²⁴ (folder.ts).
+    const rng = makeRng(1_843_000);
+    const n = 100_001, tau = 0.002;
+    const P = new Float64Array(3 * n);
+    for (let v = 0; v < n; v++) P[3 * v] = v;
+    const folder = createChainFolder(P, { dim: 3, thickness: tau });
+    const inner = folder as unknown as { nearI: Int32Array; nearJ: Int32Array; nearN: number; scale: number };
+    expect(2 ** -24 * inner.scale, 'the rod starts with a margin beyond the thickness').toBeGreaterThan(tau);
+    while (folder.stats.accepted < 1500) folder.pivot({ joint: rng.int(0, n - 2), angle: rng.sign() * rng.uniform(0.3, Math.PI), axis: rng.unitVector(3) });
+    expect(2 ** -24 * inner.scale, `margin ${2 ** -24 * inner.scale} after 1,500 accepted pivots`).toBeLessThan(tau / 2);
+    const pose = folder.points();
+    let ext = 0;
+    for (const x of pose) ext = Math.max(ext, Math.abs(x));
+    expect(inner.scale, 'the scale bounds the folded chain, not the rod').toBeLessThan(4 * 3 * ext);
+    expect(chainContacts(pose, { dim: 3, thickness: tau }).count, 'the folded pose has no contact').toBe(0);
+    // every pair within half the margin is remembered (the list's invariant), and the list stays short
+    const listed = new Set<string>();
+    for (let q = 0; q < inner.nearN; q++) listed.add(`${inner.nearI[q]},${inner.nearJ[q]}`);
+    const half = chainContacts(pose, { dim: 3, thickness: tau + 2 ** -25 * inner.scale });
+    for (let q = 0; q < half.count; q++) {
+      if (half.j[q] === half.i[q] + 1) continue;
+      expect(listed.has(`${half.i[q]},${half.j[q]}`), `pair ${half.i[q]},${half.j[q]} within half the margin is not remembered`).toBe(true);
+    }
+    expect(inner.nearN).toBeLessThan(100);
   });
 });
