@@ -24,23 +24,43 @@
  *   R ← R·(3I − RᵀR)/2), so rounding does not accumulate into a scaling: the pose error grows
  *   like a random walk of a few ulps of the chain's size per move (measured in the tests and
  *   stated in the README note);
- * - the contact test runs over node pairs (a node owning fixed segments, one owning turning
- *   segments), pruning a pair when their world spheres are farther apart than the thickness
- *   plus the near margin below (twice: pairs within the margin must be found too); a leaf's
- *   sphere holds its vertices and a copy of the next block's first vertex, so it holds every
- *   segment the block owns (the copy is turned with the block's frame, and resynced with the
- *   vertex at each rebuild of the near list, so it is off by at most the margin's budget);
- *   leaf pairs test segment pairs exactly (pairWithin, foldsBack at the joint). Pairs inside the turning part keep their exact distance in the motion but not in
+ * - the contact test runs depth first over node pairs (a node owning fixed segments, one owning
+ *   turning segments; a pair is tested before it is pushed), pruning a pair when their world
+ *   spheres are farther apart than the thickness plus the near margin below (twice: pairs
+ *   within the margin must be found too). It splits the node with the larger sphere, and visits
+ *   the child nearer the joint along the chain first, so a rejected move usually stops early
+ *   (contacts of a move are mostly near its joint). A leaf's sphere holds its vertices and a
+ *   copy of the next block's first vertex, so it holds every segment the block owns (the copy
+ *   is turned with the block's frame, and resynced with the vertex at each rebuild of the near
+ *   list, so it is off by at most the margin's budget);
+ * - leaf pairs filter segment pairs in doubles, each filter sound over its rounding, before the
+ *   exact test (pairWithin, foldsBack at the joint): a segment's midpoint against the other
+ *   block's sphere, the two midpoints against the half lengths, and in 3D the distance of the
+ *   carrying lines (linesApart3), which settles nearly every pair of a thin chain: on a
+ *   random walk at thickness 0 the exact test ran 14,000 times a move at 1e6 segments before
+ *   and now almost never does;
+ * - pairs inside the turning part keep their exact distance in the motion but not in
  *   rounded poses: those found within a margin of the thickness are remembered and rechecked
  *   exactly after every move that turns them; the margin (2⁻²⁴ of the chain's extent) covers the
  *   rounding of 2¹⁷ moves (taken as at most 2⁻⁴² of the extent per move: about 2¹¹ roundings of
  *   a coordinate through a path of rigid maps; the measured change is below 2⁻⁵⁰), after which
- *   the list is rebuilt from the pose. A remembered pair that an accepted pose puts beyond the
+ *   the list is rebuilt from the pose. The list is also rebuilt when the chain's extent falls
+ *   below a quarter of the one the margin was set with, so the margin follows a chain that
+ *   folds up: a rod of 1e7 unit segments starts with a margin of 0.6 (three times a thickness
+ *   of 0.2, which made most pairs "near"); folded by 20,000 pivots its extent is about 1.5e5,
+ *   and the margin 0.009. Each rebuild costs one chainContacts of the whole chain: at most one
+ *   per 2¹⁷ moves, plus one per fourfold shrinking. A remembered pair that an accepted pose puts beyond the
  *   margin leaves the list: from then on it is in the same state as a pair the rebuild left out
  *   (beyond the margin at a pose after the rebuild, so the rounding still to come before the
  *   next rebuild cannot bring it within the thickness). Without this, pairs that were near once
  *   (a chain grown from a rod has many) would be rechecked until the next rebuild.
  * On rejection every changed number is restored, so the pose is unchanged bit for bit.
+ *
+ * Cost. On a contact-free chain the test visits the node pairs whose spheres overlap. For a
+ * self-avoiding walk that is O(log N)-ish (Clisby); for an ideal random walk in 3D the number
+ * of segment pairs within a unit distance across the joint grows like √N (two random walks
+ * from one point meet about √N times at unit range), and every such pair must be looked at,
+ * so no bounding-volume search can be O(log N) there.
  */
 import { EPS } from '../core/eft.js';
 import { checkOptions, numberOption } from '../core/options.js';
@@ -463,13 +483,28 @@ class Folder implements ChainFolder {
 
   /** Loads segment i's world ends into VQ[o…] (dim numbers each). */
   private loadSeg(i: number, o: number): void {
-    const dim = this.dim, WX = this.WX;
-    this.vertex(i);
-    this.vertex(i + 1);
-    for (let c = 0; c < dim; c++) {
-      VQ[o + c] = WX[3 * i + c];
-      VQ[o + dim + c] = WX[3 * i + 3 + c];
+    this.loadVertex(i, o);
+    this.loadVertex(i + 1, o + this.dim);
+  }
+
+  /**
+   * Loads vertex v's world coordinates into VQ[o…] (dim numbers): from WX when its block is
+   * current, else computed alone, by blockWorld's very expression (so the same doubles) — a
+   * remembered near pair needs 4 vertices, not 4 blocks.
+   */
+  private loadVertex(v: number, o: number): void {
+    const dim = this.dim, b = Math.floor(v / BLOCK);
+    if (this.xStamp[b] === this.epoch) {
+      for (let c = 0; c < dim; c++) VQ[o + c] = this.WX[3 * v + c];
+      return;
     }
+    const leaf = this.L + b;
+    this.world(leaf);
+    const W = this.T, w = 24 * leaf + 12, X = this.X;
+    const x = X[3 * v], y = X[3 * v + 1], z = X[3 * v + 2];
+    VQ[o] = W[w] * x + W[w + 1] * y + W[w + 2] * z + W[w + 9];
+    VQ[o + 1] = W[w + 3] * x + W[w + 4] * y + W[w + 5] * z + W[w + 10];
+    if (dim === 3) VQ[o + 2] = W[w + 6] * x + W[w + 7] * y + W[w + 8] * z + W[w + 11];
   }
 
   /** The near-pair list from scratch: pairs of the pose within the margin of the thickness, and hairpins. */
@@ -721,9 +756,7 @@ class Folder implements ChainFolder {
       const i = this.nearI[q], k = this.nearJ[q];
       if (i < j) continue;
       if (k === i + 1) {
-        this.vertex(i);
-        this.vertex(i + 2);
-        for (let t = 0; t < 3; t++) for (let c = 0; c < dim; c++) VQ[t * dim + c] = this.WX[3 * (i + t) + c];
+        for (let t = 0; t < 3; t++) this.loadVertex(i + t, t * dim);
         if (foldsBack(VQ, dim, 0, 1, 2)) {
           this.rejI = i;
           this.rejJ = k;
