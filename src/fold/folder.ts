@@ -889,7 +889,7 @@ class Folder implements ChainFolder {
       for (let k = k0; k < k1; k++) {
         const q = 3 * k;
         const mx = (WX[q] + WX[q + 3]) * 0.5, my = (WX[q + 1] + WX[q + 4]) * 0.5, mz = (WX[q + 2] + WX[q + 5]) * 0.5;
-        const dx = mx - cx, dy = my - cy, dz = mz - cz, h = SL[k] * 0.5, rr = r + h + sl;
+        const dx = mx - cx, dy = my - cy, dz = mz - cz, h = SL[k] * 0.5, rr = (r + h) * (1 + SLACK) + sl;
         if (dx * dx + dy * dy + dz * dz > rr * rr) continue;
         CAND[nk] = k;
         CM[3 * nk] = mx;
@@ -907,7 +907,7 @@ class Folder implements ChainFolder {
       const mx = (WX[p] + WX[p + 3]) * 0.5, my = (WX[p + 1] + WX[p + 4]) * 0.5, mz = (WX[p + 2] + WX[p + 5]) * 0.5;
       const hi = SL[i] * 0.5;
       {
-        const dx = mx - cx, dy = my - cy, dz = mz - cz, rr = rB + hi + slB;
+        const dx = mx - cx, dy = my - cy, dz = mz - cz, rr = (rB + hi) * (1 + SLACK) + slB;
         if (dx * dx + dy * dy + dz * dz > rr * rr) continue;
       }
       const li = hi + wide;
@@ -916,7 +916,7 @@ class Folder implements ChainFolder {
         const k = CAND[t];
         if (k === i + 1) continue; // the fold-back at the joint is tested apart
         const dx = CM[3 * t] - mx, dy = CM[3 * t + 1] - my, dz = CM[3 * t + 2] - mz;
-        const reach = li + CH[t] + sli;
+        const reach = (li + CH[t]) * (1 + SLACK) + sli; // (the slack covers the midpoints' rounding)
         if (dx * dx + dy * dy + dz * dz > reach * reach) continue;
         const q = 3 * k;
         if (dim === 3 && linesApart3(WX, p, q, wide)) continue;
