@@ -254,12 +254,12 @@ class Folder implements ChainFolder {
   private nb = 0; // leaf blocks
   private L = 1; // leaves in the padded tree (a power of two); node n's children are 2n, 2n + 1
   private X = new Float64Array(0); // local coordinates, 3 per vertex
-  // Per node k, two records laid out for the cache (a visit reads one line of S, a world map one record of T):
-  // T[24k…]: the rigid map (12 numbers) then the world map W (12; valid when the stamp is the epoch);
-  // S[8k…]: the sphere's center (local frame, before the map) and radius (< 0: empty), its world center, the stamp.
-  private T = new Float64Array(0);
-  private S = new Float64Array(0);
+  private T = new Float64Array(0); // 12 per node
+  private S = new Float64Array(0); // sphere per node: center (local frame, before T) and radius; radius < 0: empty
   private SL = new Float64Array(0); // length of segment k (bounds, refreshed with the near list)
+  private W = new Float64Array(0); // world maps, valid where wStamp = epoch
+  private WC = new Float64Array(0); // world sphere centers (3 per node), valid with W
+  private wStamp = new Int32Array(0);
   private WX = new Float64Array(0); // world coordinates, valid per block where xStamp = epoch
   private xStamp = new Int32Array(0);
   private epoch = 1;
@@ -308,17 +308,20 @@ class Folder implements ChainFolder {
       this.X = new Float64Array(3 * n);
       this.WX = new Float64Array(3 * n);
     }
-    if (this.T.length < 48 * L) {
-      this.T = new Float64Array(48 * L);
-      this.S = new Float64Array(16 * L);
+    if (this.T.length < 12 * 2 * L) {
+      this.T = new Float64Array(24 * L);
+      this.W = new Float64Array(24 * L);
+      this.WC = new Float64Array(6 * L);
+      this.S = new Float64Array(8 * L);
+      this.wStamp = new Int32Array(2 * L);
       this.xStamp = new Int32Array(L);
     }
     this.X.fill(0, 0, 3 * n);
     for (let v = 0; v < n; v++) for (let c = 0; c < dim; c++) this.X[3 * v + c] = flat[v * dim + c];
     const T = this.T;
     for (let k = 1; k < 2 * L; k++) {
-      T.fill(0, 24 * k, 24 * k + 12);
-      T[24 * k] = T[24 * k + 4] = T[24 * k + 8] = 1;
+      T.fill(0, 12 * k, 12 * k + 12);
+      T[12 * k] = T[12 * k + 4] = T[12 * k + 8] = 1;
     }
     if (this.SL.length < n) this.SL = new Float64Array(n);
     if (this.XN.length < 3 * L) this.XN = new Float64Array(3 * L);
@@ -332,12 +335,12 @@ class Folder implements ChainFolder {
   /** A bound on every world coordinate's magnitude now: the root sphere's (the root's map is the identity). */
   private extent(): number {
     const S = this.S;
-    return Math.max(Math.abs(S[8]) + Math.abs(S[9]) + Math.abs(S[10]) + S[11], this.thickness, Number.MIN_VALUE);
+    return Math.max(Math.abs(S[4]) + Math.abs(S[5]) + Math.abs(S[6]) + S[7], this.thickness, Number.MIN_VALUE);
   }
 
   /** The sphere of leaf block b from its local coordinates and its copy of the next block's first vertex. */
   private leafSphere(b: number): void {
-    const S = this.S, o = 8 * (this.L + b), X = this.X;
+    const S = this.S, o = 4 * (this.L + b), X = this.X;
     const v0 = b * BLOCK, v1 = Math.min(this.count, v0 + BLOCK);
     if (v0 >= v1) {
       S[o + 3] = -1;
@@ -384,9 +387,9 @@ class Folder implements ChainFolder {
 
   /** The sphere of inner node k (its frame) enclosing its children's spheres mapped by their T. */
   private innerSphere(k: number): void {
-    const S = this.S, o = 8 * k;
+    const S = this.S, o = 4 * k;
     const a = 2 * k, b = 2 * k + 1;
-    const ra = S[8 * a + 3], rb = S[8 * b + 3];
+    const ra = S[4 * a + 3], rb = S[4 * b + 3];
     if (rb < 0 || ra < 0) {
       const c = ra < 0 ? b : a, r = ra < 0 ? rb : ra;
       if (r < 0) {
@@ -419,7 +422,7 @@ class Folder implements ChainFolder {
 
   /** The center of node c's sphere in its parent's frame (T[c] applied) into out[o…]. */
   private mapCenter(c: number, out: Float64Array, o: number): void {
-    const T = this.T, S = this.S, t = 24 * c, s = 8 * c;
+    const T = this.T, S = this.S, t = 12 * c, s = 4 * c;
     const x = S[s], y = S[s + 1], z = S[s + 2];
     out[o] = T[t] * x + T[t + 1] * y + T[t + 2] * z + T[t + 9];
     out[o + 1] = T[t + 3] * x + T[t + 4] * y + T[t + 5] * z + T[t + 10];
@@ -428,20 +431,19 @@ class Folder implements ChainFolder {
 
   /** W[k] for the current epoch (composed from the root down: W[1] = T[1], W[k] = W[k/2] ∘ T[k]). */
   private world(k: number): void {
-    const S = this.S, W = this.T, s = 8 * k;
-    if (S[s + 7] === this.epoch) return;
+    if (this.wStamp[k] === this.epoch) return;
     if (k === 1) {
-      W.copyWithin(36, 24, 36);
+      this.W.set(this.T.subarray(12, 24), 12);
     } else {
       const p = k >> 1;
       this.world(p);
-      compose(W, 24 * p + 12, W, 24 * k, W, 24 * k + 12);
+      compose(this.W, 12 * p, this.T, 12 * k, this.W, 12 * k);
     }
-    const w = 24 * k + 12, x = S[s], y = S[s + 1], z = S[s + 2];
-    S[s + 4] = W[w] * x + W[w + 1] * y + W[w + 2] * z + W[w + 9];
-    S[s + 5] = W[w + 3] * x + W[w + 4] * y + W[w + 5] * z + W[w + 10];
-    S[s + 6] = W[w + 6] * x + W[w + 7] * y + W[w + 8] * z + W[w + 11];
-    S[s + 7] = this.epoch;
+    const W = this.W, S = this.S, w = 12 * k, x = S[4 * k], y = S[4 * k + 1], z = S[4 * k + 2];
+    this.WC[3 * k] = W[w] * x + W[w + 1] * y + W[w + 2] * z + W[w + 9];
+    this.WC[3 * k + 1] = W[w + 3] * x + W[w + 4] * y + W[w + 5] * z + W[w + 10];
+    this.WC[3 * k + 2] = W[w + 6] * x + W[w + 7] * y + W[w + 8] * z + W[w + 11];
+    this.wStamp[k] = this.epoch;
   }
 
   /** World coordinates of block b's vertices into WX (for the current epoch). */
@@ -449,7 +451,7 @@ class Folder implements ChainFolder {
     if (this.xStamp[b] === this.epoch) return;
     const leaf = this.L + b;
     this.world(leaf);
-    const W = this.T, w = 24 * leaf + 12, X = this.X, WX = this.WX;
+    const W = this.W, w = 12 * leaf, X = this.X, WX = this.WX;
     const v1 = Math.min(this.count, (b + 1) * BLOCK);
     for (let v = b * BLOCK; v < v1; v++) {
       const x = X[3 * v], y = X[3 * v + 1], z = X[3 * v + 2];
@@ -500,7 +502,7 @@ class Folder implements ChainFolder {
     }
     const leaf = this.L + b;
     this.world(leaf);
-    const W = this.T, w = 24 * leaf + 12, X = this.X;
+    const W = this.W, w = 12 * leaf, X = this.X;
     const x = X[3 * v], y = X[3 * v + 1], z = X[3 * v + 2];
     VQ[o] = W[w] * x + W[w + 1] * y + W[w + 2] * z + W[w + 9];
     VQ[o + 1] = W[w + 3] * x + W[w + 4] * y + W[w + 5] * z + W[w + 10];
@@ -524,9 +526,9 @@ class Folder implements ChainFolder {
     }
     // Resync every block's copy of the next block's first vertex with that vertex's world
     // coordinates (mapped back by the block's world map: Rᵀ·(x − t)), and the spheres with them.
-    const XN = this.XN, W = this.T;
+    const XN = this.XN, W = this.W;
     for (let b = 0; b + 1 < this.nb; b++) {
-      const leaf = L + b, w = 24 * leaf + 12, v = 3 * (b + 1) * BLOCK;
+      const leaf = L + b, w = 12 * leaf, v = 3 * (b + 1) * BLOCK;
       this.world(leaf);
       const dx = WX[v] - W[w + 9], dy = WX[v + 1] - W[w + 10], dz = WX[v + 2] - W[w + 11];
       XN[3 * b] = W[w] * dx + W[w + 3] * dy + W[w + 6] * dz;
@@ -585,7 +587,7 @@ class Folder implements ChainFolder {
       g.set(this.saveT);
       this.saveT = g;
     }
-    this.saveT.set(this.T.subarray(24 * k, 24 * k + 12), 12 * this.saveTc);
+    this.saveT.set(this.T.subarray(12 * k, 12 * k + 12), 12 * this.saveTc);
     this.saveTn[this.saveTc++] = k;
   }
 
@@ -606,7 +608,7 @@ class Folder implements ChainFolder {
         this.saveS = g;
         this.dirty = grow(this.dirty);
       }
-      this.saveS.set(this.S.subarray(8 * k, 8 * k + 4), 4 * this.saveSc);
+      this.saveS.set(this.S.subarray(4 * k, 4 * k + 4), 4 * this.saveSc);
       this.saveSn[this.saveSc++] = k;
     }
   }
@@ -648,7 +650,7 @@ class Folder implements ChainFolder {
     if (partial) {
       const leaf = L + sb;
       this.world(leaf);
-      conjugate(this.T, 24 * leaf + 12);
+      conjugate(this.W, 12 * leaf);
       const v1 = Math.min(n, (sb + 1) * BLOCK);
       const X = this.X;
       this.saveX.set(X.subarray(3 * sb * BLOCK, 3 * v1), 0);
@@ -659,7 +661,7 @@ class Folder implements ChainFolder {
         X[3 * v + 2] = H[6] * x + H[7] * y + H[8] * z + H[11];
       }
       if (v1 < n) this.turnCopy(sb);
-      this.saveS.set(this.S.subarray(8 * leaf, 8 * leaf + 4), 0);
+      this.saveS.set(this.S.subarray(4 * leaf, 4 * leaf + 4), 0);
       this.saveSn[0] = leaf;
       this.saveSc = 1;
       this.leafSphere(sb);
@@ -669,9 +671,9 @@ class Folder implements ChainFolder {
       // the joint is the last vertex of block sb − 1: only its copy of vertex a turns
       const leaf = L + sb - 1;
       this.world(leaf);
-      conjugate(this.T, 24 * leaf + 12);
+      conjugate(this.W, 12 * leaf);
       this.turnCopy(sb - 1);
-      this.saveS.set(this.S.subarray(8 * leaf, 8 * leaf + 4), 0);
+      this.saveS.set(this.S.subarray(4 * leaf, 4 * leaf + 4), 0);
       this.saveSn[0] = leaf;
       this.saveSc = 1;
       this.leafSphere(sb - 1);
@@ -681,13 +683,13 @@ class Folder implements ChainFolder {
     for (let l = sb + L, r = 2 * L; l < r; l >>= 1, r >>= 1) {
       if (l & 1) {
         const c = l++;
-        if (this.S[8 * c + 3] < 0) continue;
+        if (this.S[4 * c + 3] < 0) continue;
         this.world(c >> 1);
-        conjugate(this.T, 24 * (c >> 1) + 12);
+        conjugate(this.W, 12 * (c >> 1));
         this.saveNode(c);
-        compose(H, 0, this.T, 24 * c, TMP, 0);
-        for (let q = 0; q < 12; q++) this.T[24 * c + q] = TMP[q];
-        orthonormalise(this.T, 24 * c);
+        compose(H, 0, this.T, 12 * c, TMP, 0);
+        for (let q = 0; q < 12; q++) this.T[12 * c + q] = TMP[q];
+        orthonormalise(this.T, 12 * c);
         this.markDirty(c);
       }
     }
@@ -720,8 +722,8 @@ class Folder implements ChainFolder {
       return true;
     }
     // undo, bit for bit
-    for (let q = 0; q < this.saveTc; q++) this.T.set(this.saveT.subarray(12 * q, 12 * q + 12), 24 * this.saveTn[q]);
-    for (let q = 0; q < this.saveSc; q++) this.S.set(this.saveS.subarray(4 * q, 4 * q + 4), 8 * this.saveSn[q]);
+    for (let q = 0; q < this.saveTc; q++) this.T.set(this.saveT.subarray(12 * q, 12 * q + 12), 12 * this.saveTn[q]);
+    for (let q = 0; q < this.saveSc; q++) this.S.set(this.saveS.subarray(4 * q, 4 * q + 4), 4 * this.saveSn[q]);
     if (partial) {
       const b = Math.floor(a / BLOCK);
       const v1 = Math.min(n, (b + 1) * BLOCK);
@@ -820,7 +822,7 @@ class Folder implements ChainFolder {
       }
       // Split the larger: its children that own segments of their side; the child nearer the
       // joint along the chain is pushed last (popped first).
-      if (leafB || (!leafA && S[8 * A + 3] >= S[8 * B + 3])) {
+      if (leafB || (!leafA && S[4 * A + 3] >= S[4 * B + 3])) {
         // A's first child always owns fixed segments; the second when it starts before j
         const c = 2 * A;
         if (!this.apart(c, B, reachOf)) {
@@ -848,12 +850,13 @@ class Folder implements ChainFolder {
   /** Are nodes A and B's world spheres certainly farther apart than `extra`? */
   private apart(A: number, B: number, extra: number): boolean {
     const S = this.S;
-    const ra = S[8 * A + 3], rb = S[8 * B + 3];
+    const ra = S[4 * A + 3], rb = S[4 * B + 3];
     if (ra < 0 || rb < 0) return true;
     this.world(A);
     this.world(B);
-    const ax = S[8 * A + 4], ay = S[8 * A + 5], az = S[8 * A + 6];
-    const bx = S[8 * B + 4], by = S[8 * B + 5], bz = S[8 * B + 6];
+    const WC = this.WC;
+    const ax = WC[3 * A], ay = WC[3 * A + 1], az = WC[3 * A + 2];
+    const bx = WC[3 * B], by = WC[3 * B + 1], bz = WC[3 * B + 2];
     const dx = bx - ax, dy = by - ay, dz = bz - az;
     const reach = ra + rb + extra;
     const slack = SLACK * (reach + Math.abs(ax) + Math.abs(ay) + Math.abs(az) + Math.abs(bx) + Math.abs(by) + Math.abs(bz));
@@ -879,12 +882,12 @@ class Folder implements ChainFolder {
     if (i1 === (a + 1) * BLOCK) this.vertex(i1);
     this.blockWorld(b);
     if (k1 === (b + 1) * BLOCK && k1 < this.count) this.vertex(k1);
-    const LA = this.L + a, LB = this.L + b, S = this.S, SL = this.SL;
+    const LA = this.L + a, LB = this.L + b, WC = this.WC, S = this.S, SL = this.SL;
     const reachOf = wide + NEAR * this.scale; // as in clear()
     let nk = 0;
     {
-      const cx = S[8 * LA + 4], cy = S[8 * LA + 5], cz = S[8 * LA + 6];
-      const r = S[8 * LA + 3] + reachOf;
+      const cx = WC[3 * LA], cy = WC[3 * LA + 1], cz = WC[3 * LA + 2];
+      const r = S[4 * LA + 3] + reachOf;
       const sl = SLACK * (Math.abs(cx) + Math.abs(cy) + Math.abs(cz) + r);
       for (let k = k0; k < k1; k++) {
         const q = 3 * k;
@@ -899,8 +902,8 @@ class Folder implements ChainFolder {
       }
     }
     if (nk === 0) return true;
-    const cx = S[8 * LB + 4], cy = S[8 * LB + 5], cz = S[8 * LB + 6];
-    const rB = S[8 * LB + 3] + reachOf;
+    const cx = WC[3 * LB], cy = WC[3 * LB + 1], cz = WC[3 * LB + 2];
+    const rB = S[4 * LB + 3] + reachOf;
     const slB = SLACK * (Math.abs(cx) + Math.abs(cy) + Math.abs(cz) + rB);
     for (let i = i0; i < i1; i++) {
       const p = 3 * i;
