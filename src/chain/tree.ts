@@ -78,6 +78,10 @@ export function leafCount(m: number): number {
  * part of a parallel build). An empty leaf (m = 0) gets an empty box.
  */
 export function leafBoxes(seg: Float64Array, dim: number, m: number, q0: number, q1: number, box: Float64Array): Float64Array {
+  if (dim === 3) {
+    leafBoxes3(seg, m, q0, q1, box);
+    return box;
+  }
   const stride = 2 * dim;
   for (let q = q0; q < q1; q++) {
     const c0 = q * LEAF;
@@ -96,6 +100,30 @@ export function leafBoxes(seg: Float64Array, dim: number, m: number, q0: number,
     }
   }
   return box;
+}
+
+/** {@link leafBoxes} written out for 3D (the same minima and maxima). */
+function leafBoxes3(seg: Float64Array, m: number, q0: number, q1: number, box: Float64Array): void {
+  for (let q = q0; q < q1; q++) {
+    const c0 = q * LEAF;
+    const c1 = Math.min(c0 + LEAF, m);
+    let xlo = Infinity, ylo = Infinity, zlo = Infinity, xhi = -Infinity, yhi = -Infinity, zhi = -Infinity;
+    for (let o = 6 * c0; o < 6 * c1; o += 6) {
+      xlo = Math.min(xlo, seg[o]);
+      ylo = Math.min(ylo, seg[o + 1]);
+      zlo = Math.min(zlo, seg[o + 2]);
+      xhi = Math.max(xhi, seg[o + 3]);
+      yhi = Math.max(yhi, seg[o + 4]);
+      zhi = Math.max(zhi, seg[o + 5]);
+    }
+    const o = 6 * q;
+    box[o] = xlo;
+    box[o + 1] = ylo;
+    box[o + 2] = zlo;
+    box[o + 3] = xhi;
+    box[o + 4] = yhi;
+    box[o + 5] = zhi;
+  }
 }
 
 /**
