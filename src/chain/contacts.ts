@@ -10,9 +10,9 @@ import { intersectsSegments2 } from '../intersect/intersects.js';
 import { apart3, contactWithin, foldsBack, narrowStats, tau2Up } from './narrow.js';
 import { flattenChain, prepareChains } from './input.js';
 import type { ChainPoints, PreparedChain } from './input.js';
-import { LEAF, beginTraversal, buildTree, expandTasks, leafBoxes, leafCount, nextLeafPairs, segmentBoxes, segmentBoxesRange } from './tree.js';
+import { LEAF, beginTraversal, buildTree, expandTasks, leafBoxes, leafCount, nextLeafPairs, segmentBoxes, segmentBoxesRange, segmentLeafBoxes3 } from './tree.js';
 import { FINE, bandGrid, planGrid, planGrid3 } from './grid.js';
-import { BOXES_A, BOXES_B, SORT_FILL, SORT_START, f64Scratch, i32Scratch, releaseHooks } from './scratch.js';
+import { BOXES_A, BOXES_B, SORT_FILL, SORT_START, TREE_LEAVES, f64Scratch, i32Scratch, releaseHooks } from './scratch.js';
 import type { ChainGrid, ChainGrid3 } from './grid.js';
 import type { ChainTree } from './tree.js';
 
@@ -672,7 +672,8 @@ function findPairs(A: PreparedChain, B: PreparedChain | null, tau: number, work:
         return;
       }
     }
-    const boxes = shared !== null ? shared.segA : segmentBoxes(PA, dim, m, A.dead, f64Scratch(BOXES_A, m * 2 * dim));
+    const fused = dim === 3 && shared === null && A.dead === null; // boxes written with the leaves below
+    const boxes = shared !== null ? shared.segA : fused ? f64Scratch(BOXES_A, m * 6) : segmentBoxes(PA, dim, m, A.dead, f64Scratch(BOXES_A, m * 2 * dim));
     SA = SB = boxes;
     if (dim === 2 && m <= SMALL_CHAIN && work === null) {
       // A short planar chain (most rings of a map): all pairs, no hierarchy to build.
@@ -698,7 +699,15 @@ function findPairs(A: PreparedChain, B: PreparedChain | null, tau: number, work:
       }
       return;
     }
-    const tree = buildTree(PA, dim, m, A.dead, boxes, sharedLeaves ? shared.leavesA : null);
+    let tree: ChainTree;
+    if (fused) {
+      // Leaf boxes with the segment boxes, in one pass; the levels in the working memory.
+      const leaves = f64Scratch(TREE_LEAVES, leafCount(m) * 6);
+      segmentLeafBoxes3(PA, m, boxes, leaves);
+      tree = buildTree(PA, dim, m, null, boxes, leaves, true);
+    } else {
+      tree = buildTree(PA, dim, m, A.dead, boxes, sharedLeaves ? shared.leavesA : null);
+    }
     chainStats.buildMs = performance.now() - tb0;
     searchLeaves(tree, tree, tasksOf(tree, tree), claim);
     return;
