@@ -10,9 +10,9 @@ import { intersectsSegments2 } from '../intersect/intersects.js';
 import { apart3, contactWithin, foldsBack, narrowStats, tau2Up } from './narrow.js';
 import { flattenChain, prepareChains } from './input.js';
 import type { ChainPoints, PreparedChain } from './input.js';
-import { LEAF, beginTraversal, buildTree, expandTasks, leafBoxes, leafCount, nextLeafPairs, segmentBoxes, segmentBoxesRange, segmentLeafBoxes3 } from './tree.js';
+import { LEAF, beginTraversal, buildTree, buildTree3, expandTasks, leafBoxes, leafCount, nextLeafPairs, segmentBoxes, segmentBoxesRange } from './tree.js';
 import { FINE, bandGrid, planGrid, planGrid3 } from './grid.js';
-import { BOXES_A, BOXES_B, SORT_FILL, SORT_START, TREE_LEAVES, f64Scratch, i32Scratch, releaseHooks } from './scratch.js';
+import { BOXES_A, BOXES_B, SORT_FILL, SORT_START, f64Scratch, i32Scratch, releaseHooks } from './scratch.js';
 import type { ChainGrid, ChainGrid3 } from './grid.js';
 import type { ChainTree } from './tree.js';
 
@@ -702,9 +702,7 @@ function findPairs(A: PreparedChain, B: PreparedChain | null, tau: number, work:
     let tree: ChainTree;
     if (fused) {
       // Leaf boxes with the segment boxes, in one pass; the levels in the working memory.
-      const leaves = f64Scratch(TREE_LEAVES, leafCount(m) * 6);
-      segmentLeafBoxes3(PA, m, boxes, leaves);
-      tree = buildTree(PA, dim, m, null, boxes, leaves, true);
+      tree = buildTree3(PA, m, boxes);
     } else {
       tree = buildTree(PA, dim, m, A.dead, boxes, sharedLeaves ? shared.leavesA : null);
     }

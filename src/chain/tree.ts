@@ -225,6 +225,17 @@ export function segmentLeafBoxes3(P: Float64Array, m: number, seg: Float64Array,
   }
 }
 
+/**
+ * The hierarchy of a 3D chain with no dead segments, built in the search's working memory:
+ * {@link segmentLeafBoxes3} into `seg` (m·6 numbers) and the scratch leaf level, then the levels
+ * above ({@link buildTree} with `reuse`: one such tree at a time).
+ */
+export function buildTree3(P: Float64Array, m: number, seg: Float64Array): ChainTree {
+  const leaves = f64Scratch(TREE_LEAVES, leafCount(m) * 6);
+  segmentLeafBoxes3(P, m, seg, leaves);
+  return buildTree(P, 3, m, null, seg, leaves, true);
+}
+
 /** Segment boxes in 2D, written out. */
 function segBoxes2(P: Float64Array, c0: number, c1: number, seg: Float64Array): void {
   for (let c = c0, v = 2 * c0, o = 4 * c0; c < c1; c++, v += 2, o += 4) {
