@@ -24,7 +24,7 @@ import { flatbushChainContacts } from '../peers/flatbush-chain.js';
 import { gridWalk, randomWalk, smoothWalk } from '../../test/support/walks.js';
 import { makeRng } from '../../test/support/rng.js';
 import { landRings } from '../../test/support/land.js';
-import { machine, measure, measureAsync, table } from '../harness.js';
+import { machine, measure, measureAsync, settle, table } from '../harness.js';
 
 function arg(name: string, dflt: number): number {
   const i = process.argv.indexOf(name);
@@ -50,6 +50,32 @@ function isectContacts(P: Float64Array, ring: boolean): number {
 }
 
 
+/**
+ * The 3D row again in CPU time (process.cpuUsage, which counts the process's GC and compiler
+ * threads too): on a shared, loaded machine wall-clock medians mostly measure the scheduler,
+ * CPU time much less so. One thread's methods only, interleaved, median of `runs`.
+ */
+function cpuRatios(P: Float64Array, n: number, runs: number): string {
+  const methods: [string, () => number][] = [
+    ['skewline chainContacts', () => chainContacts(P, { dim: 3, thickness: 0.2 }).count],
+    ['tuned grid', () => mortonGridChainContacts(P, n, 0.2)],
+    ['midpoint-cell grid', () => gridChainContacts(P, 3, n, 0.2)],
+  ];
+  const cpu = methods.map(() => [] as number[]);
+  for (let r = 0; r < runs; r++) {
+    methods.forEach(([, f], k) => {
+      settle();
+      const c0 = process.cpuUsage();
+      f();
+      const c = process.cpuUsage(c0);
+      cpu[k].push((c.user + c.system) / 1000);
+    });
+  }
+  const med = cpu.map((a) => a.slice().sort((x, y) => x - y)[a.length >> 1]);
+  return `CPU time, median of ${runs} interleaved: ${methods.map(([name], k) => `${name} ${med[k].toFixed(0)} ms`).join(', ')}; ` +
+    `skewline ${(med[1] / med[0]).toFixed(2)}× the tuned grid, ${(med[2] / med[0]).toFixed(2)}× the midpoint-cell grid`;
+}
+
 /** Runs f with the given broad phase (searchMode.broad), then restores 'auto'. */
 function withBroad<T>(broad: 'grid' | 'tree', f: () => T): T {
   searchMode.broad = broad;
@@ -63,7 +89,7 @@ function withBroad<T>(broad: 'grid' | 'tree', f: () => T): T {
 function split(): string {
   const s = chainStats;
   return `read ${s.readMs.toFixed(0)} ms, build ${s.buildMs.toFixed(0)} ms, search + exact tests ${(s.searchMs - s.buildMs).toFixed(0)} ms ` +
-    `(${narrowStats.tests.toLocaleString('en')} pairs tested, ${narrowStats.exact.toLocaleString('en')} in exact arithmetic), sort ${s.sortMs.toFixed(0)} ms, distances and parameters ${s.numbersMs.toFixed(0)} ms`;
+    `(${narrowStats.tests.toLocaleString('en')} pairs tested, ${narrowStats.apart.toLocaleString('en')} of them rejected by the double filter, ${narrowStats.exact.toLocaleString('en')} in exact arithmetic), sort ${s.sortMs.toFixed(0)} ms, distances and parameters ${s.numbersMs.toFixed(0)} ms`;
 }
 
 
@@ -94,14 +120,15 @@ export async function run(opts: { segments?: number; runs?: number; only3d?: boo
       { name: 'midpoint-cell grid (same exact test)', run: () => gridChainContacts(P, 3, n, 0.2) },
     ], runs, 3);
     const a = chainContacts(P, { dim: 3, thickness: 0.2 });
-    narrowStats.tests = narrowStats.exact = 0;
+    narrowStats.tests = narrowStats.exact = narrowStats.apart = 0;
     chainContacts(P, { dim: 3, thickness: 0.2 });
     const treeSplit = split(); // before the midpoint grid below runs the same narrow phase (its tests would count)
     const tuned = rows.find((r) => r.name.startsWith('tuned'))!.median, mid = rows.find((r) => r.name.startsWith('midpoint'))!.median;
     console.log(table(`Chain contacts, 3D freely jointed chain of ${n.toLocaleString('en')} unit segments, thickness 0.2 (${a.count.toLocaleString('en')} contacts; tuned grid: ${mortonGridChainContacts(P, n, 0.2).toLocaleString('en')} non-adjacent, midpoint grid: ${gridChainContacts(P, 3, n, 0.2).toLocaleString('en')})`, rows, n, 'tuned grid (Morton hash, doubles)', 'midpoint-cell grid (same exact test)'));
     console.log(`faster peer: ${tuned <= mid ? 'the tuned grid' : 'the midpoint-cell grid'} (${(Math.max(tuned, mid) / Math.min(tuned, mid)).toFixed(2)}×); issue 16 floor: skewline one thread ≥ 4× the tuned grid`);
     console.log(`skewline time split: ${treeSplit}`);
-    narrowStats.tests = narrowStats.exact = 0;
+    console.log(cpuRatios(P, n, runs));
+    narrowStats.tests = narrowStats.exact = narrowStats.apart = 0;
     withBroad('grid', () => chainContacts(P, { dim: 3, thickness: 0.2 }));
     console.log(`3D grid time split (${searchMode.last}; "build" is the grid's sort): ${split()}`);
   }
@@ -117,7 +144,7 @@ export async function run(opts: { segments?: number; runs?: number; only3d?: boo
       { name: 'flatbush + exact orient2d', run: () => flatbushChainContacts(P, false) },
     ], runs, 3);
     const ours = chainContacts(P, { dim: 2 }).count;
-    narrowStats.tests = narrowStats.exact = 0;
+    narrowStats.tests = narrowStats.exact = narrowStats.apart = 0;
     chainContacts(P, { dim: 2 });
     const s = split();
     console.log(table(`Chain contacts, 2D ${name} of ${n.toLocaleString('en')} unit segments (skewline ${ours.toLocaleString('en')} contacts, isect ${isectContacts(P, false).toLocaleString('en')}, flatbush + orient2d ${flatbushChainContacts(P, false).toLocaleString('en')})`, rows, n, 'isect bush', 'flatbush + exact orient2d'));

@@ -7,10 +7,10 @@ import { SkewlineInputError } from '../core/primitives.js';
 import { checkOptions } from '../core/options.js';
 import { closestSegSeg2, closestSegSeg3, closestSegSegN, crossing2, touchingParams2 } from '../closest/segment-kernels.js';
 import { intersectsSegments2 } from '../intersect/intersects.js';
-import { contactWithin, foldsBack, narrowStats } from './narrow.js';
+import { apart3, contactWithin, foldsBack, narrowStats, tau2Up } from './narrow.js';
 import { flattenChain, prepareChains } from './input.js';
 import type { ChainPoints, PreparedChain } from './input.js';
-import { LEAF, beginTraversal, buildTree, expandTasks, leafBoxes, leafCount, nextLeafPairs, segmentBoxes, segmentBoxesRange } from './tree.js';
+import { LEAF, beginTraversal, buildTree, buildTree3, expandTasks, leafBoxes, leafCount, nextLeafPairs, segmentBoxes, segmentBoxesRange } from './tree.js';
 import { FINE, bandGrid, planGrid, planGrid3 } from './grid.js';
 import { BOXES_A, BOXES_B, SORT_FILL, SORT_START, f64Scratch, i32Scratch, releaseHooks } from './scratch.js';
 import type { ChainGrid, ChainGrid3 } from './grid.js';
@@ -177,6 +177,8 @@ let SA: Float64Array = new Float64Array(0);
 let SB: Float64Array = new Float64Array(0);
 let DIM = 2;
 let TAU = 0;
+/** τ² rounded up, for the double filter of the 3D narrow phase (narrow.ts, apart3). */
+let TAU2 = 0;
 let SELF = false;
 let RING = false;
 let PARTNER: Int32Array = new Int32Array(0);
@@ -376,6 +378,23 @@ function gridPairs(g: ChainGrid, c0: number, c1: number): void {
 /** {@link leafPair} written out for 3D (the hot loop of space curves). */
 function leafPair3(a0: number, a1: number, b0: number, b1: number, boxA: Float64Array, oa: number, boxB: Float64Array, ob: number): void {
   const tau = TAU;
+  if (SELF && a0 === b0) {
+    // Pairs within one leaf: j ≥ i + 2 only, no candidate lists (every segment of a leaf is
+    // near the leaf's own box: 21 box tests for a full leaf instead of 8 + 8 + 64).
+    let np = 0;
+    for (let i = a0; i < a1; i++) {
+      const o = 6 * i;
+      const xlo = SA[o], ylo = SA[o + 1], zlo = SA[o + 2], xhi = SA[o + 3], yhi = SA[o + 4], zhi = SA[o + 5];
+      for (let j = i + 2; j < a1; j++) {
+        const p = 6 * j;
+        pairI[np] = i;
+        pairJ[np] = j;
+        np += +(SB[p] - xhi <= tau) & +(xlo - SB[p + 3] <= tau) & +(SB[p + 1] - yhi <= tau) & +(ylo - SB[p + 4] <= tau) & +(SB[p + 2] - zhi <= tau) & +(zlo - SB[p + 5] <= tau);
+      }
+    }
+    narrow3(np);
+    return;
+  }
   const Axlo = boxA[oa], Aylo = boxA[oa + 1], Azlo = boxA[oa + 2], Axhi = boxA[oa + 3], Ayhi = boxA[oa + 4], Azhi = boxA[oa + 5];
   // Branch-free candidate lists, as in leafPair2.
   let nc = 0;
@@ -406,14 +425,7 @@ function leafPair3(a0: number, a1: number, b0: number, b1: number, boxA: Float64
       np += (+(j - i >= 2) | (1 - self)) & +(SB[p] - xhi <= tau) & +(xlo - SB[p + 3] <= tau) & +(SB[p + 1] - yhi <= tau) & +(ylo - SB[p + 4] <= tau) & +(SB[p + 2] - zhi <= tau) & +(zlo - SB[p + 5] <= tau);
     }
   }
-  for (let k = 0; k < np; k++) {
-    const i = pairI[k], j = pairJ[k];
-    if (RING && PARTNER[i] === j) continue;
-    const qa = 3 * i, qb = 3 * j;
-    Q[0] = PA[qa]; Q[1] = PA[qa + 1]; Q[2] = PA[qa + 2]; Q[3] = PA[qa + 3]; Q[4] = PA[qa + 4]; Q[5] = PA[qa + 5];
-    Q[6] = PB[qb]; Q[7] = PB[qb + 1]; Q[8] = PB[qb + 2]; Q[9] = PB[qb + 3]; Q[10] = PB[qb + 4]; Q[11] = PB[qb + 5];
-    testQ(i, j, 3, tau);
-  }
+  narrow3(np);
 }
 
 /**
@@ -443,7 +455,7 @@ function gridPairs3(g: ChainGrid3): void {
     np = scan3(g, p, l2, k + o2 + r, np);
     np = scan3(g, p, l3, k + o3 + r, np);
   }
-  narrow3(g, np);
+  narrow3(np);
 }
 
 /**
@@ -461,7 +473,7 @@ function scan3(g: ChainGrid3, p: number, q0: number, kmax: number, np: number): 
   const xlo = x0[p], ylo = y0[p], zlo = z0[p], xhi = x1[p], yhi = y1[p], zhi = z1[p];
   for (let q = q0; q < n && key[q] <= kmax; q++) {
     if (np === PI.length) {
-      narrow3(g, np);
+      narrow3(np);
       np = 0;
       PI = pairI;
       PJ = pairJ;
@@ -477,17 +489,31 @@ function scan3(g: ChainGrid3, p: number, q0: number, kmax: number, np: number): 
   return np;
 }
 
-/** The exact-filtered test of the np candidate pairs (segments) in pairI, pairJ of the 3D grid. */
-function narrow3(_g: ChainGrid3, np: number): void {
-  const ring = RING, PI = pairI, PJ = pairJ, pa = PA, tau = TAU;
+/**
+ * The narrow phase of the 3D search (hierarchy and grid) for the np candidate pairs in pairI,
+ * pairJ (boxes within τ, adjacency excluded): first the filter in doubles ({@link apart3}),
+ * which rejects, exactly, the pairs certainly farther than τ (most of them: the boxes of unit
+ * segments come within τ far more often than the segments do); the rest take the full test
+ * (contactWithin: exact decision, faithful distance, s and t), so a contact's numbers are
+ * computed only for contacts and are the same bits as without the filter.
+ */
+function narrow3(np: number): void {
+  const ring = RING, PI = pairI, PJ = pairJ, pa = PA, pb = PB, tau = TAU, tau2 = TAU2;
+  let apart = 0;
   for (let k = 0; k < np; k++) {
     const i = PI[k], j = PJ[k];
     if (ring && PARTNER[i] === j) continue;
+    if (apart3(pa, i, pb, j, tau2) === 1) {
+      apart++;
+      continue;
+    }
     const qa = 3 * i, qb = 3 * j;
     Q[0] = pa[qa]; Q[1] = pa[qa + 1]; Q[2] = pa[qa + 2]; Q[3] = pa[qa + 3]; Q[4] = pa[qa + 4]; Q[5] = pa[qa + 5];
-    Q[6] = pa[qb]; Q[7] = pa[qb + 1]; Q[8] = pa[qb + 2]; Q[9] = pa[qb + 3]; Q[10] = pa[qb + 4]; Q[11] = pa[qb + 5];
+    Q[6] = pb[qb]; Q[7] = pb[qb + 1]; Q[8] = pb[qb + 2]; Q[9] = pb[qb + 3]; Q[10] = pb[qb + 4]; Q[11] = pb[qb + 5];
     testQ(i, j, 3, tau);
   }
+  narrowStats.tests += apart;
+  narrowStats.apart += apart;
 }
 
 /** A share of a parallel search: work items are claimed through a shared counter. */
@@ -616,6 +642,7 @@ function findPairs(A: PreparedChain, B: PreparedChain | null, tau: number, work:
   if (Q.length < 4 * dim) Q = new Float64Array(4 * dim);
   DIM = dim;
   TAU = tau;
+  TAU2 = tau2Up(tau);
   PA = A.P;
   if (B === null) {
     const m = A.m;
@@ -645,7 +672,8 @@ function findPairs(A: PreparedChain, B: PreparedChain | null, tau: number, work:
         return;
       }
     }
-    const boxes = shared !== null ? shared.segA : segmentBoxes(PA, dim, m, A.dead, f64Scratch(BOXES_A, m * 2 * dim));
+    const fused = dim === 3 && shared === null && A.dead === null; // boxes written with the leaves below
+    const boxes = shared !== null ? shared.segA : fused ? f64Scratch(BOXES_A, m * 6) : segmentBoxes(PA, dim, m, A.dead, f64Scratch(BOXES_A, m * 2 * dim));
     SA = SB = boxes;
     if (dim === 2 && m <= SMALL_CHAIN && work === null) {
       // A short planar chain (most rings of a map): all pairs, no hierarchy to build.
@@ -671,7 +699,13 @@ function findPairs(A: PreparedChain, B: PreparedChain | null, tau: number, work:
       }
       return;
     }
-    const tree = buildTree(PA, dim, m, A.dead, boxes, sharedLeaves ? shared.leavesA : null);
+    let tree: ChainTree;
+    if (fused) {
+      // Leaf boxes with the segment boxes, in one pass; the levels in the working memory.
+      tree = buildTree3(PA, m, boxes);
+    } else {
+      tree = buildTree(PA, dim, m, A.dead, boxes, sharedLeaves ? shared.leavesA : null);
+    }
     chainStats.buildMs = performance.now() - tb0;
     searchLeaves(tree, tree, tasksOf(tree, tree), claim);
     return;

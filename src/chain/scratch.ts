@@ -60,3 +60,7 @@ export const G3_ID = 13; // i32: segment of each sorted position
 export const G3_KEY = 2; // f64: cell key of each sorted position
 export const G3_REACH = 4; // f64: key reach of each sorted position's window
 export const G3_BOX = 3; // f64: boxes in sorted order, six arrays (x, y, z minima, then maxima) in one
+
+// Slots of the hierarchy of a one-chain search (tree.ts, buildTree with `reuse`).
+export const TREE_LEAVES = 5; // f64: leaf boxes
+export const TREE_UP = 6; // f64: the levels above the leaves, one after another

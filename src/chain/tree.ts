@@ -16,6 +16,8 @@
  * themselves are exact (minima and maxima of input doubles).
  */
 
+import { TREE_LEAVES, TREE_UP, f64Scratch } from './scratch.js';
+
 /** Leaf size: segments per leaf (measured: 8 beats 4 and 16 on walks in 2D and 3D). */
 export const LEAF = 8;
 
@@ -32,20 +34,26 @@ export interface ChainTree {
 
 /**
  * Builds the hierarchy over segments 0 … m − 1 of the vertex array P (m + 1 vertices), on the
- * given segment boxes or on {@link segmentBoxes}(P, dim, m, dead).
+ * given segment boxes or on {@link segmentBoxes}(P, dim, m, dead). With `reuse`, the leaf level
+ * (unless given) and the levels above it live in the search's working memory (scratch.ts), so
+ * a second tree built with `reuse` overwrites the first: one such tree at a time.
  */
-export function buildTree(P: Float64Array, dim: number, m: number, dead: Uint8Array | null = null, boxes: Float64Array | null = null, leaves: Float64Array | null = null): ChainTree {
+export function buildTree(P: Float64Array, dim: number, m: number, dead: Uint8Array | null = null, boxes: Float64Array | null = null, leaves: Float64Array | null = null, reuse = false): ChainTree {
   const levels: Float64Array[] = [];
   const counts: number[] = [];
   const stride = 2 * dim;
   const seg = boxes ?? segmentBoxes(P, dim, m, dead);
   let n = Math.max(1, Math.ceil(m / LEAF));
-  let box = leaves ?? leafBoxes(seg, dim, m, 0, n, new Float64Array(n * stride));
+  let box = leaves ?? leafBoxes(seg, dim, m, 0, n, reuse ? f64Scratch(TREE_LEAVES, n * stride) : new Float64Array(n * stride));
   levels.push(box);
   counts.push(n);
+  // The upper levels hold fewer than n nodes together.
+  const upper = reuse ? f64Scratch(TREE_UP, n * stride) : null;
+  let at = 0;
   while (n > 1) {
     const up = (n + 1) >> 1;
-    const parent = new Float64Array(up * stride);
+    const parent = upper !== null ? upper.subarray(at, at + up * stride) : new Float64Array(up * stride);
+    at += up * stride;
     for (let q = 0; q < up; q++) {
       const a = 2 * q * stride;
       const o = q * stride;
@@ -78,6 +86,10 @@ export function leafCount(m: number): number {
  * part of a parallel build). An empty leaf (m = 0) gets an empty box.
  */
 export function leafBoxes(seg: Float64Array, dim: number, m: number, q0: number, q1: number, box: Float64Array): Float64Array {
+  if (dim === 3) {
+    leafBoxes3(seg, m, q0, q1, box);
+    return box;
+  }
   const stride = 2 * dim;
   for (let q = q0; q < q1; q++) {
     const c0 = q * LEAF;
@@ -96,6 +108,30 @@ export function leafBoxes(seg: Float64Array, dim: number, m: number, q0: number,
     }
   }
   return box;
+}
+
+/** {@link leafBoxes} written out for 3D (the same minima and maxima). */
+function leafBoxes3(seg: Float64Array, m: number, q0: number, q1: number, box: Float64Array): void {
+  for (let q = q0; q < q1; q++) {
+    const c0 = q * LEAF;
+    const c1 = Math.min(c0 + LEAF, m);
+    let xlo = Infinity, ylo = Infinity, zlo = Infinity, xhi = -Infinity, yhi = -Infinity, zhi = -Infinity;
+    for (let o = 6 * c0; o < 6 * c1; o += 6) {
+      xlo = Math.min(xlo, seg[o]);
+      ylo = Math.min(ylo, seg[o + 1]);
+      zlo = Math.min(zlo, seg[o + 2]);
+      xhi = Math.max(xhi, seg[o + 3]);
+      yhi = Math.max(yhi, seg[o + 4]);
+      zhi = Math.max(zhi, seg[o + 5]);
+    }
+    const o = 6 * q;
+    box[o] = xlo;
+    box[o + 1] = ylo;
+    box[o + 2] = zlo;
+    box[o + 3] = xhi;
+    box[o + 4] = yhi;
+    box[o + 5] = zhi;
+  }
 }
 
 /**
@@ -148,6 +184,56 @@ function segBoxes3(P: Float64Array, c0: number, c1: number, seg: Float64Array): 
     seg[o + 4] = by * y1 + (1 - by) * y0;
     seg[o + 5] = bz * z1 + (1 - bz) * z0;
   }
+}
+
+/**
+ * The segment boxes of segments 0 … m − 1 of a 3D chain with no dead segments, and its leaf
+ * boxes, in one pass (the leaf boxes from the segment boxes still in registers, instead of a
+ * second pass over 48 bytes a segment): the same numbers as {@link segmentBoxes} then
+ * {@link leafBoxes}. `leaves` holds {@link leafCount}(m)·6 numbers.
+ */
+export function segmentLeafBoxes3(P: Float64Array, m: number, seg: Float64Array, leaves: Float64Array): void {
+  const n = leafCount(m);
+  for (let q = 0; q < n; q++) {
+    const c1 = Math.min(q * LEAF + LEAF, m);
+    let xlo = Infinity, ylo = Infinity, zlo = Infinity, xhi = -Infinity, yhi = -Infinity, zhi = -Infinity;
+    for (let c = q * LEAF, v = 3 * c, o = 6 * c; c < c1; c++, v += 3, o += 6) {
+      const x0 = P[v], y0 = P[v + 1], z0 = P[v + 2], x1 = P[v + 3], y1 = P[v + 4], z1 = P[v + 5];
+      const bx = +(x0 < x1), by = +(y0 < y1), bz = +(z0 < z1);
+      const lx = bx * x0 + (1 - bx) * x1, ly = by * y0 + (1 - by) * y1, lz = bz * z0 + (1 - bz) * z1;
+      const hx = bx * x1 + (1 - bx) * x0, hy = by * y1 + (1 - by) * y0, hz = bz * z1 + (1 - bz) * z0;
+      seg[o] = lx;
+      seg[o + 1] = ly;
+      seg[o + 2] = lz;
+      seg[o + 3] = hx;
+      seg[o + 4] = hy;
+      seg[o + 5] = hz;
+      xlo = Math.min(xlo, lx);
+      ylo = Math.min(ylo, ly);
+      zlo = Math.min(zlo, lz);
+      xhi = Math.max(xhi, hx);
+      yhi = Math.max(yhi, hy);
+      zhi = Math.max(zhi, hz);
+    }
+    const o = 6 * q;
+    leaves[o] = xlo;
+    leaves[o + 1] = ylo;
+    leaves[o + 2] = zlo;
+    leaves[o + 3] = xhi;
+    leaves[o + 4] = yhi;
+    leaves[o + 5] = zhi;
+  }
+}
+
+/**
+ * The hierarchy of a 3D chain with no dead segments, built in the search's working memory:
+ * {@link segmentLeafBoxes3} into `seg` (m·6 numbers) and the scratch leaf level, then the levels
+ * above ({@link buildTree} with `reuse`: one such tree at a time).
+ */
+export function buildTree3(P: Float64Array, m: number, seg: Float64Array): ChainTree {
+  const leaves = f64Scratch(TREE_LEAVES, leafCount(m) * 6);
+  segmentLeafBoxes3(P, m, seg, leaves);
+  return buildTree(P, 3, m, null, seg, leaves, true);
 }
 
 /** Segment boxes in 2D, written out. */
