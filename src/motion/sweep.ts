@@ -165,10 +165,13 @@ export function closestApproach(p0: VecLike, p1: VecLike, q0: VecLike, q1: VecLi
  * not finite, or a target of another dimension.
  */
 export function sphereSweep(p0: VecLike, p1: VecLike, r1: number, q0: VecLike, q1: VecLike, r2: number, target?: SphereHit): SphereHit {
-  const P0 = coords(p0, 'sphereSweep: p0');
-  const P1 = coords(p1, 'sphereSweep: p1');
-  const Q0 = coords(q0, 'sphereSweep: q0');
-  const Q1 = coords(q1, 'sphereSweep: q1');
+  // Float64Arrays hold numbers only: their finiteness is left to sweepCode, whose sums are not
+  // finite then and which calls coords for the precise error (a check per coordinate saved).
+  const fast = p0 instanceof Float64Array && p1 instanceof Float64Array && q0 instanceof Float64Array && q1 instanceof Float64Array && p0.length > 0;
+  const P0 = fast ? p0 : coords(p0, 'sphereSweep: p0');
+  const P1 = fast ? p1 : coords(p1, 'sphereSweep: p1');
+  const Q0 = fast ? q0 : coords(q0, 'sphereSweep: q0');
+  const Q1 = fast ? q1 : coords(q1, 'sphereSweep: q1');
   const dim = P0.length;
   if (P1.length !== dim || Q0.length !== dim || Q1.length !== dim) {
     throw new SkewlineInputError(`sphereSweep: points of different dimensions (${dim}, ${P1.length}, ${Q0.length}, ${Q1.length})`);
@@ -277,18 +280,15 @@ function sweepCode(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<n
   let C0 = 0;
   let mA = 0;
   let mB = 0;
-  let F1 = 0;
   for (let i = 0; i < dim; i++) {
     const w = P0[i] - Q0[i];
     const ea = P1[i] - P0[i];
     const eb = Q1[i] - Q0[i];
     const dv = ea - eb;
     const md = Math.abs(ea) + Math.abs(eb);
-    const w1 = P1[i] - Q1[i];
     A += dv * dv;
     B += w * dv;
     C0 += w * w;
-    F1 += w1 * w1;
     mA += md * md;
     mB += Math.abs(w) * md;
   }
@@ -303,10 +303,45 @@ function sweepCode(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<n
   let eB = 4 * g * (mB + mA) + ETA;
   if (A === 0 && sameMotion(P0, P1, Q0, Q1)) eA = eB = 0; // A and B are exactly 0: the gap never changes
   const eC = g * (C0 + 2 * R2) + ETA;
-  if (!(mA + mB + C0 + F1 + R2 < HUGE)) return exactCode(P0, P1, Q0, Q1, r1, r2); // squares could overflow
-  let D: number;
-  let eD: number;
-  if (dim === 3 || dim === 2) {
+  if (!(mA + mB + C0 + R2 < HUGE)) {
+    // Squares could overflow, or a coordinate is not finite (sphereSweep leaves the finiteness of
+    // Float64Array input to this test): the precise error, else the exact path.
+    checkFinite(P0, P1, Q0, Q1);
+    return exactCode(P0, P1, Q0, Q1, r1, r2);
+  }
+  // The common decisions before D and f(1) are formed: touching at the start, moving apart.
+  if (C <= -eC) {
+    sweepStats.double++;
+    NUM[K_OUT] = 0;
+    return HIT;
+  }
+  if (C > eC && B >= eB) {
+    sweepStats.double++;
+    return MISS;
+  }
+  // f(1) = |p1 − q1|² − R², needed only where the minimum may lie at t ≥ 1 (A + B ≤ 0).
+  NUM[K_F1] = 0;
+  NUM[K_EF1] = 0;
+  if (A + B < eA + eB + 2 * U * Math.abs(A + B)) {
+    let F1 = 0;
+    for (let i = 0; i < dim; i++) {
+      const w1 = P1[i] - Q1[i];
+      F1 += w1 * w1;
+    }
+    NUM[K_F1] = F1 - R2;
+    NUM[K_EF1] = g * (F1 + 2 * R2) + ETA;
+  }
+  NUM[K_A] = A;
+  NUM[K_B] = B;
+  NUM[K_C] = C;
+  NUM[K_EA] = eA;
+  NUM[K_EB] = eB;
+  NUM[K_EC] = eC;
+  // D = B² − AC directly first: it decides most misses and times (its bound is a few u of B² + |AC|).
+  NUM[K_D] = B * B - A * C;
+  NUM[K_ED] = 2 * Math.abs(B) * eB + eB * eB + A * eC + Math.abs(C) * eA + eA * eC + 4 * U * (B * B + Math.abs(A * C)) + ETA;
+  let t = decide();
+  if (t !== HIT && t !== MISS && (dim === 3 || dim === 2)) {
     // D = B² − A·C = A·R² − |w × dv|² (Lagrange's identity): no cancellation between B² and
     // A·C0 when the paths pass close (the cross products are small and computed to a few u of
     // |w|·|dv|), so D keeps its relative accuracy where B² − AC loses it all.
@@ -325,25 +360,11 @@ function sweepCode(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<n
       S += c * c;
       eS += (2 * Math.abs(c) + ec) * ec;
     }
-    D = A * R2 - S;
-    eD = 1.01 * (eS + 4 * U * S + eA * R2 + 5 * U * A * R2) + U * Math.abs(D) + ETA;
-  } else {
-    D = B * B - A * C;
-    eD = 2 * Math.abs(B) * eB + eB * eB + A * eC + Math.abs(C) * eA + eA * eC + 4 * U * (B * B + Math.abs(A * C)) + ETA;
+    const D = A * R2 - S;
+    NUM[K_D] = D;
+    NUM[K_ED] = 1.01 * (eS + 4 * U * S + eA * R2 + 5 * U * A * R2) + U * Math.abs(D) + ETA;
+    t = decide();
   }
-  const f1 = F1 - R2;
-  const e1 = g * (F1 + 2 * R2) + ETA;
-  NUM[K_A] = A;
-  NUM[K_B] = B;
-  NUM[K_C] = C;
-  NUM[K_D] = D;
-  NUM[K_EA] = eA;
-  NUM[K_EB] = eB;
-  NUM[K_EC] = eC;
-  NUM[K_ED] = eD;
-  NUM[K_F1] = f1;
-  NUM[K_EF1] = e1;
-  let t = decide();
   if (t === HIT || t === MISS) {
     sweepStats.double++;
     return t;
@@ -357,6 +378,14 @@ function sweepCode(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<n
     return t;
   }
   return certify(P0, P1, Q0, Q1, r1, r2);
+}
+
+/** Throws the precise SkewlineInputError when a coordinate is not a finite number. */
+function checkFinite(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<number>, Q1: ArrayLike<number>): void {
+  coords(P0, 'sphereSweep: p0');
+  coords(P1, 'sphereSweep: p1');
+  coords(Q0, 'sphereSweep: q0');
+  coords(Q1, 'sphereSweep: q1');
 }
 
 /** {@link exactTime} as a code (HIT, the time in NUM[K_OUT], or MISS). */
@@ -597,13 +626,19 @@ function prepare(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<num
  */
 function gapSignAt(dim: number): number {
   const t = NUM[K_T];
+  const tH = SPLIT * t - (SPLIT * t - t);
+  const tL = t - tH;
   let S = 0;
   let E = 0;
   for (let i = 0; i < dim; i++) {
-    const ph = t * DH[i];
-    const pl = ((t - (SPLIT * t - (SPLIT * t - t))) * (DH[i] - (SPLIT * DH[i] - (SPLIT * DH[i] - DH[i]))) - (ph - (SPLIT * t - (SPLIT * t - t)) * (SPLIT * DH[i] - (SPLIT * DH[i] - DH[i])) - (t - (SPLIT * t - (SPLIT * t - t))) * (SPLIT * DH[i] - (SPLIT * DH[i] - DH[i])) - (SPLIT * t - (SPLIT * t - t)) * (DH[i] - (SPLIT * DH[i] - (SPLIT * DH[i] - DH[i]))))) + t * DL[i];
-    const gh = WH[i] + ph;
-    const g = gh + ((WH[i] - (gh - (gh - WH[i])) + (ph - (gh - WH[i]))) + (WL[i] + pl));
+    const d = DH[i];
+    const w = WH[i];
+    const dH = SPLIT * d - (SPLIT * d - d);
+    const dL = d - dH;
+    const ph = t * d;
+    const pl = tL * dL - (ph - tH * dH - tL * dH - tH * dL) + t * DL[i];
+    const gh = w + ph;
+    const g = gh + ((w - (gh - (gh - w)) + (ph - (gh - w))) + (WL[i] + pl));
     // g is within u·|g| + 8u²·(|w| + t·|dv|) of the exact value
     const eg = U * Math.abs(g) + 8 * U * U * (MW[i] + t * MD[i]) + ETA;
     S += g * g;
@@ -661,6 +696,7 @@ function certify(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<num
   NUM[K_LO] = 0; // f(0) > 0 is established
   NUM[K_HI] = -1;
   NUM[K_T] = t;
+  if (quickCertify(dim) === HIT) { sweepStats.quick++; return HIT; }
   for (let iter = 0; iter < 64; iter++) {
     const r = bracketStep(dim, iter === 0);
     if (r === HIT) return HIT;
@@ -668,6 +704,131 @@ function certify(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<num
   }
   return exactCode(P0, P1, Q0, Q1, r1, r2);
 }
+
+/**
+ * {@link certify}'s common case: one pass over the coordinates at the candidate t = NUM[K_T]
+ * gives f(t) in double-double (g = w + t·dv by an error-free product and sum, its squares by
+ * two-products: an error of order u² of the magnitudes, as in gapSignAt's second bound) and
+ * γ = g·dv in doubles with a bound. Since f is a quadratic, f(t + o) = f(t) + 2o·γ + o²·|dv|²
+ * exactly, and for an offset o of a few ulps the terms in o need only a relative accuracy far
+ * below 1, so doubles suffice. A Newton step c = t − f(t) / (2γ) lands within an ulp or so of the
+ * root; the signs of f at c⁻⁻, c⁻, c, c⁺ (exact offsets from t by Sterbenz's lemma) then show the
+ * first double of contact: f > 0 at one double and ≤ 0 at the next (f ≤ 0 on one interval, and
+ * f(0) > 0). Up to three passes when the candidate was far. HIT with NUM[K_OUT] the first double
+ * of contact, or 0 when this does not settle it (the bracket search then does).
+ */
+function quickCertify(dim: number): number {
+  for (let pass = 0; pass < 3; pass++) {
+    const t = NUM[K_T];
+    const tH = SPLIT * t - (SPLIT * t - t);
+    const tL = t - tH;
+    let sh = 0;
+    let sl = 0;
+    let mag = 0;
+    let gd = 0;
+    let egd = 0;
+    let aa = 0;
+    let ea = 0;
+    for (let i = 0; i < dim; i++) {
+      const d = DH[i];
+      const w = WH[i];
+      const md = MD[i];
+      const dH = SPLIT * d - (SPLIT * d - d);
+      const dL = d - dH;
+      const ph = t * d;
+      const pl = tL * dL - (ph - tH * dH - tL * dH - tH * dL) + t * DL[i];
+      const gh = w + ph;
+      const gb = gh - w;
+      const gl = w - (gh - gb) + (ph - gb) + (WL[i] + pl);
+      // the square gh² + 2·gh·gl, accumulated in double-double
+      const gH = SPLIT * gh - (SPLIT * gh - gh);
+      const q = gh * gh;
+      const ql = (gh - gH) * (gh - gH) - (q - gH * gH - 2 * gH * (gh - gH)) + 2 * gh * gl;
+      const sn = sh + q;
+      sl += sh - (sn - (sn - sh)) + (q - (sn - sh)) + ql;
+      sh = sn;
+      const m = MW[i] + t * md;
+      mag += m * m;
+      // γ = g·dv in doubles: g within u·|g| + 8u²·m of the exact value, dh within 2.01u·md of dv
+      const g = gh + gl;
+      const eg = U * Math.abs(g) + 8 * U * U * m + ETA;
+      const p = g * d;
+      gd += p;
+      egd += eg * Math.abs(d) + (Math.abs(g) + eg) * 2.01 * U * md + (dim + 1) * U * Math.abs(p);
+      aa += d * d;
+      ea += md * md;
+    }
+    const f0 = sh - NUM[K_RSH];
+    const f = f0 + (sl + (sh - (f0 + (sh - f0)) + (sh - f0 - NUM[K_RSH])) - NUM[K_RSL]);
+    const ef = (32 + 4 * dim) * U * U * (mag + NUM[K_RSH]) + 2 * U * Math.abs(f) + ETA;
+    egd += ETA;
+    ea *= (dim + 8) * U;
+    if (!(gd < -egd)) return 0; // f must decrease here (before its minimum)
+    // Newton's step; QC keeps the numbers the checks below share (no double crosses a call)
+    NUM[K_N] = t - f / (2 * gd);
+    if (!(NUM[K_N] > 0.75 * t && NUM[K_N] < 1.5 * t)) {
+      if (!(NUM[K_N] > 0 && NUM[K_N] <= 1)) return 0;
+      NUM[K_T] = NUM[K_N];
+      continue;
+    }
+    QC[0] = f;
+    QC[1] = ef;
+    QC[2] = gd;
+    QC[3] = egd;
+    QC[4] = aa;
+    QC[5] = ea;
+    QC[6] = t;
+    if (NUM[K_N] > 1) NUM[K_N] = 1;
+    // c⁻ and c: the usual outcome
+    QC[7] = NUM[K_N];
+    stepIn(NUM, K_N, false);
+    QC[8] = NUM[K_N] - t;
+    const below = signNear();
+    QC[8] = QC[7] - t;
+    const at = signNear();
+    if (below > 0 && at < 0) {
+      NUM[K_OUT] = QC[7];
+      return HIT;
+    }
+    if (at > 0 && QC[7] < 1) {
+      NUM[K_N] = QC[7];
+      stepIn(NUM, K_N, true);
+      QC[8] = NUM[K_N] - t;
+      if (NUM[K_N] <= 1 && signNear() < 0) {
+        NUM[K_OUT] = NUM[K_N];
+        return HIT;
+      }
+    } else if (below < 0) {
+      const hi = NUM[K_N];
+      stepIn(NUM, K_N, false);
+      QC[8] = NUM[K_N] - t;
+      if (NUM[K_N] > 0 && signNear() > 0) {
+        NUM[K_OUT] = hi;
+        return HIT;
+      }
+    }
+    return 0;
+  }
+  return 0;
+}
+
+/**
+ * The sign of f(t + o) = f(t) + 2o·γ + o²·|dv|² from QC (f(t) and its bound, γ and its bound,
+ * |dv|² and its bound, and o in QC[8]: a double argument would be boxed where V8 does not
+ * inline): 1, −1, or 0 when the bound does not decide. o is exact (a difference of nearby
+ * doubles); the three roundings of the evaluation are bounded by 4u of its terms.
+ */
+function signNear(): number {
+  const o = QC[8];
+  const ao = Math.abs(o);
+  const a = 2 * o * QC[2];
+  const b = o * o * QC[4];
+  const v = QC[0] + a + b;
+  const e = QC[1] + 2 * ao * QC[3] + ao * ao * QC[5] + 4 * U * (Math.abs(QC[0]) + Math.abs(a) + b) + ETA;
+  return v > e ? 1 : v < -e ? -1 : 0;
+}
+// quickCertify's numbers: f(t), its bound, γ, its bound, |dv|², its bound, t, c, the offset o
+const QC = new Float64Array(9);
 
 /**
  * One step of {@link certify}'s bracket search at t = NUM[K_T]: HIT (NUM[K_OUT] is the first
@@ -735,7 +896,7 @@ function bracketStep(dim: number, first: boolean): number {
  * double-double evaluations of the gap; `exact`, BigInt decisions and time searches (a call can
  * count in more than one of the last three).
  */
-export const sweepStats = { double: 0, doubleDouble: 0, certify: 0, exact: 0 };
+export const sweepStats = { double: 0, doubleDouble: 0, certify: 0, exact: 0, quick: 0 };
 
 /** The exact path: decisions in BigInt, and the time by bisection over the doubles. */
 function exactTime(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<number>, Q1: ArrayLike<number>, r1: number, r2: number): number {
