@@ -214,8 +214,22 @@ export function sphereSweep(p0: VecLike, p1: VecLike, r1: number, q0: VecLike, q
     const g = e - c;
     q[i] = g - g === 0 ? (time <= 0.5 ? c + time * g : e - (1 - time) * g) : between(c, e, time);
   }
-  contactNormal(P0, P1, Q0, Q1, n);
+  if (NUM[K_NRM] === 1) certifiedNormal(P0, P1, Q0, Q1, n);
+  else contactNormal(P0, P1, Q0, Q1, n);
   return out;
+}
+
+/**
+ * {@link contactNormal} where the time certificate left g = w + t′·dv in double-double (GH + GL at
+ * t′ = NUM[K_GT], next to the time t = NUM[K_OUT]): g(t) = g(t′) + o·dv with o = t − t′ exact
+ * (Sterbenz), o·dh exact; −g(t) rounded with a few roundings of its size, then normalised. Zero
+ * separation: as contactNormal.
+ */
+function certifiedNormal(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<number>, Q1: ArrayLike<number>, n: number[]): void {
+  const dim = P0.length;
+  const o = NUM[K_OUT] - NUM[K_GT];
+  for (let i = 0; i < dim; i++) n[i] = -(GH[i] + o * DH[i] + (GL[i] + o * DL[i]));
+  if (!unitInto(n, dim)) contactNormal(P0, P1, Q0, Q1, n);
 }
 
 /**
@@ -275,6 +289,7 @@ export function sweepTime(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: Arra
  */
 function sweepCode(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<number>, Q1: ArrayLike<number>, r1: number, r2: number): number {
   const dim = P0.length;
+  NUM[K_NRM] = 0;
   let A = 0;
   let B = 0;
   let C0 = 0;
@@ -340,7 +355,8 @@ function sweepCode(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<n
   // D = B² − AC directly first: it decides most misses and times (its bound is a few u of B² + |AC|).
   NUM[K_D] = B * B - A * C;
   NUM[K_ED] = 2 * Math.abs(B) * eB + eB * eB + A * eC + Math.abs(C) * eA + eA * eC + 4 * U * (B * B + Math.abs(A * C)) + ETA;
-  let t = decide();
+  // (where B² − AC has lost more than a third of its bits, Lagrange's form straight away)
+  let t = (dim === 3 || dim === 2) && NUM[K_ED] > 2 ** -18 * Math.abs(NUM[K_D]) ? UNDECIDED : decide();
   if (t !== HIT && t !== MISS && (dim === 3 || dim === 2)) {
     // D = B² − A·C = A·R² − |w × dv|² (Lagrange's identity): no cancellation between B² and
     // A·C0 when the paths pass close (the cross products are small and computed to a few u of
@@ -475,8 +491,8 @@ function decide(): number {
 // fresh heap number on every store (an allocation per call); typed-array slots do not. Not
 // re-entrant. The double-double tier's coefficients and bounds, the time candidate, (r1 + r2)²
 // as hi + lo, and the last gap value in doubles (for the Newton step only).
-const NUM = new Float64Array(19);
-const K_A = 0, K_B = 1, K_C = 2, K_D = 3, K_EA = 4, K_EB = 5, K_EC = 6, K_ED = 7, K_TIME = 8, K_F1 = 9, K_EF1 = 10, K_RSH = 11, K_RSL = 12, K_GAP = 13, K_OUT = 14, K_T = 15, K_N = 16, K_LO = 17, K_HI = 18;
+const NUM = new Float64Array(21);
+const K_A = 0, K_B = 1, K_C = 2, K_D = 3, K_EA = 4, K_EB = 5, K_EC = 6, K_ED = 7, K_TIME = 8, K_F1 = 9, K_EF1 = 10, K_RSH = 11, K_RSL = 12, K_GAP = 13, K_OUT = 14, K_T = 15, K_N = 16, K_LO = 17, K_HI = 18, K_NRM = 19, K_GT = 20;
 
 /** a − b = s + twoDiffErr(a, b, s) exactly, s = fl(a − b) (Knuth). */
 function twoDiffErr(a: number, b: number, s: number): number {
@@ -581,6 +597,9 @@ function coefficientsDD(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayL
 // bounds, and (r1 + r2)² as hi + lo exactly.
 let WH = new Float64Array(4);
 let WL = new Float64Array(4);
+/** g = w + t·dv at quickCertify's last t (hi + lo), for the contact normal. */
+let GH = new Float64Array(4);
+let GL = new Float64Array(4);
 let DH = new Float64Array(4);
 let DL = new Float64Array(4);
 let MW = new Float64Array(4);
@@ -592,6 +611,8 @@ function prepare(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<num
   if (WH.length < dim) {
     WH = new Float64Array(dim);
     WL = new Float64Array(dim);
+    GH = new Float64Array(dim);
+    GL = new Float64Array(dim);
     DH = new Float64Array(dim);
     DL = new Float64Array(dim);
     MW = new Float64Array(dim);
@@ -696,7 +717,11 @@ function certify(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<num
   NUM[K_LO] = 0; // f(0) > 0 is established
   NUM[K_HI] = -1;
   NUM[K_T] = t;
-  if (quickCertify(dim) === HIT) { sweepStats.quick++; return HIT; }
+  if (quickCertify(dim) === HIT) {
+    sweepStats.quick++;
+    NUM[K_NRM] = 1; // GH + GL hold g at NUM[K_GT], for the normal
+    return HIT;
+  }
   for (let iter = 0; iter < 64; iter++) {
     const r = bracketStep(dim, iter === 0);
     if (r === HIT) return HIT;
@@ -740,6 +765,8 @@ function quickCertify(dim: number): number {
       const gh = w + ph;
       const gb = gh - w;
       const gl = w - (gh - gb) + (ph - gb) + (WL[i] + pl);
+      GH[i] = gh;
+      GL[i] = gl;
       // the square gh² + 2·gh·gl, accumulated in double-double
       const gH = SPLIT * gh - (SPLIT * gh - gh);
       const q = gh * gh;
@@ -786,6 +813,7 @@ function quickCertify(dim: number): number {
     const below = signNear();
     QC[8] = QC[7] - t;
     const at = signNear();
+    NUM[K_GT] = t;
     if (below > 0 && at < 0) {
       NUM[K_OUT] = QC[7];
       return HIT;
