@@ -66,6 +66,7 @@ export function run(opts: { pairs?: number; runs?: number } = {}): void {
     sweepStats.doubleDouble = 0;
     sweepStats.certify = 0;
     sweepStats.exact = 0;
+    sweepStats.quick = 0;
     let hits = 0;
     for (let k = 0; k < n; k++) {
       const j = 4 * k;
@@ -73,7 +74,7 @@ export function run(opts: { pairs?: number; runs?: number } = {}): void {
     }
     const pct = (x: number) => `${x.toLocaleString('en')} (${((100 * x) / n).toFixed(2)}%)`;
     console.log(
-      `${name}: ${pct(hits)} hits; paths: doubles only ${pct(sweepStats.double)}, double-double decisions ${pct(sweepStats.doubleDouble)}, double-double time certificate ${pct(sweepStats.certify)}, exact BigInt ${pct(sweepStats.exact)}\n`,
+      `${name}: ${pct(hits)} hits; paths: doubles only ${pct(sweepStats.double)}, double-double decisions ${pct(sweepStats.doubleDouble)}, double-double time certificate ${pct(sweepStats.certify)} (one pass ${pct(sweepStats.quick)}), exact BigInt ${pct(sweepStats.exact)}\n`,
     );
   }
   if (sink === 42) console.log('');

@@ -10,7 +10,10 @@
  * they touch at all is a handful of signs — C, B, A + B, A + 2B + C, B² − AC — each decided in
  * floating point where a rigorous error bound allows, and otherwise exactly in BigInt
  * (motion/exact.ts). The time is accepted from floating point only when its error bound is
- * below two ulps; otherwise it is found by bisection over the doubles with exact sign tests.
+ * below two ulps; otherwise it is certified: f(t) in double-double at the candidate, one Newton
+ * step, and the signs of f at the neighbouring doubles (f is a quadratic, so f(t + o) follows
+ * exactly from f(t), f′(t) and |dv|²), with a bracket search and, last, exact bisection as the
+ * fall-backs.
  */
 import { SkewlineInputError, toVector } from '../core/primitives.js';
 import { SAFE_MAX, SAFE_SCALE, between, checkDim, checkRadius, coords, unitInto } from './safe.js';
@@ -921,8 +924,9 @@ function bracketStep(dim: number, first: boolean): number {
  * How many calls of {@link sweepTime} took each path (for the benchmark's report; reset the
  * fields to 0 to count afresh): `double`, decided and timed in doubles alone; `doubleDouble`,
  * decisions redone with double-double coefficients; `certify`, times certified by
- * double-double evaluations of the gap; `exact`, BigInt decisions and time searches (a call can
- * count in more than one of the last three).
+ * double-double evaluations of the gap, of which `quick` were settled by the one-pass certificate
+ * (a Newton step and the signs at the neighbouring doubles) without the bracket search; `exact`,
+ * BigInt decisions and time searches (a call can count in more than one of the last three).
  */
 export const sweepStats = { double: 0, doubleDouble: 0, certify: 0, exact: 0, quick: 0 };
 
