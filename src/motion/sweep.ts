@@ -298,12 +298,20 @@ function sweepCode(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<n
   let C0 = 0;
   let mA = 0;
   let mB = 0;
+  if (SW.length < dim) {
+    SW = new Float64Array(dim);
+    SD = new Float64Array(dim);
+    SM = new Float64Array(dim);
+  }
   for (let i = 0; i < dim; i++) {
     const w = P0[i] - Q0[i];
     const ea = P1[i] - P0[i];
     const eb = Q1[i] - Q0[i];
     const dv = ea - eb;
     const md = Math.abs(ea) + Math.abs(eb);
+    SW[i] = w;
+    SD[i] = dv;
+    SM[i] = md;
     A += dv * dv;
     B += w * dv;
     C0 += w * w;
@@ -369,11 +377,11 @@ function sweepCode(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<n
     for (let i = 0; i < dim; i++) {
       const j = i + 1 === dim ? 0 : i + 1;
       if (dim === 2 && i === 1) break;
-      const wi = P0[i] - Q0[i];
-      const wj = P0[j] - Q0[j];
-      const ai = Math.abs(P1[i] - P0[i]) + Math.abs(Q1[i] - Q0[i]);
-      const aj = Math.abs(P1[j] - P0[j]) + Math.abs(Q1[j] - Q0[j]);
-      const c = wi * (P1[j] - P0[j] - (Q1[j] - Q0[j])) - wj * (P1[i] - P0[i] - (Q1[i] - Q0[i]));
+      const wi = SW[i];
+      const wj = SW[j];
+      const ai = SM[i];
+      const aj = SM[j];
+      const c = wi * SD[j] - wj * SD[i];
       // w·dv products: the w rounding (u), the dv bound 2u·md, the product rounding: ≤ 4.1u·|w|·md each
       const ec = 4.1 * U * (Math.abs(wi) * aj + Math.abs(wj) * ai) + U * Math.abs(c) + ETA;
       S += c * c;
@@ -398,6 +406,12 @@ function sweepCode(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<n
   }
   return certify(P0, P1, Q0, Q1, r1, r2);
 }
+
+// sweepCode's differences in doubles, w = p0 − q0, dv = (p1 − p0) − (q1 − q0) and |p1 − p0| + |q1 − q0|,
+// kept for Lagrange's form (module-level scratch, grown to the dimension; not re-entrant).
+let SW = new Float64Array(4);
+let SD = new Float64Array(4);
+let SM = new Float64Array(4);
 
 /** Throws the precise SkewlineInputError when a coordinate is not a finite number. */
 function checkFinite(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<number>, Q1: ArrayLike<number>): void {
@@ -514,41 +528,51 @@ function coefficientsDD(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayL
   let ah = 0, al = 0, bh = 0, bl = 0, ch = 0, cl = 0;
   let mA = 0, mB = 0, mC = 0;
   let fh = 0, fl = 0, mF = 0;
+  // f(1) only where the float tier found the minimum may lie at t ≥ 1 (it left NUM[K_EF1] > 0)
+  const needF1 = NUM[K_EF1] > 0;
   for (let i = 0; i < dim; i++) {
-    // |p1 − q1|² for f(1), the same way
-    const vh = P1[i] - Q1[i];
-    const vl = (P1[i] - (vh + (P1[i] - vh)) + ((P1[i] - vh) - Q1[i]));
-    const vq = vh * vh;
-    const vs = fh + vq;
-    fl += (fh - (vs - (vs - fh)) + (vq - (vs - fh))) + (((vh - (SPLIT * vh - (SPLIT * vh - vh))) * (vh - (SPLIT * vh - (SPLIT * vh - vh))) - (vq - (SPLIT * vh - (SPLIT * vh - vh)) * (SPLIT * vh - (SPLIT * vh - vh)) - (vh - (SPLIT * vh - (SPLIT * vh - vh))) * (SPLIT * vh - (SPLIT * vh - vh)) - (SPLIT * vh - (SPLIT * vh - vh)) * (vh - (SPLIT * vh - (SPLIT * vh - vh))))) + 2 * vh * vl);
-    fh = vs;
-    mF += vq;
+    if (needF1) {
+      // |p1 − q1|² for f(1), the same way
+      const vh = P1[i] - Q1[i];
+      const vl = P1[i] - (vh + (P1[i] - vh)) + (P1[i] - vh - Q1[i]);
+      const vH = SPLIT * vh - (SPLIT * vh - vh);
+      const vq = vh * vh;
+      const vs = fh + vq;
+      fl += fh - (vs - (vs - fh)) + (vq - (vs - fh)) + ((vh - vH) * (vh - vH) - (vq - vH * vH - 2 * vH * (vh - vH)) + 2 * vh * vl);
+      fh = vs;
+      mF += vq;
+    }
     const wh = P0[i] - Q0[i];
-    const wl = (P0[i] - (wh + (P0[i] - wh)) + ((P0[i] - wh) - Q0[i]));
+    const wl = P0[i] - (wh + (P0[i] - wh)) + (P0[i] - wh - Q0[i]);
     const ea = P1[i] - P0[i];
-    const eal = (P1[i] - (ea + (P1[i] - ea)) + ((P1[i] - ea) - P0[i]));
+    const eal = P1[i] - (ea + (P1[i] - ea)) + (P1[i] - ea - P0[i]);
     const eb = Q1[i] - Q0[i];
-    const ebl = (Q1[i] - (eb + (Q1[i] - eb)) + ((Q1[i] - eb) - Q0[i]));
+    const ebl = Q1[i] - (eb + (Q1[i] - eb)) + (Q1[i] - eb - Q0[i]);
     const dh = ea - eb;
-    const dl = (ea - (dh + (ea - dh)) + ((ea - dh) - eb)) + (eal - ebl);
+    const dl = ea - (dh + (ea - dh)) + (ea - dh - eb) + (eal - ebl);
+    // Dekker's splits of dh and wh, each shared by two products
+    const dH = SPLIT * dh - (SPLIT * dh - dh);
+    const dL = dh - dH;
+    const wH = SPLIT * wh - (SPLIT * wh - wh);
+    const wL = wh - wH;
     // dv² = dh² + 2·dh·dl
     let p = dh * dh;
-    let pl = ((dh - (SPLIT * dh - (SPLIT * dh - dh))) * (dh - (SPLIT * dh - (SPLIT * dh - dh))) - (p - (SPLIT * dh - (SPLIT * dh - dh)) * (SPLIT * dh - (SPLIT * dh - dh)) - (dh - (SPLIT * dh - (SPLIT * dh - dh))) * (SPLIT * dh - (SPLIT * dh - dh)) - (SPLIT * dh - (SPLIT * dh - dh)) * (dh - (SPLIT * dh - (SPLIT * dh - dh))))) + 2 * dh * dl;
-    let s = ah + p;
-    al += (ah - (s - (s - ah)) + (p - (s - ah))) + pl;
-    ah = s;
+    let pl = dL * dL - (p - dH * dH - 2 * dH * dL) + 2 * dh * dl;
+    let t = ah + p;
+    al += ah - (t - (t - ah)) + (p - (t - ah)) + pl;
+    ah = t;
     // w·dv = wh·dh + wh·dl + wl·dh
     p = wh * dh;
-    pl = ((wh - (SPLIT * wh - (SPLIT * wh - wh))) * (dh - (SPLIT * dh - (SPLIT * dh - dh))) - (p - (SPLIT * wh - (SPLIT * wh - wh)) * (SPLIT * dh - (SPLIT * dh - dh)) - (wh - (SPLIT * wh - (SPLIT * wh - wh))) * (SPLIT * dh - (SPLIT * dh - dh)) - (SPLIT * wh - (SPLIT * wh - wh)) * (dh - (SPLIT * dh - (SPLIT * dh - dh))))) + (wh * dl + wl * dh);
-    s = bh + p;
-    bl += (bh - (s - (s - bh)) + (p - (s - bh))) + pl;
-    bh = s;
+    pl = wL * dL - (p - wH * dH - wL * dH - wH * dL) + (wh * dl + wl * dh);
+    t = bh + p;
+    bl += bh - (t - (t - bh)) + (p - (t - bh)) + pl;
+    bh = t;
     // w² = wh² + 2·wh·wl
     p = wh * wh;
-    pl = ((wh - (SPLIT * wh - (SPLIT * wh - wh))) * (wh - (SPLIT * wh - (SPLIT * wh - wh))) - (p - (SPLIT * wh - (SPLIT * wh - wh)) * (SPLIT * wh - (SPLIT * wh - wh)) - (wh - (SPLIT * wh - (SPLIT * wh - wh))) * (SPLIT * wh - (SPLIT * wh - wh)) - (SPLIT * wh - (SPLIT * wh - wh)) * (wh - (SPLIT * wh - (SPLIT * wh - wh))))) + 2 * wh * wl;
-    s = ch + p;
-    cl += (ch - (s - (s - ch)) + (p - (s - ch))) + pl;
-    ch = s;
+    pl = wL * wL - (p - wH * wH - 2 * wH * wL) + 2 * wh * wl;
+    t = ch + p;
+    cl += ch - (t - (t - ch)) + (p - (t - ch)) + pl;
+    ch = t;
     const md = Math.abs(ea) + Math.abs(eb);
     mA += md * md;
     mB += Math.abs(wh) * md;
@@ -561,10 +585,12 @@ function coefficientsDD(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayL
   const s = ch - q;
   cl += (ch - (s + (ch - s)) + ((ch - s) - q)) - ql;
   ch = s;
-  const fs = fh - q;
-  fl += (fh - (fs + (fh - fs)) + ((fh - fs) - q)) - ql;
-  NUM[K_F1] = fs + fl;
-  NUM[K_EF1] = (16 + 4 * dim) * U * U * (mF + Rh * Rh) + U * Math.abs(NUM[K_F1]) + ETA;
+  if (needF1) {
+    const fs = fh - q;
+    fl += (fh - (fs + (fh - fs)) + ((fh - fs) - q)) - ql;
+    NUM[K_F1] = fs + fl;
+    NUM[K_EF1] = (16 + 4 * dim) * U * U * (mF + Rh * Rh) + U * Math.abs(NUM[K_F1]) + ETA;
+  }
   const A = ah + al;
   const Bv = bh + bl;
   const C = ch + cl;
