@@ -14,8 +14,10 @@
  * Ericson, Real-Time Collision Detection, §5.5 "Intersection of moving objects").
  *
  * Floating point estimates the time from those features; the answer is then made exact: the
- * predicate "the capsules touch at the double t" is decided by a filtered segment distance and,
- * where the filter cannot decide, by exact BigInt arithmetic (motion/exact.ts). The returned
+ * predicate "the capsules touch at the double t" is decided by a certified floating-point filter
+ * (a nearest pair of the axes, then an upper bound of the distance there and a tangent-plane
+ * lower bound of its minimum), then a double-double certificate, and only where neither decides
+ * by exact BigInt arithmetic (motion/exact.ts). The returned
  * time is the first double at which they touch (a certified bracket prev(t) → no, t → yes),
  * found by exact bisection where the estimate is off; the hit/miss decision is the exact
  * minimum of the convex quadratic over the (t, s, s′) box.
