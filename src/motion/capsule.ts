@@ -113,7 +113,8 @@ function touchFloat(A0: ArrayLike<number>, A1: ArrayLike<number>, B0: ArrayLike<
   // From here in units scaled by the power of two k of nearestPair (exact but for underflow,
   // which the absolute slack ETA_DD covers), so that no square overflows or underflows.
   const k = CT[T_K];
-  const eP = 2.02 * U * k * (errA + errB) + ETA_DD;
+  // (t·m can underflow in the input's units: 2⁻¹⁰⁷⁴ a coordinate, times k here)
+  const eP = 2.02 * U * k * (errA + errB) + k * dim * 2 ** -1073 + ETA_DD;
   const R = k * CT[T_R];
   const s = CT[T_S];
   const sp = CT[T_SP];

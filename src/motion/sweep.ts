@@ -879,9 +879,9 @@ function signNear(): number {
   const o = QC[8];
   const ao = Math.abs(o);
   const a = 2 * o * QC[2];
-  const b = o * o * QC[4];
+  const b = o * (o * QC[4]); // (o·o alone could underflow; this way an underflow costs ≤ 2⁻¹⁰⁷⁴, in ETA)
   const v = QC[0] + a + b;
-  const e = QC[1] + 2 * ao * QC[3] + ao * ao * QC[5] + 4 * U * (Math.abs(QC[0]) + Math.abs(a) + b) + ETA;
+  const e = QC[1] + 2 * ao * QC[3] + ao * (ao * QC[5]) + 4 * U * (Math.abs(QC[0]) + Math.abs(a) + b) + ETA;
   return v > e ? 1 : v < -e ? -1 : 0;
 }
 // quickCertify's numbers: f(t), its bound, γ, its bound, |dv|², its bound, t, c, the offset o
