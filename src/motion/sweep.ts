@@ -9,8 +9,8 @@
  * t₁ = C / (−B + √(B² − AC)), written so that nothing cancels (the "citardauq" form). Whether
  * they touch at all is a handful of signs — C, B, A + B, A + 2B + C, B² − AC — each decided in
  * floating point where a rigorous error bound allows, and otherwise exactly in BigInt
- * (motion/exact.ts). The time is accepted from floating point only when its error bound is
- * below two ulps; otherwise it is certified: f(t) in double-double at the candidate, one Newton
+ * (motion/exact.ts). A time of contact after 0 is then certified from the formula's candidate:
+ * f(t) in double-double at the candidate, one Newton
  * step, and the signs of f at the neighbouring doubles (f is a quadratic, so f(t + o) follows
  * exactly from f(t), f′(t) and |dv|²), with a bracket search and, last, exact bisection as the
  * fall-backs.
@@ -275,11 +275,10 @@ function contactNormal(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLi
  * The first contact time of sphereSweep on validated input, or −1 for no contact in [0, 1].
  * Three tiers: floating point with rigorous error bounds; where a bound does not decide, the
  * coefficients again in double-double (error-free two-sums and two-products, core/eft.ts) with
- * bounds of order u²; exact BigInt only where that does not decide either. The time is accepted
- * from the formula when its error bound is below two ulps, and otherwise certified a posteriori:
- * f is evaluated in double-double (with an error bound) at the candidate and at the double before
- * it, and a Newton step on the accurate f(t) moves the candidate when the signs are not
- * "before: > 0, at: ≤ 0" — the candidate is then exactly the first double of contact.
+ * bounds of order u²; exact BigInt only where that does not decide either. A time after 0 is
+ * certified a posteriori from the formula's candidate: f in double-double (with an error bound)
+ * at the candidate after a Newton step, and the signs at the neighbouring doubles, "before: > 0,
+ * at: ≤ 0" — the time is then exactly the first double of contact.
  */
 export function sweepTime(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<number>, Q1: ArrayLike<number>, r1: number, r2: number): number {
   return sweepCode(P0, P1, Q0, Q1, r1, r2) === HIT ? NUM[K_OUT] : -1;
@@ -449,10 +448,10 @@ const ETA = 2 ** -1040;
 const HUGE = 2 ** 500;
 
 /**
- * The decisions from the coefficients and their error bounds in NUM (K_A … K_EF1): MISS; HIT with the time in NUM[K_OUT] (0
- * touching at the start, or the first-contact time when its error bound is below two ulps);
- * CERTIFY with the time candidate in NUM[K_TIME] when it is not; UNDECIDED when a bound does
- * not decide.
+ * The decisions from the coefficients and their error bounds in NUM (K_A … K_EF1): MISS; HIT
+ * with time 0 in NUM[K_OUT] (touching at the start); CERTIFY with the candidate time (the
+ * formula's first root) in NUM[K_TIME] for a later contact; UNDECIDED when a bound does not
+ * decide.
  */
 function decide(): number {
   const A = NUM[K_A];
@@ -486,21 +485,10 @@ function decide(): number {
     if (D < -eD) return MISS;
     if (D <= eD) return UNDECIDED;
   } else if (D <= eD) return UNDECIDED;
-  // 4. The first root t1 = C / (−B + √D): no cancellation, since −B > 0.
-  const sD = Math.sqrt(D);
-  const den = sD - B;
-  const t = C / den;
-  // Its error: from C, from −B and from √D (whose error is eD/(2√D) to first order, bounded
-  // without the first-order step by eD/(√D + √(D − eD))), plus the roundings.
-  const es = eD / (sD + Math.sqrt(D - eD)) + U * sD;
-  const eDen = eB + es + 2 * U * den;
-  const et = t * (eC / (C - eC) + eDen / (den - eDen)) + 2 * U * t;
-  // U·t is at most the gap from t down to the double below it: et ≤ 2·U·t means within two ulps.
-  if (den > eDen && et <= 2 * U * t && t > 0 && t <= 1) {
-    NUM[K_OUT] = t;
-    return HIT;
-  }
-  NUM[K_TIME] = t;
+  // 4. The first root t1 = C / (−B + √D): no cancellation, since −B > 0. A candidate only: even
+  // a bound of two ulps would not say which double is the first one of contact, so every such
+  // time is certified (one pass in the common case, quickCertify).
+  NUM[K_TIME] = C / (Math.sqrt(D) - B);
   return CERTIFY;
 }
 
@@ -948,7 +936,8 @@ function bracketStep(dim: number, first: boolean): number {
 
 /**
  * How many calls of {@link sweepTime} took each path (for the benchmark's report; reset the
- * fields to 0 to count afresh): `double`, decided and timed in doubles alone; `doubleDouble`,
+ * fields to 0 to count afresh): `double`, decided in doubles alone (misses, and touching at the
+ * start: every later time is certified); `doubleDouble`,
  * decisions redone with double-double coefficients; `certify`, times certified by
  * double-double evaluations of the gap, of which `quick` were settled by the one-pass certificate
  * (a Newton step and the signs at the neighbouring doubles) without the bracket search; `exact`,
