@@ -14,16 +14,16 @@
  * Ericson, Real-Time Collision Detection, §5.5 "Intersection of moving objects").
  *
  * Floating point estimates the time from those features; the answer is then made exact: the
- * predicate "the capsules touch at the double t" is decided by a filtered segment distance and,
- * where the filter cannot decide, by exact BigInt arithmetic (motion/exact.ts). The returned
+ * predicate "the capsules touch at the double t" is decided by a certified floating-point filter
+ * (a nearest pair of the axes, then an upper bound of the distance there and a tangent-plane
+ * lower bound of its minimum), then a double-double certificate, and only where neither decides
+ * by exact BigInt arithmetic (motion/exact.ts). The returned
  * time is the first double at which they touch (a certified bracket prev(t) → no, t → yes),
  * found by exact bisection where the estimate is off; the hit/miss decision is the exact
  * minimum of the convex quadratic over the (t, s, s′) box.
  */
 import { SkewlineInputError } from '../core/primitives.js';
 import type { VecLike } from '../core/types.js';
-import { SEGMENT } from '../core/exact.js';
-import { OUT_DIST, OUT_S, OUT_T, closestInto } from '../closest/kernel.js';
 import { capsuleHitExact, capsuleTouchesAt, exactCapsule, type ExactCapsule } from './exact.js';
 import { nextDown, nextUp, stepIn } from './ulp.js';
 import { SAFE_MAX, SAFE_SCALE, checkDim, checkRadius, coords, unitInto } from './safe.js';
@@ -52,37 +52,46 @@ export interface CapsuleHit {
 
 // Numbers passed between the helpers (a double argument or result of a call V8 does not inline
 // is boxed: an allocation). Not re-entrant.
-const CT = new Float64Array(11);
-const T_AT = 0, T_R = 1, T_EST = 2, T_ULP = 3, Q_A = 4, Q_B = 5, Q_C = 6, Q_T = 7, T_OUT = 8, T_RA = 9, T_RB = 10;
+const CT = new Float64Array(16);
+const T_AT = 0, T_R = 1, T_EST = 2, T_ULP = 3, Q_A = 4, Q_B = 5, Q_C = 6, Q_T = 7, T_OUT = 8, T_RA = 9, T_RB = 10, T_S = 11, T_SP = 12, T_K = 13, T_LO = 14, T_HI = 15;
 /** Dekker's splitter 2²⁷ + 1, for the error-free products written out in {@link touchDD}. */
 const SPLIT = 134217729;
 /** Absolute slack for products that underflow in {@link touchDD} (far above their 2⁻¹⁰⁷⁴ each). */
 const ETA_DD = 2 ** -1000;
 /** {@link touchDD} works on magnitudes up to this (its squares and bounds stay finite). */
 const DD_MAX = 2 ** 400;
+/** {@link touchFloat}'s sums stay below this (their squares and bounds then stay finite). */
+const FLOAT_MAX = 2 ** 500;
+/** What underflowing squares can take from √S: √(dim·2⁻¹⁰⁷⁴) for any dimension up to 2⁴⁰. */
+const ETA_SQRT = 2 ** -516;
 
 let data = new Float64Array(16);
-let out = new Float64Array(16);
 
 function grow(dim: number): void {
   if (data.length < 4 * dim) data = new Float64Array(4 * dim);
-  if (out.length < 8 + dim) out = new Float64Array(8 + dim);
 }
 
 /**
  * Filtered "do they touch at t": 1 certainly yes, −1 certainly no, 0 undecided. The segments
- * are loaded in difference form relative to b0 (a_j − b0 + t·move), whose rounding moves A by
- * at most errA; the segment kernel's distance is within 8·u·S (16·u·S is used).
+ * are loaded in difference form relative to b0 (x0 = a0 − b0 + t·move, x1 = a1 − b0 + t·move,
+ * v = b1 − b0), whose rounding moves each endpoint by at most eP; {@link nearestPair} picks
+ * (s, s′) and the answer is certified there, with rigorous bounds, without asking the closest-point
+ * kernel (whose exact relation for parallel axes allocates BigInts):
+ * - yes when |g| + bounds < R at g = x0 + s·(x1 − x0) − s′·v (a pair of points of the two axes);
+ * - no when a lower bound of the convex F(s, s′) = |g(s, s′)|² over the box clears R²: F lies
+ *   above its tangent plane at (s, s′), so min F ≥ F(s, s′) + Σ min over the box of ∂F·Δ, one
+ *   coordinate at a time (the first-order bound of convex minimisation, e.g. Boyd and
+ *   Vandenberghe, Convex Optimization, §3.1.3). The gradient is nearly zero, or points into
+ *   the box, at a near-optimal (s, s′), so the bound is within a few u·|g|·|u| of the minimum,
+ *   parallel axes included.
+ * Works in units scaled by a power of two (no square overflows or underflows).
  */
 function touchFloat(A0: ArrayLike<number>, A1: ArrayLike<number>, B0: ArrayLike<number>, B1: ArrayLike<number>, M: ArrayLike<number>): number {
   const dim = A0.length;
   const t = CT[T_AT];
-  const R = CT[T_R];
+  CT[T_S] = -1; // (no pair yet: touchDD then declines)
   let errA = 0;
   let errB = 0;
-  let la = 0;
-  let lb = 0;
-  let lw = 0;
   for (let i = 0; i < dim; i++) {
     const tm = t * M[i];
     const p = A0[i] - B0[i];
@@ -96,23 +105,144 @@ function touchFloat(A0: ArrayLike<number>, A1: ArrayLike<number>, B0: ArrayLike<
     data[3 * dim + i] = v;
     errA += Math.abs(p) + Math.abs(q) + 2 * Math.abs(tm) + Math.abs(x0) + Math.abs(x1);
     errB += Math.abs(v);
-    la += (x1 - x0) ** 2;
-    lb += v * v;
-    lw += x0 * x0;
   }
-  closestInto(SEGMENT, SEGMENT, dim, data, 0, out);
-  const d = out[OUT_DIST];
-  const err = 2 * U * (errA + errB) + 16 * U * (Math.sqrt(la) + Math.sqrt(lb) + Math.sqrt(lw)) + 4 * U * (d + R);
-  if (!(err < Infinity)) return 0;
-  if (d + err < R) return 1;
-  if (d - err > R) return -1;
-  return 0;
+  // Each computed endpoint is within u·(|p| + |t·m|) + u·|x| of the exact one (three roundings),
+  // and B's far end within u·|v|: the distance of the computed segments is within eP of the exact.
+  if (!(errA + errB < Infinity)) return 0;
+  nearestPair(dim);
+  // From here in units scaled by the power of two k of nearestPair (exact but for underflow,
+  // which the absolute slack ETA_DD covers), so that no square overflows or underflows.
+  const k = CT[T_K];
+  // (t·m can underflow in the input's units: 2⁻¹⁰⁷⁴ a coordinate, times k here)
+  const eP = 2.02 * U * k * (errA + errB) + k * dim * 2 ** -1073 + ETA_DD;
+  const R = k * CT[T_R];
+  const s = CT[T_S];
+  const sp = CT[T_SP];
+  let S = 0;
+  let Eg = 0;
+  let du = 0;
+  let dv = 0;
+  let edu = 0;
+  let edv = 0;
+  for (let i = 0; i < dim; i++) {
+    const x0 = k * data[i];
+    const u = k * data[dim + i] - x0;
+    const v = k * data[3 * dim + i];
+    const su = s * u;
+    const pv = sp * v;
+    const g = x0 + su - pv;
+    // g against the exact x0 + s·(x1 − x0) − s′·v: the difference u (u·|u|), two products, two sums
+    const eg = 4 * U * (Math.abs(x0) + Math.abs(su) + Math.abs(pv)) + ETA_DD;
+    S += g * g;
+    Eg += eg;
+    du += g * u;
+    dv += g * v;
+    // the products' and sums' roundings, g's error and u's: within these of the exact G·(x1 − x0), G·v
+    const ag = (dim + 3) * U * Math.abs(g) + 1.01 * eg;
+    edu += Math.abs(u) * ag + ETA_DD;
+    edv += Math.abs(v) * ag + ETA_DD;
+  }
+  if (!(S < FLOAT_MAX && edu < FLOAT_MAX && edv < FLOAT_MAX)) return 0;
+  // |G| ≤ |g| + |g − G|₂ ≤ √S·(1 + (dim + 3)·u) + Σ eg (S's roundings and underflows; √ and the sums)
+  const root = Math.sqrt(S);
+  const dHi = root * (1 + (dim + 3) * U) + 1.01 * (Eg + eP) + ETA_SQRT;
+  if (dHi < R * (1 - 4 * U)) return 1;
+  const dLo = root * (1 - (dim + 3) * U) - 1.01 * Eg - ETA_SQRT;
+  if (!(dLo > 0)) return 0;
+  // ∂F/∂s = 2·G·(x1 − x0) ∈ 2·[du − edu, du + edu]; ∂F/∂s′ = −2·G·v ∈ 2·[−dv − edv, −dv + edv]
+  const ts = Math.min(-(du + edu) * s, (du - edu) * (1 - s));
+  const tp = Math.min((dv - edv) * sp, -(dv + edv) * (1 - sp));
+  const lb = dLo * dLo * (1 - 3 * U) + 2 * (ts + tp) * (1 + 8 * U);
+  if (!(lb > 0)) return 0;
+  return Math.sqrt(lb) * (1 - 2 * U) - 1.01 * eP > R * (1 + 4 * U) ? -1 : 0;
+}
+
+/**
+ * The nearest pair of points (s, s′) of the computed segments in `data` (x0, x1; v from the
+ * origin) into CT[T_S], CT[T_SP]: clamp-and-project (Ericson, Real-Time Collision Detection,
+ * §5.1.9), with the unconstrained s from the 2×2 minors in 2D and 3D (Binet–Cauchy:
+ * (u·v)(v·x0) − (u·x0)(v·v) = Σ (uᵢvⱼ − uⱼvᵢ)(vᵢx0ⱼ − vⱼx0ᵢ), no cancellation for nearly
+ * parallel axes). An estimate only: the callers certify what they conclude from it. Parallel
+ * or zero-length axes: s = 0 before the projections. Scaled by a power of two where squares
+ * could overflow or underflow (the parameters do not change).
+ */
+function nearestPair(dim: number): void {
+  let m = 0;
+  for (let i = 0; i < dim; i++) {
+    const x = Math.abs(data[i]);
+    const y = Math.abs(data[dim + i]);
+    const z = Math.abs(data[3 * dim + i]);
+    if (x > m) m = x;
+    if (y > m) m = y;
+    if (z > m) m = z;
+  }
+  CT[T_K] = 1;
+  if (m > 2 ** 200 || (m < 2 ** -200 && m > 0)) CT[T_K] = 2 ** Math.min(1000, -Math.floor(Math.log2(m)));
+  const k = CT[T_K];
+  let a = 0;
+  let e = 0;
+  let b = 0;
+  let c = 0;
+  let f = 0;
+  for (let i = 0; i < dim; i++) {
+    const r = k * data[i];
+    const u = k * (data[dim + i] - data[i]);
+    const v = k * data[3 * dim + i];
+    a += u * u;
+    e += v * v;
+    b += u * v;
+    c += u * r;
+    f += v * r;
+  }
+  CT[T_S] = 0;
+  CT[T_SP] = 0;
+  if (a > 0 && e > 0) {
+    let den = 0;
+    let num = 0;
+    if (dim <= 3) {
+      for (let i = 0; i < dim; i++) {
+        for (let j = i + 1; j < dim; j++) {
+          const ui = k * (data[dim + i] - data[i]);
+          const uj = k * (data[dim + j] - data[j]);
+          const vi = k * data[3 * dim + i];
+          const vj = k * data[3 * dim + j];
+          const mij = ui * vj - uj * vi;
+          den += mij * mij;
+          num += mij * (vi * (k * data[j]) - vj * (k * data[i]));
+        }
+      }
+    } else {
+      den = a * e - b * b;
+      num = b * f - c * e;
+    }
+    if (den > 0) {
+      CT[T_S] = num / den;
+      if (!(CT[T_S] >= 0)) CT[T_S] = 0;
+      else if (CT[T_S] > 1) CT[T_S] = 1;
+    }
+    CT[T_SP] = (b * CT[T_S] + f) / e;
+    if (CT[T_SP] < 0) {
+      CT[T_SP] = 0;
+      CT[T_S] = -c / a;
+    } else if (CT[T_SP] > 1) {
+      CT[T_SP] = 1;
+      CT[T_S] = (b - c) / a;
+    } else return;
+  } else if (a > 0) CT[T_S] = -c / a;
+  else if (e > 0) {
+    CT[T_SP] = f / e;
+    if (!(CT[T_SP] >= 0)) CT[T_SP] = 0;
+    else if (CT[T_SP] > 1) CT[T_SP] = 1;
+    return;
+  } else return;
+  if (!(CT[T_S] >= 0)) CT[T_S] = 0;
+  else if (CT[T_S] > 1) CT[T_S] = 1;
 }
 
 /**
  * "Do they touch at t" in double-double, where {@link touchFloat} cannot decide (near a
  * contact): 1 yes, −1 no, 0 undecided (then exact BigInt). At the kernel's parameters (s, s′)
- * left in `out` by touchFloat, g = (a0 − b0) + t·m + s·(a1 − a0) − s′·(b1 − b0) is formed in
+ * left in CT by touchFloat ({@link nearestPair}), g = (a0 − b0) + t·m + s·(a1 − a0) − s′·(b1 − b0) is formed in
  * double-double (Knuth's two-sum, Dekker's two-product; the differences exact) and
  * h = |g|² − (ra + rb)² with a bound of order u² of the squared magnitudes.
  * - h ≤ −bound proves a touch: (s, s′) is a pair of points of the two axes.
@@ -127,8 +257,8 @@ function touchFloat(A0: ArrayLike<number>, A1: ArrayLike<number>, B0: ArrayLike<
 function touchDD(A0: ArrayLike<number>, A1: ArrayLike<number>, B0: ArrayLike<number>, B1: ArrayLike<number>, M: ArrayLike<number>): number {
   const dim = A0.length;
   const t = CT[T_AT];
-  const s = out[OUT_S];
-  const sp = out[OUT_T];
+  const s = CT[T_S];
+  const sp = CT[T_SP];
   if (!(s >= 0 && s <= 1 && sp >= 0 && sp <= 1)) return 0;
   const tH = SPLIT * t - (SPLIT * t - t);
   const tL = t - tH;
@@ -624,19 +754,22 @@ function capsuleCode(A0: ArrayLike<number>, A1: ArrayLike<number>, ra: number, M
     return 1;
   }
   estimate(A0, A1, B0, B1, M);
-  let hi = CT[T_EST];
-  if (!(hi >= 0 && hi <= 1)) hi = Infinity; // (NaN from inputs near ±1.8e308)
-  if (hi === Infinity || !((CT[T_AT] = hi), atNow())) {
+  // Every time of the search lives in CT (T_HI, T_LO, T_AT): a double local that a call reads or
+  // that merges constants with computed values can be kept boxed by V8 (issue 16, no allocation).
+  CT[T_HI] = CT[T_EST];
+  const finite = CT[T_HI] >= 0 && CT[T_HI] <= 1; // (NaN or Infinity: no estimate)
+  if (!finite || !((CT[T_AT] = CT[T_HI]), atNow())) {
     // Search upwards from the estimate a little, then decide exactly.
     let found = false;
-    if (hi !== Infinity) {
-      let t = hi;
-      for (let step = 1; step <= 1 << 20 && t < 1; step *= 4) {
-        CT[T_ULP] = t;
+    if (finite) {
+      CT[T_AT] = CT[T_HI];
+      for (let step = 1; step <= 1 << 20 && CT[T_AT] < 1; step *= 4) {
+        CT[T_ULP] = CT[T_AT];
         ulpInto();
-        t = Math.min(1, t + step * CT[T_ULP]);
-        if (((CT[T_AT] = t), atNow())) {
-          hi = t;
+        CT[T_AT] += step * CT[T_ULP];
+        if (CT[T_AT] > 1) CT[T_AT] = 1;
+        if (atNow()) {
+          CT[T_HI] = CT[T_AT];
           found = true;
           break;
         }
@@ -647,45 +780,51 @@ function capsuleCode(A0: ArrayLike<number>, A1: ArrayLike<number>, ra: number, M
       capsuleStats.exactHit++;
       const h = capsuleHitExact(exactNow());
       if (!h.hit) return -1;
-      hi = -1;
-      for (let k = 0; k < 3; k++) {
+      let touched = false;
+      for (let k = 0; k < 3 && !touched; k++) {
         const t = k === 0 ? h.tMin : k === 1 ? nextUp(h.tMin) : nextDown(h.tMin);
         if (t > 0 && t <= 1 && ((CT[T_AT] = t), atNow())) {
-          hi = t;
-          break;
+          CT[T_HI] = t;
+          touched = true;
         }
       }
-      if (hi < 0) {
-    CT[T_OUT] = h.tMin;
-    return 1;
-  } // a grazing touch at one instant strictly between two doubles
+      if (!touched) {
+        CT[T_OUT] = h.tMin; // a grazing touch at one instant strictly between two doubles
+        return 1;
+      }
     }
   }
   // hi touches; find lo < hi that does not (lo = 0 always qualifies), close to hi.
-  let lo = 0;
+  CT[T_LO] = 0;
   for (let step = 1; step <= 1 << 20; step *= 8) {
-    CT[T_ULP] = hi;
+    CT[T_ULP] = CT[T_HI];
     ulpInto();
-    const t = hi - step * CT[T_ULP];
-    if (!(t > 0)) break;
-    if (!((CT[T_AT] = t), atNow())) {
-      lo = t;
+    CT[T_AT] = CT[T_HI] - step * CT[T_ULP];
+    if (!(CT[T_AT] > 0)) break;
+    if (!atNow()) {
+      CT[T_LO] = CT[T_AT];
       break;
     }
-    hi = t;
+    CT[T_HI] = CT[T_AT];
   }
   // Bisection over the doubles in (lo, hi]: lo does not touch, hi does, and by convexity the
-  // first contact lies between them.
+  // first contact lies between them. The neighbours come from stepIn in place: nextUp's double
+  // argument and result would be boxed where V8 does not inline it.
   while (true) {
-    if (nextUp(lo) >= hi) {
-    CT[T_OUT] = hi;
-    return 1;
-  }
-    let mid = lo + (hi - lo) * 0.5;
-    if (mid <= lo) mid = nextUp(lo);
-    else if (mid >= hi) mid = nextDown(hi);
-    if (((CT[T_AT] = mid), atNow())) hi = mid;
-    else lo = mid;
+    CT[T_ULP] = CT[T_LO];
+    stepIn(CT, T_ULP, true);
+    if (CT[T_ULP] >= CT[T_HI]) {
+      CT[T_OUT] = CT[T_HI];
+      return 1;
+    }
+    CT[T_AT] = CT[T_LO] + (CT[T_HI] - CT[T_LO]) * 0.5;
+    if (CT[T_AT] <= CT[T_LO]) CT[T_AT] = CT[T_ULP];
+    else if (CT[T_AT] >= CT[T_HI]) {
+      CT[T_AT] = CT[T_HI];
+      stepIn(CT, T_AT, false);
+    }
+    if (atNow()) CT[T_HI] = CT[T_AT];
+    else CT[T_LO] = CT[T_AT];
   }
 }
 
@@ -779,9 +918,9 @@ export function capsuleSweep(a0: VecLike, a1: VecLike, ra: number, move: VecLike
     data[2 * dim + i] = 0;
     data[3 * dim + i] = k * B1[i] - b;
   }
-  closestInto(SEGMENT, SEGMENT, dim, data, 0, out);
-  const s = out[OUT_S];
-  const sp = out[OUT_T];
+  nearestPair(dim);
+  const s = CT[T_S];
+  const sp = CT[T_SP];
   const R = ra + rb;
   const f = R > 0 ? ra / R : 0;
   for (let i = 0; i < dim; i++) {

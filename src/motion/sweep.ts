@@ -9,8 +9,11 @@
  * t₁ = C / (−B + √(B² − AC)), written so that nothing cancels (the "citardauq" form). Whether
  * they touch at all is a handful of signs — C, B, A + B, A + 2B + C, B² − AC — each decided in
  * floating point where a rigorous error bound allows, and otherwise exactly in BigInt
- * (motion/exact.ts). The time is accepted from floating point only when its error bound is
- * below two ulps; otherwise it is found by bisection over the doubles with exact sign tests.
+ * (motion/exact.ts). A time of contact after 0 is then certified from the formula's candidate:
+ * f(t) in double-double at the candidate, one Newton
+ * step, and the signs of f at the neighbouring doubles (f is a quadratic, so f(t + o) follows
+ * exactly from f(t), f′(t) and |dv|²), with a bracket search and, last, exact bisection as the
+ * fall-backs.
  */
 import { SkewlineInputError, toVector } from '../core/primitives.js';
 import { SAFE_MAX, SAFE_SCALE, between, checkDim, checkRadius, coords, unitInto } from './safe.js';
@@ -165,10 +168,13 @@ export function closestApproach(p0: VecLike, p1: VecLike, q0: VecLike, q1: VecLi
  * not finite, or a target of another dimension.
  */
 export function sphereSweep(p0: VecLike, p1: VecLike, r1: number, q0: VecLike, q1: VecLike, r2: number, target?: SphereHit): SphereHit {
-  const P0 = coords(p0, 'sphereSweep: p0');
-  const P1 = coords(p1, 'sphereSweep: p1');
-  const Q0 = coords(q0, 'sphereSweep: q0');
-  const Q1 = coords(q1, 'sphereSweep: q1');
+  // Float64Arrays hold numbers only: their finiteness is left to sweepCode, whose sums are not
+  // finite then and which calls coords for the precise error (a check per coordinate saved).
+  const fast = p0 instanceof Float64Array && p1 instanceof Float64Array && q0 instanceof Float64Array && q1 instanceof Float64Array && p0.length > 0;
+  const P0 = fast ? p0 : coords(p0, 'sphereSweep: p0');
+  const P1 = fast ? p1 : coords(p1, 'sphereSweep: p1');
+  const Q0 = fast ? q0 : coords(q0, 'sphereSweep: q0');
+  const Q1 = fast ? q1 : coords(q1, 'sphereSweep: q1');
   const dim = P0.length;
   if (P1.length !== dim || Q0.length !== dim || Q1.length !== dim) {
     throw new SkewlineInputError(`sphereSweep: points of different dimensions (${dim}, ${P1.length}, ${Q0.length}, ${Q1.length})`);
@@ -211,8 +217,22 @@ export function sphereSweep(p0: VecLike, p1: VecLike, r1: number, q0: VecLike, q
     const g = e - c;
     q[i] = g - g === 0 ? (time <= 0.5 ? c + time * g : e - (1 - time) * g) : between(c, e, time);
   }
-  contactNormal(P0, P1, Q0, Q1, n);
+  if (NUM[K_NRM] === 1) certifiedNormal(P0, P1, Q0, Q1, n);
+  else contactNormal(P0, P1, Q0, Q1, n);
   return out;
+}
+
+/**
+ * {@link contactNormal} where the time certificate left g = w + t′·dv in double-double (GH + GL at
+ * t′ = NUM[K_GT], next to the time t = NUM[K_OUT]): g(t) = g(t′) + o·dv with o = t − t′ exact
+ * (Sterbenz), o·dh exact; −g(t) rounded with a few roundings of its size, then normalised. Zero
+ * separation: as contactNormal.
+ */
+function certifiedNormal(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<number>, Q1: ArrayLike<number>, n: number[]): void {
+  const dim = P0.length;
+  const o = NUM[K_OUT] - NUM[K_GT];
+  for (let i = 0; i < dim; i++) n[i] = -(GH[i] + o * DH[i] + (GL[i] + o * DL[i]));
+  if (!unitInto(n, dim)) contactNormal(P0, P1, Q0, Q1, n);
 }
 
 /**
@@ -255,11 +275,10 @@ function contactNormal(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLi
  * The first contact time of sphereSweep on validated input, or −1 for no contact in [0, 1].
  * Three tiers: floating point with rigorous error bounds; where a bound does not decide, the
  * coefficients again in double-double (error-free two-sums and two-products, core/eft.ts) with
- * bounds of order u²; exact BigInt only where that does not decide either. The time is accepted
- * from the formula when its error bound is below two ulps, and otherwise certified a posteriori:
- * f is evaluated in double-double (with an error bound) at the candidate and at the double before
- * it, and a Newton step on the accurate f(t) moves the candidate when the signs are not
- * "before: > 0, at: ≤ 0" — the candidate is then exactly the first double of contact.
+ * bounds of order u²; exact BigInt only where that does not decide either. A time after 0 is
+ * certified a posteriori from the formula's candidate: f in double-double (with an error bound)
+ * at the candidate after a Newton step, and the signs at the neighbouring doubles, "before: > 0,
+ * at: ≤ 0" — the time is then exactly the first double of contact.
  */
 export function sweepTime(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<number>, Q1: ArrayLike<number>, r1: number, r2: number): number {
   return sweepCode(P0, P1, Q0, Q1, r1, r2) === HIT ? NUM[K_OUT] : -1;
@@ -272,23 +291,29 @@ export function sweepTime(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: Arra
  */
 function sweepCode(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<number>, Q1: ArrayLike<number>, r1: number, r2: number): number {
   const dim = P0.length;
+  NUM[K_NRM] = 0;
   let A = 0;
   let B = 0;
   let C0 = 0;
   let mA = 0;
   let mB = 0;
-  let F1 = 0;
+  if (SW.length < dim) {
+    SW = new Float64Array(dim);
+    SD = new Float64Array(dim);
+    SM = new Float64Array(dim);
+  }
   for (let i = 0; i < dim; i++) {
     const w = P0[i] - Q0[i];
     const ea = P1[i] - P0[i];
     const eb = Q1[i] - Q0[i];
     const dv = ea - eb;
     const md = Math.abs(ea) + Math.abs(eb);
-    const w1 = P1[i] - Q1[i];
+    SW[i] = w;
+    SD[i] = dv;
+    SM[i] = md;
     A += dv * dv;
     B += w * dv;
     C0 += w * w;
-    F1 += w1 * w1;
     mA += md * md;
     mB += Math.abs(w) * md;
   }
@@ -303,10 +328,46 @@ function sweepCode(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<n
   let eB = 4 * g * (mB + mA) + ETA;
   if (A === 0 && sameMotion(P0, P1, Q0, Q1)) eA = eB = 0; // A and B are exactly 0: the gap never changes
   const eC = g * (C0 + 2 * R2) + ETA;
-  if (!(mA + mB + C0 + F1 + R2 < HUGE)) return exactCode(P0, P1, Q0, Q1, r1, r2); // squares could overflow
-  let D: number;
-  let eD: number;
-  if (dim === 3 || dim === 2) {
+  if (!(mA + mB + C0 + R2 < HUGE)) {
+    // Squares could overflow, or a coordinate is not finite (sphereSweep leaves the finiteness of
+    // Float64Array input to this test): the precise error, else the exact path.
+    checkFinite(P0, P1, Q0, Q1);
+    return exactCode(P0, P1, Q0, Q1, r1, r2);
+  }
+  // The common decisions before D and f(1) are formed: touching at the start, moving apart.
+  if (C <= -eC) {
+    sweepStats.double++;
+    NUM[K_OUT] = 0;
+    return HIT;
+  }
+  if (C > eC && B >= eB) {
+    sweepStats.double++;
+    return MISS;
+  }
+  // f(1) = |p1 − q1|² − R², needed only where the minimum may lie at t ≥ 1 (A + B ≤ 0).
+  NUM[K_F1] = 0;
+  NUM[K_EF1] = 0;
+  if (A + B < eA + eB + 2 * U * Math.abs(A + B)) {
+    let F1 = 0;
+    for (let i = 0; i < dim; i++) {
+      const w1 = P1[i] - Q1[i];
+      F1 += w1 * w1;
+    }
+    NUM[K_F1] = F1 - R2;
+    NUM[K_EF1] = g * (F1 + 2 * R2) + ETA;
+  }
+  NUM[K_A] = A;
+  NUM[K_B] = B;
+  NUM[K_C] = C;
+  NUM[K_EA] = eA;
+  NUM[K_EB] = eB;
+  NUM[K_EC] = eC;
+  // D = B² − AC directly first: it decides most misses and times (its bound is a few u of B² + |AC|).
+  NUM[K_D] = B * B - A * C;
+  NUM[K_ED] = 2 * Math.abs(B) * eB + eB * eB + A * eC + Math.abs(C) * eA + eA * eC + 4 * U * (B * B + Math.abs(A * C)) + ETA;
+  // (where B² − AC has lost more than a third of its bits, Lagrange's form straight away)
+  let t = (dim === 3 || dim === 2) && NUM[K_ED] > 2 ** -18 * Math.abs(NUM[K_D]) ? UNDECIDED : decide();
+  if (t !== HIT && t !== MISS && (dim === 3 || dim === 2)) {
     // D = B² − A·C = A·R² − |w × dv|² (Lagrange's identity): no cancellation between B² and
     // A·C0 when the paths pass close (the cross products are small and computed to a few u of
     // |w|·|dv|), so D keeps its relative accuracy where B² − AC loses it all.
@@ -315,35 +376,21 @@ function sweepCode(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<n
     for (let i = 0; i < dim; i++) {
       const j = i + 1 === dim ? 0 : i + 1;
       if (dim === 2 && i === 1) break;
-      const wi = P0[i] - Q0[i];
-      const wj = P0[j] - Q0[j];
-      const ai = Math.abs(P1[i] - P0[i]) + Math.abs(Q1[i] - Q0[i]);
-      const aj = Math.abs(P1[j] - P0[j]) + Math.abs(Q1[j] - Q0[j]);
-      const c = wi * (P1[j] - P0[j] - (Q1[j] - Q0[j])) - wj * (P1[i] - P0[i] - (Q1[i] - Q0[i]));
+      const wi = SW[i];
+      const wj = SW[j];
+      const ai = SM[i];
+      const aj = SM[j];
+      const c = wi * SD[j] - wj * SD[i];
       // w·dv products: the w rounding (u), the dv bound 2u·md, the product rounding: ≤ 4.1u·|w|·md each
       const ec = 4.1 * U * (Math.abs(wi) * aj + Math.abs(wj) * ai) + U * Math.abs(c) + ETA;
       S += c * c;
       eS += (2 * Math.abs(c) + ec) * ec;
     }
-    D = A * R2 - S;
-    eD = 1.01 * (eS + 4 * U * S + eA * R2 + 5 * U * A * R2) + U * Math.abs(D) + ETA;
-  } else {
-    D = B * B - A * C;
-    eD = 2 * Math.abs(B) * eB + eB * eB + A * eC + Math.abs(C) * eA + eA * eC + 4 * U * (B * B + Math.abs(A * C)) + ETA;
+    const D = A * R2 - S;
+    NUM[K_D] = D;
+    NUM[K_ED] = 1.01 * (eS + 4 * U * S + eA * R2 + 5 * U * A * R2) + U * Math.abs(D) + ETA;
+    t = decide();
   }
-  const f1 = F1 - R2;
-  const e1 = g * (F1 + 2 * R2) + ETA;
-  NUM[K_A] = A;
-  NUM[K_B] = B;
-  NUM[K_C] = C;
-  NUM[K_D] = D;
-  NUM[K_EA] = eA;
-  NUM[K_EB] = eB;
-  NUM[K_EC] = eC;
-  NUM[K_ED] = eD;
-  NUM[K_F1] = f1;
-  NUM[K_EF1] = e1;
-  let t = decide();
   if (t === HIT || t === MISS) {
     sweepStats.double++;
     return t;
@@ -357,6 +404,20 @@ function sweepCode(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<n
     return t;
   }
   return certify(P0, P1, Q0, Q1, r1, r2);
+}
+
+// sweepCode's differences in doubles, w = p0 − q0, dv = (p1 − p0) − (q1 − q0) and |p1 − p0| + |q1 − q0|,
+// kept for Lagrange's form (module-level scratch, grown to the dimension; not re-entrant).
+let SW = new Float64Array(4);
+let SD = new Float64Array(4);
+let SM = new Float64Array(4);
+
+/** Throws the precise SkewlineInputError when a coordinate is not a finite number. */
+function checkFinite(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<number>, Q1: ArrayLike<number>): void {
+  coords(P0, 'sphereSweep: p0');
+  coords(P1, 'sphereSweep: p1');
+  coords(Q0, 'sphereSweep: q0');
+  coords(Q1, 'sphereSweep: q1');
 }
 
 /** {@link exactTime} as a code (HIT, the time in NUM[K_OUT], or MISS). */
@@ -387,10 +448,10 @@ const ETA = 2 ** -1040;
 const HUGE = 2 ** 500;
 
 /**
- * The decisions from the coefficients and their error bounds in NUM (K_A … K_EF1): MISS; HIT with the time in NUM[K_OUT] (0
- * touching at the start, or the first-contact time when its error bound is below two ulps);
- * CERTIFY with the time candidate in NUM[K_TIME] when it is not; UNDECIDED when a bound does
- * not decide.
+ * The decisions from the coefficients and their error bounds in NUM (K_A … K_EF1): MISS; HIT
+ * with time 0 in NUM[K_OUT] (touching at the start); CERTIFY with the candidate time (the
+ * formula's first root) in NUM[K_TIME] for a later contact; UNDECIDED when a bound does not
+ * decide.
  */
 function decide(): number {
   const A = NUM[K_A];
@@ -424,21 +485,10 @@ function decide(): number {
     if (D < -eD) return MISS;
     if (D <= eD) return UNDECIDED;
   } else if (D <= eD) return UNDECIDED;
-  // 4. The first root t1 = C / (−B + √D): no cancellation, since −B > 0.
-  const sD = Math.sqrt(D);
-  const den = sD - B;
-  const t = C / den;
-  // Its error: from C, from −B and from √D (whose error is eD/(2√D) to first order, bounded
-  // without the first-order step by eD/(√D + √(D − eD))), plus the roundings.
-  const es = eD / (sD + Math.sqrt(D - eD)) + U * sD;
-  const eDen = eB + es + 2 * U * den;
-  const et = t * (eC / (C - eC) + eDen / (den - eDen)) + 2 * U * t;
-  // U·t is at most the gap from t down to the double below it: et ≤ 2·U·t means within two ulps.
-  if (den > eDen && et <= 2 * U * t && t > 0 && t <= 1) {
-    NUM[K_OUT] = t;
-    return HIT;
-  }
-  NUM[K_TIME] = t;
+  // 4. The first root t1 = C / (−B + √D): no cancellation, since −B > 0. A candidate only: even
+  // a bound of two ulps would not say which double is the first one of contact, so every such
+  // time is certified (one pass in the common case, quickCertify).
+  NUM[K_TIME] = C / (Math.sqrt(D) - B);
   return CERTIFY;
 }
 
@@ -446,8 +496,8 @@ function decide(): number {
 // fresh heap number on every store (an allocation per call); typed-array slots do not. Not
 // re-entrant. The double-double tier's coefficients and bounds, the time candidate, (r1 + r2)²
 // as hi + lo, and the last gap value in doubles (for the Newton step only).
-const NUM = new Float64Array(19);
-const K_A = 0, K_B = 1, K_C = 2, K_D = 3, K_EA = 4, K_EB = 5, K_EC = 6, K_ED = 7, K_TIME = 8, K_F1 = 9, K_EF1 = 10, K_RSH = 11, K_RSL = 12, K_GAP = 13, K_OUT = 14, K_T = 15, K_N = 16, K_LO = 17, K_HI = 18;
+const NUM = new Float64Array(21);
+const K_A = 0, K_B = 1, K_C = 2, K_D = 3, K_EA = 4, K_EB = 5, K_EC = 6, K_ED = 7, K_TIME = 8, K_F1 = 9, K_EF1 = 10, K_RSH = 11, K_RSL = 12, K_GAP = 13, K_OUT = 14, K_T = 15, K_N = 16, K_LO = 17, K_HI = 18, K_NRM = 19, K_GT = 20;
 
 /** a − b = s + twoDiffErr(a, b, s) exactly, s = fl(a − b) (Knuth). */
 function twoDiffErr(a: number, b: number, s: number): number {
@@ -466,41 +516,51 @@ function coefficientsDD(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayL
   let ah = 0, al = 0, bh = 0, bl = 0, ch = 0, cl = 0;
   let mA = 0, mB = 0, mC = 0;
   let fh = 0, fl = 0, mF = 0;
+  // f(1) only where the float tier found the minimum may lie at t ≥ 1 (it left NUM[K_EF1] > 0)
+  const needF1 = NUM[K_EF1] > 0;
   for (let i = 0; i < dim; i++) {
-    // |p1 − q1|² for f(1), the same way
-    const vh = P1[i] - Q1[i];
-    const vl = (P1[i] - (vh + (P1[i] - vh)) + ((P1[i] - vh) - Q1[i]));
-    const vq = vh * vh;
-    const vs = fh + vq;
-    fl += (fh - (vs - (vs - fh)) + (vq - (vs - fh))) + (((vh - (SPLIT * vh - (SPLIT * vh - vh))) * (vh - (SPLIT * vh - (SPLIT * vh - vh))) - (vq - (SPLIT * vh - (SPLIT * vh - vh)) * (SPLIT * vh - (SPLIT * vh - vh)) - (vh - (SPLIT * vh - (SPLIT * vh - vh))) * (SPLIT * vh - (SPLIT * vh - vh)) - (SPLIT * vh - (SPLIT * vh - vh)) * (vh - (SPLIT * vh - (SPLIT * vh - vh))))) + 2 * vh * vl);
-    fh = vs;
-    mF += vq;
+    if (needF1) {
+      // |p1 − q1|² for f(1), the same way
+      const vh = P1[i] - Q1[i];
+      const vl = P1[i] - (vh + (P1[i] - vh)) + (P1[i] - vh - Q1[i]);
+      const vH = SPLIT * vh - (SPLIT * vh - vh);
+      const vq = vh * vh;
+      const vs = fh + vq;
+      fl += fh - (vs - (vs - fh)) + (vq - (vs - fh)) + ((vh - vH) * (vh - vH) - (vq - vH * vH - 2 * vH * (vh - vH)) + 2 * vh * vl);
+      fh = vs;
+      mF += vq;
+    }
     const wh = P0[i] - Q0[i];
-    const wl = (P0[i] - (wh + (P0[i] - wh)) + ((P0[i] - wh) - Q0[i]));
+    const wl = P0[i] - (wh + (P0[i] - wh)) + (P0[i] - wh - Q0[i]);
     const ea = P1[i] - P0[i];
-    const eal = (P1[i] - (ea + (P1[i] - ea)) + ((P1[i] - ea) - P0[i]));
+    const eal = P1[i] - (ea + (P1[i] - ea)) + (P1[i] - ea - P0[i]);
     const eb = Q1[i] - Q0[i];
-    const ebl = (Q1[i] - (eb + (Q1[i] - eb)) + ((Q1[i] - eb) - Q0[i]));
+    const ebl = Q1[i] - (eb + (Q1[i] - eb)) + (Q1[i] - eb - Q0[i]);
     const dh = ea - eb;
-    const dl = (ea - (dh + (ea - dh)) + ((ea - dh) - eb)) + (eal - ebl);
+    const dl = ea - (dh + (ea - dh)) + (ea - dh - eb) + (eal - ebl);
+    // Dekker's splits of dh and wh, each shared by two products
+    const dH = SPLIT * dh - (SPLIT * dh - dh);
+    const dL = dh - dH;
+    const wH = SPLIT * wh - (SPLIT * wh - wh);
+    const wL = wh - wH;
     // dv² = dh² + 2·dh·dl
     let p = dh * dh;
-    let pl = ((dh - (SPLIT * dh - (SPLIT * dh - dh))) * (dh - (SPLIT * dh - (SPLIT * dh - dh))) - (p - (SPLIT * dh - (SPLIT * dh - dh)) * (SPLIT * dh - (SPLIT * dh - dh)) - (dh - (SPLIT * dh - (SPLIT * dh - dh))) * (SPLIT * dh - (SPLIT * dh - dh)) - (SPLIT * dh - (SPLIT * dh - dh)) * (dh - (SPLIT * dh - (SPLIT * dh - dh))))) + 2 * dh * dl;
-    let s = ah + p;
-    al += (ah - (s - (s - ah)) + (p - (s - ah))) + pl;
-    ah = s;
+    let pl = dL * dL - (p - dH * dH - 2 * dH * dL) + 2 * dh * dl;
+    let t = ah + p;
+    al += ah - (t - (t - ah)) + (p - (t - ah)) + pl;
+    ah = t;
     // w·dv = wh·dh + wh·dl + wl·dh
     p = wh * dh;
-    pl = ((wh - (SPLIT * wh - (SPLIT * wh - wh))) * (dh - (SPLIT * dh - (SPLIT * dh - dh))) - (p - (SPLIT * wh - (SPLIT * wh - wh)) * (SPLIT * dh - (SPLIT * dh - dh)) - (wh - (SPLIT * wh - (SPLIT * wh - wh))) * (SPLIT * dh - (SPLIT * dh - dh)) - (SPLIT * wh - (SPLIT * wh - wh)) * (dh - (SPLIT * dh - (SPLIT * dh - dh))))) + (wh * dl + wl * dh);
-    s = bh + p;
-    bl += (bh - (s - (s - bh)) + (p - (s - bh))) + pl;
-    bh = s;
+    pl = wL * dL - (p - wH * dH - wL * dH - wH * dL) + (wh * dl + wl * dh);
+    t = bh + p;
+    bl += bh - (t - (t - bh)) + (p - (t - bh)) + pl;
+    bh = t;
     // w² = wh² + 2·wh·wl
     p = wh * wh;
-    pl = ((wh - (SPLIT * wh - (SPLIT * wh - wh))) * (wh - (SPLIT * wh - (SPLIT * wh - wh))) - (p - (SPLIT * wh - (SPLIT * wh - wh)) * (SPLIT * wh - (SPLIT * wh - wh)) - (wh - (SPLIT * wh - (SPLIT * wh - wh))) * (SPLIT * wh - (SPLIT * wh - wh)) - (SPLIT * wh - (SPLIT * wh - wh)) * (wh - (SPLIT * wh - (SPLIT * wh - wh))))) + 2 * wh * wl;
-    s = ch + p;
-    cl += (ch - (s - (s - ch)) + (p - (s - ch))) + pl;
-    ch = s;
+    pl = wL * wL - (p - wH * wH - 2 * wH * wL) + 2 * wh * wl;
+    t = ch + p;
+    cl += ch - (t - (t - ch)) + (p - (t - ch)) + pl;
+    ch = t;
     const md = Math.abs(ea) + Math.abs(eb);
     mA += md * md;
     mB += Math.abs(wh) * md;
@@ -513,10 +573,12 @@ function coefficientsDD(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayL
   const s = ch - q;
   cl += (ch - (s + (ch - s)) + ((ch - s) - q)) - ql;
   ch = s;
-  const fs = fh - q;
-  fl += (fh - (fs + (fh - fs)) + ((fh - fs) - q)) - ql;
-  NUM[K_F1] = fs + fl;
-  NUM[K_EF1] = (16 + 4 * dim) * U * U * (mF + Rh * Rh) + U * Math.abs(NUM[K_F1]) + ETA;
+  if (needF1) {
+    const fs = fh - q;
+    fl += (fh - (fs + (fh - fs)) + ((fh - fs) - q)) - ql;
+    NUM[K_F1] = fs + fl;
+    NUM[K_EF1] = (16 + 4 * dim) * U * U * (mF + Rh * Rh) + U * Math.abs(NUM[K_F1]) + ETA;
+  }
   const A = ah + al;
   const Bv = bh + bl;
   const C = ch + cl;
@@ -552,6 +614,9 @@ function coefficientsDD(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayL
 // bounds, and (r1 + r2)² as hi + lo exactly.
 let WH = new Float64Array(4);
 let WL = new Float64Array(4);
+/** g = w + t·dv at quickCertify's last t (hi + lo), for the contact normal. */
+let GH = new Float64Array(4);
+let GL = new Float64Array(4);
 let DH = new Float64Array(4);
 let DL = new Float64Array(4);
 let MW = new Float64Array(4);
@@ -563,6 +628,8 @@ function prepare(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<num
   if (WH.length < dim) {
     WH = new Float64Array(dim);
     WL = new Float64Array(dim);
+    GH = new Float64Array(dim);
+    GL = new Float64Array(dim);
     DH = new Float64Array(dim);
     DL = new Float64Array(dim);
     MW = new Float64Array(dim);
@@ -597,13 +664,19 @@ function prepare(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<num
  */
 function gapSignAt(dim: number): number {
   const t = NUM[K_T];
+  const tH = SPLIT * t - (SPLIT * t - t);
+  const tL = t - tH;
   let S = 0;
   let E = 0;
   for (let i = 0; i < dim; i++) {
-    const ph = t * DH[i];
-    const pl = ((t - (SPLIT * t - (SPLIT * t - t))) * (DH[i] - (SPLIT * DH[i] - (SPLIT * DH[i] - DH[i]))) - (ph - (SPLIT * t - (SPLIT * t - t)) * (SPLIT * DH[i] - (SPLIT * DH[i] - DH[i])) - (t - (SPLIT * t - (SPLIT * t - t))) * (SPLIT * DH[i] - (SPLIT * DH[i] - DH[i])) - (SPLIT * t - (SPLIT * t - t)) * (DH[i] - (SPLIT * DH[i] - (SPLIT * DH[i] - DH[i]))))) + t * DL[i];
-    const gh = WH[i] + ph;
-    const g = gh + ((WH[i] - (gh - (gh - WH[i])) + (ph - (gh - WH[i]))) + (WL[i] + pl));
+    const d = DH[i];
+    const w = WH[i];
+    const dH = SPLIT * d - (SPLIT * d - d);
+    const dL = d - dH;
+    const ph = t * d;
+    const pl = tL * dL - (ph - tH * dH - tL * dH - tH * dL) + t * DL[i];
+    const gh = w + ph;
+    const g = gh + ((w - (gh - (gh - w)) + (ph - (gh - w))) + (WL[i] + pl));
     // g is within u·|g| + 8u²·(|w| + t·|dv|) of the exact value
     const eg = U * Math.abs(g) + 8 * U * U * (MW[i] + t * MD[i]) + ETA;
     S += g * g;
@@ -661,6 +734,11 @@ function certify(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<num
   NUM[K_LO] = 0; // f(0) > 0 is established
   NUM[K_HI] = -1;
   NUM[K_T] = t;
+  if (quickCertify(dim) === HIT) {
+    sweepStats.quick++;
+    NUM[K_NRM] = 1; // GH + GL hold g at NUM[K_GT], for the normal
+    return HIT;
+  }
   for (let iter = 0; iter < 64; iter++) {
     const r = bracketStep(dim, iter === 0);
     if (r === HIT) return HIT;
@@ -668,6 +746,134 @@ function certify(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<num
   }
   return exactCode(P0, P1, Q0, Q1, r1, r2);
 }
+
+/**
+ * {@link certify}'s common case: one pass over the coordinates at the candidate t = NUM[K_T]
+ * gives f(t) in double-double (g = w + t·dv by an error-free product and sum, its squares by
+ * two-products: an error of order u² of the magnitudes, as in gapSignAt's second bound) and
+ * γ = g·dv in doubles with a bound. Since f is a quadratic, f(t + o) = f(t) + 2o·γ + o²·|dv|²
+ * exactly, and for an offset o of a few ulps the terms in o need only a relative accuracy far
+ * below 1, so doubles suffice. A Newton step c = t − f(t) / (2γ) lands within an ulp or so of the
+ * root; the signs of f at c⁻⁻, c⁻, c, c⁺ (exact offsets from t by Sterbenz's lemma) then show the
+ * first double of contact: f > 0 at one double and ≤ 0 at the next (f ≤ 0 on one interval, and
+ * f(0) > 0). Up to three passes when the candidate was far. HIT with NUM[K_OUT] the first double
+ * of contact, or 0 when this does not settle it (the bracket search then does).
+ */
+function quickCertify(dim: number): number {
+  for (let pass = 0; pass < 3; pass++) {
+    const t = NUM[K_T];
+    const tH = SPLIT * t - (SPLIT * t - t);
+    const tL = t - tH;
+    let sh = 0;
+    let sl = 0;
+    let mag = 0;
+    let gd = 0;
+    let egd = 0;
+    let aa = 0;
+    let ea = 0;
+    for (let i = 0; i < dim; i++) {
+      const d = DH[i];
+      const w = WH[i];
+      const md = MD[i];
+      const dH = SPLIT * d - (SPLIT * d - d);
+      const dL = d - dH;
+      const ph = t * d;
+      const pl = tL * dL - (ph - tH * dH - tL * dH - tH * dL) + t * DL[i];
+      const gh = w + ph;
+      const gb = gh - w;
+      const gl = w - (gh - gb) + (ph - gb) + (WL[i] + pl);
+      GH[i] = gh;
+      GL[i] = gl;
+      // the square gh² + 2·gh·gl, accumulated in double-double
+      const gH = SPLIT * gh - (SPLIT * gh - gh);
+      const q = gh * gh;
+      const ql = (gh - gH) * (gh - gH) - (q - gH * gH - 2 * gH * (gh - gH)) + 2 * gh * gl;
+      const sn = sh + q;
+      sl += sh - (sn - (sn - sh)) + (q - (sn - sh)) + ql;
+      sh = sn;
+      const m = MW[i] + t * md;
+      mag += m * m;
+      // γ = g·dv in doubles: g within u·|g| + 8u²·m of the exact value, dh within 2.01u·md of dv
+      const g = gh + gl;
+      const eg = U * Math.abs(g) + 8 * U * U * m + ETA;
+      const p = g * d;
+      gd += p;
+      egd += eg * Math.abs(d) + (Math.abs(g) + eg) * 2.01 * U * md + (dim + 1) * U * Math.abs(p);
+      aa += d * d;
+      ea += md * md;
+    }
+    const f0 = sh - NUM[K_RSH];
+    const f = f0 + (sl + (sh - (f0 + (sh - f0)) + (sh - f0 - NUM[K_RSH])) - NUM[K_RSL]);
+    const ef = (32 + 4 * dim) * U * U * (mag + NUM[K_RSH]) + 2 * U * Math.abs(f) + ETA;
+    egd += ETA;
+    ea *= (dim + 8) * U;
+    if (!(gd < -egd)) return 0; // f must decrease here (before its minimum)
+    // Newton's step; QC keeps the numbers the checks below share (no double crosses a call)
+    NUM[K_N] = t - f / (2 * gd);
+    if (!(NUM[K_N] > 0.75 * t && NUM[K_N] < 1.5 * t)) {
+      if (!(NUM[K_N] > 0 && NUM[K_N] <= 1)) return 0;
+      NUM[K_T] = NUM[K_N];
+      continue;
+    }
+    QC[0] = f;
+    QC[1] = ef;
+    QC[2] = gd;
+    QC[3] = egd;
+    QC[4] = aa;
+    QC[5] = ea;
+    QC[6] = t;
+    if (NUM[K_N] > 1) NUM[K_N] = 1;
+    // c⁻ and c: the usual outcome
+    QC[7] = NUM[K_N];
+    stepIn(NUM, K_N, false);
+    QC[8] = NUM[K_N] - t;
+    const below = signNear();
+    QC[8] = QC[7] - t;
+    const at = signNear();
+    NUM[K_GT] = t;
+    if (below > 0 && at < 0) {
+      NUM[K_OUT] = QC[7];
+      return HIT;
+    }
+    if (at > 0 && QC[7] < 1) {
+      NUM[K_N] = QC[7];
+      stepIn(NUM, K_N, true);
+      QC[8] = NUM[K_N] - t;
+      if (NUM[K_N] <= 1 && signNear() < 0) {
+        NUM[K_OUT] = NUM[K_N];
+        return HIT;
+      }
+    } else if (below < 0) {
+      const hi = NUM[K_N];
+      stepIn(NUM, K_N, false);
+      QC[8] = NUM[K_N] - t;
+      if (NUM[K_N] > 0 && signNear() > 0) {
+        NUM[K_OUT] = hi;
+        return HIT;
+      }
+    }
+    return 0;
+  }
+  return 0;
+}
+
+/**
+ * The sign of f(t + o) = f(t) + 2o·γ + o²·|dv|² from QC (f(t) and its bound, γ and its bound,
+ * |dv|² and its bound, and o in QC[8]: a double argument would be boxed where V8 does not
+ * inline): 1, −1, or 0 when the bound does not decide. o is exact (a difference of nearby
+ * doubles); the three roundings of the evaluation are bounded by 4u of its terms.
+ */
+function signNear(): number {
+  const o = QC[8];
+  const ao = Math.abs(o);
+  const a = 2 * o * QC[2];
+  const b = o * (o * QC[4]); // (o·o alone could underflow; this way an underflow costs ≤ 2⁻¹⁰⁷⁴, in ETA)
+  const v = QC[0] + a + b;
+  const e = QC[1] + 2 * ao * QC[3] + ao * (ao * QC[5]) + 4 * U * (Math.abs(QC[0]) + Math.abs(a) + b) + ETA;
+  return v > e ? 1 : v < -e ? -1 : 0;
+}
+// quickCertify's numbers: f(t), its bound, γ, its bound, |dv|², its bound, t, c, the offset o
+const QC = new Float64Array(9);
 
 /**
  * One step of {@link certify}'s bracket search at t = NUM[K_T]: HIT (NUM[K_OUT] is the first
@@ -730,12 +936,14 @@ function bracketStep(dim: number, first: boolean): number {
 
 /**
  * How many calls of {@link sweepTime} took each path (for the benchmark's report; reset the
- * fields to 0 to count afresh): `double`, decided and timed in doubles alone; `doubleDouble`,
+ * fields to 0 to count afresh): `double`, decided in doubles alone (misses, and touching at the
+ * start: every later time is certified); `doubleDouble`,
  * decisions redone with double-double coefficients; `certify`, times certified by
- * double-double evaluations of the gap; `exact`, BigInt decisions and time searches (a call can
- * count in more than one of the last three).
+ * double-double evaluations of the gap, of which `quick` were settled by the one-pass certificate
+ * (a Newton step and the signs at the neighbouring doubles) without the bracket search; `exact`,
+ * BigInt decisions and time searches (a call can count in more than one of the last three).
  */
-export const sweepStats = { double: 0, doubleDouble: 0, certify: 0, exact: 0 };
+export const sweepStats = { double: 0, doubleDouble: 0, certify: 0, exact: 0, quick: 0 };
 
 /** The exact path: decisions in BigInt, and the time by bisection over the doubles. */
 function exactTime(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<number>, Q1: ArrayLike<number>, r1: number, r2: number): number {

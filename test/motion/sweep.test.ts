@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { capsuleDistance, closestApproach, pathsWithin, segmentDistance, sphereSweep, SkewlineInputError } from '../../src/index.js';
+import { createSweepResult, sweepStats } from '../../src/motion/sweep.js';
 import { oracleFirstDouble, oracleHit, quad, ulpsApart, evalQuad } from '../support/exact-motion.js';
 import { SWEEP_FAMILIES, sweepCases } from '../support/motion-families.js';
 import { exactDistanceSq, ratSqrtToNumber, ratCmp, rat, ratMul, ratFromDouble, ratAdd, ratSub } from '../support/oracle.js';
@@ -64,6 +65,42 @@ describe('sphereSweep against the exact oracle', () => {
     expect(() => sphereSweep([0, 0], [1, 0], -1, [0, 0], [1, 0], 1)).toThrow(SkewlineInputError);
     expect(() => sphereSweep([0, 0], [1, 0, 0], 1, [0, 0], [1, 0], 1)).toThrow(/different dimensions/);
     expect(() => sphereSweep({ x: 0, y: NaN }, [1, 0], 1, [0, 0], [1, 0], 1)).toThrow(/p0\.y is not finite/);
+  });
+});
+
+describe('issue 16: sphereSweep without overhead keeps its answers', () => {
+  for (const name of ['tinyFast', 'grazing', 'random']) {
+    const seed = 9801;
+    it(`issue 16: a certified time is exactly the first double of contact (${name}, 3D, seed ${seed})`, () => {
+      // The one-pass certificate (a Newton step from f(t) in double-double, the signs at the
+      // neighbouring doubles from f's quadratic expansion) must land on the oracle's first double.
+      const T = createSweepResult(3);
+      let certified = 0;
+      let quick = 0;
+      const bad: string[] = [];
+      for (const c of sweepCases(name, 400, seed)) {
+        const before = sweepStats.certify;
+        const quickBefore = sweepStats.quick;
+        const r = sphereSweep(Float64Array.from(c.p0), Float64Array.from(c.p1), c.r1, Float64Array.from(c.q0), Float64Array.from(c.q1), c.r2, T);
+        if (sweepStats.certify === before) continue;
+        certified++;
+        quick += sweepStats.quick - quickBefore;
+        const q = quad(c.p0, c.p1, c.r1, c.q0, c.q1, c.r2);
+        if (r.hit !== oracleHit(q) || (r.hit && r.time !== oracleFirstDouble(q))) bad.push(`time ${r.time} vs ${oracleFirstDouble(q)}: ${JSON.stringify(c)}`);
+      }
+      console.log(`${name}: ${certified} certified times, ${quick} by the one-pass certificate`);
+      expect(bad.slice(0, 5), `seed ${seed}`).toEqual([]);
+      expect(certified, `seed ${seed}`).toBeGreaterThan(0);
+    });
+  }
+
+  it('issue 16: Float64Array points holding NaN or ±Infinity still get the precise SkewlineInputError (finiteness is left to the sums)', () => {
+    const F = (...x: number[]) => Float64Array.from(x);
+    expect(() => sphereSweep(F(0, 0), F(1, 0), 0.1, F(0, NaN), F(1, 1), 0.1)).toThrow(/q0\[1\] is not finite/);
+    expect(() => sphereSweep(F(0, 0), F(1, Infinity), 0.1, F(0, 1), F(1, 1), 0.1)).toThrow(/p1\[1\] is not finite/);
+    expect(() => sphereSweep(F(-Infinity, 0), F(1, 0), 0.1, F(0, 1), F(1, 1), 0.1, createSweepResult(2))).toThrow(SkewlineInputError);
+    expect(() => sphereSweep(F(), F(), 0.1, F(), F(), 0.1)).toThrow(/p0 has no coordinates/);
+    expect(() => sphereSweep(F(0, 0), F(1, 0), 0.1, F(), F(1, 1), 0.1)).toThrow(/different dimensions/);
   });
 });
 
