@@ -30,11 +30,23 @@
  * failure backs the angle off towards the start as foldChain does.
  * Internal (not re-exported); not re-entrant (module scratch).
  */
-import { EPS } from '../core/eft.js';
+import { EPS as EPS_ } from '../core/eft.js';
 import { pairWithin } from '../chain/narrow.js';
-import { closestSegSeg2, closestSegSeg3 } from '../closest/segment-kernels.js';
-import { foldBackAt, foldPairSolve, foldSetup, foldTurnPair, windowOf } from './fold.js';
-import { WIN, heapClear, heapPop, heapPush, heapSize } from './motion-search.js';
+import { closestSegSeg2 as segSeg2, closestSegSeg3 as segSeg3 } from '../closest/segment-kernels.js';
+import { foldBackAt, foldPairSolve as pairSolve, foldSetup, foldTurnPair, windowOf as windowOf_ } from './fold.js';
+import { WIN as WIN_, heapClear, heapPop as heapPop_, heapPush as heapPush_, heapSize as heapSize_ } from './motion-search.js';
+
+// Imports used in the hot loops, bound once: a transpiling loader (tsx, vitest) turns every use
+// of an imported binding into a getter call.
+const EPS = EPS_;
+const WIN = WIN_;
+const windowOf = windowOf_;
+const foldPairSolve = pairSolve;
+const closestSegSeg2 = segSeg2;
+const closestSegSeg3 = segSeg3;
+const heapPop = heapPop_;
+const heapPush = heapPush_;
+const heapSize = heapSize_;
 
 /** What the fold needs of the folder's tree (src/fold/folder.ts): read-only views and the move. */
 export interface FoldTree {
@@ -81,7 +93,7 @@ const GROW = 4;
 /** The most a blocked fold backs off (relative to max(1, |angle|)), as foldChain. */
 const RESTART_BUDGET = 2 ** -24;
 /** Node and segment pair kinds on the heap (the pLm field). */
-const NODES = 0, SEGMENTS = 1;
+const NODES = 0, SEGMENTS = 1, ROUGH = 2;
 
 // Module scratch (not re-entrant).
 const FRAME = new Float64Array(9);
@@ -97,7 +109,7 @@ const SEGF = new Float64Array(6 * 64); // cylindrical bounds of a leaf block's s
 const SEGM = new Float64Array(6 * 64);
 const SPF = new Float64Array(5 * 64); // a block's segments as spheres: centre, radius, reach from the joint
 const SPM = new Float64Array(5 * 64);
-const HAVE = new Int32Array(64); // SEGM computed for this leaf pair
+const SPR = new Float64Array(10); // the pair being refined
 let CZ3 = 0; // the joint's third coordinate (0 in 2D)
 let TAUB = 0; // the distance a pair must be certified beyond: τ + ecert (as fold.ts's window test)
 
@@ -206,52 +218,52 @@ function segSphere(v: number, sp: Float64Array, o: number): void {
 }
 
 /**
- * Segment pairs of leaf blocks a (fixed side) and b (turning side) onto the heap, each with its
- * window in [s, e] and its Lipschitz start: the turning segment's points move at most their
- * distance from the joint per radian, so a pair at distance d stays beyond TAUB until
- * (d − TAUB) / speed — tried first with the segments' spheres (cheap), then with the distance.
+ * Segment pairs of leaf blocks a (fixed side) and b (turning side) onto the heap, at their
+ * Lipschitz start from the segments' spheres: the turning segment's points move at most their
+ * distance from the joint per radian, so a pair whose spheres are a gap apart stays beyond TAUB
+ * until (gap − TAUB) / speed. Their windows and a sharper start are found when they are popped
+ * ({@link refine}).
  */
 function pushSegments(a: number, b: number, s: number, e: number): void {
   const B = T.block;
   const i0 = a * B, i1 = Math.min(J, (a + 1) * B, M);
   const k0 = Math.max(J, b * B), k1 = Math.min(M, (b + 1) * B);
-  for (let k = k0; k < k1; k++) {
-    segSphere(k, SPM, 5 * (k - k0));
-    HAVE[k - k0] = 0;
-  }
+  for (let k = k0; k < k1; k++) segSphere(k, SPM, 5 * (k - k0));
   for (let i = i0; i < i1; i++) {
-    const fo = 5 * (i - i0);
-    segSphere(i, SPF, fo);
-    let cyl = false;
-    const fx = SPF[fo], fy = SPF[fo + 1], fz = SPF[fo + 2], fr = SPF[fo + 3];
+    segSphere(i, SPF, 0);
+    const fx = SPF[0], fy = SPF[1], fz = SPF[2], fr = SPF[3];
     for (let k = k0; k < k1; k++) {
       if (k === i + 1) continue; // the two segments at the joint: their fold-back is solved apart
       const mo = 5 * (k - k0);
       const dx = SPM[mo] - fx, dy = SPM[mo + 1] - fy, dz = SPM[mo + 2] - fz;
-      const speed = SPM[mo + 4];
       const gap = Math.sqrt(dx * dx + dy * dy + dz * dz) * (1 - SLACK) - fr - SPM[mo + 3] - TAUB;
-      if (gap > speed * BEST) continue;
-      if (!cyl) {
-        cylOf(fx, fy, fz, fr, SEGF, 0);
-        cyl = true;
-      }
-      if (HAVE[k - k0] === 0) {
-        cylOf(SPM[mo], SPM[mo + 1], SPM[mo + 2], SPM[mo + 3], SEGM, 6 * (k - k0));
-        HAVE[k - k0] = 1;
-      }
-      if (!windowOf(SEGF, 0, SEGM, 6 * (k - k0), s, e) || !(WIN[0] < BEST)) continue;
-      // the pair's distance in the pose (the kernel is within 8·u of the pair's size of it;
-      // 64·u allowed, as foldChain's evaluation)
-      loadPair(i, k, Q4);
-      const d = T.dim === 3 ? closestSegSeg3(Q4, 0, null, 0) : closestSegSeg2(Q4, 0, null, 0);
-      let size = 0;
-      for (let c = 0; c < 4 * T.dim; c++) size += Math.abs(Q4[c]);
-      let ns = WIN[0];
-      const lip = (d - 64 * EPS * size - TAUB) / speed;
-      if (lip > ns) ns = lip;
-      if (ns < BEST && ns <= WIN[1]) heapPush(i, k, SEGMENTS, 0, ns, WIN[1]);
+      const lip = gap / SPM[mo + 4];
+      if (lip <= s) refine(i, k, s, e); // it would be popped next: refined now
+      else if (lip < BEST && lip <= e) heapPush(i, k, ROUGH, 0, lip, e);
     }
   }
+}
+
+/**
+ * A segment pair popped at its rough start: its window in [s, e] (cylindrical bounds of the
+ * segments' spheres) and its Lipschitz start from the pair's distance in the pose (the kernel
+ * is within 8·u of the pair's size of it; 64·u allowed, as foldChain's evaluation); pushed back
+ * as ready to solve.
+ */
+function refine(i: number, k: number, s: number, e: number): void {
+  segSphere(i, SPR, 0);
+  segSphere(k, SPR, 5);
+  cylOf(SPR[0], SPR[1], SPR[2], SPR[3], SEGF, 0);
+  cylOf(SPR[5], SPR[6], SPR[7], SPR[8], SEGM, 0);
+  if (!windowOf(SEGF, 0, SEGM, 0, s, e) || !(WIN[0] < BEST)) return;
+  loadPair(i, k, Q4);
+  const d = T.dim === 3 ? closestSegSeg3(Q4, 0, null, 0) : closestSegSeg2(Q4, 0, null, 0);
+  let size = 0;
+  for (let c = 0; c < 4 * T.dim; c++) size += Math.abs(Q4[c]);
+  let ns = WIN[0];
+  const lip = (d - 64 * EPS * size - TAUB) / SPR[9];
+  if (lip > ns) ns = lip;
+  if (ns < BEST && ns <= WIN[1]) heapPush(i, k, SEGMENTS, 0, ns, WIN[1]);
 }
 
 /** Loads segments i (fixed) and k (turning) of the pose into Q4 (dim numbers per vertex). */
@@ -283,14 +295,22 @@ function search(s0: number, s1: number): void {
     if (s >= BEST) break;
     const e = TOP[5] < BEST ? TOP[5] : BEST;
     const a = TOP[0], b = TOP[1];
+    if (TOP[2] === ROUGH) {
+      refine(a, b, s, e);
+      continue;
+    }
     if (TOP[2] === SEGMENTS) {
+      // the expanding horizon, per pair: solved up to max(H0, GROW·s) at a time, the rest of
+      // its window pushed back (so a pair is not certified far past a contact found meanwhile)
+      const cap = s < H0 / GROW ? H0 : GROW * s;
+      const ec = e < cap ? e : cap;
       loadPair(a, b, Q4);
-      const r = foldPairSolve(Q4, s, e);
+      const r = foldPairSolve(Q4, s, ec);
       if (r < BEST) {
         BEST = r;
         BI = a;
         BK = b;
-      }
+      } else if (r === Infinity && ec < e) heapPush(a, b, SEGMENTS, 0, ec, e);
       continue;
     }
     const leafA = a >= L, leafB = b >= L;
@@ -351,17 +371,13 @@ export function foldOnTree(tree: FoldTree, joint: number, angle: number, axis: A
     fb = foldBackAt(Q4, ax);
   }
   if (joint > 0) {
-    for (let lo = 0, h = Math.min(phiMax, H0); ; lo = h, h = Math.min(GROW * h, phiMax)) {
-      BEST = h;
-      BI = BK = -1;
-      if (fb < BEST) {
-        BEST = fb;
-        BI = joint - 1;
-        BK = joint;
-      }
-      search(lo, h);
-      if (BI >= 0 || h >= phiMax) break;
+    BEST = phiMax;
+    if (fb < BEST) {
+      BEST = fb;
+      BI = joint - 1;
+      BK = joint;
     }
+    search(0, BEST);
   }
   let blocked = BI >= 0;
   let ci = BI, cj = BK;
