@@ -9,12 +9,11 @@
  * reference and 400 on the large chains.
  */
 import { describe, expect, it } from 'vitest';
-import { chainContacts, createChainFolder, foldChain, SkewlineInputError } from '../../src/index.js';
-import { SEGMENT, exactClosestFlat } from '../../src/core/exact.js';
+import { chainContacts, createChainFolder, SkewlineInputError } from '../../src/index.js';
 import { FOLDER_FAMILIES, folderChain } from '../support/fold-chains.js';
 import { makeRng } from '../support/rng.js';
 import type { Rng } from '../support/rng.js';
-import { checkTreeFold, rotatePose } from '../support/tree-fold.js';
+import { checkTreeFold, compareTreeFold, rotatePose } from '../support/tree-fold.js';
 import type { Agreement } from '../support/tree-fold.js';
 import { randomWalk } from '../support/walks.js';
 
@@ -86,42 +85,7 @@ describe('issue 18: tree fold on chains of many tree levels against foldChain', 
       const folder = createChainFolder(c.flat, { dim: 3, thickness: c.tau });
       const tally: Record<Agreement, number> = { same: 0, close: 0, tie: 0, free: 0, floor: 0 };
       for (let t = 0; t < folds; t++) {
-        const where = `${kind} seed ${seed} fold ${t}`;
-        const m = randomMove(rng, n + 1, 3);
-        const before = folder.points();
-        const fc = foldChain(before, { dim: 3, joint: m.joint, angle: m.angle, axis: m.axis, thickness: c.tau });
-        const got = folder.fold(m);
-        const after = folder.points();
-        expect(chainContacts(after, { dim: 3, thickness: c.tau }).count, `${where}: the pose read back is in contact`).toBe(0);
-        const indep = rotatePose(before, 3, m, got.angle);
-        let off = 0, size = 1;
-        for (let k = 0; k < after.length; k++) {
-          off = Math.max(off, Math.abs(after[k] - indep[k]));
-          size = Math.max(size, Math.abs(before[k]));
-        }
-        expect(off, `${where}: the pose is not the rotation by the returned angle`).toBeLessThanOrEqual(2 ** -40 * size);
-        const gapOf = (P: Float64Array, r: { contact: { i: number; j: number } | null }): number => {
-          const Q = new Float64Array(12);
-          Q.set(P.subarray(3 * r.contact!.i, 3 * r.contact!.i + 6), 0);
-          Q.set(P.subarray(3 * r.contact!.j, 3 * r.contact!.j + 6), 6);
-          return (exactClosestFlat(SEGMENT, SEGMENT, 3, Q, 0).distance - c.tau) / size;
-        };
-        const atJoint = (r: { contact: { i: number; j: number } | null }): boolean => r.contact!.j === r.contact!.i + 1;
-        // floor: a pair an earlier fold left within 2⁻³⁰ of the size of the thickness
-        const floor = (r: { blocked: boolean; contact: { i: number; j: number } | null }): boolean => r.blocked && !atJoint(r) && gapOf(before, r) <= 2 ** -30;
-        // a blocked fold names a pair at contact in the pose it returns (foldChain's bound in distance: 16·E, E = 2⁻⁴⁰ of the size)
-        if (got.blocked && !atJoint(got)) expect(gapOf(after, got) <= 2 ** -36 || floor(got), `${where}: blocked by ${JSON.stringify(got.contact)}, not at contact`).toBe(true);
-        const d = Math.abs(got.angle - fc.angle), scale = Math.max(1, Math.abs(fc.angle));
-        const same = got.blocked && fc.blocked && got.contact!.i === fc.contact!.i && got.contact!.j === fc.contact!.j;
-        if (!got.blocked && !fc.blocked) tally.free++;
-        else if (same && d <= 1e-9 * scale) tally.same++;
-        else if (same && d <= 2e-6 * scale) tally.close++;
-        else if (got.blocked && fc.blocked && d <= 1e-9 * scale) tally.tie++;
-        else {
-          // otherwise they differ only at a floor pair
-          expect(floor(got) || floor(fc), `${where}: angle ${got.angle} (${JSON.stringify(got.contact)}), foldChain's ${fc.angle} (${JSON.stringify(fc.contact)})`).toBe(true);
-          tally.floor++;
-        }
+        tally[compareTreeFold(folder, randomMove(rng, n + 1, 3), `${kind} seed ${seed} fold ${t}`)]++;
       }
       console.log(`tree fold ${kind} ${n} seed ${seed}: ${JSON.stringify(tally)}`);
       expect(tally.floor, `${kind} seed ${seed}: ${JSON.stringify(tally)}`).toBeLessThanOrEqual(folds / 4);

@@ -18,7 +18,7 @@
  * Returns how the fold compared with foldChain, for the caller's tallies.
  */
 import { expect } from 'vitest';
-import { foldChain } from '../../src/index.js';
+import { chainContacts, foldChain } from '../../src/index.js';
 import type { ChainFolder, FolderFoldResult, PivotMove } from '../../src/index.js';
 import { SEGMENT, exactClosestFlat } from '../../src/core/exact.js';
 import { bruteContacts } from './chain-oracle.js';
@@ -131,4 +131,44 @@ export function checkTreeFold(folder: ChainFolder, m: PivotMove, where: string, 
     agreement = !same ? 'tie' : d <= 1e-9 * Math.max(1, Math.abs(fc.angle)) ? 'same' : 'close';
   }
   return { got, agreement };
+}
+
+/**
+ * Folds `folder` by `m` and compares with foldChain on the same pose (no dense reference: for
+ * long sequences and large chains): the pose read back has no contact (chainContacts) and is
+ * the rotation by the returned angle (within 2⁻⁴⁰ of the size, the vertices up to the joint bit
+ * for bit); a blocked fold names a pair within 16·E (2⁻³⁶ of the size) of contact in the pose it
+ * returns; and the result is foldChain's — the same pair within 1e-9 rad ('same') or 2e-6 rad
+ * ('close', grazing), another pair at the same angle ('tie'), both free — or they differ at a
+ * floor pair (within 2⁻³⁰ of the size of the thickness before the fold).
+ */
+export function compareTreeFold(folder: ChainFolder, m: PivotMove, where: string): Agreement {
+  const dim = folder.dim, tau = folder.thickness;
+  const before = folder.points();
+  const fc = foldChain(before, { dim, joint: m.joint, angle: m.angle, axis: m.axis, thickness: tau });
+  const got = folder.fold(m);
+  const after = folder.points();
+  const size = extent(before);
+  expect(chainContacts(after, { dim, thickness: tau }).count, `${where}: the pose read back is in contact`).toBe(0);
+  expect(Array.from(after.subarray(0, (m.joint + 1) * dim)), `${where}: vertices up to the joint moved`).toEqual(Array.from(before.subarray(0, (m.joint + 1) * dim)));
+  const indep = rotatePose(before, dim, m, got.angle);
+  let off = 0;
+  for (let k = 0; k < after.length; k++) off = Math.max(off, Math.abs(after[k] - indep[k]));
+  expect(off, `${where}: the pose is not the rotation by the returned angle`).toBeLessThanOrEqual(2 ** -40 * size);
+  const floor = (r: { blocked: boolean; contact: { i: number; j: number } | null }): boolean => floorBlock(before, dim, tau, r);
+  if (got.blocked && got.contact!.j !== got.contact!.i + 1) {
+    const gap = (pairDistance(after, dim, got.contact!.i, got.contact!.j) - tau) / size;
+    expect(gap <= 2 ** -36 || floor(got), `${where}: blocked by ${JSON.stringify(got.contact)}, ${gap} of the size from contact`).toBe(true);
+  }
+  const d = Math.abs(got.angle - fc.angle), scale = Math.max(1, Math.abs(fc.angle));
+  const same = got.blocked && fc.blocked && got.contact!.i === fc.contact!.i && got.contact!.j === fc.contact!.j;
+  if (!got.blocked && !fc.blocked) {
+    expect(got.angle, `${where}: a free fold returns the whole angle`).toBe(m.angle);
+    return 'free';
+  }
+  if (same && d <= 1e-9 * scale) return 'same';
+  if (same && d <= GRAZE * scale) return 'close';
+  if (got.blocked && fc.blocked && d <= 1e-9 * scale) return 'tie';
+  expect(floor(got) || floor(fc), `${where}: angle ${got.angle} (${JSON.stringify(got.contact)}), foldChain's ${fc.angle} (${JSON.stringify(fc.contact)})`).toBe(true);
+  return 'floor';
 }
