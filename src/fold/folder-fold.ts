@@ -110,6 +110,7 @@ const SEGM = new Float64Array(6 * 64);
 const SPF = new Float64Array(5 * 64); // a block's segments as spheres: centre, radius, reach from the joint
 const SPM = new Float64Array(5 * 64);
 const SPR = new Float64Array(10); // the pair being refined
+const KS = new Int32Array(64); // turning segments of a leaf pair that can reach the fixed block
 let CZ3 = 0; // the joint's third coordinate (0 in 2D)
 let TAUB = 0; // the distance a pair must be certified beyond: τ + ecert (as fold.ts's window test)
 
@@ -228,13 +229,37 @@ function pushSegments(a: number, b: number, s: number, e: number): void {
   const B = T.block;
   const i0 = a * B, i1 = Math.min(J, (a + 1) * B, M);
   const k0 = Math.max(J, b * B), k1 = Math.min(M, (b + 1) * B);
-  for (let k = k0; k < k1; k++) segSphere(k, SPM, 5 * (k - k0));
+  // each side's segments that can come near the other block's sphere before BEST (the turning
+  // block's points move at most its rhi per radian, a turning segment's at most its speed)
+  const A = T.L + a, Bn = T.L + b, WC = T.WC, S = T.S;
+  T.world(A);
+  T.world(Bn);
+  nodeCyl(Bn);
+  const ax = WC[3 * A], ay = WC[3 * A + 1], az = WC[3 * A + 2], ar = S[4 * A + 3] + T.reach;
+  const bx = WC[3 * Bn], by = WC[3 * Bn + 1], bz = WC[3 * Bn + 2], br = S[4 * Bn + 3] + T.reach;
+  const sweepB = NC[6 * Bn + 1] * BEST;
+  let nk = 0;
+  for (let k = k0; k < k1; k++) {
+    const mo = 5 * nk;
+    segSphere(k, SPM, mo);
+    const dx = SPM[mo] - ax, dy = SPM[mo + 1] - ay, dz = SPM[mo + 2] - az;
+    const gap = Math.sqrt(dx * dx + dy * dy + dz * dz) * (1 - SLACK) - ar - SPM[mo + 3] - TAUB - SLACK * (Math.abs(ax) + Math.abs(ay) + Math.abs(az) + ar);
+    if (gap > SPM[mo + 4] * BEST) continue;
+    KS[nk++] = k;
+  }
+  if (nk === 0) return;
   for (let i = i0; i < i1; i++) {
     segSphere(i, SPF, 0);
     const fx = SPF[0], fy = SPF[1], fz = SPF[2], fr = SPF[3];
-    for (let k = k0; k < k1; k++) {
+    {
+      const dx = fx - bx, dy = fy - by, dz = fz - bz;
+      const gap = Math.sqrt(dx * dx + dy * dy + dz * dz) * (1 - SLACK) - br - fr - TAUB - SLACK * (Math.abs(bx) + Math.abs(by) + Math.abs(bz) + br);
+      if (gap > sweepB) continue;
+    }
+    for (let q = 0; q < nk; q++) {
+      const k = KS[q];
       if (k === i + 1) continue; // the two segments at the joint: their fold-back is solved apart
-      const mo = 5 * (k - k0);
+      const mo = 5 * q;
       const dx = SPM[mo] - fx, dy = SPM[mo + 1] - fy, dz = SPM[mo + 2] - fz;
       const gap = Math.sqrt(dx * dx + dy * dy + dz * dz) * (1 - SLACK) - fr - SPM[mo + 3] - TAUB;
       const lip = gap / SPM[mo + 4];
