@@ -16,14 +16,20 @@
  * (`foldPairSolve`, src/fold/advance.ts). A node that owns segments on both sides of the joint
  * serves as both: its sphere holds its fixed segments, and, turned, its turning ones.
  *
- * An expanding horizon keeps windows short when contact comes early: the motion is searched on
- * [0, h], then [h, 2h], … up to the requested angle (a whole turn at most), so a pair is never
- * solved past the horizon of the round that finds the first contact.
+ * Two additions keep the search short when contact comes early (the common case on dense
+ * chains): every pair's window also starts no earlier than its Lipschitz start — the turning
+ * side's points move at most their distance from the axis (or the joint) per radian, so a pair
+ * a gap apart at the start cannot come within the thickness before (gap − τ) / speed — taken
+ * from the spheres for node pairs, from the segments' spheres when a leaf pair is opened, and
+ * from the segment distance when such a pair is popped; and an expanding horizon per segment
+ * pair: it is solved up to max(2⁻²⁰, 4·s) from its window start s, and the rest of its window
+ * goes back on the heap, so no pair is certified far past a contact found meanwhile.
  *
  * The pose. What is certified is the exact rotation of the current pose (the doubles points()
  * returns) about the joint's doubles; the pose the folder then holds is the same move applied to
- * its composed rigid maps (a pivot), within `ecert` of that rotation per vertex (the folder's
- * bound of one move's rounding). So every pair across the joint is certified farther than
+ * its composed rigid maps (a pivot), within `ecert` of that rotation per vertex: the folder's
+ * bound of one move's rounding (2⁻⁴² of the extent, taken as the near list takes it; the tests
+ * measure the rotation within 2⁻⁴⁰ of the size, and `ecert` is 4·2⁻⁴² of the extent). So every pair across the joint is certified farther than
  * τ + ecert apart along the exact motion, which keeps the held pose clear of τ; the end pose is
  * then checked exactly as a pivot checks it (cross pairs, the folder's near list of pairs
  * within the turning part that may round into contact, the fold-back at the joint), and a
@@ -385,7 +391,7 @@ export function foldOnTree(tree: FoldTree, joint: number, angle: number, axis: A
   }
   stamp++;
 
-  // the search, over an expanding horizon
+  // the search: the fold-back at the joint first, then best-first over the tree
   BI = BK = -1;
   let fb = Infinity;
   if (joint >= 1) {

@@ -8,6 +8,7 @@
  * Seeds are in the test names. SKEWLINE_LONG=1 runs 200 folds per family against the
  * reference and 400 on the large chains.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { chainContacts, createChainFolder, SkewlineInputError } from '../../src/index.js';
 import { FOLDER_FAMILIES, folderChain } from '../support/fold-chains.js';
@@ -42,7 +43,7 @@ describe('issue 18: ChainFolder.fold on the held tree against the dense exact re
       const c = folderChain(family, rng, SIZES[family]);
       const folder = createChainFolder(c.flat, { dim: c.dim, thickness: c.tau });
       const n = c.flat.length / c.dim;
-      const tally: Record<Agreement, number> = { same: 0, close: 0, tie: 0, free: 0, floor: 0 };
+      const tally: Record<Agreement, number> = { same: 0, close: 0, tie: 0, free: 0, floor: 0, reference: 0 };
       for (let t = 0; t < folds; t++) {
         const { agreement } = checkTreeFold(folder, randomMove(rng, n, c.dim), `${family} seed ${seed} fold ${t}`);
         tally[agreement]++;
@@ -83,7 +84,7 @@ describe('issue 18: tree fold on chains of many tree levels against foldChain', 
       const rng = makeRng(seed);
       const c = largeChain(kind, n, rng);
       const folder = createChainFolder(c.flat, { dim: 3, thickness: c.tau });
-      const tally: Record<Agreement, number> = { same: 0, close: 0, tie: 0, free: 0, floor: 0 };
+      const tally: Record<Agreement, number> = { same: 0, close: 0, tie: 0, free: 0, floor: 0, reference: 0 };
       for (let t = 0; t < folds; t++) {
         tally[compareTreeFold(folder, randomMove(rng, n + 1, 3), `${kind} seed ${seed} fold ${t}`)]++;
       }
@@ -94,6 +95,17 @@ describe('issue 18: tree fold on chains of many tree levels against foldChain', 
 });
 
 describe('issue 18: tree fold, edge cases', () => {
+  it('issue 18: a pair foldChain cannot certify past near a grazing contact does not stop the tree fold early (random2d seed 1810000 fold 1866, the reference decides)', () => {
+    // the pose met by the SKEWLINE_LONG sequence of test/fold/folder.test.ts: foldChain stops at
+    // 0.365 by (7, 9), which starts 4.5e-8 beyond the thickness and touches only at 0.615; the
+    // first contact is (6, 25) at 0.4261046118 (the dense exact reference)
+    const { before, m, tau, dim } = JSON.parse(readFileSync(new URL('../fixtures/issue18-tree-fold-random2d-1810000-1866.json', import.meta.url), 'utf8')) as { before: number[]; m: Move; tau: number; dim: number };
+    const folder = createChainFolder(Float64Array.from(before), { dim, thickness: tau });
+    const { got, agreement } = checkTreeFold(folder, m, 'random2d seed 1810000 fold 1866', 2048);
+    expect(got.contact).toEqual({ i: 6, j: 25 });
+    expect(agreement).toBe('reference');
+  });
+
   it('issue 18: fold does not rebuild the tree (load is never called)', () => {
     const rng = makeRng(1_860_000);
     const c = largeChain('thick', 200, rng);
