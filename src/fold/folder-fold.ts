@@ -99,7 +99,7 @@ const GROW = 4;
 /** The most a blocked fold backs off (relative to max(1, |angle|)), as foldChain. */
 const RESTART_BUDGET = 2 ** -24;
 /** Node and segment pair kinds on the heap (the pLm field). */
-const NODES = 0, SEGMENTS = 1, ROUGH = 2;
+const NODES = 0, SEGMENTS = 1, ROUGH = 2, REOPEN = 3;
 
 // Module scratch (not re-entrant).
 const FRAME = new Float64Array(9);
@@ -117,6 +117,7 @@ const SPF = new Float64Array(5 * 64); // a block's segments as spheres: centre, 
 const SPM = new Float64Array(5 * 64);
 const SPR = new Float64Array(10); // the pair being refined
 const KS = new Int32Array(64); // turning segments of a leaf pair that can reach the fixed block
+const LIPK = new Float64Array(64); // and their Lipschitz starts against it
 let CZ3 = 0; // the joint's third coordinate (0 in 2D)
 let TAUB = 0; // the distance a pair must be certified beyond: τ + ecert (as fold.ts's window test)
 
@@ -231,11 +232,16 @@ function segSphere(v: number, sp: Float64Array, o: number): void {
  * until (gap − TAUB) / speed. Their windows and a sharper start are found when they are popped
  * ({@link refine}).
  */
-function pushSegments(a: number, b: number, s: number, e: number): void {
+function pushSegments(a: number, b: number, s: number, e: number, reopen: boolean): void {
   const B = T.block;
   const i0 = a * B, i1 = Math.min(J, (a + 1) * B, M);
   const k0 = Math.max(J, b * B), k1 = Math.min(M, (b + 1) * B);
-  // each side's segments that can come near the other block's sphere before BEST (the turning
+  // The leaf pair's horizon: pairs whose Lipschitz start lies in [s, hz) now (below s too when
+  // first opened), the rest when it is reopened at hz.
+  let hz = s < H0 / GROW ? H0 : GROW * s;
+  if (hz > BEST) hz = BEST;
+  const lo = reopen ? s : -Infinity;
+  // each side's segments that can come near the other block's sphere before hz (the turning
   // block's points move at most its rhi per radian, a turning segment's at most its speed)
   const A = T.L + a, Bn = T.L + b, WC = T.WC, S = T.S;
   T.world(A);
@@ -243,24 +249,29 @@ function pushSegments(a: number, b: number, s: number, e: number): void {
   nodeCyl(Bn);
   const ax = WC[3 * A], ay = WC[3 * A + 1], az = WC[3 * A + 2], ar = S[4 * A + 3] + T.reach;
   const bx = WC[3 * Bn], by = WC[3 * Bn + 1], bz = WC[3 * Bn + 2], br = S[4 * Bn + 3] + T.reach;
-  const sweepB = NC[6 * Bn + 1] * BEST;
+  const speedB = NC[6 * Bn + 1] * (1 + SLACK);
   let nk = 0;
   for (let k = k0; k < k1; k++) {
     const mo = 5 * nk;
     segSphere(k, SPM, mo);
     const dx = SPM[mo] - ax, dy = SPM[mo + 1] - ay, dz = SPM[mo + 2] - az;
     const gap = Math.sqrt(dx * dx + dy * dy + dz * dz) * (1 - SLACK) - ar - SPM[mo + 3] - TAUB - SLACK * (Math.abs(ax) + Math.abs(ay) + Math.abs(az) + ar);
-    if (gap > SPM[mo + 4] * BEST) continue;
+    const lipK = gap / SPM[mo + 4];
+    if (!(lipK < hz)) continue;
+    LIPK[nk] = lipK;
     KS[nk++] = k;
   }
+  if (hz < e) heapPush(a + T.L, b + T.L, REOPEN, 0, hz, e);
   if (nk === 0) return;
   for (let i = i0; i < i1; i++) {
     segSphere(i, SPF, 0);
     const fx = SPF[0], fy = SPF[1], fz = SPF[2], fr = SPF[3];
+    let lipI: number;
     {
       const dx = fx - bx, dy = fy - by, dz = fz - bz;
       const gap = Math.sqrt(dx * dx + dy * dy + dz * dz) * (1 - SLACK) - br - fr - TAUB - SLACK * (Math.abs(bx) + Math.abs(by) + Math.abs(bz) + br);
-      if (gap > sweepB) continue;
+      lipI = gap / speedB;
+      if (!(lipI < hz)) continue;
     }
     for (let q = 0; q < nk; q++) {
       const k = KS[q];
@@ -268,9 +279,14 @@ function pushSegments(a: number, b: number, s: number, e: number): void {
       const mo = 5 * q;
       const dx = SPM[mo] - fx, dy = SPM[mo + 1] - fy, dz = SPM[mo + 2] - fz;
       const gap = Math.sqrt(dx * dx + dy * dy + dz * dz) * (1 - SLACK) - fr - SPM[mo + 3] - TAUB;
-      const lip = gap / SPM[mo + 4];
+      // the pair's start: the latest of the three Lipschitz bounds (pair, segment k against
+      // block a, segment i against block b); pushed at the opening whose range holds it
+      let lip = gap / SPM[mo + 4];
+      if (LIPK[q] > lip) lip = LIPK[q];
+      if (lipI > lip) lip = lipI;
+      if (!(lip < hz) || lip < lo) continue; // later, or pushed at an earlier opening
       if (lip <= s) refine(i, k, s, e); // it would be popped next: refined now
-      else if (lip < BEST && lip <= e) heapPush(i, k, ROUGH, 0, lip, e);
+      else if (lip <= e) heapPush(i, k, ROUGH, 0, lip, e);
     }
   }
 }
@@ -345,8 +361,10 @@ function search(s0: number, s1: number): void {
       continue;
     }
     const leafA = a >= L, leafB = b >= L;
-    if (leafA && leafB) {
-      pushSegments(a - L, b - L, s, e);
+    if (TOP[2] === REOPEN) {
+      pushSegments(a - L, b - L, s, e, true);
+    } else if (leafA && leafB) {
+      pushSegments(a - L, b - L, s, e, false);
     } else if (a === b) {
       pushNodes(2 * a, 2 * a, s, e);
       pushNodes(2 * a, 2 * a + 1, s, e);
