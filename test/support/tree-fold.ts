@@ -10,7 +10,8 @@
  * - never through a contact: the returned angle is at most the reference's first contact;
  * - blocked when and where the reference says: within foldChain's tested bound of its first
  *   contact (2e-6 rad, grazing contacts included; the pair among its first contacts), and the
- *   blocked pose within 16 pose-error bounds of contact (foldChain's stated bound in distance) —
+ *   blocked pose within NEAR of contact (foldChain's stated bound, in distance: a few pose-error
+ *   bounds; see NEAR) —
  *   or else a floor block: the pair named was
  *   within 2⁻³⁰ of the chain's size of the thickness before the fold (a pair an earlier blocked
  *   fold left at the thickness plus rounding, which a certification may not move past; foldChain
@@ -30,6 +31,13 @@ import { referenceFold } from './fold-oracle.js';
  * the reference's first contacts), 'free' (both free), 'floor' (a floor block by either).
  */
 export type Agreement = 'same' | 'close' | 'tie' | 'free' | 'floor' | 'reference';
+
+/**
+ * How close to contact a blocked pose must be, relative to the chain's size: the fold backs a
+ * blocked pair off to just beyond 4·ecert (ecert = 2⁻⁴⁰ of the folder's extent, itself up to a
+ * few times the largest coordinate) in doubling steps, so 2⁻³²; foldChain's tests allow 2⁻³⁰.
+ */
+const NEAR = 2 ** -32;
 
 /** The gap allowed to the reference's first contact, as foldChain's grazing families (test/fold/fold.test.ts). */
 const GRAZE = 2e-6;
@@ -81,18 +89,18 @@ function floorBlock(before: Float64Array, dim: number, tau: number, r: { blocked
 
 /**
  * Do two blocking pairs tie: they share a vertex (a vertex meeting a segment is a contact of
- * both segments at it), or the second is also within 16·E (2⁻³⁶ of the size) of contact in P?
+ * both segments at it), or the second is also within NEAR of contact in P?
  */
 function tied(P: Float64Array, dim: number, tau: number, size: number, p: { i: number; j: number }, q: { i: number; j: number }): boolean {
   if ((p.i === q.i && Math.abs(p.j - q.j) === 1) || (p.j === q.j && Math.abs(p.i - q.i) === 1)) return true;
-  return q.j !== q.i + 1 && pairDistance(P, dim, q.i, q.j) - tau <= 2 ** -36 * size;
+  return q.j !== q.i + 1 && pairDistance(P, dim, q.i, q.j) - tau <= NEAR * size;
 }
 
 /**
  * The fold against the dense exact reference (pairs at the floor before the fold left out: within
  * its η of the thickness the reference calls a pair in contact, which a pair held there by
  * rounding is not): never through its first contact; when it touches, blocked within 2e-6 rad
- * of it by one of its first pairs, the blocked pose within 16·E of contact; a floor block passes.
+ * of it by one of its first pairs, the blocked pose within NEAR of contact; a floor block passes.
  */
 function againstReference(before: Float64Array, dim: number, tau: number, m: PivotMove, got: FolderFoldResult, after: Float64Array, size: number, where: string, samples: number): void {
   const full = referenceFold(before, dim, m.joint, m.angle, m.axis as number[] | undefined, tau, samples);
@@ -111,10 +119,9 @@ function againstReference(before: Float64Array, dim: number, tau: number, m: Piv
     expect(ref.first - a, `${where}: gap to the reference's first contact`).toBeLessThanOrEqual(GRAZE);
     const pair = ref.contacts.find((p) => p.i === got.contact!.i && p.j === got.contact!.j);
     expect(pair !== undefined && pair.at <= ref.first + GRAZE, `${where}: pair ${JSON.stringify(got.contact)}; the reference: ${JSON.stringify(ref.contacts.slice(0, 3))}`).toBe(true);
-    // foldChain's stated bound, in distance: the pose within a few E of contact (E = the
-    // folder's bound of a move's rounding, 2⁻⁴⁰ of the size: 16·E)
+    // foldChain's stated bound, in distance: the pose within a few pose-error bounds of contact
     const { i, j } = got.contact!;
-    if (j !== i + 1) expect(pairDistance(after, dim, i, j) - tau, `${where}: the blocked pose is not within 16·E of contact`).toBeLessThanOrEqual(2 ** -36 * size);
+    if (j !== i + 1) expect(pairDistance(after, dim, i, j) - tau, `${where}: the blocked pose is not within NEAR of contact`).toBeLessThanOrEqual(NEAR * size);
   }
 }
 
@@ -151,7 +158,7 @@ export function checkTreeFold(folder: ChainFolder, m: PivotMove, where: string, 
  * Folds `folder` by `m` and compares with foldChain on the same pose (no dense reference: for
  * long sequences and large chains): the pose read back has no contact (chainContacts) and is
  * the rotation by the returned angle (within 2⁻⁴⁰ of the size, the vertices up to the joint bit
- * for bit); a blocked fold names a pair within 16·E (2⁻³⁶ of the size) of contact in the pose it
+ * for bit); a blocked fold names a pair within NEAR of contact in the pose it
  * returns; and the result is foldChain's — the same pair within 1e-9 rad ('same') or 2e-6 rad
  * ('close', grazing), another pair within 2e-6 rad that ties with it (sharing a vertex, or also
  * at contact: 'tie'), both free — or they differ at a floor pair (within 2⁻³⁰ of the size of the
@@ -174,7 +181,7 @@ export function compareTreeFold(folder: ChainFolder, m: PivotMove, where: string
   const floor = (r: { blocked: boolean; contact: { i: number; j: number } | null }): boolean => floorBlock(before, dim, tau, r);
   if (got.blocked && got.contact!.j !== got.contact!.i + 1) {
     const gap = (pairDistance(after, dim, got.contact!.i, got.contact!.j) - tau) / size;
-    expect(gap <= 2 ** -36 || floor(got), `${where}: blocked by ${JSON.stringify(got.contact)}, ${gap} of the size from contact`).toBe(true);
+    expect(gap <= NEAR || floor(got), `${where}: blocked by ${JSON.stringify(got.contact)}, ${gap} of the size from contact`).toBe(true);
   }
   const d = Math.abs(got.angle - fc.angle), scale = Math.max(1, Math.abs(fc.angle));
   const same = got.blocked && fc.blocked && got.contact!.i === fc.contact!.i && got.contact!.j === fc.contact!.j;
