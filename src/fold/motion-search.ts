@@ -8,7 +8,9 @@
  *   the earliest contact found: the first contact of the whole motion without solving pairs
  *   that could only touch later;
  * - {@link pairsAt}: every segment pair whose window contains one parameter value (for the exact
- *   check of the returned pose).
+ *   check of the returned pose);
+ * - the heap itself ({@link heapPush}, {@link heapPop}), for the same search over another
+ *   hierarchy (the chain folder's tree: src/fold/folder-fold.ts).
  * Not re-entrant (module scratch).
  */
 
