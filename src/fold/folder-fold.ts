@@ -190,16 +190,17 @@ function pushNodes(a: number, b: number, s: number, e: number): void {
   }
   nodeCyl(a);
   nodeCyl(b);
-  if (!windowOf(NC, 6 * a, NC, 6 * b, s, e) || !(WIN[0] < BEST)) return;
-  // Lipschitz from the start: the turning node's points move at most rhi per radian, so the
-  // pair stays farther than TAUB until (gap at 0 − TAUB) / rhi.
+  // Lipschitz from the start (first: it is the cheaper test): the turning node's points move
+  // at most rhi per radian, so the pair stays farther than TAUB until (gap at 0 − TAUB) / rhi.
   const WC = T.WC, S = T.S;
   const dx = WC[3 * b] - WC[3 * a], dy = WC[3 * b + 1] - WC[3 * a + 1], dz = WC[3 * b + 2] - WC[3 * a + 2];
   const ra = S[4 * a + 3] + T.reach, rb = S[4 * b + 3] + T.reach;
   const mag = ra + rb + Math.abs(WC[3 * a]) + Math.abs(WC[3 * a + 1]) + Math.abs(WC[3 * a + 2]) + Math.abs(WC[3 * b]) + Math.abs(WC[3 * b + 1]) + Math.abs(WC[3 * b + 2]);
   const gap = Math.sqrt(dx * dx + dy * dy + dz * dz) - ra - rb - SLACK * mag;
-  let ns = WIN[0];
   const lip = (gap - TAUB) / (NC[6 * b + 1] * (1 + SLACK));
+  if (lip >= BEST || lip > e) return;
+  if (!windowOf(NC, 6 * a, NC, 6 * b, s, e) || !(WIN[0] < BEST)) return;
+  let ns = WIN[0];
   if (lip > ns) ns = lip;
   if (ns < BEST && ns <= WIN[1]) heapPush(a, b, NODES, 0, ns, WIN[1]);
 }
