@@ -6,7 +6,9 @@
  * 1e6 segments (1e7 with --big), beside foldChain on the same pose (which rebuilds its search for
  * every fold). Prints the acceptance rate of the pivots and the growth from size to size.
  * The issue's floors: fold < 0.5 ms at 1e5 and < 2 ms at 1e6; pivot < 0.2 ms at 1e6.
- * Run alone: npx tsx bench/fold/folder.bench.ts [--moves M] [--folds F] [--sizes 1000,…] [--big]
+ * Folds: folder.fold (on its tree) over --fold-moves seeded random moves (default 1,000; the
+ * issue's 1e4 with --fold-moves 10000), foldChain on the same pose for the first --folds of them.
+ * Run alone: npx tsx bench/fold/folder.bench.ts [--moves M] [--folds F] [--fold-moves K] [--sizes 1000,…] [--big]
  */
 import { createChainFolder } from '../../src/fold/folder.js';
 import type { ChainFolder } from '../../src/fold/folder.js';
@@ -25,8 +27,12 @@ function randomMove(rng: Rng, n: number): void {
 }
 
 function median(xs: number[]): number {
+  return quantile(xs, 0.5);
+}
+
+function quantile(xs: number[], q: number): number {
   const s = xs.slice().sort((a, b) => a - b);
-  return s[s.length >> 1];
+  return s[Math.min(s.length - 1, Math.floor(s.length * q))];
 }
 
 /** The chain of the named kind with n segments, held in a folder (the thick one grown by `grow` accepted pivots). */
@@ -44,16 +50,18 @@ function chain(kind: 'walk' | 'thick', n: number, grow: number): { folder: Chain
   return { folder, tau: 0.2, growMs: performance.now() - t0 };
 }
 
-export function run(opts: { moves?: number; folds?: number; sizes?: number[]; big?: boolean } = {}): void {
+export function run(opts: { moves?: number; folds?: number; foldMoves?: number; sizes?: number[]; big?: boolean } = {}): void {
   const moves = opts.moves ?? 10_000;
   const folds = opts.folds ?? 9;
+  const foldMoves = Math.max(folds, opts.foldMoves ?? 1000);
   const sizes = opts.sizes ?? [1000, 10_000, 100_000, 1_000_000, ...(opts.big ? [10_000_000] : [])];
   console.log(`\nthe chain folder (3D): one move, median over ${moves.toLocaleString('en')} seeded random pivots (folds: ${folds}), angles up to a full turn — ${machine()}`);
-  console.log('| chain | segments | pivot median ms | pivot p90 ms | accepted | growth vs previous | folder.fold median ms | foldChain median ms | floors |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---|');
+  console.log(`folds: folder.fold over ${foldMoves.toLocaleString('en')} seeded random moves after the pivots; foldChain on the same pose for the first ${folds} of them, interleaved`);
+  console.log('| chain | segments | pivot median ms | pivot p90 ms | accepted | growth vs previous | fold median ms | fold p90 ms | fold blocked | fold growth | foldChain median ms | foldChain / fold | floors |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
   let acc = 0;
   for (const kind of ['walk', 'thick'] as const) {
-    let prev = 0;
+    let prev = 0, prevFold = 0;
     for (const n of sizes) {
       const { folder, growMs } = chain(kind, n, Math.min(n, 20_000));
       const rng = makeRng(11 + n);
@@ -72,25 +80,33 @@ export function run(opts: { moves?: number; folds?: number; sizes?: number[]; bi
       }
       const med = median(times);
       const p90 = times.slice().sort((a, b) => a - b)[Math.floor(times.length * 0.9)];
-      // folds: the folder's (foldChain on its pose, then the tree rebuilt) and foldChain alone, interleaved
+      // folds: the folder's (on its tree) over foldMoves moves; foldChain on the same pose for
+      // the first `folds` of them, interleaved (it is linear in the chain)
       const ft: number[] = [], ct: number[] = [];
-      for (let k = 0; k < folds; k++) {
+      let fblocked = 0;
+      for (let k = 0; k < foldMoves; k++) {
         randomMove(rng, n);
-        const pose = folder.points();
-        let t0 = performance.now();
-        acc += foldChain(pose, { dim: 3, joint: MOVE.joint, angle: MOVE.angle, axis: MOVE.axis, thickness: folder.thickness }).angle;
-        ct.push(performance.now() - t0);
-        t0 = performance.now();
-        acc += folder.fold(MOVE).angle;
+        if (k < folds) {
+          const pose = folder.points();
+          const t0 = performance.now();
+          acc += foldChain(pose, { dim: 3, joint: MOVE.joint, angle: MOVE.angle, axis: MOVE.axis, thickness: folder.thickness }).angle;
+          ct.push(performance.now() - t0);
+        }
+        const t0 = performance.now();
+        const r = folder.fold(MOVE);
         ft.push(performance.now() - t0);
+        acc += r.angle;
+        if (r.blocked) fblocked++;
       }
       const floors: string[] = [];
       if (n === 100_000) floors.push(`fold < 0.5: ${median(ft) < 0.5 ? 'met' : 'NOT met'}`);
       if (n === 1_000_000) floors.push(`fold < 2: ${median(ft) < 2 ? 'met' : 'NOT met'}`, `pivot < 0.2: ${med < 0.2 ? 'met' : 'NOT met'}`);
       const name = kind === 'walk' ? 'random walk, thickness 0' : `thick chain 0.2 (grown by ${Math.min(n, 20_000).toLocaleString('en')} pivots, ${(growMs / 1000).toFixed(1)} s)`;
       const growth = prev > 0 ? `${(med / prev).toFixed(2)}×` : '—';
-      console.log(`| ${name} | ${n.toLocaleString('en')} | ${med.toFixed(4)} | ${p90.toFixed(3)} | ${((100 * accepted) / moves).toFixed(1)}% | ${growth} | ${median(ft).toFixed(2)} | ${median(ct).toFixed(2)} | ${floors.join('; ')} |`);
+      const fmed = median(ft), fgrowth = prevFold > 0 ? `${(fmed / prevFold).toFixed(2)}×` : '—';
+      console.log(`| ${name} | ${n.toLocaleString('en')} | ${med.toFixed(4)} | ${p90.toFixed(3)} | ${((100 * accepted) / moves).toFixed(1)}% | ${growth} | ${fmed.toFixed(3)} | ${quantile(ft, 0.9).toFixed(2)} | ${((100 * fblocked) / foldMoves).toFixed(1)}% | ${fgrowth} | ${median(ct).toFixed(1)} | ${(median(ct) / fmed).toFixed(0)}× | ${floors.join('; ')} |`);
       prev = med;
+      prevFold = fmed;
     }
   }
   if (acc === 42 && sink === 42) console.log('');
@@ -103,5 +119,5 @@ function arg(name: string): string | undefined {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const sizes = arg('--sizes')?.split(',').map(Number);
-  run({ moves: Number(arg('--moves') ?? 10_000), folds: Number(arg('--folds') ?? 9), big: process.argv.includes('--big'), ...(sizes ? { sizes } : {}) });
+  run({ moves: Number(arg('--moves') ?? 10_000), folds: Number(arg('--folds') ?? 9), foldMoves: Number(arg('--fold-moves') ?? 1000), big: process.argv.includes('--big'), ...(sizes ? { sizes } : {}) });
 }

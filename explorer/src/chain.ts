@@ -7,9 +7,10 @@
  * testing only the end pose, so what is drawn is always an accepted pose.
  *
  * Big chains (the "Big chain" button, `?big=N`): a random walk of N unit steps (10⁵ by default)
- * held in a chain folder (createChainFolder); a drag then turns the tail by pivot moves (the end
- * pose of each small step checked exactly, O(log N) work, so at frame rate), and "Pivot Monte
- * Carlo" runs random pivot moves live, showing moves per second and the acceptance rate.
+ * held in a chain folder (createChainFolder); a drag then folds the tail continuously on the
+ * folder's tree (ChainFolder.fold: the motion checked, stopping at the first contact, without a
+ * rebuild), and "Pivot Monte Carlo" runs random pivot moves live, showing moves per second and
+ * the acceptance rate.
  *
  * URL: `?chain=x,y,z;x,y,z;…`, `?random=N&seed=S` or `?big=N&seed=S`, and `thickness=T`, `joint=K`.
  */
@@ -31,7 +32,7 @@ let contacts: ChainContacts | null = null;
 let stopper: { i: number; j: number } | null = null;
 /** The chain held for pivots (big chains, Monte Carlo); null until needed, dropped when P changes otherwise. */
 let folder: ChainFolder | null = null;
-/** Chains above this many segments are dragged by pivots (foldChain's check is linear in the chain). */
+/** Chains above this many segments are dragged by the folder's fold on its tree (foldChain rebuilds its search per fold). */
 const BIG = 5000;
 
 /** Degrees for people: 6 significant digits, fixed point for small angles, 0 below a micro-degree. */
@@ -607,7 +608,7 @@ canvas.addEventListener('pointermove', (e) => {
   const ax = cross(d, target);
   const s = norm(ax);
   if (!(s > 1e-12 * norm(d) * norm(target))) return;
-  if (P.length - 1 > BIG) dragPivot(k, unit(ax), Math.atan2(s, dot(d, target)));
+  if (P.length - 1 > BIG) dragFold(k, unit(ax), Math.atan2(s, dot(d, target)));
   else fold(k, unit(ax), Math.atan2(s, dot(d, target)), 'Drag');
 });
 
@@ -633,20 +634,24 @@ function fromFolder(f: ChainFolder): void {
   checkMs = 0;
 }
 
-/** A drag step on a big chain: one pivot move (end pose checked exactly); a move that would touch is refused. */
-function dragPivot(k: number, axis: V3, angle: number): void {
+/**
+ * A drag step on a big chain: a continuous fold on the folder's tree (ChainFolder.fold: the
+ * motion checked, stopping at the first contact, no rebuild), so the tail follows the pointer
+ * until it would touch, and stops there.
+ */
+function dragFold(k: number, axis: V3, angle: number): void {
   const f = heldChain();
   if (f === null) return;
   const t0 = performance.now();
-  const ok = f.pivot({ joint: k, angle, axis });
+  const r = f.fold({ joint: k, angle, axis });
   foldMs = performance.now() - t0;
-  stopper = ok ? null : f.rejectedBy();
-  if (ok) fromFolder(f);
-  $('fold-time').textContent = `${foldMs < 1 ? foldMs.toFixed(3) : foldMs.toFixed(1)} ms (pivot)`;
-  $('fold-out').textContent = ok ? `pivot by ${fmtDeg(angle / DEG)}°, free` : `pivot refused: ${stopper!.i}–${stopper!.j} would touch`;
+  stopper = r.blocked ? r.contact : null;
+  if (r.angle !== 0) fromFolder(f);
+  $('fold-time').textContent = `${foldMs < 1 ? foldMs.toFixed(3) : foldMs.toFixed(1)} ms (fold)`;
+  $('fold-out').textContent = r.blocked ? `blocked at ${fmtDeg(r.angle / DEG)}° by ${stopper!.i}–${stopper!.j}` : `${fmtDeg(angle / DEG)}°, free`;
   draw();
   readout();
-  dragReport(!ok);
+  dragReport(r.blocked);
 }
 
 // ---- pivot Monte Carlo ------------------------------------------------------------------------------

@@ -300,7 +300,7 @@ let TAUB = 0; // thickness for the broad phase: τ + E + slack
  * The window of motion parameters φ ∈ [s0, s1] at which fixed node f (at fo) and moving node g
  * (at go) can come within TAUB, as a hull [WIN[0], WIN[1]]; false when there is none.
  */
-function windowOf(f: Float64Array, fo: number, g: Float64Array, go: number, s0: number, s1: number): boolean {
+export function windowOf(f: Float64Array, fo: number, g: Float64Array, go: number, s0: number, s1: number): boolean {
   if (f[fo + 2] - g[go + 3] > TAUB || g[go + 2] - f[fo + 3] > TAUB) return false;
   if (f[fo] - g[go + 1] > TAUB || g[go] - f[fo + 1] > TAUB) return false;
   WIN[0] = s0;
@@ -338,6 +338,8 @@ function windowOf(f: Float64Array, fo: number, g: Float64Array, go: number, s0: 
 let P: Float64Array = new Float64Array(0);
 let TAU = 0;
 let EPOSE = 0;
+/** The pose error the certification must cover: EPOSE for foldChain's poses, the folder's bound for its composed maps. */
+let ECERT = 0;
 let SIGMA = 0;
 const Q = new Float64Array(12);
 const OUT = new Float64Array(2);
@@ -507,7 +509,7 @@ function solvePair(i: number, j: number, s: number, e: number): number {
   const L = (Math.max(FR[j], FR[j + 1]) + SIGMA) * (1 + 8 * EPS);
   const K8 = (rhoA * L) / 4; // K/8 with K = 2·ρA·ρB
   SJ = j;
-  return advance(ROTATION, s, e, TAU, (TAU + EPOSE) * (1 + 4 * EPS), L, K8);
+  return advance(ROTATION, s, e, TAU, (TAU + ECERT) * (1 + 4 * EPS), L, K8);
 }
 
 let SJ = 0; // the moving segment advance() is working on
@@ -562,6 +564,65 @@ function foldBackAngle(F: number, axis: Float64Array | null): number {
   // Error of ψ: the frame coordinates carry SIGMA, seen from the axis at distances rw and ru.
   const margin = 4 * SIGMA * (1 / rw + 1 / ru) + 64 * EPS * (1 + phi);
   return Math.max(0, phi - margin);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Hooks for the chain folder (src/fold/folder-fold.ts): the same window test and certified pair
+// solver, on segments the folder supplies one pair at a time (internal; not re-exported).
+
+const PS = new Float64Array(12); // the pair asked about: fixed ends, then moving ends
+
+/**
+ * Sets the rotation for {@link foldPairSolve}, {@link foldBackAt}, {@link windowOf} and
+ * {@link foldTurnPair}: the joint `c` (dim numbers), the axis (3D; null in 2D), the sign of the
+ * turn, the thickness, and `ecert`, the pose error the certification must cover (a pair is
+ * certified when the exact motion keeps it farther than τ + ecert apart). The frame (e1, e2, k)
+ * of the rotation goes into `frame` (9 numbers). Not re-entrant; foldChain overwrites it.
+ */
+export function foldSetup(c: Float64Array, dim: number, axis: Float64Array | null, sign: number, tau: number, ecert: number, frame: Float64Array): void {
+  setRotation(c, dim, 0, axis);
+  SIGN = sign;
+  TAU = tau;
+  ECERT = ecert;
+  TAUB = (tau + ecert) * (1 + 8 * EPS);
+  frame[0] = E1X; frame[1] = E1Y; frame[2] = E1Z;
+  frame[3] = E2X; frame[4] = E2Y; frame[5] = E2Z;
+  frame[6] = KX; frame[7] = KY; frame[8] = KZ;
+}
+
+/** Loads `count` vertices from q into the pair scratch with their frame coordinates; sets SIGMA and EPOSE for them. */
+function loadScratch(q: Float64Array, count: number): void {
+  for (let k = 0; k < count * DIM; k++) PS[k] = q[k];
+  P = PS;
+  const vall = frame(PS, count);
+  const c1 = Math.abs(CX) + Math.abs(CY) + Math.abs(CZ);
+  SIGMA = 32 * EPS * (vall + c1);
+  EPOSE = 64 * EPS * (3 * vall + c1);
+}
+
+/**
+ * The first motion parameter in [s, e] at which the fixed segment q[0 … 2·dim) and the moving
+ * segment q[2·dim … 4·dim) are not certified apart (Infinity: all of [s, e] is), under the
+ * rotation of {@link foldSetup}: foldChain's certified advancement on this one pair.
+ */
+export function foldPairSolve(q: Float64Array, s: number, e: number): number {
+  loadScratch(q, 4);
+  return solvePair(0, 2, s, e);
+}
+
+/** The last certified parameter before the two segments at the joint (vertices q: before, joint, after) fold back (Infinity: never). */
+export function foldBackAt(q: Float64Array, axis: Float64Array | null): number {
+  loadScratch(q, 3);
+  return foldBackAngle(1, axis);
+}
+
+/** The pair q (as for {@link foldPairSolve}) with its moving segment turned to parameter φ (Rodrigues, as foldChain's poses), into out. */
+export function foldTurnPair(q: Float64Array, phi: number, out: Float64Array): void {
+  loadScratch(q, 4);
+  setAngle(SIGN * phi);
+  for (let k = 0; k < 2 * DIM; k++) out[k] = q[k];
+  rotateInto(PS, 2, out, 2 * DIM);
+  rotateInto(PS, 3, out, 3 * DIM);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -723,6 +784,7 @@ export function foldChain(points: ChainPoints, options: FoldOptions): FoldResult
   }
   const c1 = Math.abs(CX) + Math.abs(CY) + Math.abs(CZ);
   EPOSE = 64 * EPS * (3 * vmove + c1);
+  ECERT = EPOSE;
   SIGMA = 32 * EPS * (vall + c1);
   TAUB = (TAU + EPOSE + 4 * SIGMA) * (1 + 8 * EPS);
   startCheck(pr, 2 * EPOSE, 'foldChain', (k) => k >= pr.joint);

@@ -71,7 +71,8 @@ import type { ChainContacts } from '../chain/contacts.js';
 import { flattenChain } from '../chain/input.js';
 import type { ChainPoints } from '../chain/input.js';
 import { foldsBack, pairWithin } from '../chain/narrow.js';
-import { foldChain } from './fold.js';
+import { foldOnTree } from './folder-fold.js';
+import type { FoldTree } from './folder-fold.js';
 import type { SegmentPair } from './motion-input.js';
 import { stretchChain } from './stretch.js';
 
@@ -119,9 +120,12 @@ export interface ChainFolder {
   /** The contact distance. */
   readonly thickness: number;
   /**
-   * foldChain on the current pose: continuous motion, stopping at the first contact; the held
-   * pose becomes foldChain's returned pose (so the same angle, blocking pair and guarantees).
-   * Cost: foldChain's (linear in the chain), plus rebuilding the tree.
+   * foldChain's contract on the current pose: continuous motion, stopping at the first contact
+   * (the same blocking pair, an angle within foldChain's bound of it), the held pose turned by
+   * the returned angle. Runs on the held tree (src/fold/folder-fold.ts: foldChain's windows and
+   * certified advancement over the node spheres), no rebuild; the end pose is checked exactly as
+   * a pivot's (which it is not counted as). Edge cases as foldChain's: angle 0 or joint 0 turn
+   * freely (the end pose still checked), several turns are one turn's check.
    */
   fold(move: PivotMove): FolderFoldResult;
   /**
@@ -942,10 +946,39 @@ class Folder implements ChainFolder {
   }
 
   fold(move: PivotMove): FolderFoldResult {
-    checkOptions(move, MOVE_KEYS, 'fold');
-    const r = foldChain(this.points(), { dim: this.dim, joint: move.joint, angle: move.angle, axis: move.axis, thickness: this.thickness });
-    this.load(r.points);
-    return { angle: r.angle, blocked: r.blocked, contact: r.contact };
+    const j = readMove(move, this.dim, this.count, 'fold');
+    const a = move.axis as (ArrayLike<number> & { x?: number; y?: number; z?: number }) | undefined;
+    const axis = this.dim === 2 || a === undefined ? null : typeof a.x === 'number' ? [a.x, a.y as number, a.z as number] : a;
+    // the end pose is applied and checked as a pivot, which is not counted as one
+    const pivots = this.stats.pivots, accepted = this.stats.accepted, ri = this.rejI, rj = this.rejJ;
+    const r = foldOnTree(this.foldTree(move.axis), j, move.angle, axis);
+    this.stats.pivots = pivots;
+    this.stats.accepted = accepted;
+    this.rejI = ri;
+    this.rejJ = rj;
+    return r;
+  }
+
+  /** The tree as folder-fold.ts sees it (views of the arrays, valid until the next load). */
+  private foldTree(axis: VecLike | undefined): FoldTree {
+    const turn = { joint: 0, angle: 0, axis };
+    return {
+      dim: this.dim, count: this.count, L: this.L, block: BLOCK, thickness: this.thickness,
+      S: this.S, WC: this.WC, WX: this.WX,
+      reach: NEAR * this.scale,
+      // the folder's bound of one move's rounding (PER_MOVE of the extent, see the module
+      // notes), for coordinates up to 4 times the extent once turned
+      ecert: 4 * PER_MOVE * this.extent(),
+      world: (k) => this.world(k),
+      vertex: (v) => this.vertex(v),
+      turn: (joint, angle) => {
+        turn.joint = joint;
+        turn.angle = angle;
+        return this.pivot(turn);
+      },
+      refusedI: () => this.rejI,
+      refusedJ: () => this.rejJ,
+    };
   }
 
   stretch(move: { joint: number; length: number }): FolderStretchResult {

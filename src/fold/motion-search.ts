@@ -8,7 +8,9 @@
  *   the earliest contact found: the first contact of the whole motion without solving pairs
  *   that could only touch later;
  * - {@link pairsAt}: every segment pair whose window contains one parameter value (for the exact
- *   check of the returned pose).
+ *   check of the returned pose);
+ * - the heap itself ({@link heapPush}, {@link heapPop}), for the same search over another
+ *   hierarchy (the chain folder's tree: src/fold/folder-fold.ts).
  * Not re-entrant (module scratch).
  */
 
@@ -35,6 +37,16 @@ let hFi: Int32Array = new Int32Array(1024);
 let hLm: Int32Array = new Int32Array(1024);
 let hMi: Int32Array = new Int32Array(1024);
 let hn = 0;
+
+/** Entries on the heap (for searches over other hierarchies: the chain folder's tree). */
+export function heapSize(): number {
+  return hn;
+}
+
+/** Empties the heap. */
+export function heapClear(): void {
+  hn = 0;
+}
 
 function grow(): void {
   const n = hKey.length * 2;
@@ -76,7 +88,8 @@ function put(k: number, lf: number, fi: number, lm: number, mi: number, s: numbe
   hMi[k] = mi;
 }
 
-function push(lf: number, fi: number, lm: number, mi: number, s: number, e: number): void {
+/** Pushes an entry (nodes lf/fi, lm/mi; window [s, e]) on the heap keyed by s. */
+export function heapPush(lf: number, fi: number, lm: number, mi: number, s: number, e: number): void {
   if (hn === hKey.length) grow();
   let k = hn++;
   while (k > 0) {
@@ -89,6 +102,17 @@ function push(lf: number, fi: number, lm: number, mi: number, s: number, e: numb
 }
 
 let pLf = 0, pFi = 0, pLm = 0, pMi = 0, pS = 0, pE = 0;
+
+/** Takes the entry with the smallest window start into out: lf, fi, lm, mi, s, e (the heap must not be empty). */
+export function heapPop(out: Float64Array): void {
+  pop();
+  out[0] = pLf;
+  out[1] = pFi;
+  out[2] = pLm;
+  out[3] = pMi;
+  out[4] = pS;
+  out[5] = pE;
+}
 
 function pop(): void {
   pS = hKey[0];
@@ -123,7 +147,7 @@ export function bestFirst(fixed: Float64Array[], moving: Float64Array[], stride:
   if (fixed.length === 0 || moving.length === 0) return;
   hn = 0;
   const tf = fixed.length - 1, tm = moving.length - 1;
-  if (window(fixed[tf], 0, moving[tm], 0, 0, best) && WIN[0] < best) push(tf, 0, tm, 0, WIN[0], WIN[1]);
+  if (window(fixed[tf], 0, moving[tm], 0, 0, best) && WIN[0] < best) heapPush(tf, 0, tm, 0, WIN[0], WIN[1]);
   while (hn > 0) {
     pop();
     const s = pS;
@@ -142,12 +166,12 @@ export function bestFirst(fixed: Float64Array[], moving: Float64Array[], stride:
     if (lf >= lm) {
       const L = fixed[lf - 1], n = L.length / stride, g = moving[lm], go = mi * stride;
       for (let c = 2 * fi; c <= 2 * fi + 1 && c < n; c++) {
-        if (window(L, c * stride, g, go, s, e) && WIN[0] < FOUND.best) push(lf - 1, c, lm, mi, WIN[0], WIN[1]);
+        if (window(L, c * stride, g, go, s, e) && WIN[0] < FOUND.best) heapPush(lf - 1, c, lm, mi, WIN[0], WIN[1]);
       }
     } else {
       const L = moving[lm - 1], n = L.length / stride, f = fixed[lf], fo = fi * stride;
       for (let c = 2 * mi; c <= 2 * mi + 1 && c < n; c++) {
-        if (window(f, fo, L, c * stride, s, e) && WIN[0] < FOUND.best) push(lf, fi, lm - 1, c, WIN[0], WIN[1]);
+        if (window(f, fo, L, c * stride, s, e) && WIN[0] < FOUND.best) heapPush(lf, fi, lm - 1, c, WIN[0], WIN[1]);
       }
     }
   }

@@ -1,0 +1,464 @@
+/**
+ * The chain folder's continuous fold, driven by the tree it already holds (no rebuild): the
+ * search of foldChain (src/fold/fold.ts) carried over to the folder's bounding spheres.
+ *
+ * A world sphere (centre p, radius ρ) bounds its sub-chain's cylindrical coordinates about the
+ * rotation axis through the joint c: with v = p − c split into z = v·k and the distance r_p of p
+ * from the axis, every point of the sub-chain has r ∈ [r_p − ρ, r_p + ρ], height in
+ * [z − ρ, z + ρ], and angle about the axis within asin(ρ / r_p) of p's angle (everything when
+ * r_p ≤ ρ). These are the [rlo, rhi, zlo, zhi, alpha, width] bounds foldChain's hierarchy holds,
+ * so its window test (`windowOf`: the angles at which two such bounds can come within the
+ * thickness, the turning one rotated) applies to the folder's nodes as they are. The search is
+ * foldChain's best-first search by window start (the heap of src/fold/motion-search.ts), over
+ * pairs (node owning fixed segments, node owning turning segments) from the root pair down,
+ * splitting the larger sphere, and at leaf blocks over segment pairs (each segment bounded by
+ * the sphere on its ends); segment pairs are solved by foldChain's certified advancement
+ * (`foldPairSolve`, src/fold/advance.ts). A node that owns segments on both sides of the joint
+ * serves as both: its sphere holds its fixed segments, and, turned, its turning ones.
+ *
+ * Two additions keep the search short when contact comes early (the common case on dense
+ * chains): every pair's window also starts no earlier than its Lipschitz start — the turning
+ * side's points move at most their distance from the axis (or the joint) per radian, so a pair
+ * a gap apart at the start cannot come within the thickness before (gap − τ) / speed — taken
+ * from the spheres for node pairs, from the segments' spheres when a leaf pair is opened, and
+ * from the segment distance when such a pair is popped; and an expanding horizon per segment
+ * pair: it is solved up to max(2⁻²⁰, 4·s) from its window start s, and the rest of its window
+ * goes back on the heap, so no pair is certified far past a contact found meanwhile.
+ *
+ * The pose. What is certified is the exact rotation of the current pose (the doubles points()
+ * returns) about the joint's doubles; the pose the folder then holds is the same move applied to
+ * its composed rigid maps (a pivot), within `ecert` of that rotation per vertex: the folder's
+ * bound of one move's rounding (2⁻⁴² of the extent, taken as the near list takes it; the tests
+ * measure the rotation within 2⁻⁴⁰ of the size, and `ecert` is 4·2⁻⁴² of the extent). So every pair across the joint is certified farther than
+ * τ + ecert apart along the exact motion, which keeps the held pose clear of τ; the end pose is
+ * then checked exactly as a pivot checks it (cross pairs, the folder's near list of pairs
+ * within the turning part that may round into contact, the fold-back at the joint), and a
+ * failure backs the angle off towards the start as foldChain does.
+ * Internal (not re-exported); not re-entrant (module scratch).
+ */
+import { EPS as EPS_ } from '../core/eft.js';
+import { pairWithin } from '../chain/narrow.js';
+import { closestSegSeg2 as segSeg2, closestSegSeg3 as segSeg3 } from '../closest/segment-kernels.js';
+import { foldBackAt, foldPairSolve as pairSolve, foldSetup, foldTurnPair, windowOf as windowOf_ } from './fold.js';
+import { WIN as WIN_, heapClear, heapPop as heapPop_, heapPush as heapPush_, heapSize as heapSize_ } from './motion-search.js';
+
+// Imports used in the hot loops, bound once: a transpiling loader (tsx, vitest) turns every use
+// of an imported binding into a getter call.
+const EPS = EPS_;
+const WIN = WIN_;
+const windowOf = windowOf_;
+const foldPairSolve = pairSolve;
+const closestSegSeg2 = segSeg2;
+const closestSegSeg3 = segSeg3;
+const heapPop = heapPop_;
+const heapPush = heapPush_;
+const heapSize = heapSize_;
+
+/** What the fold needs of the folder's tree (src/fold/folder.ts): read-only views and the move. */
+export interface FoldTree {
+  readonly dim: number;
+  /** Vertices. */
+  readonly count: number;
+  /** Leaf blocks in the padded tree (a power of two); node k's children are 2k and 2k + 1; leaf b is node L + b. */
+  readonly L: number;
+  /** Vertices per leaf block. */
+  readonly block: number;
+  readonly thickness: number;
+  /** Spheres per node (centre in the node's frame, radius; radius < 0: empty). */
+  readonly S: Float64Array;
+  /** World sphere centres, 3 per node, valid after world(k). */
+  readonly WC: Float64Array;
+  /** World vertex coordinates, 3 per vertex, valid after vertex(v): the pose. */
+  readonly WX: Float64Array;
+  /** How far a node's segments may lie outside its sphere (drift of its copies; absolute). */
+  readonly reach: number;
+  /** The most a move's rounding puts a turned vertex away from the exact rotation (absolute). */
+  readonly ecert: number;
+  world(k: number): void;
+  vertex(v: number): void;
+  /** Turns the part beyond `joint` by `angle` if the end pose is free (exactly, as a pivot); false: unchanged. */
+  turn(joint: number, angle: number): boolean;
+  /** The pair that refused the last turn. */
+  refusedI(): number;
+  refusedJ(): number;
+}
+
+/** What {@link foldOnTree} did (as foldChain's result, the pose held by the tree). */
+export interface TreeFoldResult {
+  angle: number;
+  blocked: boolean;
+  contact: { i: number; j: number } | null;
+}
+
+const TWO_PI = 2 * Math.PI;
+/** Relative slack of the cylindrical bounds (sphere and frame rounding are ~1e-15). */
+const SLACK = 2 ** -30;
+/** The first horizon of the search, in radians, and its growth from round to round (up to the requested angle). */
+const H0 = 2 ** -20;
+const GROW = 4;
+/** The most a blocked fold backs off (relative to max(1, |angle|)), as foldChain. */
+const RESTART_BUDGET = 2 ** -24;
+/** Node and segment pair kinds on the heap (the pLm field). */
+const NODES = 0, SEGMENTS = 1, ROUGH = 2, REOPEN = 3;
+
+// Module scratch (not re-entrant).
+const FRAME = new Float64Array(9);
+const C = new Float64Array(3);
+const AXIS = new Float64Array(3);
+const Q4 = new Float64Array(12);
+const RQ = new Float64Array(12);
+let NC = new Float64Array(0); // per node: [rlo, rhi, zlo, zhi, alpha, width], valid where ncStamp = stamp
+let ncStamp = new Int32Array(0);
+let stamp = 0;
+const TOP = new Float64Array(6); // the heap entry being worked on
+const SEGF = new Float64Array(6 * 64); // cylindrical bounds of a leaf block's segments
+const SEGM = new Float64Array(6 * 64);
+const SPF = new Float64Array(5 * 64); // a block's segments as spheres: centre, radius, reach from the joint
+const SPM = new Float64Array(5 * 64);
+const SPR = new Float64Array(10); // the pair being refined
+const KS = new Int32Array(64); // turning segments of a leaf pair that can reach the fixed block
+const LIPK = new Float64Array(64); // and their Lipschitz starts against it
+let CZ3 = 0; // the joint's third coordinate (0 in 2D)
+let TAUB = 0; // the distance a pair must be certified beyond: τ + ecert (as fold.ts's window test)
+
+/**
+ * Cylindrical bounds about the axis of the sphere (px, py, pz; rho) into out[o … o + 6):
+ * r ∈ [rlo, rhi], z ∈ [zlo, zhi], angle within [alpha, alpha + width] (width ≥ 2π: any).
+ */
+function cylOf(px: number, py: number, pz: number, rho: number, out: Float64Array, o: number): void {
+  const vx = px - C[0], vy = py - C[1], vz = pz - CZ3;
+  const x = vx * FRAME[0] + vy * FRAME[1] + vz * FRAME[2];
+  const y = vx * FRAME[3] + vy * FRAME[4] + vz * FRAME[5];
+  const z = vx * FRAME[6] + vy * FRAME[7] + vz * FRAME[8];
+  const rc = Math.sqrt(x * x + y * y);
+  // rounding of p, c, the frame and the products: far below 2⁻³⁰ of the magnitudes involved
+  const r = rho + SLACK * (rho + Math.abs(px) + Math.abs(py) + Math.abs(pz) + Math.abs(C[0]) + Math.abs(C[1]) + Math.abs(CZ3));
+  out[o] = rc > r ? rc - r : 0;
+  out[o + 1] = rc + r;
+  out[o + 2] = z - r;
+  out[o + 3] = z + r;
+  if (rc <= r * (1 + SLACK)) {
+    out[o + 4] = 0;
+    out[o + 5] = 4 * Math.PI;
+    return;
+  }
+  const hw = Math.asin(r / rc) * (1 + 16 * EPS) + 16 * EPS;
+  out[o + 4] = Math.atan2(y, x) - hw;
+  out[o + 5] = 2 * hw >= TWO_PI ? 4 * Math.PI : 2 * hw;
+}
+
+let T: FoldTree;
+let J = 0; // the joint
+let M = 0; // segments (count − 1)
+let BEST = 0, BI = -1, BK = -1;
+
+/** Node k's cylindrical bounds in NC (computed once per fold). */
+function nodeCyl(k: number): void {
+  if (ncStamp[k] === stamp) return;
+  T.world(k);
+  const WC = T.WC, S = T.S;
+  cylOf(WC[3 * k], WC[3 * k + 1], WC[3 * k + 2], S[4 * k + 3] + T.reach, NC, 6 * k);
+  ncStamp[k] = stamp;
+}
+
+/** Segment range [lo, hi) node k owns (segment v is owned by vertex v's block). */
+function ownLo(k: number): number {
+  const l = Math.clz32(k) - Math.clz32(T.L);
+  return ((k << l) - T.L) * T.block;
+}
+function ownHi(k: number): number {
+  const l = Math.clz32(k) - Math.clz32(T.L);
+  return Math.min(M, (((k + 1) << l) - T.L) * T.block);
+}
+/** Does node k own a segment before the joint (a fixed one)? */
+function hasFixed(k: number): boolean {
+  const lo = ownLo(k);
+  return lo < J && lo < ownHi(k) && T.S[4 * k + 3] >= 0;
+}
+/** Does node k own a segment at or after the joint (a turning one)? */
+function hasTurning(k: number): boolean {
+  const hi = ownHi(k);
+  return hi > J && ownLo(k) < hi && T.S[4 * k + 3] >= 0;
+}
+
+/** Pushes the pair (a fixed-side node, b turning-side node) if its window within [s, e] starts before the best so far. */
+function pushNodes(a: number, b: number, s: number, e: number): void {
+  if (!hasFixed(a) || !hasTurning(b)) return;
+  if (a === b) {
+    heapPush(a, b, NODES, 0, s, e);
+    return;
+  }
+  nodeCyl(a);
+  nodeCyl(b);
+  // Lipschitz from the start (first: it is the cheaper test): the turning node's points move
+  // at most rhi per radian, so the pair stays farther than TAUB until (gap at 0 − TAUB) / rhi.
+  const WC = T.WC, S = T.S;
+  const dx = WC[3 * b] - WC[3 * a], dy = WC[3 * b + 1] - WC[3 * a + 1], dz = WC[3 * b + 2] - WC[3 * a + 2];
+  const ra = S[4 * a + 3] + T.reach, rb = S[4 * b + 3] + T.reach;
+  const mag = ra + rb + Math.abs(WC[3 * a]) + Math.abs(WC[3 * a + 1]) + Math.abs(WC[3 * a + 2]) + Math.abs(WC[3 * b]) + Math.abs(WC[3 * b + 1]) + Math.abs(WC[3 * b + 2]);
+  const gap = Math.sqrt(dx * dx + dy * dy + dz * dz) - ra - rb - SLACK * mag;
+  const lip = (gap - TAUB) / (NC[6 * b + 1] * (1 + SLACK));
+  if (lip >= BEST || lip > e) return;
+  if (!windowOf(NC, 6 * a, NC, 6 * b, s, e) || !(WIN[0] < BEST)) return;
+  let ns = WIN[0];
+  if (lip > ns) ns = lip;
+  if (ns < BEST && ns <= WIN[1]) heapPush(a, b, NODES, 0, ns, WIN[1]);
+}
+
+/**
+ * Segment v as a sphere on its ends (world coordinates) into sp[o…]: centre, radius (rounding
+ * allowed for), and an upper bound of its points' distance from the joint (their speed per radian).
+ */
+function segSphere(v: number, sp: Float64Array, o: number): void {
+  T.vertex(v);
+  T.vertex(v + 1);
+  const X = T.WX, p = 3 * v;
+  const ax = X[p], ay = X[p + 1], az = X[p + 2], bx = X[p + 3], by = X[p + 4], bz = X[p + 5];
+  const dx = bx - ax, dy = by - ay, dz = bz - az;
+  const h = 0.5 * Math.sqrt(dx * dx + dy * dy + dz * dz);
+  const cx = ax + 0.5 * dx, cy = ay + 0.5 * dy, cz = az + 0.5 * dz;
+  const r = h * (1 + SLACK) + SLACK * (Math.abs(ax) + Math.abs(ay) + Math.abs(az) + Math.abs(bx) + Math.abs(by) + Math.abs(bz));
+  sp[o] = cx;
+  sp[o + 1] = cy;
+  sp[o + 2] = cz;
+  sp[o + 3] = r;
+  const ex = cx - C[0], ey = cy - C[1], ez = cz - CZ3;
+  sp[o + 4] = (Math.sqrt(ex * ex + ey * ey + ez * ez) + r) * (1 + SLACK) + SLACK * (Math.abs(C[0]) + Math.abs(C[1]) + Math.abs(CZ3));
+}
+
+/**
+ * Segment pairs of leaf blocks a (fixed side) and b (turning side) onto the heap, at their
+ * Lipschitz start from the segments' spheres: the turning segment's points move at most their
+ * distance from the joint per radian, so a pair whose spheres are a gap apart stays beyond TAUB
+ * until (gap − TAUB) / speed. Their windows and a sharper start are found when they are popped
+ * ({@link refine}).
+ */
+function pushSegments(a: number, b: number, s: number, e: number, reopen: boolean): void {
+  const B = T.block;
+  const i0 = a * B, i1 = Math.min(J, (a + 1) * B, M);
+  const k0 = Math.max(J, b * B), k1 = Math.min(M, (b + 1) * B);
+  // The leaf pair's horizon: pairs whose Lipschitz start lies in [s, hz) now (below s too when
+  // first opened), the rest when it is reopened at hz.
+  let hz = s < H0 / GROW ? H0 : GROW * s;
+  if (hz > BEST) hz = BEST;
+  const lo = reopen ? s : -Infinity;
+  // each side's segments that can come near the other block's sphere before hz (the turning
+  // block's points move at most its rhi per radian, a turning segment's at most its speed)
+  const A = T.L + a, Bn = T.L + b, WC = T.WC, S = T.S;
+  T.world(A);
+  T.world(Bn);
+  nodeCyl(Bn);
+  const ax = WC[3 * A], ay = WC[3 * A + 1], az = WC[3 * A + 2], ar = S[4 * A + 3] + T.reach;
+  const bx = WC[3 * Bn], by = WC[3 * Bn + 1], bz = WC[3 * Bn + 2], br = S[4 * Bn + 3] + T.reach;
+  const speedB = NC[6 * Bn + 1] * (1 + SLACK);
+  let nk = 0;
+  for (let k = k0; k < k1; k++) {
+    const mo = 5 * nk;
+    segSphere(k, SPM, mo);
+    const dx = SPM[mo] - ax, dy = SPM[mo + 1] - ay, dz = SPM[mo + 2] - az;
+    const gap = Math.sqrt(dx * dx + dy * dy + dz * dz) * (1 - SLACK) - ar - SPM[mo + 3] - TAUB - SLACK * (Math.abs(ax) + Math.abs(ay) + Math.abs(az) + ar);
+    const lipK = gap / SPM[mo + 4];
+    if (!(lipK < hz)) continue;
+    LIPK[nk] = lipK;
+    KS[nk++] = k;
+  }
+  if (hz < e) heapPush(a + T.L, b + T.L, REOPEN, 0, hz, e);
+  if (nk === 0) return;
+  for (let i = i0; i < i1; i++) {
+    segSphere(i, SPF, 0);
+    const fx = SPF[0], fy = SPF[1], fz = SPF[2], fr = SPF[3];
+    let lipI: number;
+    {
+      const dx = fx - bx, dy = fy - by, dz = fz - bz;
+      const gap = Math.sqrt(dx * dx + dy * dy + dz * dz) * (1 - SLACK) - br - fr - TAUB - SLACK * (Math.abs(bx) + Math.abs(by) + Math.abs(bz) + br);
+      lipI = gap / speedB;
+      if (!(lipI < hz)) continue;
+    }
+    for (let q = 0; q < nk; q++) {
+      const k = KS[q];
+      if (k === i + 1) continue; // the two segments at the joint: their fold-back is solved apart
+      const mo = 5 * q;
+      const dx = SPM[mo] - fx, dy = SPM[mo + 1] - fy, dz = SPM[mo + 2] - fz;
+      const gap = Math.sqrt(dx * dx + dy * dy + dz * dz) * (1 - SLACK) - fr - SPM[mo + 3] - TAUB;
+      // the pair's start: the latest of the three Lipschitz bounds (pair, segment k against
+      // block a, segment i against block b); pushed at the opening whose range holds it
+      let lip = gap / SPM[mo + 4];
+      if (LIPK[q] > lip) lip = LIPK[q];
+      if (lipI > lip) lip = lipI;
+      if (!(lip < hz) || lip < lo) continue; // later, or pushed at an earlier opening
+      if (lip <= s) refine(i, k, s, e); // it would be popped next: refined now
+      else if (lip <= e) heapPush(i, k, ROUGH, 0, lip, e);
+    }
+  }
+}
+
+/**
+ * A segment pair popped at its rough start: its window in [s, e] (cylindrical bounds of the
+ * segments' spheres) and its Lipschitz start from the pair's distance in the pose (the kernel
+ * is within 8·u of the pair's size of it; 64·u allowed, as foldChain's evaluation); pushed back
+ * as ready to solve.
+ */
+function refine(i: number, k: number, s: number, e: number): void {
+  segSphere(i, SPR, 0);
+  segSphere(k, SPR, 5);
+  cylOf(SPR[0], SPR[1], SPR[2], SPR[3], SEGF, 0);
+  cylOf(SPR[5], SPR[6], SPR[7], SPR[8], SEGM, 0);
+  if (!windowOf(SEGF, 0, SEGM, 0, s, e) || !(WIN[0] < BEST)) return;
+  loadPair(i, k, Q4);
+  const d = T.dim === 3 ? closestSegSeg3(Q4, 0, null, 0) : closestSegSeg2(Q4, 0, null, 0);
+  let size = 0;
+  for (let c = 0; c < 4 * T.dim; c++) size += Math.abs(Q4[c]);
+  let ns = WIN[0];
+  const lip = (d - 64 * EPS * size - TAUB) / SPR[9];
+  if (lip > ns) ns = lip;
+  if (ns < BEST && ns <= WIN[1]) heapPush(i, k, SEGMENTS, 0, ns, WIN[1]);
+}
+
+/** Loads segments i (fixed) and k (turning) of the pose into Q4 (dim numbers per vertex). */
+function loadPair(i: number, k: number, out: Float64Array): void {
+  const dim = T.dim, X = T.WX;
+  T.vertex(i);
+  T.vertex(i + 1);
+  T.vertex(k);
+  T.vertex(k + 1);
+  for (let c = 0; c < dim; c++) {
+    out[c] = X[3 * i + c];
+    out[dim + c] = X[3 * i + 3 + c];
+    out[2 * dim + c] = X[3 * k + c];
+    out[3 * dim + c] = X[3 * k + 3 + c];
+  }
+}
+
+/**
+ * The best-first search on [s0, s1]: the first motion parameter not certified for some pair
+ * across the joint, into BEST / BI / BK (BI = −1: all of [s0, BEST) is certified, BEST as given).
+ */
+function search(s0: number, s1: number): void {
+  heapClear();
+  const L = T.L;
+  if (hasFixed(1) && hasTurning(1)) heapPush(1, 1, NODES, 0, s0, s1);
+  while (heapSize() > 0) {
+    heapPop(TOP);
+    const s = TOP[4];
+    if (s >= BEST) break;
+    const e = TOP[5] < BEST ? TOP[5] : BEST;
+    const a = TOP[0], b = TOP[1];
+    if (TOP[2] === ROUGH) {
+      refine(a, b, s, e);
+      continue;
+    }
+    if (TOP[2] === SEGMENTS) {
+      // the expanding horizon, per pair: solved up to max(H0, GROW·s) at a time, the rest of
+      // its window pushed back (so a pair is not certified far past a contact found meanwhile)
+      const cap = s < H0 / GROW ? H0 : GROW * s;
+      const ec = e < cap ? e : cap;
+      loadPair(a, b, Q4);
+      const r = foldPairSolve(Q4, s, ec);
+      if (r < BEST) {
+        BEST = r;
+        BI = a;
+        BK = b;
+      } else if (r === Infinity && ec < e) heapPush(a, b, SEGMENTS, 0, ec, e);
+      continue;
+    }
+    const leafA = a >= L, leafB = b >= L;
+    if (TOP[2] === REOPEN) {
+      pushSegments(a - L, b - L, s, e, true);
+    } else if (leafA && leafB) {
+      pushSegments(a - L, b - L, s, e, false);
+    } else if (a === b) {
+      pushNodes(2 * a, 2 * a, s, e);
+      pushNodes(2 * a, 2 * a + 1, s, e);
+      pushNodes(2 * a + 1, 2 * a + 1, s, e);
+    } else if (leafB || (!leafA && T.S[4 * a + 3] >= T.S[4 * b + 3])) {
+      pushNodes(2 * a, b, s, e);
+      pushNodes(2 * a + 1, b, s, e);
+    } else {
+      pushNodes(a, 2 * b, s, e);
+      pushNodes(a, 2 * b + 1, s, e);
+    }
+  }
+  heapClear();
+}
+
+/**
+ * The continuous fold at `joint` by `angle` (axis: 3D, raw; null in 2D) on the tree's pose:
+ * foldChain's contract — the exact motion certified clear up to the returned angle, the first
+ * blocking pair, the returned pose checked exactly — with the pose left in the tree (see the
+ * module notes). `axis` must be nonzero and finite (the caller validated the move).
+ */
+export function foldOnTree(tree: FoldTree, joint: number, angle: number, axis: ArrayLike<number> | null): TreeFoldResult {
+  T = tree;
+  J = joint;
+  M = tree.count - 1;
+  const dim = tree.dim;
+  if (angle === 0) return { angle, blocked: false, contact: null };
+  const sign = angle > 0 ? 1 : -1;
+  const phiMax = Math.min(Math.abs(angle), TWO_PI);
+  tree.vertex(joint);
+  for (let c = 0; c < dim; c++) C[c] = tree.WX[3 * joint + c];
+  CZ3 = dim === 3 ? C[2] : 0;
+  if (dim === 3 && axis !== null) for (let c = 0; c < 3; c++) AXIS[c] = axis[c];
+  const ax = dim === 3 ? AXIS : null;
+  const tau = tree.thickness, ecert = tree.ecert;
+  foldSetup(C, dim, ax, sign, tau, ecert, FRAME);
+  TAUB = (tau + ecert) * (1 + 8 * EPS);
+  if (NC.length < 6 * 2 * tree.L) {
+    NC = new Float64Array(12 * tree.L);
+    ncStamp = new Int32Array(2 * tree.L);
+    stamp = 0;
+  }
+  stamp++;
+
+  // the search: the fold-back at the joint first, then best-first over the tree
+  BI = BK = -1;
+  let fb = Infinity;
+  if (joint >= 1) {
+    for (let v = 0; v < 3; v++) {
+      tree.vertex(joint - 1 + v);
+      for (let c = 0; c < dim; c++) Q4[v * dim + c] = tree.WX[3 * (joint - 1 + v) + c];
+    }
+    fb = foldBackAt(Q4, ax);
+  }
+  if (joint > 0) {
+    BEST = phiMax;
+    if (fb < BEST) {
+      BEST = fb;
+      BI = joint - 1;
+      BK = joint;
+    }
+    search(0, BEST);
+  }
+  let blocked = BI >= 0;
+  let ci = BI, cj = BK;
+  let theta = blocked ? sign * BEST : angle;
+
+  // A blocked pose must be one a next fold can start from (as foldChain): the blocking pair is
+  // backed off along the certified path until its distance exceeds τ + 2·ecert in the tree's
+  // pose (checked exactly on the Rodrigues pose, which lies within 2·ecert of it, against
+  // τ + 4·ecert), within RESTART_BUDGET radians.
+  if (blocked && cj !== ci + 1) {
+    const restartTau = (tau + 4 * ecert) * (1 + 8 * EPS);
+    let back = Math.abs(theta) * 2 ** -44 + 2 ** -52;
+    const limit = Math.max(0, Math.abs(theta) - RESTART_BUDGET * Math.max(1, Math.abs(theta)));
+    loadPair(ci, cj, Q4);
+    for (;;) {
+      foldTurnPair(Q4, Math.abs(theta), RQ);
+      if (!pairWithin(RQ, dim, restartTau) || Math.abs(theta) - back <= limit) break;
+      theta = sign * (Math.abs(theta) - back);
+      back *= 2;
+    }
+  }
+  // The end pose, checked exactly (a pivot); on a failure back off towards the start (free).
+  let back = Math.abs(theta) * 2 ** -30 + 2 ** -40;
+  for (let tries = 0; ; tries++) {
+    if (theta === 0 || tree.turn(joint, theta)) break;
+    ci = tree.refusedI();
+    cj = tree.refusedJ();
+    blocked = true;
+    const mag = Math.abs(theta) - back;
+    theta = mag > 0 && tries < 40 ? sign * Math.min(mag, phiMax) : 0;
+    back *= 4;
+  }
+  return { angle: theta, blocked, contact: blocked ? { i: ci, j: cj } : null };
+}
