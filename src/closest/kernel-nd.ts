@@ -763,12 +763,6 @@ export function closestNdFast(
   } else if (!aPoint) {
     s = Math.min(sHi, Math.max(sLo, -Dd / A));
   }
-  // 26 significant bits (Veltkamp's split: exact, and monotone, so a bound stays a bound): the
-  // residual's products are then exact in two halves; the step on paper absorbs the rounding.
-  let cc = SPLITTER * s;
-  s = cc - (cc - s);
-  cc = SPLITTER * t;
-  t = cc - (cc - t);
   FS[F_S] = s;
   FS[F_T] = t;
   FS[F_DET] = D;
@@ -795,10 +789,15 @@ const PR = new Float64Array(4);
  * in double-double, g1 = r·u and g2 = r·v in doubles (from y + l); r into RF.
  */
 function residualFast(dim: number, a0: Float64Array, i0: number, a1: Float64Array, i1: number, au: Float64Array, iu: number, b0: Float64Array, j0: number, b1: Float64Array, j1: number, bv: Float64Array, jv: number): void {
-  // s and t have 26 significant bits (closestNdFast rounds them), so that s·uᵢ = s·uₕ + s·uₗ with
-  // both products exact: Dekker's two-product without the low half of s.
   const s = FS[F_S];
   const t = FS[F_T];
+  // Dekker's split of s and t, once.
+  let cs = SPLITTER * s;
+  const sh = cs - (cs - s);
+  const sl = s - sh;
+  cs = SPLITTER * t;
+  const th = cs - (cs - t);
+  const tl = t - th;
   let hi = 0;
   let lo = 0;
   let sm = 0;
@@ -822,15 +821,17 @@ function residualFast(dim: number, a0: Float64Array, i0: number, a1: Float64Arra
     const wi = x0 - y0;
     bb = x0 - wi;
     const wl = x0 - (wi + bb) + (bb - y0);
-    // s·uᵢ = p + pe and t·vᵢ = q + qe exactly (Dekker, s and t short).
+    // s·uᵢ = p + pe and t·vᵢ = q + qe exactly (Dekker's two-product, written out).
     const p = s * ui;
     let c = SPLITTER * ui;
     const uh = c - (c - ui);
-    const pe = s * (ui - uh) - (p - s * uh);
+    const ulo = ui - uh;
+    const pe = sl * ulo - (p - sh * uh - sl * uh - sh * ulo);
     const q = t * vi;
     c = SPLITTER * vi;
     const vh = c - (c - vi);
-    const qe = t * (vi - vh) - (q - t * vh);
+    const vlo = vi - vh;
+    const qe = tl * vlo - (q - th * vh - tl * vh - th * vlo);
     // y = wᵢ + p − q with the two-sums' errors; l collects every low part.
     const x = wi + p;
     bb = x - wi;
@@ -917,7 +918,10 @@ function certifyFast(
     q = (C * gs * gs + 2 * B * gs * gt + A * gt * gt) / D;
     const ag = 2 * Math.abs(gs) + es;
     const bg = 2 * Math.abs(gt) + et;
-    dq = ((4 * g + 8 * EPS) * absN / D + Math.abs(q) * 2 ** -24 + (C * es * ag + Math.abs(B) * (es * bg + et * ag) + A * et * bg) / D) * (1 + 2 ** -20);
+    // N = gᵀ·adj(H)·g: its entries' errors (γ) and its rounding; D's relative error ρ (≤ 2⁻²⁶,
+    // as checked above) enters q = N/D as 2ρ; then the gradients' errors.
+    const rho = ((4 * g + 8 * EPS) * A * C * (1 + 1e-10)) / D;
+    dq = ((4 * g + 8 * EPS) * absN / D + Math.abs(q) * 2.02 * rho + (C * es * ag + Math.abs(B) * (es * bg + et * ag) + A * et * bg) / D) * (1 + 2 ** -20);
     // The exact step lies within this of (ds, dt).
     const eds = ((C * es + Math.abs(B) * et) / D) * 1.01 + 2 ** -20 * ((C * Math.abs(gs) + Math.abs(B * gt)) / D);
     const edt = ((Math.abs(B) * es + A * et) / D) * 1.01 + 2 ** -20 * ((Math.abs(B * gs) + A * Math.abs(gt)) / D);
