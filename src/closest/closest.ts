@@ -166,14 +166,14 @@ export interface ClosestOptions {
 export function createClosestResult(dim: number): ClosestResult {
   if (!Number.isInteger(dim) || dim < 1) throw new SkewlineInputError(`createClosestResult: dim must be an integer ≥ 1 (got ${describeValue(dim)})`);
   // Packed arrays (not new Array(dim), which V8 marks holey): a load from a holey double array may
-  // be a hole, and V8 then boxes each value it copies (issue 16: about 150 bytes a call).
-  const z = (): number[] => {
-    const x: number[] = [];
-    for (let i = 0; i < dim; i++) x.push(0);
-    return x;
-  };
+  // be a hole, and V8 then boxes each value it copies (issue 16: about 150 bytes a call). Made of
+  // doubles from the start (a first element 0.5, reset), so that the first double written does not
+  // convert the array from small integers (a copy of it); the other three are copies of the first.
+  const x: number[] = [0.5];
+  for (let i = 1; i < dim; i++) x.push(0);
+  x[0] = 0;
   return {
-    c: z(), d: z(), p: z(), vector: z(), distance: 0, distanceSq: 0, s: 0, t: 0,
+    c: x, d: x.slice(), p: x.slice(), vector: x.slice(), distance: 0, distanceSq: 0, s: 0, t: 0,
     relation: 'apart', tag: 'apart', unique: true, parallel: false, degenerate: false,
   };
 }
