@@ -239,8 +239,7 @@ export function closestPoints(a: Primitive, b: Primitive, options?: ClosestOptio
   if (flat.length < 4 * dim) flat = new Float64Array(4 * dim);
   if (out.length < OUT_VEC + dim) out = new Float64Array(OUT_VEC + dim);
   if (dim > 3 && opts?.stable !== true && fastNd(a, b, false)) {
-    fastPoints(a, b, r);
-    if (allFinite(r.c) && allFinite(r.d)) return r;
+    if (fastPoints(a, b, r)) return r;
     // A nearest point beyond the double range (or rounded past it): the general path says which.
   }
   finite(a, 'first');
@@ -280,9 +279,10 @@ export function closestPoints(a: Primitive, b: Primitive, options?: ClosestOptio
 /**
  * The fused path's result into r in one pass: s, t, the distance, the relation (apart, unique,
  * not parallel), c and d as {@link nearestInto} forms them, p, and d − c = −(r + ds·u − dt·v)
- * from the kernel's residual; distanceSq is the kernel's certified d*² (see FAST_SQ).
+ * from the kernel's residual; distanceSq is the kernel's certified d*² (see FAST_SQ). False when
+ * c or d is not finite (beyond the double range: the general path answers).
  */
-function fastPoints(a: Primitive, b: Primitive, r: ClosestResult): void {
+function fastPoints(a: Primitive, b: Primitive, r: ClosestResult): boolean {
   const dim = a.dim;
   const s = out[OUT_S];
   const t = out[OUT_T];
@@ -311,6 +311,7 @@ function fastPoints(a: Primitive, b: Primitive, r: ClosestResult): void {
   const eb = bFar ? b.p1 : b.p0;
   const sa = aFar ? s - 1 : s;
   const tb = bFar ? t - 1 : t;
+  let nan = 0; // stays 0 while every c and d is finite (x − x is NaN for ±Infinity)
   for (let i = 0; i < dim; i++) {
     const ui = u[i];
     const wi = w[i];
@@ -320,7 +321,9 @@ function fastPoints(a: Primitive, b: Primitive, r: ClosestResult): void {
     d[i] = di;
     p[i] = 0.5 * ci + 0.5 * di;
     v[i] = -(res[i] + ds * ui - dt * wi);
+    nan += ci - ci + (di - di);
   }
+  return nan === 0;
 }
 
 function allFinite(x: number[]): boolean {
