@@ -44,7 +44,8 @@ function checkShape(a: unknown, b: unknown): asserts a is Primitive {
 }
 
 function shape(p: Primitive, which: string): void {
-  if (p.p0.length !== p.dim || p.p1.length !== p.dim || !(p.dir instanceof Float64Array) || p.dir.length !== p.dim) {
+  const second = p.kind === 'ray' ? p.dir : p.p1;
+  if (p.p0.length !== p.dim || second.length !== p.dim) {
     throw new SkewlineInputError(`${which} argument: its arrays no longer have its dimension ${p.dim} (primitives must not be modified)`);
   }
 }
@@ -55,6 +56,9 @@ function shape(p: Primitive, which: string): void {
  * declines and closestPoints validates). True when it answered (out holds s, t, the distance).
  */
 function fastNd(a: Primitive, b: Primitive, vec: boolean): boolean {
+  // (Float64Arrays as the constructors make them; a hand-made primitive takes the general path.)
+  if (!(a.p1 instanceof Float64Array && a.dir instanceof Float64Array && b.p1 instanceof Float64Array && b.dir instanceof Float64Array)) return false;
+  if (a.dir.length !== a.dim || b.dir.length !== b.dim) return false;
   return closestNdFast(kindCode(a), kindCode(b), a.dim, a.p0, 0, a.kind === 'ray' ? a.dir : a.p1, 0, b.p0, 0, b.kind === 'ray' ? b.dir : b.p1, 0, out, vec) === FAST_DONE;
 }
 
