@@ -206,7 +206,12 @@ export function createClosestResult(dim: number): ClosestResult {
  * c and d are within 8·2⁻⁵³·S of the exact nearest points, S = max(|a1 − a0|, |b1 − b0|,
  * |b0 − a0|).
  * `distanceSq` is the squared length of `vector`, summed with error-free products and scaled
- * so that it under/overflows only where the true value does.
+ * so that it under/overflows only where the true value does; in n-D (dim ≥ 4), where the fused
+ * two-pass path answers (kernel-nd.ts), it is that path's certified double-double d*², rounded.
+ *
+ * Cost in n-D: two passes over the coordinates in the common case (not nearly parallel, apart),
+ * plus one that writes c, d, p and vector; the previous, longer path only where its certificate
+ * cannot vouch (see kernel-nd.ts closestNdFast).
  *
  * The third argument is either {@link ClosestOptions} or, gl-matrix style, a target result to
  * fill (`closestPoints(a, b, target)`, see {@link createClosestResult}): then nothing is allocated.
