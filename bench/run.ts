@@ -16,7 +16,7 @@ import { run as fold } from './fold/fold.bench.js';
 import { run as folder } from './fold/folder.bench.js';
 import { run as stream } from './cli/stream.bench.js';
 import { run as kind } from './cli/kind.bench.js';
-import { run as cliRows } from './cli/rows.bench.js';
+import { geojsonOutput, run as cliRows } from './cli/rows.bench.js';
 import { run as gis } from './gis/gis.bench.js';
 import { machine } from './harness.js';
 
@@ -37,6 +37,7 @@ ball({ steps: arg('--steps', 20_000), runs: 3 });
 fold({ folds: 15 });
 folder({ moves: 10_000, folds: 9, big: process.argv.includes('--big') });
 cliRows({ pairs: Math.min(pairs, 100_000), runs: Math.min(runs, 7) });
+await geojsonOutput(Math.min(runs, 5));
 await parallel({ pairs, segments: arg('--segments', 1_000_000), runs: Math.min(runs, 5) });
 await chain({ segments: arg('--segments', 1_000_000), runs: Math.min(runs, 5) });
 await stream({ mb: arg('--stream-mb', Number(process.env.SKEWLINE_STREAM_MB ?? 200)), runs: 3 });

@@ -5,8 +5,12 @@
  * and the share of a row's time that is geometry (the part worker threads could take: Amdahl).
  * Run alone: npx tsx bench/cli/rows.bench.ts [--pairs N] [--runs R]
  */
-import { closestPoints, segment, type ClosestResult } from '../../src/index.js';
+import { closestPoints, multiChainContacts, segment, type ClosestResult, type MultiChainContacts } from '../../src/index.js';
+import { ContactWriter } from '../../cli/chain.js';
+import { CoordStore } from '../../cli/geojson-stream.js';
 import { parseJsonText } from '../../cli/rows.js';
+import { makeRng } from '../../test/support/rng.js';
+import { gridWalk, randomWalk } from '../../test/support/walks.js';
 import { finiteClosest, ndjsonFormatter } from '../../cli/output.js';
 import { mulberry32 } from '../../scripts/big-input.js';
 import { machine, measure, sink, table } from '../harness.js';
@@ -69,7 +73,82 @@ export function run(opts: { pairs?: number; runs?: number } = {}): void {
   console.log(`geometry share ${(geometry * 100).toFixed(0)}%: threads computing closestPoints alone could speed a row up at most ${(1 / (1 - geometry)).toFixed(2)}×`);
 }
 
-if (process.argv[1]?.endsWith('rows.bench.ts')) {
+/**
+ * Issue 16 (GeoJSON output of contacts ≥ 1M features/s): `skewline chain`'s ContactWriter writing
+ * the contacts of 600 seeded 2D walks as GeoJSON features into a counting sink, beside
+ * JSON.stringify of the same features (parsed back from the writer's output: the engine's own
+ * writer, the same shortest round-trip numbers) as the reference, and beside String() of the
+ * contacts' four numbers alone (x, y, s, t: the formatting share). Features per CPU second (this
+ * process's CPU time, best of runs: on a loaded machine what one free core gives), interleaved.
+ */
+export async function geojsonOutput(runs: number): Promise<void> {
+  const rng = makeRng(2016);
+  const lines = [
+    '\n### GeoJSON contact features written, per CPU second (issue 16: ≥ 1M)',
+    '| walks | contacts | ContactWriter | JSON.stringify of the same features | String() of x, y, s, t alone |',
+    '|---|---:|---:|---:|---:|',
+  ];
+  for (const grid of [false, true]) {
+    const store = new CoordStore();
+    store.dim = 2;
+    const features = 600;
+    for (let f = 0; f < features; f++) {
+      store.begin({ feature: f });
+      const P = grid ? gridWalk(200, 2, rng) : randomWalk(200, 2, rng);
+      const x0 = Math.round(rng.next() * 150), y0 = Math.round(rng.next() * 150);
+      for (let k = 0; k < P.length; k++) store.push(P[k] + (k % 2 === 0 ? x0 : y0));
+    }
+    const r: MultiChainContacts = multiChainContacts(Array.from({ length: store.count }, (_, k) => store.chain(k)), { dim: 2, thickness: 0 });
+    const write = async (): Promise<string> => {
+      const parts: string[] = [];
+      const w = new ContactWriter('geojson', true, 0, (t) => parts.push(t));
+      for (let f = 0; f < features; f++) w.feature(f, { id: f, properties: { name: `parcel ${f}` } });
+      await w.contacts(r, store, 0, () => Promise.resolve());
+      w.end(2);
+      return parts.join('');
+    };
+    const objects = (JSON.parse(await write()) as { features: { geometry: { coordinates: unknown } }[] }).features;
+    const nums = new Float64Array(4 * r.count);
+    objects.forEach((o, k) => {
+      const flat = (o.geometry.coordinates as number[] | number[][]).flat() as number[];
+      nums[4 * k] = flat[0];
+      nums[4 * k + 1] = flat[1];
+      nums[4 * k + 2] = r.s[k];
+      nums[4 * k + 3] = r.t[k];
+    });
+    const best = [Infinity, Infinity, Infinity];
+    const cpu = (c0: NodeJS.CpuUsage): number => {
+      const c = process.cpuUsage(c0);
+      return (c.user + c.system) / 1e6;
+    };
+    for (let run = 0; run < runs; run++) {
+      let c0 = process.cpuUsage();
+      let bytes = 0;
+      const w = new ContactWriter('geojson', true, 0, (t) => {
+        bytes += t.length;
+      });
+      for (let f = 0; f < features; f++) w.feature(f, { id: f, properties: { name: `parcel ${f}` } });
+      await w.contacts(r, store, 0, () => Promise.resolve());
+      w.end(2);
+      best[0] = Math.min(best[0], cpu(c0));
+      c0 = process.cpuUsage();
+      for (const o of objects) bytes += JSON.stringify(o).length;
+      best[1] = Math.min(best[1], cpu(c0));
+      c0 = process.cpuUsage();
+      for (let k = 0; k < nums.length; k++) bytes += String(nums[k]).length;
+      best[2] = Math.min(best[2], cpu(c0));
+      if (bytes === 42) console.log('');
+    }
+    const rate = (sec: number): string => Math.round(r.count / sec).toLocaleString('en');
+    lines.push(`| ${grid ? 'grid (touches, overlaps)' : 'random (exact crossing points)'} | ${r.count.toLocaleString('en')} | ${rate(best[0])} | ${rate(best[1])} | ${rate(best[2])} |`);
+  }
+  console.log(lines.join('\n'));
+}
+
+if (process.argv[1]?.endsWith('rows.bench.ts') && process.argv.includes('--geojson')) {
+  console.log(`skewline GeoJSON output — ${machine()}`);
+  await geojsonOutput(arg('--runs', 5));
+} else if (process.argv[1]?.endsWith('rows.bench.ts')) {
   console.log(`skewline CLI row benchmarks — ${machine()}`);
   run({ pairs: arg('--pairs', 100_000), runs: arg('--runs', 7) });
   console.log(`(sink ${sink > 0 ? '+' : '-'})`);

@@ -16,10 +16,11 @@ import {
   OUT_DIST,
   closestInto,
 } from './kernel.js';
-import { exactNearestPointsFlat, kindCode } from '../core/exact.js';
+import { FAST_DONE, FAST_SQ, closestNdFast, fastResidual } from './kernel-nd.js';
+import { SEGMENT, exactNearestPointsFlat, kindCode } from '../core/exact.js';
 import { SPLITTER } from '../core/eft.js';
 import { checkOptions, numberOption } from '../core/options.js';
-import { SkewlineInputError, describeValue, isPrimitive, segment, line as makeLine, toVector } from '../core/primitives.js';
+import { MAX_DIM, SkewlineInputError, describeValue, isPrimitive, segment, line as makeLine, toVector } from '../core/primitives.js';
 import type { ClosestResult, Primitive, Relation, VecLike } from '../core/types.js';
 
 const RELATIONS: readonly Relation[] = ['apart', 'intersecting', 'overlapping', 'parallel', 'degenerate'];
@@ -28,11 +29,37 @@ let flat = new Float64Array(12);
 let out = new Float64Array(8);
 
 function check(a: unknown, b: unknown): asserts a is Primitive {
+  checkShape(a, b);
+  finite(a, 'first');
+  finite(b as Primitive, 'second');
+}
+
+/** check's O(1) part: primitives of one dimension whose arrays still have it. */
+function checkShape(a: unknown, b: unknown): asserts a is Primitive {
   if (!isPrimitive(a)) throw new SkewlineInputError(`first argument is not a primitive (use point, segment, line or ray)`);
   if (!isPrimitive(b)) throw new SkewlineInputError(`second argument is not a primitive (use point, segment, line or ray)`);
   if (a.dim !== b.dim) throw new SkewlineInputError(`primitives of different dimensions (${a.dim} and ${b.dim})`);
-  finite(a, 'first');
-  finite(b, 'second');
+  shape(a, 'first');
+  shape(b, 'second');
+}
+
+function shape(p: Primitive, which: string): void {
+  const second = p.kind === 'ray' ? p.dir : p.p1;
+  if (p.p0.length !== p.dim || second.length !== p.dim) {
+    throw new SkewlineInputError(`${which} argument: its arrays no longer have its dimension ${p.dim} (primitives must not be modified)`);
+  }
+}
+
+/**
+ * n-D (dim ≥ 4): kernel-nd.ts's fused path straight on the primitives' arrays (no copy, and no
+ * validation pass: its sums are finite only if every coordinate is, and where one is not it
+ * declines and closestPoints validates). True when it answered (out holds s, t, the distance).
+ */
+function fastNd(a: Primitive, b: Primitive, vec: boolean): boolean {
+  // (Float64Arrays as the constructors make them; a hand-made primitive takes the general path.)
+  if (!(a.p1 instanceof Float64Array && a.dir instanceof Float64Array && b.p1 instanceof Float64Array && b.dir instanceof Float64Array)) return false;
+  if (a.dir.length !== a.dim || b.dir.length !== b.dim) return false;
+  return closestNdFast(kindCode(a), kindCode(b), a.dim, a.p0, 0, a.kind === 'ray' ? a.dir : a.p1, 0, b.p0, 0, b.kind === 'ray' ? b.dir : b.p1, 0, out, vec) === FAST_DONE;
 }
 
 /**
@@ -143,14 +170,14 @@ export interface ClosestOptions {
 export function createClosestResult(dim: number): ClosestResult {
   if (!Number.isInteger(dim) || dim < 1) throw new SkewlineInputError(`createClosestResult: dim must be an integer ≥ 1 (got ${describeValue(dim)})`);
   // Packed arrays (not new Array(dim), which V8 marks holey): a load from a holey double array may
-  // be a hole, and V8 then boxes each value it copies (issue 16: about 150 bytes a call).
-  const z = (): number[] => {
-    const x: number[] = [];
-    for (let i = 0; i < dim; i++) x.push(0);
-    return x;
-  };
+  // be a hole, and V8 then boxes each value it copies (issue 16: about 150 bytes a call). Made of
+  // doubles from the start (a first element 0.5, reset), so that the first double written does not
+  // convert the array from small integers (a copy of it); the other three are copies of the first.
+  const x: number[] = [0.5];
+  for (let i = 1; i < dim; i++) x.push(0);
+  x[0] = 0;
   return {
-    c: z(), d: z(), p: z(), vector: z(), distance: 0, distanceSq: 0, s: 0, t: 0,
+    c: x, d: x.slice(), p: x.slice(), vector: x.slice(), distance: 0, distanceSq: 0, s: 0, t: 0,
     relation: 'apart', tag: 'apart', unique: true, parallel: false, degenerate: false,
   };
 }
@@ -179,7 +206,12 @@ export function createClosestResult(dim: number): ClosestResult {
  * c and d are within 8·2⁻⁵³·S of the exact nearest points, S = max(|a1 − a0|, |b1 − b0|,
  * |b0 − a0|).
  * `distanceSq` is the squared length of `vector`, summed with error-free products and scaled
- * so that it under/overflows only where the true value does.
+ * so that it under/overflows only where the true value does; in n-D (dim ≥ 4), where the fused
+ * two-pass path answers (kernel-nd.ts), it is that path's certified double-double d*², rounded.
+ *
+ * Cost in n-D: two passes over the coordinates in the common case (not nearly parallel, apart),
+ * plus one that writes c, d, p and vector; the previous, longer path only where its certificate
+ * cannot vouch (see kernel-nd.ts closestNdFast).
  *
  * The third argument is either {@link ClosestOptions} or, gl-matrix style, a target result to
  * fill (`closestPoints(a, b, target)`, see {@link createClosestResult}): then nothing is allocated.
@@ -190,7 +222,7 @@ export function createClosestResult(dim: number): ClosestResult {
  * ∓1.8e308), or a nearest point lies beyond the double range.
  */
 export function closestPoints(a: Primitive, b: Primitive, options?: ClosestOptions | ClosestResult): ClosestResult {
-  check(a, b);
+  checkShape(a, b);
   let target: ClosestResult | undefined;
   let opts: ClosestOptions | undefined;
   if (options !== undefined && options !== null) {
@@ -215,6 +247,12 @@ export function closestPoints(a: Primitive, b: Primitive, options?: ClosestOptio
   const r = target ?? createClosestResult(dim);
   if (flat.length < 4 * dim) flat = new Float64Array(4 * dim);
   if (out.length < OUT_VEC + dim) out = new Float64Array(OUT_VEC + dim);
+  if (dim > 3 && opts?.stable !== true && fastNd(a, b, false)) {
+    if (fastPoints(a, b, r)) return r;
+    // A nearest point beyond the double range (or rounded past it): the general path says which.
+  }
+  finite(a, 'first');
+  finite(b, 'second');
   put(a, 0);
   put(b, 2 * dim);
   const ka = kindCode(a);
@@ -245,6 +283,56 @@ export function closestPoints(a: Primitive, b: Primitive, options?: ClosestOptio
   for (let i = 0; i < dim; i++) r.p[i] = 0.5 * r.c[i] + 0.5 * r.d[i];
   squaredNorm(r);
   return r;
+}
+
+/**
+ * The fused path's result into r in one pass: s, t, the distance, the relation (apart, unique,
+ * not parallel), c and d as {@link nearestInto} forms them, p, and d − c = −(r + ds·u − dt·v)
+ * from the kernel's residual; distanceSq is the kernel's certified d*² (see FAST_SQ). False when
+ * c or d is not finite (beyond the double range: the general path answers).
+ */
+function fastPoints(a: Primitive, b: Primitive, r: ClosestResult): boolean {
+  const dim = a.dim;
+  const s = out[OUT_S];
+  const t = out[OUT_T];
+  r.s = s;
+  r.t = t;
+  r.distance = out[OUT_DIST];
+  r.distanceSq = FAST_SQ[0];
+  r.relation = 'apart';
+  r.tag = 'apart';
+  r.unique = true;
+  r.parallel = false;
+  r.degenerate = false;
+  const ds = FAST_SQ[1];
+  const dt = FAST_SQ[2];
+  const res = fastResidual();
+  const c = r.c;
+  const d = r.d;
+  const p = r.p;
+  const v = r.vector;
+  const u = a.dir;
+  const w = b.dir;
+  // The nearer end (as nearestInto: s = 1 gives p1 exactly); a ray or point from p0.
+  const aFar = a.kind !== 'ray' && a.kind !== 'point' && s > 0.5;
+  const bFar = b.kind !== 'ray' && b.kind !== 'point' && t > 0.5;
+  const ea = aFar ? a.p1 : a.p0;
+  const eb = bFar ? b.p1 : b.p0;
+  const sa = aFar ? s - 1 : s;
+  const tb = bFar ? t - 1 : t;
+  let nan = 0; // stays 0 while every c and d is finite (x − x is NaN for ±Infinity)
+  for (let i = 0; i < dim; i++) {
+    const ui = u[i];
+    const wi = w[i];
+    const ci = ea[i] + sa * ui;
+    const di = eb[i] + tb * wi;
+    c[i] = ci;
+    d[i] = di;
+    p[i] = 0.5 * ci + 0.5 * di;
+    v[i] = -(res[i] + ds * ui - dt * wi);
+    nan += ci - ci + (di - di);
+  }
+  return nan === 0;
 }
 
 function allFinite(x: number[]): boolean {
@@ -394,7 +482,23 @@ function stable(a: Primitive, b: Primitive, tolerance: number, r: ClosestResult)
  */
 export function segmentDistance(a0: VecLike, a1: VecLike, b0: VecLike, b1: VecLike): number {
   // closestPoints' distance without its result object (four arrays of dim numbers) and the
-  // points: in n-D those cost more than the kernel itself (issue 16).
+  // points: in n-D those cost more than the kernel itself (issue 16). Four arrays of one length
+  // above 3 go straight to kernel-nd.ts's fused path, without building segments (toVector's
+  // checks per coordinate cost more than the kernel): numbers are copied and typed in one pass,
+  // finiteness shows in the kernel's sums; anything it declines takes the checked path below.
+  const n = fastDim(a0, a1, b0, b1);
+  if (n > 3) {
+    if (out.length < OUT_VEC + n) out = new Float64Array(OUT_VEC + n);
+    if (a0 instanceof Float64Array && a1 instanceof Float64Array && b0 instanceof Float64Array && b1 instanceof Float64Array) {
+      if (closestNdFast(SEGMENT, SEGMENT, n, a0, 0, a1, 0, b0, 0, b1, 0, out, false) === FAST_DONE) return out[OUT_DIST];
+    } else {
+      if (flat.length < 4 * n) flat = new Float64Array(4 * n);
+      if (copyNumbers(a0, 0, n) && copyNumbers(a1, n, n) && copyNumbers(b0, 2 * n, n) && copyNumbers(b1, 3 * n, n) &&
+        closestNdFast(SEGMENT, SEGMENT, n, flat, 0, flat, n, flat, 2 * n, flat, 3 * n, out, false) === FAST_DONE) {
+        return out[OUT_DIST];
+      }
+    }
+  }
   const a = segment(a0, a1);
   const b = segment(b0, b1);
   check(a, b);
@@ -409,6 +513,31 @@ export function segmentDistance(a0: VecLike, a1: VecLike, b0: VecLike, b1: VecLi
     throw new RangeError('segmentDistance: the distance exceeds the largest double (1.8e308); scale the input down');
   }
   return distance;
+}
+
+/** The common length of four arrays (plain or Float64Array), or 0 when they are not that. */
+function fastDim(a0: unknown, a1: unknown, b0: unknown, b1: unknown): number {
+  const n = arrayLength(a0);
+  return n > 0 && arrayLength(a1) === n && arrayLength(b0) === n && arrayLength(b1) === n && n <= MAX_DIM ? n : 0;
+}
+
+function arrayLength(x: unknown): number {
+  return Array.isArray(x) || x instanceof Float64Array ? x.length : 0;
+}
+
+/** Copies x's n entries into flat at `at`; false at the first that is not a number (holes too). */
+function copyNumbers(x: VecLike, at: number, n: number): boolean {
+  if (x instanceof Float64Array) {
+    flat.set(x, at);
+    return true;
+  }
+  const v = x as ArrayLike<unknown>;
+  for (let i = 0; i < n; i++) {
+    const xi = v[i];
+    if (typeof xi !== 'number') return false;
+    flat[at + i] = xi;
+  }
+  return true;
 }
 
 /** Options of {@link intersectLineSegments}. */

@@ -483,6 +483,24 @@ function normSq(dim: number): void {
   LV[1] = xl - (LV[0] - xh);
 }
 
+/** In: X = xh + xl and its error bound E (slots 0, 1, 2); out: the faithful √X (slot 3). See {@link faithfulRoot}. */
+export const ROOT = new Float64Array(4);
+
+/**
+ * The faithfully rounded square root of X = ROOT[0] + ROOT[1] whose exact value lies within
+ * ROOT[2] of X, written to ROOT[3]; false (nothing written) when that interval is too wide to
+ * name one double, or X ≤ 2⁻⁹⁰⁰. For kernel-nd.ts's fused path, which bounds X itself (doubles
+ * in and out through ROOT: a double crossing a call V8 does not inline is boxed).
+ */
+export function faithfulRoot(): boolean {
+  IO[FIN_XH] = ROOT[0];
+  IO[FIN_XL] = ROOT[1];
+  IO[FIN_E] = ROOT[2];
+  if (!finish(0)) return false;
+  ROOT[3] = FAITHFUL[2];
+  return true;
+}
+
 /**
  * The certified square root of X = xh + xl (error bound E; the three in IO[FIN_XH], IO[FIN_XL],
  * IO[FIN_E]), times 2^e, to FAITHFUL[2]; false when the certificate fails.

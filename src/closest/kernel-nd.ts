@@ -45,6 +45,7 @@
 import * as eft from '../core/eft.js';
 import * as exact from '../core/exact.js';
 import { exactClosestFlat, exactParallelFlat, exactParallelPair, exactRelationFlat, ratToNumber } from '../core/exact.js';
+import { ROOT, faithfulRoot } from './faithful.js';
 
 // Imported constants copied into module constants once: a transpiler that turns imports into
 // live-binding getters (tsx, vitest) would otherwise call a getter in every loop iteration.
@@ -590,4 +591,457 @@ function exactInto(ka: number, kb: number, dim: number, data: ArrayLike<number>,
   out[O_DIST] = dist;
   out[O_REL] = relation;
   out[O_FLAGS] = (r.share === 'overlap' ? F_NOT_UNIQUE : 0) | (r.parallel ? F_PARALLEL : 0) | (degenerate ? F_DEGENERATE : 0);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The fused path (issue 16: the public n-D functions in linear time). Two passes over the
+// coordinates answer the common case — directions not nearly parallel, a distance well above
+// zero — with the distance certified faithful in the same passes, so that neither the copy into
+// the flat layout, nor a separate validation pass, nor faithful.ts's own passes are needed.
+
+/** Sums of squares the fused path accepts: no product of three Gram entries over- or underflows. */
+const FAST_LO = 2 ** -300;
+const FAST_HI = 2 ** 300;
+const U2 = EPS * EPS;
+
+/** The fused path answered (see {@link closestNdFast}). */
+export const FAST_DONE = 1;
+/** It could not certify its answer: ask {@link closestNdInto} (after validating the input). */
+export const FAST_DECLINED = 0;
+/** A sum over the coordinates was not finite: the input may hold NaN or ±Infinity — validate it. */
+export const FAST_NOT_FINITE = -1;
+
+/** A zero vector standing for a ray's "first point" in u = a1 − a0 (u is then the direction, exactly). */
+let ZERO = new Float64Array(16);
+/** The fused path's residual, kept for d − c. */
+let RF = new Float64Array(16);
+
+/**
+ * Out, valid after {@link closestNdFast} returned FAST_DONE: [0] the squared distance (its
+ * certified double-double value rounded: within about an ulp of the exact one; closestPoints
+ * reports it as distanceSq), [1] and [2] the step ds, dt taken on paper (see {@link fastResidual}).
+ */
+export const FAST_SQ = new Float64Array(3);
+
+/**
+ * The fused path's residual r at (s, t) before the step on paper (valid after FAST_DONE):
+ * d − c = −(r + ds·u − dt·v) with ds = FAST_SQ[1], dt = FAST_SQ[2] and u, v the rounded
+ * directions, for a caller that forms c and d in the same pass (closestPoints) and so passes
+ * `vec` false.
+ */
+export function fastResidual(): Float64Array {
+  return RF;
+}
+
+// Doubles between the fused path's steps (module-level array: no boxing).
+const FS = new Float64Array(16);
+const F_A = 0; // u·u
+const F_B = 1; // u·v
+const F_C = 2; // v·v
+const F_D = 3; // u·w
+const F_E = 4; // v·w
+const F_F = 5; // w·w
+const F_S = 6; // s
+const F_T = 7; // t
+const F_DET = 8; // D = AC − B²
+const F_G = 9; // γ
+const F_SLO = 10; // s's domain
+const F_SHI = 11;
+const F_TLO = 12; // t's domain
+const F_THI = 13;
+
+/**
+ * Pass 1 of the fused path: the six Gram entries of u, v, w (u = a1 − a0, or a ray's direction,
+ * or 0 for a point; v likewise; w = a0 − b0) in plain doubles into FS. `au`, `bv` are the arrays
+ * subtracted from a1, b1 (a0 and b0, ZERO for a ray, a1 itself for a point).
+ */
+function gram(dim: number, a0: Float64Array, i0: number, a1: Float64Array, i1: number, au: Float64Array, iu: number, b0: Float64Array, j0: number, b1: Float64Array, j1: number, bv: Float64Array, jv: number): void {
+  let a = 0;
+  let b = 0;
+  let c = 0;
+  let d = 0;
+  let e = 0;
+  let f = 0;
+  for (let i = 0; i < dim; i++) {
+    const ui = a1[i1 + i] - au[iu + i];
+    const vi = b1[j1 + i] - bv[jv + i];
+    const wi = a0[i0 + i] - b0[j0 + i];
+    a += ui * ui;
+    b += ui * vi;
+    c += vi * vi;
+    d += ui * wi;
+    e += vi * wi;
+    f += wi * wi;
+  }
+  FS[F_A] = a;
+  FS[F_B] = b;
+  FS[F_C] = c;
+  FS[F_D] = d;
+  FS[F_E] = e;
+  FS[F_F] = f;
+}
+
+/** ZERO grown to dim (its entries stay 0). */
+function zeros(dim: number): Float64Array {
+  if (ZERO.length < dim) ZERO = new Float64Array(dim);
+  return ZERO;
+}
+
+/**
+ * Closest points of a (kind ka: a0 = `a0[i0 …]`, its second vector a1 = `a1[i1 …]`, a ray's
+ * direction, ignored for a point) and b (likewise), dim ≥ 1, in two passes over the coordinates,
+ * writing kernel.ts's output (s, t, distance, relation, flags and, when `vec`, d − c) and
+ * {@link FAST_SQ}. Returns FAST_DONE when it answered, FAST_NOT_FINITE when a sum was not finite
+ * (the input may not be: validate it before anything else), FAST_DECLINED otherwise — then out
+ * holds nothing and {@link closestNdInto} answers. It answers only pairs that are apart:
+ * relation `apart`, flags 0, a unique pair, the distance faithful (within one ulp of the exact
+ * distance; the same guarantee as faithful.ts). It declines nearly or exactly parallel
+ * directions, zero-length segments, sums of squares outside [2⁻³⁰⁰, 2³⁰⁰], distances within
+ * 64·u·S of zero, and optima its certificate cannot place (a bound the Newton step would cross).
+ *
+ * The method. Pass 1: the Gram entries in doubles (the textbook formula); Cramer's rule and
+ * clamp-and-project give (s, t) (Ericson §5.1.9), as in {@link closestNdInto}. Pass 2: the
+ * residual r = w + s·u − t·v in double-double from the exact differences (Knuth's two-difference,
+ * Dekker's two-product, two-sums: Ogita, Rump & Oishi 2005), with X = |r|² in double-double and
+ * the gradient g = (r·u, −r·v) in doubles. |r(s′, t′)|² is a quadratic with Hessian 2H,
+ * H = [[u·u, −u·v], [−u·v, v·v]]: over the free parameters its minimum is exactly X − gᵀH⁻¹g, so
+ * no second residual pass is needed — the Newton step δ = −H⁻¹g is taken on paper. Where the
+ * step stays inside the domain (checked against its error bound) and each clamped parameter's
+ * gradient after the step points outwards (the KKT conditions; the quadratic is convex), that
+ * value is the exact minimum d*². Its error bound adds the residual's (a few u² of the terms),
+ * the sum's, and gᵀH⁻¹g's from the a-priori bounds on g and H (Higham, "Accuracy and Stability of
+ * Numerical Algorithms", §3.1: |fl(x·y) − x·y| ≤ γₙ·Σ|xᵢyᵢ| ≤ γₙ·|x||y|); faithful.ts's root
+ * certificate then names the double. Not re-entrant.
+ */
+export function closestNdFast(
+  ka: number, kb: number, dim: number,
+  a0: Float64Array, i0: number, a1: Float64Array, i1: number,
+  b0: Float64Array, j0: number, b1: Float64Array, j1: number,
+  out: Float64Array, vec: boolean,
+): number {
+  const z = zeros(dim);
+  // u = a1 − au: a segment or line subtracts a0, a ray subtracts zeros, a point a1 from itself.
+  const aPoint = ka === POINT;
+  const bPoint = kb === POINT;
+  const au = ka === RAY ? z : a0;
+  const iu = ka === RAY ? 0 : i0;
+  const ax = aPoint ? a0 : a1;
+  const ix = aPoint ? i0 : i1;
+  const bvv = kb === RAY ? z : b0;
+  const jv = kb === RAY ? 0 : j0;
+  const bx = bPoint ? b0 : b1;
+  const jx = bPoint ? j0 : j1;
+  gram(dim, a0, i0, ax, ix, au, iu, b0, j0, bx, jx, bvv, jv);
+  const A = FS[F_A];
+  const B = FS[F_B];
+  const C = FS[F_C];
+  const F = FS[F_F];
+  if (!(A + C + F < Infinity)) return FAST_NOT_FINITE;
+  if (!(F > FAST_LO && F < FAST_HI)) return FAST_DECLINED;
+  if (!aPoint && !(A > FAST_LO && A < FAST_HI)) return FAST_DECLINED;
+  if (!bPoint && !(C > FAST_LO && C < FAST_HI)) return FAST_DECLINED;
+  const Dd = FS[F_D];
+  const E = FS[F_E];
+  const g = ((dim + 2) * EPS) / (1 - (dim + 2) * EPS);
+  const sLo = ka === LINE ? -Infinity : 0;
+  const sHi = ka === SEGMENT ? 1 : ka === POINT ? 0 : Infinity;
+  const tLo = kb === LINE ? -Infinity : 0;
+  const tHi = kb === SEGMENT ? 1 : kb === POINT ? 0 : Infinity;
+  let D = 0;
+  let s = 0;
+  let t = 0;
+  // Clamps by Math.min/Math.max: a helper V8 does not inline boxes its doubles (issue 16).
+  if (!aPoint && !bPoint) {
+    D = A * C - B * B;
+    // As in closestNdInto: D trusted only far above its error bound (nearly parallel: decline).
+    if (!(D > TRUST * (4 * g + 8 * EPS) * A * C * (1 + 1e-10))) return FAST_DECLINED;
+    s = Math.min(sHi, Math.max(sLo, (B * E - C * Dd) / D));
+    t = Math.min(tHi, Math.max(tLo, (E + B * s) / C));
+    s = Math.min(sHi, Math.max(sLo, (B * t - Dd) / A));
+  } else if (!bPoint) {
+    t = Math.min(tHi, Math.max(tLo, E / C));
+  } else if (!aPoint) {
+    s = Math.min(sHi, Math.max(sLo, -Dd / A));
+  }
+  FS[F_S] = s;
+  FS[F_T] = t;
+  FS[F_DET] = D;
+  FS[F_G] = g;
+  FS[F_SLO] = sLo;
+  FS[F_SHI] = sHi;
+  FS[F_TLO] = tLo;
+  FS[F_THI] = tHi;
+  if (RF.length < dim) RF = new Float64Array(dim);
+  // Pass 2 (see residualFast).
+  residualFast(dim, a0, i0, ax, ix, au, iu, b0, j0, bx, jx, bvv, jv);
+  return certifyFast(ka, kb, dim, ax, ix, au, iu, bx, jx, bvv, jv, out, vec);
+}
+
+// Pass 2's results.
+const P_XH = 0;
+const P_XL = 1;
+const P_G1 = 2;
+const P_G2 = 3;
+const P_SM = 4;
+const PR = new Float64Array(5);
+/** Coordinates a block of pass 2 (see residualFast). */
+const BLOCK = 128;
+
+/**
+ * Pass 2: r = w + s·u − t·v in double-double (hi y, lo l, from the exact differences), X = |r|²
+ * in double-double, g1 = r·u and g2 = r·v in doubles (from y + l); r into RF.
+ */
+function residualFast(dim: number, a0: Float64Array, i0: number, a1: Float64Array, i1: number, au: Float64Array, iu: number, b0: Float64Array, j0: number, b1: Float64Array, j1: number, bv: Float64Array, jv: number): void {
+  PR[P_XH] = 0;
+  PR[P_XL] = 0;
+  PR[P_SM] = 0;
+  PR[P_G1] = 0;
+  PR[P_G2] = 0;
+  // In blocks of BLOCK coordinates: a loop that runs long on a function's first calls gets V8's
+  // on-stack replacement, after which the function kept slow code in about one process in three
+  // (1.5× slower at 1000-D); short loops in a helper are optimised as a whole (measured: 8 of 8).
+  for (let k = 0; k < dim; k += BLOCK) residualBlock(k, Math.min(dim, k + BLOCK), a0, i0, a1, i1, au, iu, b0, j0, b1, j1, bv, jv);
+  const hi = PR[P_XH];
+  const lo = PR[P_XL] + PR[P_SM];
+  const xh = hi + lo;
+  PR[P_XH] = xh;
+  PR[P_XL] = lo - (xh - hi);
+}
+
+/** Pass 2 on coordinates from … to − 1, accumulating into PR (see residualFast). */
+function residualBlock(from: number, to: number, a0: Float64Array, i0: number, a1: Float64Array, i1: number, au: Float64Array, iu: number, b0: Float64Array, j0: number, b1: Float64Array, j1: number, bv: Float64Array, jv: number): void {
+  const s = FS[F_S];
+  const t = FS[F_T];
+  // Dekker's split of s and t, once.
+  let cs = SPLITTER * s;
+  const sh = cs - (cs - s);
+  const sl = s - sh;
+  cs = SPLITTER * t;
+  const th = cs - (cs - t);
+  const tl = t - th;
+  let hi = PR[P_XH];
+  let lo = PR[P_XL];
+  let sm = PR[P_SM];
+  let g1 = PR[P_G1];
+  let g2 = PR[P_G2];
+  const rf = RF;
+  for (let i = from; i < to; i++) {
+    const x0 = a0[i0 + i];
+    const x1 = a1[i1 + i];
+    const xu = au[iu + i];
+    const y0 = b0[j0 + i];
+    const y1 = b1[j1 + i];
+    const yv = bv[jv + i];
+    // The differences and their exact rounding errors (Knuth's two-difference, written out).
+    const ui = x1 - xu;
+    let bb = x1 - ui;
+    const ul = x1 - (ui + bb) + (bb - xu);
+    const vi = y1 - yv;
+    bb = y1 - vi;
+    const vl = y1 - (vi + bb) + (bb - yv);
+    const wi = x0 - y0;
+    bb = x0 - wi;
+    const wl = x0 - (wi + bb) + (bb - y0);
+    // s·uᵢ = p + pe and t·vᵢ = q + qe exactly (Dekker's two-product, written out).
+    const p = s * ui;
+    let c = SPLITTER * ui;
+    const uh = c - (c - ui);
+    const ulo = ui - uh;
+    const pe = sl * ulo - (p - sh * uh - sl * uh - sh * ulo);
+    const q = t * vi;
+    c = SPLITTER * vi;
+    const vh = c - (c - vi);
+    const vlo = vi - vh;
+    const qe = tl * vlo - (q - th * vh - tl * vh - th * vlo);
+    // y = wᵢ + p − q with the two-sums' errors; l collects every low part.
+    const x = wi + p;
+    bb = x - wi;
+    const e1 = wi - (x - bb) + (p - bb);
+    const y = x - q;
+    bb = y - x;
+    const e2 = x - (y - bb) + (-q - bb);
+    const l = e1 + e2 + pe - qe + wl + s * ul - t * vl;
+    // X = Σ (y + l)²: yₕ² (26-bit halves: exact) by two-sum into hi + lo, the small rest
+    // yₗ·(yₕ + y) + l·(2y + l) (below 2⁻²⁵ of y²) in a plain sum sm.
+    c = SPLITTER * y;
+    const yh = c - (c - y);
+    const p2 = yh * yh;
+    const zz = hi + p2;
+    bb = zz - hi;
+    lo += hi - (zz - bb) + (p2 - bb);
+    hi = zz;
+    sm += (y - yh) * (yh + y) + l * (2 * y + l);
+    const r = y + l;
+    g1 += r * ui;
+    g2 += r * vi;
+    rf[i] = r;
+  }
+  PR[P_XH] = hi;
+  PR[P_XL] = lo;
+  PR[P_SM] = sm;
+  PR[P_G1] = g1;
+  PR[P_G2] = g2;
+}
+
+/**
+ * The certificate of the fused path (see {@link closestNdFast}): the active set, the Newton step
+ * on paper, the bound on d*², the faithful root; then s, t and (with `vec`) d − c into out.
+ */
+function certifyFast(
+  ka: number, kb: number, dim: number,
+  a1: Float64Array, i1: number, au: Float64Array, iu: number,
+  b1: Float64Array, j1: number, bv: Float64Array, jv: number,
+  out: Float64Array, vec: boolean,
+): number {
+  const A = FS[F_A];
+  const B = FS[F_B];
+  const C = FS[F_C];
+  const F = FS[F_F];
+  const s = FS[F_S];
+  const t = FS[F_T];
+  const D = FS[F_DET];
+  const g = FS[F_G];
+  const sLo = FS[F_SLO];
+  const sHi = FS[F_SHI];
+  const tLo = FS[F_TLO];
+  const tHi = FS[F_THI];
+  const Xh = PR[P_XH];
+  const Xl = PR[P_XL];
+  const na = Math.sqrt(A);
+  const nc = Math.sqrt(C);
+  // The residual's error: ≤ 26.1·u²·|Tᵢ| a coordinate, Tᵢ = |wᵢ| + |s·uᵢ| + |t·vᵢ| (the low parts
+  // are a few u of the terms and are summed in doubles); |T| ≤ |w| + |s||u| + |t||v|. A product
+  // error below the normal range adds at most 2⁻¹⁰⁷⁰ a coordinate: with |w|² ≥ 2⁻³⁰⁰ that is far
+  // below 2⁻²⁰ of the bound for any dimension up to MAX_DIM, hence the factor 27 (no absolute
+  // term, so that the decision is the same for the input scaled by any power of two in range).
+  const T2 = (Math.sqrt(F) + Math.abs(s) * na + Math.abs(t) * nc) * (1 + 2 ** -20);
+  const er = 27 * U2 * T2;
+  const rx = Math.sqrt(Xh) * (1 + 2 ** -40) + er;
+  // X's error: the residual's, the sum's (Sum2-like: n·u² of X) and the low parts' products.
+  let Eb = 2.02 * rx * er + er * er + ((4 * dim + 8) * U2 + (dim + 2) * EPS * 2 ** -24) * Xh + 30 * U2 * T2 * rx;
+  // The gradients' errors: γ of |r||u| (products, sums, u's own rounding) and r's error.
+  const gs = PR[P_G1]; // ∂(½|r|²)/∂s = r·u
+  const gt = -PR[P_G2]; // ∂(½|r|²)/∂t = −r·v
+  const es = ((g + 2 * EPS) * rx + 27 * U2 * T2 + er) * na * (1 + 2 ** -30);
+  const et = ((g + 2 * EPS) * rx + 27 * U2 * T2 + er) * nc * (1 + 2 ** -30);
+  const sFree = ka !== POINT && s > sLo && s < sHi;
+  const tFree = kb !== POINT && t > tLo && t < tHi;
+  let q = 0; // gᵀH⁻¹g over the free parameters
+  let dq = 0; // its error bound
+  let ds = 0;
+  let dt = 0;
+  if (sFree && tFree) {
+    // H⁻¹ = [[C, B], [B, A]] / D.
+    ds = -(C * gs + B * gt) / D;
+    dt = -(B * gs + A * gt) / D;
+    const absN = C * gs * gs + 2 * Math.abs(B * gs * gt) + A * gt * gt;
+    q = (C * gs * gs + 2 * B * gs * gt + A * gt * gt) / D;
+    const ag = 2 * Math.abs(gs) + es;
+    const bg = 2 * Math.abs(gt) + et;
+    // N = gᵀ·adj(H)·g: its entries' errors (γ) and its rounding; D's relative error ρ (≤ 2⁻²⁶,
+    // as checked above) enters q = N/D as 2ρ; then the gradients' errors.
+    const rho = ((4 * g + 8 * EPS) * A * C * (1 + 1e-10)) / D;
+    dq = ((4 * g + 8 * EPS) * absN / D + Math.abs(q) * 2.02 * rho + (C * es * ag + Math.abs(B) * (es * bg + et * ag) + A * et * bg) / D) * (1 + 2 ** -20);
+    // The exact step lies within this of (ds, dt).
+    const eds = ((C * es + Math.abs(B) * et) / D) * 1.01 + 2 ** -20 * ((C * Math.abs(gs) + Math.abs(B * gt)) / D);
+    const edt = ((Math.abs(B) * es + A * et) / D) * 1.01 + 2 ** -20 * ((Math.abs(B * gs) + A * Math.abs(gt)) / D);
+    if (!(s + ds - eds > sLo && s + ds + eds < sHi && t + dt - edt > tLo && t + dt + edt < tHi)) return FAST_DECLINED;
+  } else if (sFree) {
+    ds = -gs / A;
+    q = (gs * gs) / A;
+    dq = (q * (2 * g + 8 * EPS) + (es * (2 * Math.abs(gs) + es)) / A) * (1 + 2 ** -20);
+    const eds = (es / A) * 1.01 + Math.abs(ds) * 2 ** -20;
+    if (!(s + ds - eds > sLo && s + ds + eds < sHi)) return FAST_DECLINED;
+    if (kb !== POINT) {
+      // t clamped: its gradient after the step, −r·v + (−B)·ds… = gt − B·ds, must point out.
+      const gt2 = gt - B * ds;
+      const e2 = et + Math.abs(B) * eds + (g + 4 * EPS) * (na * nc * Math.abs(ds) + Math.abs(gt2));
+      if (!(t === tLo ? gt2 - e2 > 0 : gt2 + e2 < 0)) return FAST_DECLINED;
+    }
+  } else if (tFree) {
+    dt = -gt / C;
+    q = (gt * gt) / C;
+    dq = (q * (2 * g + 8 * EPS) + (et * (2 * Math.abs(gt) + et)) / C) * (1 + 2 ** -20);
+    const edt = (et / C) * 1.01 + Math.abs(dt) * 2 ** -20;
+    if (!(t + dt - edt > tLo && t + dt + edt < tHi)) return FAST_DECLINED;
+    if (ka !== POINT) {
+      const gs2 = gs - B * dt;
+      const e2 = es + Math.abs(B) * edt + (g + 4 * EPS) * (na * nc * Math.abs(dt) + Math.abs(gs2));
+      if (!(s === sLo ? gs2 - e2 > 0 : gs2 + e2 < 0)) return FAST_DECLINED;
+    }
+  } else {
+    // Both at a bound (or points): each gradient must point out of the domain.
+    if (ka !== POINT && !(s === sLo ? gs - es > 0 : gs + es < 0)) return FAST_DECLINED;
+    if (kb !== POINT && !(t === tLo ? gt - et > 0 : gt + et < 0)) return FAST_DECLINED;
+  }
+  Eb += dq;
+  // d*² = X − q, in double-double (two-sum), within Eb.
+  const zh = Xh - q;
+  const bb = zh - Xh;
+  const zl = Xh - (zh - bb) + (-q - bb) + Xl;
+  const z2 = zh + zl;
+  const s2 = s + ds;
+  const t2 = t + dt;
+  // S, as closestNdInto: the terms' size; at or below 64·u·S the exact path decides.
+  let size2 = Math.max(F, s2 * s2 * A, t2 * t2 * C);
+  if (ka === SEGMENT) size2 = Math.max(size2, A);
+  if (kb === SEGMENT) size2 = Math.max(size2, C);
+  const S = Math.sqrt(size2) * (1 + 4 * (dim + 4) * EPS);
+  if (!(z2 - Eb > 0) || !(Math.sqrt(z2) > FILTER * S)) return FAST_DECLINED;
+  ROOT[0] = z2;
+  ROOT[1] = zl - (z2 - zh);
+  ROOT[2] = Eb;
+  if (!faithfulRoot()) return FAST_DECLINED;
+  out[O_S] = s2;
+  out[O_T] = t2;
+  out[O_DIST] = ROOT[3];
+  out[O_REL] = R_APART;
+  out[O_FLAGS] = 0;
+  FAST_SQ[0] = z2;
+  FAST_SQ[1] = ds;
+  FAST_SQ[2] = dt;
+  if (vec) {
+    // d − c = −(r + ds·u − dt·v), the residual after the step.
+    const rf = RF;
+    for (let i = 0; i < dim; i++) out[O_VEC + i] = -(rf[i] + ds * (a1[i1 + i] - au[iu + i]) - dt * (b1[j1 + i] - bv[jv + i]));
+  }
+  return FAST_DONE;
+}
+
+/**
+ * A one-pass certificate that two primitives share no point (for `intersects` in n-D): with the
+ * Gram entries of u, v, w in doubles, the Gram determinant G = det[[u·u, u·v, u·w], [u·v, v·v,
+ * v·w], [u·w, v·w, w·w]] = |u ∧ v ∧ w|² is (u·u·v·v − (u·v)²) times the squared distance of the
+ * two lines; where G exceeds its a-priori error bound (each entry within γₙ₊₂ of |x||y|, each
+ * of G's six terms at most u·u·v·v·w·w), the lines — and so the primitives on them — are apart.
+ * A point against a piece uses |u ∧ w|², two points w·w. Returns FAST_DONE when apart is
+ * certain, FAST_NOT_FINITE when a sum is not finite (validate), FAST_DECLINED otherwise (parallel
+ * or meeting lines, a zero-length segment, sums of squares outside [2⁻³⁰⁰, 2³⁰⁰]: ask the kernel).
+ */
+export function linesApartNd(ka: number, kb: number, dim: number, a0: Float64Array, a1: Float64Array, b0: Float64Array, b1: Float64Array): number {
+  const z = zeros(dim);
+  const aPoint = ka === POINT;
+  const bPoint = kb === POINT;
+  gram(dim, a0, 0, aPoint ? a0 : a1, 0, ka === RAY ? z : a0, 0, b0, 0, bPoint ? b0 : b1, 0, kb === RAY ? z : b0, 0);
+  const A = FS[F_A];
+  const B = FS[F_B];
+  const C = FS[F_C];
+  const Dd = FS[F_D];
+  const E = FS[F_E];
+  const F = FS[F_F];
+  if (!(A + C + F < Infinity)) return FAST_NOT_FINITE;
+  if (!(F > FAST_LO && F < FAST_HI)) return FAST_DECLINED;
+  if (!aPoint && !(A > FAST_LO && A < FAST_HI)) return FAST_DECLINED;
+  if (!bPoint && !(C > FAST_LO && C < FAST_HI)) return FAST_DECLINED;
+  const g = ((dim + 2) * EPS) / (1 - (dim + 2) * EPS);
+  if (aPoint && bPoint) return F > 0 ? FAST_DONE : FAST_DECLINED; // some wᵢ ≠ 0
+  if (aPoint || bPoint) {
+    // |x ∧ w|² = x·x·w·w − (x·w)², x the piece's direction; two terms, each entry within γ.
+    const X = aPoint ? C : A;
+    const Y = aPoint ? E : Dd;
+    const G2 = X * F - Y * Y;
+    return G2 > (4.1 * g + 6 * EPS) * X * F ? FAST_DONE : FAST_DECLINED;
+  }
+  const G = A * C * F - A * E * E - B * B * F + 2 * B * Dd * E - C * Dd * Dd;
+  return G > (19 * g + 50 * EPS) * A * C * F * (1 + 2 ** -20) ? FAST_DONE : FAST_DECLINED;
 }

@@ -26,7 +26,7 @@ import { FAITHFUL, faithfulInto } from './faithful.js';
 import { det2, EPS, productError, SPLITTER } from '../core/eft.js';
 import { LINE, POINT, RAY, SEGMENT, exactClosestFlat, exactParallelPair, exactRelationFlat, ratToNumber } from '../core/exact.js';
 import type { ExactRelation } from '../core/exact.js';
-import { closestNdInto } from './kernel-nd.js';
+import { FAST_DONE, closestNdFast, closestNdInto } from './kernel-nd.js';
 
 /** Slot of s (the parameter of c on a) in the kernel's output array (length ≥ 5 + dim). */
 export const OUT_S = 0;
@@ -537,6 +537,9 @@ function decide(ka: number, kb: number, dim: number, data: ArrayLike<number>, k:
  * distance, which is kept.
  */
 function ndInto(ka: number, kb: number, dim: number, data: ArrayLike<number>, k: number, out: Float64Array): void {
+  // The fused two-pass path answers the common n-D case, faithful already (kernel-nd.ts); 2D and
+  // 3D pairs sent here (lengths 2¹⁰⁰ apart) keep the scaled kernel.
+  if (dim > 3 && data instanceof Float64Array && closestNdFast(ka, kb, dim, data, k, data, k + dim, data, k + 2 * dim, data, k + 3 * dim, out, true) === FAST_DONE) return;
   closestNdInto(ka, kb, dim, data, k, out);
   if (out[OUT_DIST] > 0 && Math.abs(out[OUT_S]) < Infinity && Math.abs(out[OUT_T]) < Infinity) {
     FAITHFUL[0] = out[OUT_S];

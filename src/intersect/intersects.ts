@@ -12,7 +12,8 @@
  */
 import { orient2d, orient3d } from 'robust-predicates';
 import { kindCode } from '../core/exact.js';
-import { OUT_REL, OUT_VEC, REL_INTERSECTING, REL_OVERLAPPING, closestInto } from '../closest/kernel.js';
+import { OUT_REL, OUT_VEC, REL_INTERSECTING, REL_OVERLAPPING } from '../closest/kernel.js';
+import { FAST_DONE, closestNdInto, linesApartNd } from '../closest/kernel-nd.js';
 import { EPS } from '../core/eft.js';
 import { toScaledBigInts } from '../core/exact.js';
 import { SkewlineInputError, isPrimitive, toVector } from '../core/primitives.js';
@@ -509,7 +510,8 @@ function generic(a: Primitive, b: Primitive): boolean {
   return linLin(A, B, dim);
 }
 
-function checkPrimitive(x: unknown, what: string): asserts x is Primitive {
+/** A primitive whose three arrays are Float64Arrays of its dimension (O(1); see checkFinite). */
+function checkShape(x: unknown, what: string): asserts x is Primitive {
   if (!isPrimitive(x)) throw new SkewlineInputError(`intersects: ${what} is not a primitive (use point/segment/line/ray)`);
   const p = x;
   for (let k = 0; k < 3; k++) {
@@ -518,6 +520,14 @@ function checkPrimitive(x: unknown, what: string): asserts x is Primitive {
     if (!(v instanceof Float64Array) || v.length !== p.dim) {
       throw new SkewlineInputError(`intersects: ${what}.${name} must be a Float64Array of length ${p.dim}`);
     }
+  }
+}
+
+/** Finite coordinates (O(dim): n-D checks them only where its one-pass filter cannot answer). */
+function checkFinite(p: Primitive, what: string): void {
+  for (let k = 0; k < 3; k++) {
+    const name = k === 0 ? 'p0' : k === 1 ? 'p1' : 'dir';
+    const v = k === 0 ? p.p0 : k === 1 ? p.p1 : p.dir;
     // A segment's or line's dir is p1 − p0, which may overflow for finite endpoints near
     // ±1.8e308 (issue 19); only the points (and a ray's direction) are input.
     if (k === 2 && p.kind !== 'ray') continue;
@@ -536,13 +546,23 @@ let out = new Float64Array(16);
  */
 function intersectsNd(a: Primitive, b: Primitive): boolean {
   const dim = a.dim;
+  const ka = kindCode(a);
+  const kb = kindCode(b);
+  const a1 = a.kind === 'ray' ? a.dir : a.p1;
+  const b1 = b.kind === 'ray' ? b.dir : b.p1;
+  // One pass answers most pairs: the lines are certainly apart (issue 16). Its sums are finite
+  // only if every coordinate is, so the validation pass runs only when it cannot answer.
+  if (linesApartNd(ka, kb, dim, a.p0, a1, b.p0, b1) === FAST_DONE) return false;
+  checkFinite(a, 'a');
+  checkFinite(b, 'b');
   if (flat.length < 4 * dim) flat = new Float64Array(4 * dim);
   if (out.length < OUT_VEC + dim) out = new Float64Array(OUT_VEC + dim);
   flat.set(a.p0, 0);
-  flat.set(a.kind === 'ray' ? a.dir : a.p1, dim);
+  flat.set(a1, dim);
   flat.set(b.p0, 2 * dim);
-  flat.set(b.kind === 'ray' ? b.dir : b.p1, 3 * dim);
-  closestInto(kindCode(a), kindCode(b), dim, flat, 0, out);
+  flat.set(b1, 3 * dim);
+  // The relation only: kernel-nd.ts decides it exactly; the faithful distance is not needed.
+  closestNdInto(ka, kb, dim, flat, 0, out);
   const rel = out[OUT_REL];
   return rel === REL_INTERSECTING || rel === REL_OVERLAPPING;
 }
@@ -562,9 +582,12 @@ function intersectsNd(a: Primitive, b: Primitive): boolean {
  * coordinates, or the two have different dimensions.
  */
 export function intersects(a: Primitive, b: Primitive): boolean {
-  checkPrimitive(a, 'a');
-  checkPrimitive(b, 'b');
+  checkShape(a, 'a');
+  checkShape(b, 'b');
   if (a.dim !== b.dim) throw new SkewlineInputError(`intersects: dimensions differ (${a.dim} and ${b.dim})`);
+  if (a.dim > 3) return intersectsNd(a, b);
+  checkFinite(a, 'a');
+  checkFinite(b, 'b');
   if (a.dim === 2) {
     if (a.kind === 'segment' && b.kind === 'segment') {
       SCRATCH[0] = a.p0[0]; SCRATCH[1] = a.p0[1]; SCRATCH[2] = a.p1[0]; SCRATCH[3] = a.p1[1];
