@@ -15,7 +15,7 @@ import type { SharedChain } from './worker.js';
 import { threadCount } from './threads.js';
 import { mergeBounds, mergeRanges } from './merge.js';
 import type { MergeJob } from './merge.js';
-import { parallelStats } from './stats.js';
+import { cpuSplit, parallelStats, threadCpuMs } from './stats.js';
 
 const KEYS = ['dim', 'thickness', 'closed', 'against', 'againstClosed', 'threads'] as const;
 
@@ -90,7 +90,7 @@ function vertices(points: ChainPoints, dim: unknown): number {
 }
 
 /** One round of the search: the threads' sorted shares, or null when a thread found the unchecked input bad. */
-async function search(A: PreparedChain, B: PreparedChain | null, tau: number, threads: number): Promise<{ A: PreparedChain; B: PreparedChain | null; tau: number; shares: PairShare[]; replies: Reply[] } | null> {
+async function search(A: PreparedChain, B: PreparedChain | null, tau: number, threads: number): Promise<{ A: PreparedChain; B: PreparedChain | null; tau: number; shares: PairShare[]; replies: Reply[]; ownMs: number } | null> {
   const sa = share(A);
   const sb = B === null ? null : share(B);
   const counter = new SharedArrayBuffer(4);
@@ -105,12 +105,14 @@ async function search(A: PreparedChain, B: PreparedChain | null, tau: number, th
   // threads − 1 workers, and this thread as the last searcher: all build the boxes together,
   // each the small upper levels of the hierarchy, then claim work items from the same counter.
   const pending = postAll(threads - 1, { kind: 'chain', A: sa, B: sb, tau, counter, want, build });
+  const c0 = parallelStats.measureCpu ? threadCpuMs() : 0;
   const mine = searchShare(A, B, tau, { counter: new Int32Array(counter), want, folds: true, build });
+  const ownMs = parallelStats.measureCpu ? threadCpuMs() - c0 : 0;
   const replies = await Promise.all(pending);
   for (const r of replies) if (!r.ok) throw replyError(r);
   giveBack(build.segA, build.leavesA, build.segB, build.leavesB);
   if (build.counter[UNCHECKED_BAD] !== 0) return null;
-  return { A, B, tau, shares: [mine, ...replies.map((r) => r.share!)], replies };
+  return { A, B, tau, shares: [mine, ...replies.map((r) => r.share!)], replies, ownMs };
 }
 
 /**
@@ -135,24 +137,28 @@ export async function chainContactsParallel(points: ChainPoints, options?: Chain
   const segments = Math.max(0, vertices(points, options?.dim) - 1);
   const threads = threadCount(options?.threads, segments, MIN_SEGMENTS, 'chainContactsParallel');
   const t0 = now();
+  const measure = parallelStats.measureCpu;
+  const c0 = measure ? threadCpuMs() : 0;
   if (threads === 1) {
     const { threads: _, ...rest } = options ?? {};
     const out = chainContacts(points, rest);
     const t1 = now();
-    parallelStats.set(1, t1 - t0, t1 - t0);
+    const c = measure ? threadCpuMs() - c0 : NaN;
+    parallelStats.set(1, t1 - t0, t1 - t0, measure ? { threadMs: [c], serialMs: c } : null);
     return out;
   }
   // A plain open chain in a Float64Array is validated by the threads while they build (no pass
   // over it here); if they find a bad coordinate or a repeated vertex, it is prepared the careful
   // way (which names the bad vertex, or drops the zero-length segments) and searched again.
   const quick = quickPrepare(points, options);
+  // (The CPU split counts the round that succeeded.)
   let round = quick === null ? null : await search(quick.A, null, quick.tau, threads);
   if (round === null) {
     const { A, B, tau } = prepareShares(points, options);
     round = await search(A, B, tau, threads);
     if (round === null) throw new Error('skewline/parallel: the threads could not build the boxes of a validated chain (an internal error)');
   }
-  const { A, B, tau, shares, replies } = round;
+  const { A, B, tau, shares, replies, ownMs } = round;
   // The merge: threads place ranges of i into the result, in shared memory.
   let total = 0;
   for (const p of shares) total += p.CI.length;
@@ -163,11 +169,14 @@ export async function chainContactsParallel(points: ChainPoints, options?: Chain
     oa: identityOrig(A) ? null : new Int32Array(shared(A.orig)), ob: identityOrig(Bc) ? null : new Int32Array(shared(Bc.orig)),
   };
   const merging = total < MIN_MERGE ? [] : postAll(threads - 1, { ...job });
+  const m0 = measure ? threadCpuMs() : 0;
   mergeRanges(job);
+  const mergeMs = measure ? threadCpuMs() - m0 : 0;
   const replies2 = await Promise.all(merging);
   for (const r of replies2) if (!r.ok) throw replyError(r);
   const out: ChainContacts = { count: total, i: merged.CI, j: merged.CJ, distance: merged.distance, s: merged.s, t: merged.t };
   const t1 = now();
-  parallelStats.set(threads, t1 - t0, serialMs(t0, t1, [...replies, ...replies2]));
+  const all = [...replies, ...replies2];
+  parallelStats.set(threads, t1 - t0, serialMs(t0, t1, all), measure ? cpuSplit(threadCpuMs() - c0, ownMs + mergeMs, all) : null);
   return out;
 }

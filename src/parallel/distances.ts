@@ -9,7 +9,7 @@ import type { DistanceJob } from './distances-share.js';
 import { now, postAll, replyError, serialMs } from './pool.js';
 import type { Reply } from './pool.js';
 import { threadCount } from './threads.js';
-import { parallelStats } from './stats.js';
+import { cpuSplit, parallelStats, threadCpuMs } from './stats.js';
 
 /** Options of the parallel functions. */
 export interface ParallelOptions {
@@ -48,10 +48,13 @@ export async function segmentDistancesParallel(pairs: Float64Array, dim: number,
   const n = pairCount(pairs, dim, 'segmentDistancesParallel');
   const threads = threadCount(options?.threads, n, MIN_PAIRS, 'segmentDistancesParallel');
   const t0 = now();
+  const measure = parallelStats.measureCpu;
+  const c0 = measure ? threadCpuMs() : 0;
   if (threads === 1) {
     const out = segmentDistances(pairs, dim);
     const t1 = now();
-    parallelStats.set(1, t1 - t0, t1 - t0);
+    const c = measure ? threadCpuMs() - c0 : NaN;
+    parallelStats.set(1, t1 - t0, t1 - t0, measure ? { threadMs: [c], serialMs: c } : null);
     return out;
   }
   let input = pairs;
@@ -64,10 +67,12 @@ export async function segmentDistancesParallel(pairs: Float64Array, dim: number,
     dim, n, output: new SharedArrayBuffer(8 * n), counter: new SharedArrayBuffer(4),
   };
   const pending = postAll(threads - 1, { ...job });
+  const s0 = measure ? threadCpuMs() : 0;
   const mine = distanceChunks(job);
+  const ownMs = measure ? threadCpuMs() - s0 : 0;
   const replies = await Promise.all(pending);
   const t1 = now();
-  parallelStats.set(threads, t1 - t0, serialMs(t0, t1, replies));
+  parallelStats.set(threads, t1 - t0, serialMs(t0, t1, replies), measure ? cpuSplit(threadCpuMs() - c0, ownMs, replies) : null);
   // The first failing chunk is the one the serial function would have reported.
   let worst: { chunk: number; error: Error } | null = mine;
   for (const r of replies) {
