@@ -5,7 +5,8 @@
  * the calling thread's CPU outside its share of the work, over one thread's CPU (Amdahl: a 10×
  * at 16 threads needs it < 4%) — the CPU ratio (all threads over one: the parallel overhead) and
  * the busiest thread's CPU. CPU times hold on a loaded machine, where wall times do not.
- * Run alone: node --expose-gc --import tsx bench/batch/parallel.bench.ts [--pairs N] [--segments N] [--runs R]
+ * Run alone: node --expose-gc --import tsx bench/batch/parallel.bench.ts [--pairs N] [--segments N] [--runs R] [--only TEXT]
+ * (--only: the jobs whose name contains TEXT, e.g. "2D").
  */
 import os from 'node:os';
 import { segmentDistances } from '../../src/batch/batch.js';
@@ -87,7 +88,7 @@ async function scale(job: Job, runs: number): Promise<string[]> {
 }
 
 /** Prints the scaling table of segmentDistancesParallel and chainContactsParallel. */
-export async function run(opts: { pairs?: number; segments?: number; runs?: number } = {}): Promise<void> {
+export async function run(opts: { pairs?: number; segments?: number; runs?: number; only?: string } = {}): Promise<void> {
   const n = opts.pairs ?? 4_000_000;
   const m = opts.segments ?? 1_000_000;
   const runs = opts.runs ?? 5;
@@ -118,7 +119,10 @@ export async function run(opts: { pairs?: number; segments?: number; runs?: numb
   console.log(`\nskewline/parallel scaling (median of ${runs}, interleaved; one thread = the single-thread function; ms and speed-up: wall clock; CPU: each thread's CPU time (Linux schedstat), which a loaded machine does not inflate as it does the wall clock — serial share = the calling thread's CPU outside its share of the work, over one thread's CPU; CPU ratio = all threads' CPU over one thread's (the parallel overhead), process = the same for the whole process's CPU (V8's collector and compiler threads included); busiest = the most CPU one thread spent, and one thread's CPU over it: the speed-up of an idle machine if no thread waited) — ${machine()}`);
   console.log('| job | threads | ms | speed-up | serial share | CPU ms (all threads) | CPU ratio | process CPU ratio | busiest thread ms | CPU speed-up |');
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
-  for (const job of jobs) for (const line of await scale(job, runs)) console.log(line);
+  for (const job of jobs) {
+    if (opts.only !== undefined && !job.name.includes(opts.only)) continue;
+    for (const line of await scale(job, runs)) console.log(line);
+  }
   await closeParallelPool();
 }
 
@@ -128,5 +132,6 @@ function arg(name: string, dflt: number): number {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  await run({ pairs: arg('--pairs', 4_000_000), segments: arg('--segments', 1_000_000), runs: arg('--runs', 5) });
+  const only = process.argv.indexOf('--only');
+  await run({ pairs: arg('--pairs', 4_000_000), segments: arg('--segments', 1_000_000), runs: arg('--runs', 5), ...(only >= 0 ? { only: process.argv[only + 1] } : {}) });
 }

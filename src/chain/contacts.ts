@@ -13,7 +13,7 @@ import type { ChainPoints, PreparedChain } from './input.js';
 import { LEAF, beginTraversal, buildTree, expandTasks, leafBoxes, leafCount, nextLeafPairs, segmentBoxes, segmentBoxesRange } from './tree.js';
 import { FINE, bandGrid, planGrid, planGrid3 } from './grid.js';
 import { BOXES_A, BOXES_B, SORT_FILL, SORT_START, f64Scratch, i32Scratch, releaseHooks } from './scratch.js';
-import type { ChainGrid, ChainGrid3 } from './grid.js';
+import type { ChainGrid, ChainGrid3, GridPlan } from './grid.js';
 import type { ChainTree } from './tree.js';
 
 /** Options of {@link chainContacts} and {@link chainCollisions}. */
@@ -500,6 +500,10 @@ export interface ParallelWork {
   folds?: boolean;
   /** Boxes built together: the threads fill these shared arrays chunk by chunk, then each builds the small upper levels itself. */
   build?: SharedBuild;
+  /** The 2D grid's plan, shared by the threads (skewline/parallel), in place of planGrid. */
+  plan?: (seg: Float64Array, m: number, dead: Uint8Array | null, bands: number) => GridPlan | null;
+  /** Where this thread's sorted share goes: arrays for n pairs (default: fresh ones). */
+  share?: (n: number) => PairShare;
 }
 
 /**
@@ -654,7 +658,7 @@ function findPairs(A: PreparedChain, B: PreparedChain | null, tau: number, work:
       searchMode.last = 'tree';
       return;
     }
-    const plan = dim === 2 && tau === 0 && searchMode.broad !== 'tree' ? planGrid(boxes, m, A.dead, work === null ? 1 : Math.min(work.want, BANDS)) : null;
+    const plan = dim === 2 && tau === 0 && searchMode.broad !== 'tree' ? (work?.plan ?? planGrid)(boxes, m, A.dead, work === null ? 1 : Math.min(work.want, BANDS)) : null;
     searchMode.last = plan === null ? 'tree' : 'grid';
     if (plan !== null) {
       if (work === null) {
@@ -1031,7 +1035,10 @@ export interface PairShare {
  */
 export function searchShare(A: PreparedChain, B: PreparedChain | null, tau: number, work: ParallelWork): PairShare {
   findPairs(A, B, tau, work);
-  return sortPairs(A.m, [foundShare()], tau === 0, work.build !== undefined);
+  if (work.share === undefined) return sortPairs(A.m, [foundShare()], tau === 0, work.build !== undefined);
+  const out = work.share(found);
+  if (found > 0) sortRange([foundShare()], 0, A.m, tau === 0, out, 0);
+  return out;
 }
 
 /**

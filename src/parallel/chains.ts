@@ -8,12 +8,14 @@ import { leafCount } from '../chain/tree.js';
 import { releaseHooks } from '../chain/scratch.js';
 import type { ChainPoints, PreparedChain } from '../chain/input.js';
 import { checkOptions } from '../core/options.js';
-import { now, postAll, replyError, serialMs } from './pool.js';
+import { maxThreads, now, postAll, replyError, serialMs } from './pool.js';
 import type { Reply } from './pool.js';
 import type { ParallelOptions } from './distances.js';
 import type { SharedChain } from './worker.js';
 import { threadCount } from './threads.js';
 import { mergeBounds, mergeRanges } from './merge.js';
+import { allocGridPlan } from './grid-plan.js';
+import { chainWork } from './chain-work.js';
 import type { MergeJob } from './merge.js';
 import { cpuSplit, parallelStats, threadCpuMs } from './stats.js';
 
@@ -25,27 +27,51 @@ const MIN_SEGMENTS = 50_000;
 // Shared working memory of finished calls, for the next (fresh memory costs a page fault per
 // 4 KiB on first touch). A call takes buffers out and gives them back only when it succeeded:
 // after a failure a worker may still be writing into them. Calls in flight take different ones.
+// `spare`: boxes and the grid's plan (sized by the chain); `leases`: the threads' sorted shares
+// (32 bytes a contact), handed to the threads of the next call, largest first.
 const spare: SharedArrayBuffer[] = [];
-const SPARE_MAX = 8;
+const SPARE_MAX = 12;
+const leases: SharedArrayBuffer[] = [];
 
-function takeShared(numbers: number): Float64Array {
-  const bytes = 8 * numbers;
+function takeBuffer(bytes: number): SharedArrayBuffer {
   let best = -1;
   for (let k = 0; k < spare.length; k++) {
     if (spare[k].byteLength >= bytes && (best < 0 || spare[k].byteLength < spare[best].byteLength)) best = k;
   }
-  const buf = best >= 0 ? spare.splice(best, 1)[0] : new SharedArrayBuffer(bytes);
-  return new Float64Array(buf, 0, numbers);
+  return best >= 0 ? spare.splice(best, 1)[0] : new SharedArrayBuffer(bytes);
 }
 
-function giveBack(...arrays: (Float64Array | null)[]): void {
-  for (const a of arrays) if (a !== null && spare.length < SPARE_MAX) spare.push(a.buffer as SharedArrayBuffer);
+function takeShared(numbers: number): Float64Array {
+  return new Float64Array(takeBuffer(8 * numbers), 0, numbers);
+}
+
+function giveBack(...buffers: (ArrayBufferLike | null | undefined)[]): void {
+  for (const b of buffers) if (b instanceof SharedArrayBuffer && spare.length < SPARE_MAX && !spare.includes(b)) spare.push(b);
+}
+
+/** Up to `k` leases, largest first, and null for the rest. */
+function takeLeases(k: number): (SharedArrayBuffer | null)[] {
+  leases.sort((a, b) => b.byteLength - a.byteLength);
+  const out: (SharedArrayBuffer | null)[] = leases.splice(0, k);
+  while (out.length < k) out.push(null);
+  return out;
+}
+
+/** The memory of a finished call's shares, and its unused leases, for the next call. */
+function returnLeases(buffers: (ArrayBufferLike | null)[]): void {
+  for (const b of buffers) if (b instanceof SharedArrayBuffer && !leases.includes(b)) leases.push(b);
+  leases.sort((a, b) => b.byteLength - a.byteLength);
+  leases.length = Math.min(leases.length, 2 * maxThreads());
 }
 
 // releaseChainMemory (from 'skewline') drops it too.
 releaseHooks.push(() => {
   spare.length = 0;
+  leases.length = 0;
 });
+
+/** Room for bands of grid columns in a shared plan (the search cuts the grid into at most 16). */
+const PLAN_BANDS = 64;
 
 /** Contacts below which the calling thread merges alone (a message round trip costs more). */
 const MIN_MERGE = 1 << 16;
@@ -90,7 +116,7 @@ function vertices(points: ChainPoints, dim: unknown): number {
 }
 
 /** One round of the search: the threads' sorted shares, or null when a thread found the unchecked input bad. */
-async function search(A: PreparedChain, B: PreparedChain | null, tau: number, threads: number): Promise<{ A: PreparedChain; B: PreparedChain | null; tau: number; shares: PairShare[]; replies: Reply[]; ownMs: number } | null> {
+async function search(A: PreparedChain, B: PreparedChain | null, tau: number, threads: number): Promise<{ A: PreparedChain; B: PreparedChain | null; tau: number; shares: PairShare[]; replies: Reply[]; ownMs: number; memory: (ArrayBufferLike | null)[] } | null> {
   const sa = share(A);
   const sb = B === null ? null : share(B);
   const counter = new SharedArrayBuffer(4);
@@ -102,17 +128,28 @@ async function search(A: PreparedChain, B: PreparedChain | null, tau: number, th
     counter: new Int32Array(new SharedArrayBuffer(4 * (UNCHECKED_BAD + 1))),
     done: new Int32Array(new SharedArrayBuffer(4 * (buildChunks(A.m) + (B === null ? 0 : buildChunks(B.m))))),
   };
-  // threads − 1 workers, and this thread as the last searcher: all build the boxes together,
-  // each the small upper levels of the hierarchy, then claim work items from the same counter.
-  const pending = postAll(threads - 1, { kind: 'chain', A: sa, B: sb, tau, counter, want, build });
+  // A planar chain at thickness 0 may take the grid: its plan is built together too.
+  const grid = A.dim === 2 && tau === 0 && B === null ? allocGridPlan(A.m, PLAN_BANDS, takeBuffer) : null;
+  const lease = takeLeases(threads);
+  // threads − 1 workers, and this thread as the last searcher: all build the boxes (and the
+  // grid's plan) together, each the small upper levels of the hierarchy, then claim work items
+  // from the same counter.
+  const pending = postAll(threads - 1, (k) => ({ kind: 'chain', A: sa, B: sb, tau, counter, want, build, grid, lease: lease[k + 1] }));
   const c0 = parallelStats.measureCpu ? threadCpuMs() : 0;
-  const mine = searchShare(A, B, tau, { counter: new Int32Array(counter), want, folds: true, build });
+  const mine = searchShare(A, B, tau, chainWork({ counter, want, build, grid, lease: lease[0] }, true));
   const ownMs = parallelStats.measureCpu ? threadCpuMs() - c0 : 0;
   const replies = await Promise.all(pending);
   for (const r of replies) if (!r.ok) throw replyError(r);
-  giveBack(build.segA, build.leavesA, build.segB, build.leavesB);
-  if (build.counter[UNCHECKED_BAD] !== 0) return null;
-  return { A, B, tau, shares: [mine, ...replies.map((r) => r.share!)], replies, ownMs };
+  giveBack(build.segA.buffer, build.leavesA.buffer, build.segB?.buffer, build.leavesB?.buffer);
+  if (grid !== null) giveBack(grid.part.buffer, grid.ranges.buffer, grid.counts.buffer, grid.segs.buffer);
+  const shares = [mine, ...replies.map((r) => r.share!)];
+  // The shares' memory serves the next call once this one has merged them.
+  const memory = [...lease, ...shares.map((p) => p.CI.buffer)];
+  if (build.counter[UNCHECKED_BAD] !== 0) {
+    returnLeases(memory);
+    return null;
+  }
+  return { A, B, tau, shares, replies, ownMs, memory };
 }
 
 /**
@@ -158,7 +195,7 @@ export async function chainContactsParallel(points: ChainPoints, options?: Chain
     round = await search(A, B, tau, threads);
     if (round === null) throw new Error('skewline/parallel: the threads could not build the boxes of a validated chain (an internal error)');
   }
-  const { A, B, tau, shares, replies, ownMs } = round;
+  const { A, B, tau, shares, replies, ownMs, memory } = round;
   // The merge: threads place ranges of i into the result, in shared memory.
   let total = 0;
   for (const p of shares) total += p.CI.length;
@@ -174,6 +211,7 @@ export async function chainContactsParallel(points: ChainPoints, options?: Chain
   const mergeMs = measure ? threadCpuMs() - m0 : 0;
   const replies2 = await Promise.all(merging);
   for (const r of replies2) if (!r.ok) throw replyError(r);
+  returnLeases(memory);
   const out: ChainContacts = { count: total, i: merged.CI, j: merged.CJ, distance: merged.distance, s: merged.s, t: merged.t };
   const t1 = now();
   const all = [...replies, ...replies2];

@@ -20,6 +20,20 @@ export interface MergeJob {
   ob: Int32Array | null;
 }
 
+/**
+ * Arrays for a share of n pairs laid on one SharedArrayBuffer: `lease` when it holds them
+ * (32 bytes a pair; memory of an earlier call, so no fresh page is touched), else a new one.
+ * Its contents are undefined: the share's sort writes every element it reads, but the
+ * distances at thickness 0, which nothing reads (they are all 0).
+ */
+export function shareOn(lease: SharedArrayBuffer | null, n: number): PairShare {
+  const buf = lease !== null && lease.byteLength >= 32 * n ? lease : new SharedArrayBuffer(32 * n);
+  return {
+    distance: new Float64Array(buf, 0, n), s: new Float64Array(buf, 8 * n, n), t: new Float64Array(buf, 16 * n, n),
+    CI: new Int32Array(buf, 24 * n, n), CJ: new Int32Array(buf, 28 * n, n),
+  };
+}
+
 /** First index of the sorted `a` whose value is ≥ x. */
 function lowerBound(a: Int32Array, x: number): number {
   let lo = 0, hi = a.length;

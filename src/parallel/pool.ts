@@ -118,9 +118,9 @@ export function post(slot: Slot, job: JobBase & Record<string, unknown>): Promis
   });
 }
 
-/** Posts one job to each of `count` workers (see {@link pick}). */
-export function postAll(count: number, job: JobBase & Record<string, unknown>): Promise<Reply>[] {
-  return pick(count).map((s) => post(s, job));
+/** Posts one job to each of `count` workers (see {@link pick}): `job`, or `job(k)` for the k-th. */
+export function postAll(count: number, job: (JobBase & Record<string, unknown>) | ((k: number) => JobBase & Record<string, unknown>)): Promise<Reply>[] {
+  return pick(count).map((s, k) => post(s, typeof job === 'function' ? job(k) : job));
 }
 
 /** A worker's failure as the caller sees it: input errors keep their class. */

@@ -10,6 +10,8 @@ import type { SharedBuild } from '../chain/contacts.js';
 import type { PreparedChain } from '../chain/input.js';
 import { distanceChunks } from './distances-share.js';
 import { mergeRanges } from './merge.js';
+import { chainWork } from './chain-work.js';
+import type { SharedGridPlan } from './grid-plan.js';
 import { threadCpuMs } from './stats.js';
 import type { MergeJob } from './merge.js';
 import type { DistanceJob } from './distances-share.js';
@@ -39,6 +41,10 @@ export interface ChainJob {
   want: number;
   /** The boxes, built together (views of shared memory). */
   build: SharedBuild;
+  /** The 2D grid's plan, built together (a planar chain at thickness 0), or null. */
+  grid: SharedGridPlan | null;
+  /** Memory this thread's share may use (when large enough: {@link shareOn}), or null. */
+  lease: SharedArrayBuffer | null;
 }
 
 /** The prepared chain a worker searches, over the caller's shared memory (no copy). */
@@ -72,7 +78,7 @@ parentPort?.on('message', (job: Message) => {
   const span = (): { t0: number; t1: number; thread?: number; cpu?: number } => (job.cpu === true ? { t0, t1: now(), thread: threadId, cpu: threadCpuMs() - c0 } : { t0, t1: now() });
   try {
     if (job.kind === 'chain') {
-      const share = searchShare(chainOf(job.A), job.B === null ? null : chainOf(job.B), job.tau, { counter: new Int32Array(job.counter), want: job.want, build: job.build });
+      const share = searchShare(chainOf(job.A), job.B === null ? null : chainOf(job.B), job.tau, chainWork(job, false));
       // (a share on SharedArrayBuffers, as the parallel merge needs, is shared, not moved)
       const transfer = [share.CI.buffer, share.CJ.buffer, share.distance.buffer, share.s.buffer, share.t.buffer].filter((b) => b instanceof ArrayBuffer);
       parentPort?.postMessage({ id: job.id, ok: true, share, ...span() }, transfer);
