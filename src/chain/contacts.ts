@@ -502,8 +502,12 @@ export interface ParallelWork {
   build?: SharedBuild;
   /** The 2D grid's plan, shared by the threads (skewline/parallel), in place of planGrid. */
   plan?: (seg: Float64Array, m: number, dead: Uint8Array | null, bands: number) => GridPlan | null;
-  /** Where this thread's sorted share goes: arrays for n pairs (default: fresh ones). */
-  share?: (n: number) => PairShare;
+  /**
+   * Makes this thread's share of the pairs it found (views of the module scratch, unsorted,
+   * valid until the next search; m: segments of A) in place of the default, the pairs sorted
+   * into fresh arrays.
+   */
+  share?: (found: PairShare, m: number) => PairShare;
 }
 
 /**
@@ -1035,10 +1039,7 @@ export interface PairShare {
  */
 export function searchShare(A: PreparedChain, B: PreparedChain | null, tau: number, work: ParallelWork): PairShare {
   findPairs(A, B, tau, work);
-  if (work.share === undefined) return sortPairs(A.m, [foundShare()], tau === 0, work.build !== undefined);
-  const out = work.share(found);
-  if (found > 0) sortRange([foundShare()], 0, A.m, tau === 0, out, 0);
-  return out;
+  return work.share === undefined ? sortPairs(A.m, [foundShare()], tau === 0, work.build !== undefined) : work.share(foundShare(), A.m);
 }
 
 /**

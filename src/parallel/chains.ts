@@ -3,7 +3,7 @@
  * work items claimed from a shared counter.
  */
 import { UNCHECKED_BAD, buildChunks, chainContacts, newShare, prepareShares, quickPrepare, searchShare } from '../chain/contacts.js';
-import type { ChainContacts, ChainOptions, PairShare, SharedBuild } from '../chain/contacts.js';
+import type { ChainContacts, ChainOptions, SharedBuild } from '../chain/contacts.js';
 import { leafCount } from '../chain/tree.js';
 import { releaseHooks } from '../chain/scratch.js';
 import type { ChainPoints, PreparedChain } from '../chain/input.js';
@@ -13,10 +13,10 @@ import type { Reply } from './pool.js';
 import type { ParallelOptions } from './distances.js';
 import type { SharedChain } from './worker.js';
 import { threadCount } from './threads.js';
-import { mergeBounds, mergeRanges } from './merge.js';
+import { mergeOffsets, mergeRanges, rangeShift } from './merge.js';
 import { allocGridPlan } from './grid-plan.js';
 import { chainWork } from './chain-work.js';
-import type { MergeJob } from './merge.js';
+import type { MergeJob, RangedShare } from './merge.js';
 import { cpuSplit, parallelStats, threadCpuMs } from './stats.js';
 
 const KEYS = ['dim', 'thickness', 'closed', 'against', 'againstClosed', 'threads'] as const;
@@ -116,7 +116,7 @@ function vertices(points: ChainPoints, dim: unknown): number {
 }
 
 /** One round of the search: the threads' sorted shares, or null when a thread found the unchecked input bad. */
-async function search(A: PreparedChain, B: PreparedChain | null, tau: number, threads: number): Promise<{ A: PreparedChain; B: PreparedChain | null; tau: number; shares: PairShare[]; replies: Reply[]; ownMs: number; memory: (ArrayBufferLike | null)[] } | null> {
+async function search(A: PreparedChain, B: PreparedChain | null, tau: number, threads: number): Promise<{ A: PreparedChain; B: PreparedChain | null; tau: number; shares: RangedShare[]; replies: Reply[]; ownMs: number; memory: (ArrayBufferLike | null)[] } | null> {
   const sa = share(A);
   const sb = B === null ? null : share(B);
   const counter = new SharedArrayBuffer(4);
@@ -136,13 +136,13 @@ async function search(A: PreparedChain, B: PreparedChain | null, tau: number, th
   // from the same counter.
   const pending = postAll(threads - 1, (k) => ({ kind: 'chain', A: sa, B: sb, tau, counter, want, build, grid, lease: lease[k + 1] }));
   const c0 = parallelStats.measureCpu ? threadCpuMs() : 0;
-  const mine = searchShare(A, B, tau, chainWork({ counter, want, build, grid, lease: lease[0] }, true));
+  const mine = searchShare(A, B, tau, chainWork({ tau, counter, want, build, grid, lease: lease[0] }, true)) as RangedShare;
   const ownMs = parallelStats.measureCpu ? threadCpuMs() - c0 : 0;
   const replies = await Promise.all(pending);
   for (const r of replies) if (!r.ok) throw replyError(r);
   giveBack(build.segA.buffer, build.leavesA.buffer, build.segB?.buffer, build.leavesB?.buffer);
   if (grid !== null) giveBack(grid.part.buffer, grid.ranges.buffer, grid.counts.buffer, grid.segs.buffer);
-  const shares = [mine, ...replies.map((r) => r.share!)];
+  const shares = [mine, ...replies.map((r) => r.share as RangedShare)];
   // The shares' memory serves the next call once this one has merged them.
   const memory = [...lease, ...shares.map((p) => p.CI.buffer)];
   if (build.counter[UNCHECKED_BAD] !== 0) {
@@ -196,13 +196,13 @@ export async function chainContactsParallel(points: ChainPoints, options?: Chain
     if (round === null) throw new Error('skewline/parallel: the threads could not build the boxes of a validated chain (an internal error)');
   }
   const { A, B, tau, shares, replies, ownMs, memory } = round;
-  // The merge: threads place ranges of i into the result, in shared memory.
-  let total = 0;
-  for (const p of shares) total += p.CI.length;
+  // The merge: threads sort ranges of i into the result, in shared memory.
+  const at = mergeOffsets(shares, A.m);
+  const total = at[at.length - 1];
   const merged = newShare(total, true);
   const Bc = B ?? A;
   const job: MergeJob = {
-    kind: 'merge', shares, bounds: mergeBounds(shares, A.m, 4 * threads), counter: new SharedArrayBuffer(4), out: merged, zero: tau === 0,
+    kind: 'merge', shares, m: A.m, shift: rangeShift(A.m), at, counter: new SharedArrayBuffer(4), out: merged, zero: tau === 0,
     oa: identityOrig(A) ? null : new Int32Array(shared(A.orig)), ob: identityOrig(Bc) ? null : new Int32Array(shared(Bc.orig)),
   };
   const merging = total < MIN_MERGE ? [] : postAll(threads - 1, { ...job });

@@ -43,7 +43,7 @@ export interface ChainJob {
   build: SharedBuild;
   /** The 2D grid's plan, built together (a planar chain at thickness 0), or null. */
   grid: SharedGridPlan | null;
-  /** Memory this thread's share may use (when large enough: {@link shareOn}), or null. */
+  /** Memory this thread's share may use (when large enough: merge.ts, partitionShare), or null. */
   lease: SharedArrayBuffer | null;
 }
 
