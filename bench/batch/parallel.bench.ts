@@ -94,7 +94,9 @@ export async function run(opts: { pairs?: number; segments?: number; runs?: numb
   const runs = opts.runs ?? 5;
   const pairs = allocSharedPairs(n, 3);
   pairs.set(uniformPairs3(n, 1));
+  // Both sides write into an output of their own, reused run after run (as a strong engineer's loop would).
   const out = new Float64Array(n);
+  const outShared = new Float64Array(new SharedArrayBuffer(8 * n));
   const walk3 = allocSharedChain(m + 1, 3);
   walk3.set(randomWalk(m, 3, makeRng(1)));
   const walk2 = allocSharedChain(m + 1, 2);
@@ -103,7 +105,7 @@ export async function run(opts: { pairs?: number; segments?: number; runs?: numb
     {
       name: `segmentDistancesParallel, ${n.toLocaleString('en')} 3D pairs (allocSharedPairs)`,
       one: () => segmentDistances(pairs, 3, out)[n - 1],
-      par: async (threads) => (await segmentDistancesParallel(pairs, 3, { threads }))[n - 1],
+      par: async (threads) => (await segmentDistancesParallel(pairs, 3, { threads, out: outShared }))[n - 1],
     },
     {
       name: `chainContactsParallel, 3D walk ${m.toLocaleString('en')}, thickness 0.2 (allocSharedChain)`,

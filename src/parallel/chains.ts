@@ -143,8 +143,9 @@ async function search(A: PreparedChain, B: PreparedChain | null, tau: number, th
   giveBack(build.segA.buffer, build.leavesA.buffer, build.segB?.buffer, build.leavesB?.buffer);
   if (grid !== null) giveBack(grid.part.buffer, grid.ranges.buffer, grid.counts.buffer, grid.segs.buffer);
   const shares = [mine, ...replies.map((r) => r.share as RangedShare)];
-  // The shares' memory serves the next call once this one has merged them.
-  const memory = [...lease, ...shares.map((p) => p.CI.buffer)];
+  // The shares' memory serves the next call once this one has merged them: the leases (each
+  // either unused or under its thread's share), and the new memory of shares that outgrew theirs.
+  const memory = [...lease, ...shares.filter((p) => !p.leased).map((p) => p.CI.buffer)];
   if (build.counter[UNCHECKED_BAD] !== 0) {
     returnLeases(memory);
     return null;

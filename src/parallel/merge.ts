@@ -19,6 +19,12 @@ export const RANGES = 256;
 /** A thread's contacts partitioned by range: range r's are at [off[r], off[r + 1]). */
 export interface RangedShare extends PairShare {
   off: Int32Array;
+  /**
+   * Whether the share lies on the lease it was given (else on new memory). The caller must not
+   * tell by the buffer: a SharedArrayBuffer that crossed threads is another object over the
+   * same memory, so the same memory would return to the pool twice.
+   */
+  leased: boolean;
 }
 
 /** A merge job: ranges r claimed through `counter`, their contacts sorted into `out` from at[r] on. */
@@ -54,9 +60,11 @@ export function rangeCount(m: number, shift: number): number {
  * pair: memory of an earlier call, so no fresh page is touched), else a new one with a quarter
  * to spare (for the next call's share, which may be a little larger).
  */
-function arraysOn(lease: SharedArrayBuffer | null, n: number): PairShare {
-  const buf = lease !== null && lease.byteLength >= 32 * n ? lease : new SharedArrayBuffer(32 * Math.ceil(1.25 * n));
+function arraysOn(lease: SharedArrayBuffer | null, n: number): PairShare & { leased: boolean } {
+  const leased = lease !== null && lease.byteLength >= 32 * n;
+  const buf = leased ? lease : new SharedArrayBuffer(32 * Math.ceil(1.25 * n));
   return {
+    leased,
     distance: new Float64Array(buf, 0, n), s: new Float64Array(buf, 8 * n, n), t: new Float64Array(buf, 16 * n, n),
     CI: new Int32Array(buf, 24 * n, n), CJ: new Int32Array(buf, 28 * n, n),
   };
