@@ -1033,8 +1033,8 @@ export interface PairShare {
 
 /**
  * The worker side of a parallel chain search (skewline/parallel): the work items this thread
- * claims, their contacts and numbers, sorted by (i, j) (each thread sorts its own share, so the
- * caller only merges). Fold-backs are included in the share whose `work.folds` is set.
+ * claims, their contacts and numbers, sorted by (i, j) — or, with `work.share`, as that makes
+ * them (skewline/parallel partitions them for its merge). Fold-backs are included in the share whose `work.folds` is set.
  * Not part of the public API.
  */
 export function searchShare(A: PreparedChain, B: PreparedChain | null, tau: number, work: ParallelWork): PairShare {

@@ -157,16 +157,21 @@ async function search(A: PreparedChain, B: PreparedChain | null, tau: number, th
  * `chainContacts` (from 'skewline') with the search split over threads: the same options, and
  * the same result — the same pairs in the same order with bitwise the same distances and
  * parameters (every pair is found by exactly one thread and measured by the same kernel) —
- * under any number of calls in flight. `threads − 1` workers and the calling thread each build
- * the hierarchy (for a crowded planar chain at thickness 0: bands of grid columns, each built by
- * the thread that claims it) and claim work items from a shared counter, so a crowded part of
- * the chain leaves no thread idle. The segment and leaf boxes are built by all threads together
- * in shared memory; each thread sorts its own contacts, and the threads then place ranges of
- * first segments i into the result (no pass over every contact on one thread). A chain in an array from {@link allocSharedChain} (any SharedArrayBuffer) is
+ * under any number of calls in flight. `threads − 1` workers and the calling thread claim
+ * work items from a shared counter (node pairs of the hierarchy; for a crowded planar chain at
+ * thickness 0, bands of grid columns, each built by the thread that claims it), so a crowded
+ * part of the chain leaves no thread idle. What every thread needs is built once, by all of
+ * them together in shared memory, chunk by chunk: the segment and leaf boxes, and the grid's
+ * plan (grid-plan.ts); each thread builds only the small upper levels of the hierarchy. Each
+ * thread hands over its contacts partitioned by range of first segments i, and the threads then
+ * sort the ranges into the result (merge.ts): one sort in all, and no pass over every contact
+ * on one thread. A chain in an array from {@link allocSharedChain} (any SharedArrayBuffer) is
  * shared as it is when it needs no rewriting (open, no repeated vertex); otherwise its compact
  * form is copied once. Without `threads`, a chain of fewer than about 10⁵ segments is searched
  * on the calling thread alone. The result's arrays are on SharedArrayBuffers when workers took
- * part. Node.js only.
+ * part. Working memory (boxes, the plan, and the threads' shares: 32 bytes a contact) is kept
+ * for the next call, as chainContacts keeps its own; releaseChainMemory (from 'skewline') frees
+ * it. Node.js only.
  * @throws (rejects with) SkewlineInputError as chainContacts does, for an unknown option or a
  * bad `threads`; an Error if the pool is closed or a worker dies during the call.
  */

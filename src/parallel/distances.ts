@@ -49,11 +49,13 @@ const MIN_PAIRS = 4 * CHUNK;
  * place; an ordinary array is first copied into shared memory — a serial pass on the calling
  * thread that costs about a third of the work, so use shared input for large batches.
  * A batch too small to share (about 65,536 pairs a thread) runs on the calling thread alone.
- * Node.js only.
- * @returns a promise of one distance per pair: a Float64Array over a SharedArrayBuffer when
- * workers took part, an ordinary one otherwise.
+ * Each thread writes its chunks straight into the output; with `options.out` on a
+ * SharedArrayBuffer that is the caller's array, reused call after call. Node.js only.
+ * @returns a promise of one distance per pair: `options.out` when given; else a Float64Array
+ * over a SharedArrayBuffer when workers took part, an ordinary one otherwise.
  * @throws (rejects with) SkewlineInputError as segmentDistances does (naming the first bad
- * pair's index in the whole batch), for an unknown option or a bad `threads`; an Error if the
+ * pair's index in the whole batch), for an unknown option, a bad `threads` or an `out` that is
+ * not a Float64Array of length ≥ the number of pairs; an Error if the
  * pool is closed or a worker dies during the call (the next call starts fresh workers).
  */
 export async function segmentDistancesParallel(pairs: Float64Array, dim: number, options?: DistancesParallelOptions): Promise<Float64Array> {
