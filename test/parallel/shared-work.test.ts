@@ -66,13 +66,13 @@ describe('work shared by the threads of a parallel search', () => {
     }
   });
 
-  it('issue 15: shares partitioned by range of i and merged are chainContacts’ result, bit for bit, for 1 to 5 threads with the contacts dealt at random (seeds 1513–1514)', () => {
+  it('issue 15: shares partitioned by range of i and merged are chainContacts’ result, bit for bit, for 1, 3 and 5 threads with the contacts dealt at random (seeds 1513–1514)', () => {
     for (let seed = 1513; seed <= 1514; seed++) {
       const rng = makeRng(seed);
-      for (const [P, dim, tau] of [[randomWalk(30_000, 2, rng), 2, 0], [randomWalk(20_000, 3, rng), 3, 0.3]] as const) {
+      for (const [P, dim, tau] of [[randomWalk(20_000, 2, rng), 2, 0], [randomWalk(12_000, 3, rng), 3, 0.3]] as const) {
         const ref = chainContacts(P, { dim, thickness: tau });
         const m = P.length / dim - 1;
-        for (let threads = 1; threads <= 5; threads++) {
+        for (const threads of [1, 3, 5]) {
           // Deal the contacts to the threads in a random order (as a search finds them).
           const order = Array.from({ length: ref.count }, (_, k) => k);
           for (let k = order.length - 1; k > 0; k--) {
