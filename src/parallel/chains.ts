@@ -27,8 +27,8 @@ const MIN_SEGMENTS = 50_000;
 // Shared working memory of finished calls, for the next (fresh memory costs a page fault per
 // 4 KiB on first touch). A call takes buffers out and gives them back only when it succeeded:
 // after a failure a worker may still be writing into them. Calls in flight take different ones.
-// `spare`: boxes and the grid's plan (sized by the chain); `leases`: the threads' sorted shares
-// (32 bytes a contact), handed to the threads of the next call, largest first.
+// `spare`: boxes and the grid's plan (sized by the chain); `leases`: the threads' shares of
+// contacts (32 bytes a contact), handed to the threads of the next call, largest first.
 const spare: SharedArrayBuffer[] = [];
 const SPARE_MAX = 12;
 const leases: SharedArrayBuffer[] = [];
@@ -115,7 +115,11 @@ function vertices(points: ChainPoints, dim: unknown): number {
   return typeof first === 'number' || ArrayBuffer.isView(points) ? (typeof dim === 'number' && dim > 0 ? n / dim : 0) : n;
 }
 
-/** One round of the search: the threads' sorted shares, or null when a thread found the unchecked input bad. */
+/**
+ * One round of the search: the threads' shares (partitioned by range of i, merge.ts), the calling
+ * thread's CPU in its own share, and the shares' memory to hand back after the merge; or null
+ * when a thread found the unchecked input bad.
+ */
 async function search(A: PreparedChain, B: PreparedChain | null, tau: number, threads: number): Promise<{ A: PreparedChain; B: PreparedChain | null; tau: number; shares: RangedShare[]; replies: Reply[]; ownMs: number; memory: (ArrayBufferLike | null)[] } | null> {
   const sa = share(A);
   const sb = B === null ? null : share(B);
