@@ -1,15 +1,18 @@
 /**
  * Scaling of skewline/parallel: for each job, the single-thread function and the parallel one at
  * 2, 4, … threads up to the machine's available parallelism, interleaved run by run in one
- * process; time, speed-up over one thread, and the serial share — time on the calling thread
- * while no worker runs, over the one-thread time (Amdahl: a 10× at 16 threads needs it < 4%).
- * Run alone: node --expose-gc --import tsx bench/batch/parallel.bench.ts [--pairs N] [--segments N] [--runs R]
+ * process; time, speed-up over one thread, and from each thread's CPU time: the serial share —
+ * the calling thread's CPU outside its share of the work, over one thread's CPU (Amdahl: a 10×
+ * at 16 threads needs it < 4%) — the CPU ratio (all threads over one: the parallel overhead) and
+ * the busiest thread's CPU. CPU times hold on a loaded machine, where wall times do not.
+ * Run alone: node --expose-gc --import tsx bench/batch/parallel.bench.ts [--pairs N] [--segments N] [--runs R] [--only TEXT]
+ * (--only: the jobs whose name contains TEXT, e.g. "2D").
  */
 import os from 'node:os';
 import { segmentDistances } from '../../src/batch/batch.js';
 import { chainContacts } from '../../src/index.js';
 import { allocSharedChain, allocSharedPairs, chainContactsParallel, closeParallelPool, segmentDistancesParallel } from '../../src/parallel/index.js';
-import { parallelStats } from '../../src/parallel/stats.js';
+import { parallelStats, threadCpuMs } from '../../src/parallel/stats.js';
 import { uniformPairs3 } from '../../test/support/families.js';
 import { randomWalk } from '../../test/support/walks.js';
 import { makeRng } from '../../test/support/rng.js';
@@ -30,46 +33,70 @@ interface Job {
   par: (threads: number) => Promise<number>;
 }
 
+const median = (a: number[]): number => a.slice().sort((x, y) => x - y)[a.length >> 1];
+
 async function scale(job: Job, runs: number): Promise<string[]> {
   const counts = threadCounts();
-  const serial = new Map<number, number[]>();
-  const cpu = new Map<number, number[]>();
-  const push = (m: Map<number, number[]>, t: number, x: number): void => {
-    const list = m.get(t) ?? [];
-    list.push(x);
-    m.set(t, list);
-  };
+  // Per thread count, per run: every thread's CPU ms (the calling thread first) and the serial CPU.
+  const cpu = new Map<number, { threadMs: number[]; serialMs: number }[]>(counts.map((t) => [t, []]));
+  // … and the whole process's CPU ms (with V8's helper threads: the collector, the compiler).
+  const proc = new Map<number, number[]>(counts.map((t) => [t, []]));
+  parallelStats.measureCpu = true;
   const methods = counts.map((t) => ({
     name: String(t),
     run: async () => {
-      const c0 = process.cpuUsage();
-      const r = t === 1 ? job.one() : await job.par(t);
-      const c = process.cpuUsage(c0);
-      push(cpu, t, (c.user + c.system) / 1000);
-      if (t > 1) push(serial, t, parallelStats.serialMs);
+      let r: number;
+      const p0 = process.cpuUsage();
+      if (t === 1) {
+        const c0 = threadCpuMs();
+        r = job.one();
+        const c = threadCpuMs() - c0;
+        cpu.get(1)!.push({ threadMs: [c], serialMs: c });
+      } else {
+        r = await job.par(t);
+        if (parallelStats.cpu !== null) cpu.get(t)!.push(parallelStats.cpu);
+      }
+      const p = process.cpuUsage(p0);
+      proc.get(t)!.push((p.user + p.system) / 1000);
       return r;
     },
   }));
   const rows = await measureAsync(methods, runs, 1);
+  parallelStats.measureCpu = false;
   const base = rows[0].median;
-  const med = (a: number[]): number => a.slice().sort((x, y) => x - y)[a.length >> 1];
-  const cpuOne = med(cpu.get(1)!);
+  const one = median(cpu.get(1)!.map((c) => c.threadMs[0]));
+  const procOne = median(proc.get(1)!);
   return rows.map((r, k) => {
     const t = counts[k];
-    const share = t === 1 ? '—' : `${((100 * med(serial.get(t)!)) / base).toFixed(1)}%`;
-    const work = med(cpu.get(t)!);
-    return `| ${job.name} | ${t} | ${r.median.toFixed(1)} | ${(base / r.median).toFixed(2)}× | ${share} | ${work.toFixed(0)} (${(work / cpuOne).toFixed(2)}×) |`;
+    const list = cpu.get(t)!;
+    const cells = [job.name, String(t), r.median.toFixed(1), `${(base / r.median).toFixed(2)}×`];
+    const procRatio = `${(median(proc.get(t)!) / procOne).toFixed(2)}`;
+    if (list.length === 0 || !(one > 0)) return `| ${[...cells, '—', '—', '—', procRatio, '—', '—'].join(' | ')} |`;
+    const total = median(list.map((c) => c.threadMs.reduce((a, b) => a + b, 0)));
+    const busiest = median(list.map((c) => Math.max(...c.threadMs)));
+    const serial = median(list.map((c) => c.serialMs));
+    return `| ${[
+      ...cells,
+      t === 1 ? '—' : `${((100 * serial) / one).toFixed(1)}%`,
+      total.toFixed(0),
+      `${(total / one).toFixed(3)}`,
+      procRatio,
+      busiest.toFixed(0),
+      `${(one / busiest).toFixed(2)}×`,
+    ].join(' | ')} |`;
   });
 }
 
 /** Prints the scaling table of segmentDistancesParallel and chainContactsParallel. */
-export async function run(opts: { pairs?: number; segments?: number; runs?: number } = {}): Promise<void> {
+export async function run(opts: { pairs?: number; segments?: number; runs?: number; only?: string } = {}): Promise<void> {
   const n = opts.pairs ?? 4_000_000;
   const m = opts.segments ?? 1_000_000;
   const runs = opts.runs ?? 5;
   const pairs = allocSharedPairs(n, 3);
   pairs.set(uniformPairs3(n, 1));
+  // Both sides write into an output of their own, reused run after run (as a strong engineer's loop would).
   const out = new Float64Array(n);
+  const outShared = new Float64Array(new SharedArrayBuffer(8 * n));
   const walk3 = allocSharedChain(m + 1, 3);
   walk3.set(randomWalk(m, 3, makeRng(1)));
   const walk2 = allocSharedChain(m + 1, 2);
@@ -78,7 +105,7 @@ export async function run(opts: { pairs?: number; segments?: number; runs?: numb
     {
       name: `segmentDistancesParallel, ${n.toLocaleString('en')} 3D pairs (allocSharedPairs)`,
       one: () => segmentDistances(pairs, 3, out)[n - 1],
-      par: async (threads) => (await segmentDistancesParallel(pairs, 3, { threads }))[n - 1],
+      par: async (threads) => (await segmentDistancesParallel(pairs, 3, { threads, out: outShared }))[n - 1],
     },
     {
       name: `chainContactsParallel, 3D walk ${m.toLocaleString('en')}, thickness 0.2 (allocSharedChain)`,
@@ -91,10 +118,13 @@ export async function run(opts: { pairs?: number; segments?: number; runs?: numb
       par: async (threads) => (await chainContactsParallel(walk2, { dim: 2, threads })).count,
     },
   ];
-  console.log(`\nskewline/parallel scaling (median of ${runs}; one thread = the single-thread function; serial share = calling thread alone, over the one-thread time; CPU = all threads' CPU time, and over one thread's: the parallel overhead, which a loaded machine does not hide) — ${machine()}`);
-  console.log('| job | threads | ms | speed-up | serial share | CPU ms |');
-  console.log('|---|---:|---:|---:|---:|---:|');
-  for (const job of jobs) for (const line of await scale(job, runs)) console.log(line);
+  console.log(`\nskewline/parallel scaling (median of ${runs}, interleaved; one thread = the single-thread function; ms and speed-up: wall clock; CPU: each thread's CPU time (Linux schedstat), which a loaded machine does not inflate as it does the wall clock — serial share = the calling thread's CPU outside its share of the work, over one thread's CPU; CPU ratio = all threads' CPU over one thread's (the parallel overhead), process = the same for the whole process's CPU (V8's collector and compiler threads included); busiest = the most CPU one thread spent, and one thread's CPU over it: the speed-up of an idle machine if no thread waited) — ${machine()}`);
+  console.log('| job | threads | ms | speed-up | serial share | CPU ms (all threads) | CPU ratio | process CPU ratio | busiest thread ms | CPU speed-up |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  for (const job of jobs) {
+    if (opts.only !== undefined && !job.name.includes(opts.only)) continue;
+    for (const line of await scale(job, runs)) console.log(line);
+  }
   await closeParallelPool();
 }
 
@@ -104,5 +134,6 @@ function arg(name: string, dflt: number): number {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  await run({ pairs: arg('--pairs', 4_000_000), segments: arg('--segments', 1_000_000), runs: arg('--runs', 5) });
+  const only = process.argv.indexOf('--only');
+  await run({ pairs: arg('--pairs', 4_000_000), segments: arg('--segments', 1_000_000), runs: arg('--runs', 5), ...(only >= 0 ? { only: process.argv[only + 1] } : {}) });
 }

@@ -13,7 +13,7 @@ import type { ChainPoints, PreparedChain } from './input.js';
 import { LEAF, beginTraversal, buildTree, buildTree3, expandTasks, leafBoxes, leafCount, nextLeafPairs, segmentBoxes, segmentBoxesRange } from './tree.js';
 import { FINE, bandGrid, planGrid, planGrid3 } from './grid.js';
 import { BOXES_A, BOXES_B, SORT_FILL, SORT_START, f64Scratch, i32Scratch, releaseHooks } from './scratch.js';
-import type { ChainGrid, ChainGrid3 } from './grid.js';
+import type { ChainGrid, ChainGrid3, GridPlan } from './grid.js';
 import type { ChainTree } from './tree.js';
 
 /** Options of {@link chainContacts} and {@link chainCollisions}. */
@@ -526,6 +526,14 @@ export interface ParallelWork {
   folds?: boolean;
   /** Boxes built together: the threads fill these shared arrays chunk by chunk, then each builds the small upper levels itself. */
   build?: SharedBuild;
+  /** The 2D grid's plan, shared by the threads (skewline/parallel), in place of planGrid. */
+  plan?: (seg: Float64Array, m: number, dead: Uint8Array | null, bands: number) => GridPlan | null;
+  /**
+   * Makes this thread's share of the pairs it found (views of the module scratch, unsorted,
+   * valid until the next search; m: segments of A) in place of the default, the pairs sorted
+   * into fresh arrays.
+   */
+  share?: (found: PairShare, m: number) => PairShare;
 }
 
 /**
@@ -682,7 +690,7 @@ function findPairs(A: PreparedChain, B: PreparedChain | null, tau: number, work:
       searchMode.last = 'tree';
       return;
     }
-    const plan = dim === 2 && tau === 0 && searchMode.broad !== 'tree' ? planGrid(boxes, m, A.dead, work === null ? 1 : Math.min(work.want, BANDS)) : null;
+    const plan = dim === 2 && tau === 0 && searchMode.broad !== 'tree' ? (work?.plan ?? planGrid)(boxes, m, A.dead, work === null ? 1 : Math.min(work.want, BANDS)) : null;
     searchMode.last = plan === null ? 'tree' : 'grid';
     if (plan !== null) {
       if (work === null) {
@@ -1059,13 +1067,13 @@ export interface PairShare {
 
 /**
  * The worker side of a parallel chain search (skewline/parallel): the work items this thread
- * claims, their contacts and numbers, sorted by (i, j) (each thread sorts its own share, so the
- * caller only merges). Fold-backs are included in the share whose `work.folds` is set.
+ * claims, their contacts and numbers, sorted by (i, j) — or, with `work.share`, as that makes
+ * them (skewline/parallel partitions them for its merge). Fold-backs are included in the share whose `work.folds` is set.
  * Not part of the public API.
  */
 export function searchShare(A: PreparedChain, B: PreparedChain | null, tau: number, work: ParallelWork): PairShare {
   findPairs(A, B, tau, work);
-  return sortPairs(A.m, [foundShare()], tau === 0, work.build !== undefined);
+  return work.share === undefined ? sortPairs(A.m, [foundShare()], tau === 0, work.build !== undefined) : work.share(foundShare(), A.m);
 }
 
 /**

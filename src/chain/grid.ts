@@ -58,9 +58,11 @@ export interface GridPlan {
  * is 1.0–1.24× faster there; integer-grid walks 4–6, a tie; smooth walks 46 and up, where the
  * grid is 2.5–50× slower.
  */
-const MAX_CELLS_PER_SEGMENT = 8;
+export const MAX_CELLS_PER_SEGMENT = 8;
 /** … and so are grids whose boxes touch more than this many cells per segment (long segments). */
-const MAX_ENTRIES_PER_SEGMENT = 6;
+export const MAX_ENTRIES_PER_SEGMENT = 6;
+/** The cell size over the segments' mean box half-perimeter (see planGrid). */
+export const CELL_SCALE = 1.25;
 
 /**
  * Lays out the grid (in the chain search's working memory, scratch.ts: valid until the next
@@ -83,7 +85,7 @@ export function planGrid(seg: Float64Array, m: number, dead: Uint8Array | null, 
     live++;
   }
   if (live < 64 || m >= 2 ** 29) return null;
-  const h = 1.25 * (sum / (2 * live));
+  const h = CELL_SCALE * (sum / (2 * live));
   if (!(h > 0) || !Number.isFinite(h)) return null;
   const inv = 1 / h;
   const wx = (x1 - x0) * inv, wy = (y1 - y0) * inv;

@@ -3,19 +3,21 @@
  * work items claimed from a shared counter.
  */
 import { UNCHECKED_BAD, buildChunks, chainContacts, newShare, prepareShares, quickPrepare, searchShare } from '../chain/contacts.js';
-import type { ChainContacts, ChainOptions, PairShare, SharedBuild } from '../chain/contacts.js';
+import type { ChainContacts, ChainOptions, SharedBuild } from '../chain/contacts.js';
 import { leafCount } from '../chain/tree.js';
 import { releaseHooks } from '../chain/scratch.js';
 import type { ChainPoints, PreparedChain } from '../chain/input.js';
 import { checkOptions } from '../core/options.js';
-import { now, postAll, replyError, serialMs } from './pool.js';
+import { maxThreads, now, postAll, replyError, serialMs } from './pool.js';
 import type { Reply } from './pool.js';
 import type { ParallelOptions } from './distances.js';
 import type { SharedChain } from './worker.js';
 import { threadCount } from './threads.js';
-import { mergeBounds, mergeRanges } from './merge.js';
-import type { MergeJob } from './merge.js';
-import { parallelStats } from './stats.js';
+import { mergeOffsets, mergeRanges, rangeShift } from './merge.js';
+import { allocGridPlan } from './grid-plan.js';
+import { chainWork } from './chain-work.js';
+import type { MergeJob, RangedShare } from './merge.js';
+import { cpuSplit, parallelStats, threadCpuMs } from './stats.js';
 
 const KEYS = ['dim', 'thickness', 'closed', 'against', 'againstClosed', 'threads'] as const;
 
@@ -25,27 +27,51 @@ const MIN_SEGMENTS = 50_000;
 // Shared working memory of finished calls, for the next (fresh memory costs a page fault per
 // 4 KiB on first touch). A call takes buffers out and gives them back only when it succeeded:
 // after a failure a worker may still be writing into them. Calls in flight take different ones.
+// `spare`: boxes and the grid's plan (sized by the chain); `leases`: the threads' shares of
+// contacts (32 bytes a contact), handed to the threads of the next call, largest first.
 const spare: SharedArrayBuffer[] = [];
-const SPARE_MAX = 8;
+const SPARE_MAX = 12;
+const leases: SharedArrayBuffer[] = [];
 
-function takeShared(numbers: number): Float64Array {
-  const bytes = 8 * numbers;
+function takeBuffer(bytes: number): SharedArrayBuffer {
   let best = -1;
   for (let k = 0; k < spare.length; k++) {
     if (spare[k].byteLength >= bytes && (best < 0 || spare[k].byteLength < spare[best].byteLength)) best = k;
   }
-  const buf = best >= 0 ? spare.splice(best, 1)[0] : new SharedArrayBuffer(bytes);
-  return new Float64Array(buf, 0, numbers);
+  return best >= 0 ? spare.splice(best, 1)[0] : new SharedArrayBuffer(bytes);
 }
 
-function giveBack(...arrays: (Float64Array | null)[]): void {
-  for (const a of arrays) if (a !== null && spare.length < SPARE_MAX) spare.push(a.buffer as SharedArrayBuffer);
+function takeShared(numbers: number): Float64Array {
+  return new Float64Array(takeBuffer(8 * numbers), 0, numbers);
+}
+
+function giveBack(...buffers: (ArrayBufferLike | null | undefined)[]): void {
+  for (const b of buffers) if (b instanceof SharedArrayBuffer && spare.length < SPARE_MAX && !spare.includes(b)) spare.push(b);
+}
+
+/** Up to `k` leases, largest first, and null for the rest. */
+function takeLeases(k: number): (SharedArrayBuffer | null)[] {
+  leases.sort((a, b) => b.byteLength - a.byteLength);
+  const out: (SharedArrayBuffer | null)[] = leases.splice(0, k);
+  while (out.length < k) out.push(null);
+  return out;
+}
+
+/** The memory of a finished call's shares, and its unused leases, for the next call. */
+function returnLeases(buffers: (ArrayBufferLike | null)[]): void {
+  for (const b of buffers) if (b instanceof SharedArrayBuffer && !leases.includes(b)) leases.push(b);
+  leases.sort((a, b) => b.byteLength - a.byteLength);
+  leases.length = Math.min(leases.length, 2 * maxThreads());
 }
 
 // releaseChainMemory (from 'skewline') drops it too.
 releaseHooks.push(() => {
   spare.length = 0;
+  leases.length = 0;
 });
+
+/** Room for bands of grid columns in a shared plan (the search cuts the grid into at most 16). */
+const PLAN_BANDS = 64;
 
 /** Contacts below which the calling thread merges alone (a message round trip costs more). */
 const MIN_MERGE = 1 << 16;
@@ -89,8 +115,12 @@ function vertices(points: ChainPoints, dim: unknown): number {
   return typeof first === 'number' || ArrayBuffer.isView(points) ? (typeof dim === 'number' && dim > 0 ? n / dim : 0) : n;
 }
 
-/** One round of the search: the threads' sorted shares, or null when a thread found the unchecked input bad. */
-async function search(A: PreparedChain, B: PreparedChain | null, tau: number, threads: number): Promise<{ A: PreparedChain; B: PreparedChain | null; tau: number; shares: PairShare[]; replies: Reply[] } | null> {
+/**
+ * One round of the search: the threads' shares (partitioned by range of i, merge.ts), the calling
+ * thread's CPU in its own share, and the shares' memory to hand back after the merge; or null
+ * when a thread found the unchecked input bad.
+ */
+async function search(A: PreparedChain, B: PreparedChain | null, tau: number, threads: number): Promise<{ A: PreparedChain; B: PreparedChain | null; tau: number; shares: RangedShare[]; replies: Reply[]; ownMs: number; memory: (ArrayBufferLike | null)[] } | null> {
   const sa = share(A);
   const sb = B === null ? null : share(B);
   const counter = new SharedArrayBuffer(4);
@@ -102,31 +132,50 @@ async function search(A: PreparedChain, B: PreparedChain | null, tau: number, th
     counter: new Int32Array(new SharedArrayBuffer(4 * (UNCHECKED_BAD + 1))),
     done: new Int32Array(new SharedArrayBuffer(4 * (buildChunks(A.m) + (B === null ? 0 : buildChunks(B.m))))),
   };
-  // threads − 1 workers, and this thread as the last searcher: all build the boxes together,
-  // each the small upper levels of the hierarchy, then claim work items from the same counter.
-  const pending = postAll(threads - 1, { kind: 'chain', A: sa, B: sb, tau, counter, want, build });
-  const mine = searchShare(A, B, tau, { counter: new Int32Array(counter), want, folds: true, build });
+  // A planar chain at thickness 0 may take the grid: its plan is built together too.
+  const grid = A.dim === 2 && tau === 0 && B === null ? allocGridPlan(A.m, PLAN_BANDS, takeBuffer) : null;
+  const lease = takeLeases(threads);
+  // threads − 1 workers, and this thread as the last searcher: all build the boxes (and the
+  // grid's plan) together, each the small upper levels of the hierarchy, then claim work items
+  // from the same counter.
+  const pending = postAll(threads - 1, (k) => ({ kind: 'chain', A: sa, B: sb, tau, counter, want, build, grid, lease: lease[k + 1] }));
+  const c0 = parallelStats.measureCpu ? threadCpuMs() : 0;
+  const mine = searchShare(A, B, tau, chainWork({ tau, counter, want, build, grid, lease: lease[0] }, true)) as RangedShare;
+  const ownMs = parallelStats.measureCpu ? threadCpuMs() - c0 : 0;
   const replies = await Promise.all(pending);
   for (const r of replies) if (!r.ok) throw replyError(r);
-  giveBack(build.segA, build.leavesA, build.segB, build.leavesB);
-  if (build.counter[UNCHECKED_BAD] !== 0) return null;
-  return { A, B, tau, shares: [mine, ...replies.map((r) => r.share!)], replies };
+  giveBack(build.segA.buffer, build.leavesA.buffer, build.segB?.buffer, build.leavesB?.buffer);
+  if (grid !== null) giveBack(grid.part.buffer, grid.ranges.buffer, grid.counts.buffer, grid.segs.buffer);
+  const shares = [mine, ...replies.map((r) => r.share as RangedShare)];
+  // The shares' memory serves the next call once this one has merged them: the leases (each
+  // either unused or under its thread's share), and the new memory of shares that outgrew theirs.
+  const memory = [...lease, ...shares.filter((p) => !p.leased).map((p) => p.CI.buffer)];
+  if (build.counter[UNCHECKED_BAD] !== 0) {
+    returnLeases(memory);
+    return null;
+  }
+  return { A, B, tau, shares, replies, ownMs, memory };
 }
 
 /**
  * `chainContacts` (from 'skewline') with the search split over threads: the same options, and
  * the same result — the same pairs in the same order with bitwise the same distances and
  * parameters (every pair is found by exactly one thread and measured by the same kernel) —
- * under any number of calls in flight. `threads − 1` workers and the calling thread each build
- * the hierarchy (for a crowded planar chain at thickness 0: bands of grid columns, each built by
- * the thread that claims it) and claim work items from a shared counter, so a crowded part of
- * the chain leaves no thread idle. The segment and leaf boxes are built by all threads together
- * in shared memory; each thread sorts its own contacts, and the threads then place ranges of
- * first segments i into the result (no pass over every contact on one thread). A chain in an array from {@link allocSharedChain} (any SharedArrayBuffer) is
+ * under any number of calls in flight. `threads − 1` workers and the calling thread claim
+ * work items from a shared counter (node pairs of the hierarchy; for a crowded planar chain at
+ * thickness 0, bands of grid columns, each built by the thread that claims it), so a crowded
+ * part of the chain leaves no thread idle. What every thread needs is built once, by all of
+ * them together in shared memory, chunk by chunk: the segment and leaf boxes, and the grid's
+ * plan (grid-plan.ts); each thread builds only the small upper levels of the hierarchy. Each
+ * thread hands over its contacts partitioned by range of first segments i, and the threads then
+ * sort the ranges into the result (merge.ts): one sort in all, and no pass over every contact
+ * on one thread. A chain in an array from {@link allocSharedChain} (any SharedArrayBuffer) is
  * shared as it is when it needs no rewriting (open, no repeated vertex); otherwise its compact
  * form is copied once. Without `threads`, a chain of fewer than about 10⁵ segments is searched
  * on the calling thread alone. The result's arrays are on SharedArrayBuffers when workers took
- * part. Node.js only.
+ * part. Working memory (boxes, the plan, and the threads' shares: 32 bytes a contact) is kept
+ * for the next call, as chainContacts keeps its own; releaseChainMemory (from 'skewline') frees
+ * it. Node.js only.
  * @throws (rejects with) SkewlineInputError as chainContacts does, for an unknown option or a
  * bad `threads`; an Error if the pool is closed or a worker dies during the call.
  */
@@ -135,39 +184,47 @@ export async function chainContactsParallel(points: ChainPoints, options?: Chain
   const segments = Math.max(0, vertices(points, options?.dim) - 1);
   const threads = threadCount(options?.threads, segments, MIN_SEGMENTS, 'chainContactsParallel');
   const t0 = now();
+  const measure = parallelStats.measureCpu;
+  const c0 = measure ? threadCpuMs() : 0;
   if (threads === 1) {
     const { threads: _, ...rest } = options ?? {};
     const out = chainContacts(points, rest);
     const t1 = now();
-    parallelStats.set(1, t1 - t0, t1 - t0);
+    const c = measure ? threadCpuMs() - c0 : NaN;
+    parallelStats.set(1, t1 - t0, t1 - t0, measure ? { threadMs: [c], serialMs: c } : null);
     return out;
   }
   // A plain open chain in a Float64Array is validated by the threads while they build (no pass
   // over it here); if they find a bad coordinate or a repeated vertex, it is prepared the careful
   // way (which names the bad vertex, or drops the zero-length segments) and searched again.
   const quick = quickPrepare(points, options);
+  // (The CPU split counts the round that succeeded.)
   let round = quick === null ? null : await search(quick.A, null, quick.tau, threads);
   if (round === null) {
     const { A, B, tau } = prepareShares(points, options);
     round = await search(A, B, tau, threads);
     if (round === null) throw new Error('skewline/parallel: the threads could not build the boxes of a validated chain (an internal error)');
   }
-  const { A, B, tau, shares, replies } = round;
-  // The merge: threads place ranges of i into the result, in shared memory.
-  let total = 0;
-  for (const p of shares) total += p.CI.length;
+  const { A, B, tau, shares, replies, ownMs, memory } = round;
+  // The merge: threads sort ranges of i into the result, in shared memory.
+  const at = mergeOffsets(shares, A.m);
+  const total = at[at.length - 1];
   const merged = newShare(total, true);
   const Bc = B ?? A;
   const job: MergeJob = {
-    kind: 'merge', shares, bounds: mergeBounds(shares, A.m, 4 * threads), counter: new SharedArrayBuffer(4), out: merged, zero: tau === 0,
+    kind: 'merge', shares, m: A.m, shift: rangeShift(A.m), at, counter: new SharedArrayBuffer(4), out: merged, zero: tau === 0,
     oa: identityOrig(A) ? null : new Int32Array(shared(A.orig)), ob: identityOrig(Bc) ? null : new Int32Array(shared(Bc.orig)),
   };
   const merging = total < MIN_MERGE ? [] : postAll(threads - 1, { ...job });
+  const m0 = measure ? threadCpuMs() : 0;
   mergeRanges(job);
+  const mergeMs = measure ? threadCpuMs() - m0 : 0;
   const replies2 = await Promise.all(merging);
   for (const r of replies2) if (!r.ok) throw replyError(r);
+  returnLeases(memory);
   const out: ChainContacts = { count: total, i: merged.CI, j: merged.CJ, distance: merged.distance, s: merged.s, t: merged.t };
   const t1 = now();
-  parallelStats.set(threads, t1 - t0, serialMs(t0, t1, [...replies, ...replies2]));
+  const all = [...replies, ...replies2];
+  parallelStats.set(threads, t1 - t0, serialMs(t0, t1, all), measure ? cpuSplit(threadCpuMs() - c0, ownMs + mergeMs, all) : null);
   return out;
 }

@@ -4,7 +4,7 @@
  * @packageDocumentation
  */
 export { segmentDistancesParallel } from './distances.js';
-export type { ParallelOptions } from './distances.js';
+export type { DistancesParallelOptions, ParallelOptions } from './distances.js';
 export { chainContactsParallel } from './chains.js';
 export { allocSharedChain, allocSharedPairs } from './shared.js';
 export { closeParallelPool, maxThreads, parallelPoolSize } from './pool.js';

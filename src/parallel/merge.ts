@@ -1,17 +1,40 @@
 /**
- * The parallel merge of a chain search's shares: the threads' sorted shares (in shared memory)
- * become chainContacts' arrays, each thread placing the contacts of a range of first segments i
- * — no pass over every contact on one thread. Ranges are cut so that each holds about as many
- * contacts, and claimed from a shared counter like the search's work items.
+ * The merge of a parallel chain search: the threads' contacts become chainContacts' sorted
+ * arrays with one sort in all, done by the threads together and no pass over every contact on
+ * one thread.
+ *
+ * The first segments i are cut into ranges of 2^shift segments (at most {@link RANGES} ranges,
+ * the same for any thread count). Each thread hands over its contacts *partitioned* by range —
+ * a counting pass and one scatter into few streams, cheaper than sorting them — and the merge's
+ * work items are the ranges: the thread that claims range r gathers that range's slice of every
+ * share and sorts them (by i, then j, in cache: a range holds a few thousand segments) straight
+ * into the result, at the offset the slices' counts give.
  */
 import { sortRange } from '../chain/contacts.js';
 import type { PairShare } from '../chain/contacts.js';
 
-/** A merge job: ranges [bounds[r], bounds[r + 1]) of i, claimed through `counter`. */
+/** The most ranges of first segments (merge work items): enough to share out among 16 threads and more. */
+export const RANGES = 256;
+
+/** A thread's contacts partitioned by range: range r's are at [off[r], off[r + 1]). */
+export interface RangedShare extends PairShare {
+  off: Int32Array;
+  /**
+   * Whether the share lies on the lease it was given (else on new memory). The caller must not
+   * tell by the buffer: a SharedArrayBuffer that crossed threads is another object over the
+   * same memory, so the same memory would return to the pool twice.
+   */
+  leased: boolean;
+}
+
+/** A merge job: ranges r claimed through `counter`, their contacts sorted into `out` from at[r] on. */
 export interface MergeJob {
   kind: 'merge';
-  shares: PairShare[];
-  bounds: Int32Array;
+  shares: RangedShare[];
+  /** Segments of A (first segments are < m), and the range width's log₂. */
+  m: number;
+  shift: number;
+  at: Int32Array;
   counter: SharedArrayBuffer;
   out: PairShare;
   zero: boolean;
@@ -20,67 +43,89 @@ export interface MergeJob {
   ob: Int32Array | null;
 }
 
-/** First index of the sorted `a` whose value is ≥ x. */
-function lowerBound(a: Int32Array, x: number): number {
-  let lo = 0, hi = a.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (a[mid] < x) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+/** log₂ of the range width for m first segments: the least that makes at most {@link RANGES} ranges. */
+export function rangeShift(m: number): number {
+  let shift = 0;
+  while (m - 1 >= RANGES * 2 ** shift) shift++;
+  return shift;
 }
 
-/** Pairs with i < x over all shares. */
-function below(shares: readonly PairShare[], x: number): number {
-  let n = 0;
-  for (const p of shares) n += lowerBound(p.CI, x);
-  return n;
+/** Ranges over m first segments. */
+export function rangeCount(m: number, shift: number): number {
+  return m <= 0 ? 1 : Math.floor((m - 1) / 2 ** shift) + 1;
 }
 
 /**
- * Range bounds over i ∈ [0, m) for `ranges` ranges of about equal contact counts (bisection on
- * the shares' sorted i: ranges · log m · shares · log n steps, nothing per contact).
+ * Arrays for n pairs laid on one SharedArrayBuffer: `lease` when it holds them (32 bytes a
+ * pair: memory of an earlier call, so no fresh page is touched), else a new one with a quarter
+ * to spare (for the next call's share, which may be a little larger).
  */
-export function mergeBounds(shares: readonly PairShare[], m: number, ranges: number): Int32Array {
-  const total = below(shares, m);
-  const bounds = new Int32Array(ranges + 1);
-  bounds[ranges] = m;
-  for (let r = 1; r < ranges; r++) {
-    const target = Math.ceil((r * total) / ranges);
-    let lo = bounds[r - 1], hi = m;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (below(shares, mid) < target) lo = mid + 1;
-      else hi = mid;
-    }
-    bounds[r] = lo;
-  }
-  return bounds;
+function arraysOn(lease: SharedArrayBuffer | null, n: number): PairShare & { leased: boolean } {
+  const leased = lease !== null && lease.byteLength >= 32 * n;
+  const buf = leased ? lease : new SharedArrayBuffer(32 * Math.ceil(1.25 * n));
+  return {
+    leased,
+    distance: new Float64Array(buf, 0, n), s: new Float64Array(buf, 8 * n, n), t: new Float64Array(buf, 16 * n, n),
+    CI: new Int32Array(buf, 24 * n, n), CJ: new Int32Array(buf, 28 * n, n),
+  };
 }
 
-/** Claims ranges and places their contacts (sorted by i, j; numbers carried; indices mapped). */
+/**
+ * A thread's found pairs (any order) partitioned by range of i into shared memory (`lease` when
+ * large enough), in their order within a range. With `zero` (thickness 0: every distance is 0)
+ * the distances are not copied and the share's are undefined: the merge does not read them.
+ */
+export function partitionShare(found: PairShare, m: number, zero: boolean, lease: SharedArrayBuffer | null): RangedShare {
+  const shift = rangeShift(m), R = rangeCount(m, shift);
+  const n = found.CI.length;
+  const { CI: fi, CJ: fj, distance: fd, s: fs, t: ft } = found;
+  const off = new Int32Array(R + 1);
+  for (let k = 0; k < n; k++) off[(fi[k] >> shift) + 1]++;
+  for (let r = 0; r < R; r++) off[r + 1] += off[r];
+  const fill = off.slice(0, R);
+  const out = arraysOn(lease, n);
+  const { CI, CJ, distance: D, s: S, t: T } = out;
+  for (let k = 0; k < n; k++) {
+    const i = fi[k], at = fill[i >> shift]++;
+    CI[at] = i;
+    CJ[at] = fj[k];
+    if (!zero) D[at] = fd[k];
+    S[at] = fs[k];
+    T[at] = ft[k];
+  }
+  return { ...out, off };
+}
+
+/** Where each range's contacts start in the result (the sum over shares of the contacts before it); at[R] is the total. */
+export function mergeOffsets(shares: readonly RangedShare[], m: number): Int32Array {
+  const R = rangeCount(m, rangeShift(m));
+  const at = new Int32Array(R + 1);
+  for (let r = 0; r < R; r++) {
+    let n = 0;
+    for (const p of shares) n += p.off[r + 1] - p.off[r];
+    at[r + 1] = at[r] + n;
+  }
+  return at;
+}
+
+/** Claims ranges and sorts their contacts into the result (by i, then j; numbers carried; indices mapped). */
 export function mergeRanges(job: MergeJob): void {
-  const { shares, bounds, out, oa, ob } = job;
+  const { shares, m, shift, at, out, oa, ob } = job;
   const counter = new Int32Array(job.counter);
-  const ranges = bounds.length - 1;
+  const ranges = at.length - 1;
+  const slices: PairShare[] = [];
   for (let r = Atomics.add(counter, 0, 1); r < ranges; r = Atomics.add(counter, 0, 1)) {
-    const lo = bounds[r], hi = bounds[r + 1];
-    if (hi <= lo) continue;
-    const slices: PairShare[] = [];
-    let at = 0;
+    const a0 = at[r], a1 = at[r + 1];
+    if (a1 === a0) continue;
+    slices.length = 0;
     for (const p of shares) {
-      const a = lowerBound(p.CI, lo), b = lowerBound(p.CI, hi);
-      at += a;
+      const a = p.off[r], b = p.off[r + 1];
       if (b > a) slices.push({ CI: p.CI.subarray(a, b), CJ: p.CJ.subarray(a, b), distance: p.distance.subarray(a, b), s: p.s.subarray(a, b), t: p.t.subarray(a, b) });
     }
-    let n = 0;
-    for (const p of slices) n += p.CI.length;
-    if (n === 0) continue;
-    sortRange(slices, lo, hi, job.zero, out, at);
+    sortRange(slices, r * 2 ** shift, Math.min(m, (r + 1) * 2 ** shift), job.zero, out, a0);
     if (oa !== null || ob !== null) {
       const I = out.CI, J = out.CJ;
-      for (let k = at; k < at + n; k++) {
+      for (let k = a0; k < a1; k++) {
         if (oa !== null) I[k] = oa[I[k]];
         if (ob !== null) J[k] = ob[J[k]];
       }

@@ -17,10 +17,13 @@ import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { SkewlineInputError } from '../core/primitives.js';
 import type { PairShare } from '../chain/contacts.js';
+import { parallelStats } from './stats.js';
 
 /** What a worker is asked to do (see worker.ts); the pool adds `id`. */
 export interface JobBase {
   kind: string;
+  /** Report the worker's CPU time for this job (stats.ts). */
+  cpu?: boolean;
   /** Test hook: 'exit' makes the worker exit on receipt, 'throw' throws outside the job's try. */
   fault?: 'exit' | 'throw';
 }
@@ -37,6 +40,9 @@ export interface Reply {
   /** When the worker started and ended the job (ms since the epoch, performance.timeOrigin + now). */
   t0: number;
   t1: number;
+  /** The worker's thread id, and its CPU ms during the job (when the job asked for it: stats.ts). */
+  thread?: number;
+  cpu?: number;
 }
 
 interface Pending {
@@ -105,13 +111,16 @@ export function post(slot: Slot, job: JobBase & Record<string, unknown>): Promis
     slot.w.ref(); // keep the process alive while a job runs
     const fault = poolTesting.fault;
     poolTesting.fault = null;
-    slot.w.postMessage(fault === null ? { ...job, id } : { ...job, id, fault });
+    const msg: JobBase & Record<string, unknown> = { ...job, id };
+    if (fault !== null && fault !== undefined) msg.fault = fault;
+    if (parallelStats.measureCpu) msg.cpu = true;
+    slot.w.postMessage(msg);
   });
 }
 
-/** Posts one job to each of `count` workers (see {@link pick}). */
-export function postAll(count: number, job: JobBase & Record<string, unknown>): Promise<Reply>[] {
-  return pick(count).map((s) => post(s, job));
+/** Posts one job to each of `count` workers (see {@link pick}): `job`, or `job(k)` for the k-th. */
+export function postAll(count: number, job: (JobBase & Record<string, unknown>) | ((k: number) => JobBase & Record<string, unknown>)): Promise<Reply>[] {
+  return pick(count).map((s, k) => post(s, typeof job === 'function' ? job(k) : job));
 }
 
 /** A worker's failure as the caller sees it: input errors keep their class. */

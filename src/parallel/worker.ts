@@ -4,12 +4,15 @@
  * memory, and answers each job by its id. Jobs run one after another in a worker, so its module
  * scratch (the chain search's, the batch's) serves one job at a time.
  */
-import { parentPort } from 'node:worker_threads';
+import { parentPort, threadId } from 'node:worker_threads';
 import { searchShare } from '../chain/contacts.js';
 import type { SharedBuild } from '../chain/contacts.js';
 import type { PreparedChain } from '../chain/input.js';
 import { distanceChunks } from './distances-share.js';
 import { mergeRanges } from './merge.js';
+import { chainWork } from './chain-work.js';
+import type { SharedGridPlan } from './grid-plan.js';
+import { threadCpuMs } from './stats.js';
 import type { MergeJob } from './merge.js';
 import type { DistanceJob } from './distances-share.js';
 
@@ -38,6 +41,10 @@ export interface ChainJob {
   want: number;
   /** The boxes, built together (views of shared memory). */
   build: SharedBuild;
+  /** The 2D grid's plan, built together (a planar chain at thickness 0), or null. */
+  grid: SharedGridPlan | null;
+  /** Memory this thread's share may use (when large enough: merge.ts, partitionShare), or null. */
+  lease: SharedArrayBuffer | null;
 }
 
 /** The prepared chain a worker searches, over the caller's shared memory (no copy). */
@@ -60,30 +67,33 @@ function now(): number {
   return performance.timeOrigin + performance.now();
 }
 
-type Message = (DistanceJob | ChainJob | MergeJob) & { id: number; fault?: 'exit' | 'throw' };
+type Message = (DistanceJob | ChainJob | MergeJob) & { id: number; fault?: 'exit' | 'throw'; cpu?: boolean };
 
 parentPort?.on('message', (job: Message) => {
   if (job.fault === 'exit') process.exit(3); // test hook: a worker that dies mid-call
   if (job.fault === 'throw') throw new Error('injected fault'); // test hook: an uncaught error
   const t0 = now();
+  const c0 = job.cpu === true ? threadCpuMs() : 0;
+  // The reply's timing: the job's span, and with job.cpu this thread's CPU during it.
+  const span = (): { t0: number; t1: number; thread?: number; cpu?: number } => (job.cpu === true ? { t0, t1: now(), thread: threadId, cpu: threadCpuMs() - c0 } : { t0, t1: now() });
   try {
     if (job.kind === 'chain') {
-      const share = searchShare(chainOf(job.A), job.B === null ? null : chainOf(job.B), job.tau, { counter: new Int32Array(job.counter), want: job.want, build: job.build });
+      const share = searchShare(chainOf(job.A), job.B === null ? null : chainOf(job.B), job.tau, chainWork(job, false));
       // (a share on SharedArrayBuffers, as the parallel merge needs, is shared, not moved)
       const transfer = [share.CI.buffer, share.CJ.buffer, share.distance.buffer, share.s.buffer, share.t.buffer].filter((b) => b instanceof ArrayBuffer);
-      parentPort?.postMessage({ id: job.id, ok: true, share, t0, t1: now() }, transfer);
+      parentPort?.postMessage({ id: job.id, ok: true, share, ...span() }, transfer);
       return;
     }
     if (job.kind === 'merge') {
       mergeRanges(job);
-      parentPort?.postMessage({ id: job.id, ok: true, t0, t1: now() });
+      parentPort?.postMessage({ id: job.id, ok: true, ...span() });
       return;
     }
     const failed = distanceChunks(job);
-    if (failed === null) parentPort?.postMessage({ id: job.id, ok: true, t0, t1: now() });
-    else parentPort?.postMessage({ id: job.id, ok: false, name: failed.error.name, message: failed.error.message, chunk: failed.chunk, t0, t1: now() });
+    if (failed === null) parentPort?.postMessage({ id: job.id, ok: true, ...span() });
+    else parentPort?.postMessage({ id: job.id, ok: false, name: failed.error.name, message: failed.error.message, chunk: failed.chunk, ...span() });
   } catch (e) {
     const err = e as Error;
-    parentPort?.postMessage({ id: job.id, ok: false, name: err.name, message: err.message, t0, t1: now() });
+    parentPort?.postMessage({ id: job.id, ok: false, name: err.name, message: err.message, ...span() });
   }
 });

@@ -1,0 +1,206 @@
+/**
+ * The 2D grid's plan (src/chain/grid.ts, planGrid) built once for all the threads of a parallel
+ * chain search, in shared memory, chunk by chunk by whoever claims the chunks — as the segment
+ * boxes are — instead of by every thread for itself (a pass over every segment per thread: on a
+ * 1e6-step random walk each thread spent 35–45 ms of CPU on it against 600 for the whole search).
+ *
+ * Three phases over chunks of segments, each chunk claimed from a counter:
+ * 1. the chunk's bounds, the sum of its boxes' half-perimeters and its live segments;
+ * 2. (after all of 1, reduced in chunk order by every thread: the same cell size everywhere)
+ *    each segment's cell range, the chunk's cell entries and how many of its segments meet each
+ *    band of columns;
+ * 3. (after all of 2: every thread computes where each chunk's segments go in each band's list)
+ *    the chunk's segments into the band lists, in chain order.
+ * No thread ever waits for another: once its claims run out, a thread builds itself every chunk
+ * of the phase not yet marked done (a late or dead worker's chunk is built twice, with the same
+ * bits). So the plan is complete, and the same, in every thread that returns from it — whatever
+ * the number of threads, and the same as planGrid's but for the cell size's last bits (the sum
+ * is taken chunk by chunk): the contacts found do not depend on the grid.
+ */
+import { CELL_SCALE, MAX_CELLS_PER_SEGMENT, MAX_ENTRIES_PER_SEGMENT, planGrid } from '../chain/grid.js';
+import type { GridPlan } from '../chain/grid.js';
+
+/** Segments per chunk of the plan. */
+const CHUNK = 1 << 14;
+/** Numbers per chunk in `part`: x₀, y₀, x₁, y₁, Σ half-perimeters, live segments, cell entries. */
+const PART = 7;
+
+/** The shared memory of one plan (all zero at the start; typed arrays over SharedArrayBuffers). */
+export interface SharedGridPlan {
+  /** Segments, and the most bands of columns the plan has room for. */
+  m: number;
+  bands: number;
+  /** Next chunk to claim in phases 1, 2, 3. */
+  ctl: Int32Array;
+  /** Done flags: phase p's chunk c at p·chunks + c. */
+  done: Int32Array;
+  /** {@link PART} numbers per chunk. */
+  part: Float64Array;
+  /** Cell ranges: cx, cy, ex, ey, m each, one after the other. */
+  ranges: Int32Array;
+  /** Segments of chunk c that meet band b, at c·bands + b. */
+  counts: Int32Array;
+  /** The band lists, one after the other (room for `segs.length` entries; a plan needing more is built per thread). */
+  segs: Int32Array;
+}
+
+/** Chunks of a plan over m segments. */
+function chunksOf(m: number): number {
+  return Math.max(1, Math.ceil(m / CHUNK));
+}
+
+/**
+ * The shared memory of a plan over m segments cut into at most `bands` bands, from `alloc` (bytes → a
+ * SharedArrayBuffer of at least that many bytes, zeroed where the plan writes no value first:
+ * only `ctl`, `done` must be zero). Band lists get room for 2m + 64 entries: a segment meets
+ * more than one band only where its box spans a band boundary.
+ */
+export function allocGridPlan(m: number, bands: number, alloc: (bytes: number) => SharedArrayBuffer): SharedGridPlan {
+  const chunks = chunksOf(m);
+  const i32 = (n: number): Int32Array => new Int32Array(alloc(4 * n), 0, n);
+  return {
+    m, bands,
+    ctl: new Int32Array(new SharedArrayBuffer(12)),
+    done: new Int32Array(new SharedArrayBuffer(12 * chunks)),
+    part: new Float64Array(alloc(8 * PART * chunks), 0, PART * chunks),
+    ranges: i32(4 * m),
+    counts: i32(chunks * bands),
+    segs: i32(2 * m + 64),
+  };
+}
+
+/** Claims chunks of phase p and runs `build` on each; then builds every chunk still not done. */
+function phase(S: SharedGridPlan, p: number, build: (c: number) => void): void {
+  const chunks = chunksOf(S.m);
+  const done = S.done;
+  for (let c = Atomics.add(S.ctl, p, 1); c < chunks; c = Atomics.add(S.ctl, p, 1)) {
+    build(c);
+    Atomics.store(done, p * chunks + c, 1);
+  }
+  for (let c = 0; c < chunks; c++) {
+    if (Atomics.load(done, p * chunks + c) === 0) {
+      build(c);
+      Atomics.store(done, p * chunks + c, 1);
+    }
+  }
+}
+
+/** Band b holds columns ⌊b·nx/bands⌋ … ⌊(b + 1)·nx/bands⌋ − 1, as in planGrid. */
+function bandColumns(nx: number, bands: number): Int32Array {
+  const cols = new Int32Array(bands + 1);
+  for (let b = 0; b <= bands; b++) cols[b] = Math.floor((b * nx) / bands);
+  return cols;
+}
+
+/** The band of each column (cols from {@link bandColumns}). */
+function bandTable(cols: Int32Array, bands: number, nx: number): Int32Array {
+  const of = new Int32Array(nx);
+  for (let b = 0; b < bands; b++) of.fill(b, cols[b], cols[b + 1]);
+  return of;
+}
+
+/**
+ * This thread's part of the shared plan of the 2D segment boxes `seg` (the shared boxes of the
+ * search; xlo, ylo, xhi, yhi per segment), and the plan itself — planGrid's result, the same in
+ * every thread — or null when the chain does not crowd its box (planGrid's limits). Every
+ * thread must pass the same `bands` (at most the room allocated). Where the band lists would overflow their room, every thread plans for
+ * itself (planGrid), as before.
+ */
+export function sharedGridPlan(S: SharedGridPlan, seg: Float64Array, m: number, dead: Uint8Array | null, bands: number): GridPlan | null {
+  if (m !== S.m || bands > S.bands) throw new Error('skewline/parallel: a shared grid plan of another search (an internal error)');
+  const chunks = chunksOf(m);
+  const part = S.part;
+  // Phase 1: bounds, Σ half-perimeters and live segments per chunk.
+  phase(S, 0, (c) => {
+    let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity, sum = 0, live = 0;
+    for (let k = c * CHUNK, o = 4 * k, end = Math.min(m, k + CHUNK); k < end; k++, o += 4) {
+      if (dead !== null && dead[k] !== 0) continue;
+      const xl = seg[o], yl = seg[o + 1], xh = seg[o + 2], yh = seg[o + 3];
+      if (xl < x0) x0 = xl;
+      if (yl < y0) y0 = yl;
+      if (xh > x1) x1 = xh;
+      if (yh > y1) y1 = yh;
+      sum += xh - xl + (yh - yl);
+      live++;
+    }
+    const q = PART * c;
+    part[q] = x0;
+    part[q + 1] = y0;
+    part[q + 2] = x1;
+    part[q + 3] = y1;
+    part[q + 4] = sum;
+    part[q + 5] = live;
+  });
+  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity, sum = 0, live = 0;
+  for (let c = 0, q = 0; c < chunks; c++, q += PART) {
+    x0 = Math.min(x0, part[q]);
+    y0 = Math.min(y0, part[q + 1]);
+    x1 = Math.max(x1, part[q + 2]);
+    y1 = Math.max(y1, part[q + 3]);
+    sum += part[q + 4];
+    live += part[q + 5];
+  }
+  // planGrid's limits.
+  if (live < 64 || m >= 2 ** 29) return null;
+  const h = CELL_SCALE * (sum / (2 * live));
+  if (!(h > 0) || !Number.isFinite(h)) return null;
+  const inv = 1 / h;
+  const wx = (x1 - x0) * inv, wy = (y1 - y0) * inv;
+  if (!(wx * wy <= MAX_CELLS_PER_SEGMENT * m) || wx > 2 ** 30 || wy > 2 ** 30) return null;
+  const nx = Math.floor(wx) + 1, ny = Math.floor(wy) + 1;
+  bands = Math.max(1, Math.min(bands, nx));
+  const cols = bandColumns(nx, bands);
+  const bandOf = bandTable(cols, bands, nx);
+  const { ranges, counts } = S;
+  const cx = ranges.subarray(0, m), cy = ranges.subarray(m, 2 * m), ex = ranges.subarray(2 * m, 3 * m), ey = ranges.subarray(3 * m, 4 * m);
+  // Phase 2: cell ranges, cell entries, and band counts per chunk.
+  const mine = new Int32Array(bands);
+  phase(S, 1, (c) => {
+    // Counted here and written at the end: a chunk built twice at once writes the same values.
+    let entries = 0;
+    mine.fill(0);
+    for (let k = c * CHUNK, o = 4 * k, end = Math.min(m, k + CHUNK); k < end; k++, o += 4) {
+      if (dead !== null && dead[k] !== 0) {
+        cx[k] = cy[k] = ey[k] = 0;
+        ex[k] = -1; // no cells
+        continue;
+      }
+      const a = Math.floor((seg[o] - x0) * inv), b = Math.floor((seg[o + 1] - y0) * inv);
+      const e = Math.floor((seg[o + 2] - x0) * inv), f = Math.floor((seg[o + 3] - y0) * inv);
+      cx[k] = a;
+      cy[k] = b;
+      ex[k] = e;
+      ey[k] = f;
+      entries += (e - a + 1) * (f - b + 1);
+      for (let q = bandOf[a], qe = bandOf[e]; q <= qe; q++) mine[q]++;
+    }
+    counts.set(mine, c * S.bands);
+    part[PART * c + 6] = entries;
+  });
+  let entries = 0;
+  for (let c = 0; c < chunks; c++) entries += part[PART * c + 6];
+  if (entries > MAX_ENTRIES_PER_SEGMENT * m) return null;
+  // Where each chunk's segments go in each band's list: bands in order, chunks in order within.
+  const segStart = new Int32Array(bands + 1);
+  const at = new Int32Array(chunks * bands);
+  let total = 0;
+  for (let b = 0; b < bands; b++) {
+    segStart[b] = total;
+    for (let c = 0; c < chunks; c++) {
+      at[c * bands + b] = total;
+      total += counts[c * S.bands + b];
+    }
+  }
+  segStart[bands] = total;
+  if (total > S.segs.length) return planGrid(seg, m, dead, bands);
+  const segs = S.segs.subarray(0, total);
+  // Phase 3: the band lists.
+  phase(S, 2, (c) => {
+    const fill = at.slice(c * bands, (c + 1) * bands);
+    for (let k = c * CHUNK, end = Math.min(m, k + CHUNK); k < end; k++) {
+      if (ex[k] < cx[k]) continue;
+      for (let q = bandOf[cx[k]], qe = bandOf[ex[k]]; q <= qe; q++) segs[fill[q]++] = k;
+    }
+  });
+  return { nx, ny, cx, cy, ex, ey, bands, bandCols: cols, segStart, segs };
+}

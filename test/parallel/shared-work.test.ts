@@ -1,0 +1,152 @@
+/**
+ * The work the threads of a parallel chain search share (issue 15's two-thread floors): the 2D
+ * grid's plan built once in shared memory, the contacts partitioned by range of first segments
+ * and sorted once in the merge, the share memory reused from call to call, segmentDistancesParallel
+ * writing into the caller's output, and the per-thread CPU split the scaling bench reports.
+ * References: planGrid (one thread's plan), chainContacts and segmentDistances (one thread).
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { chainContacts, segmentDistances, SkewlineInputError } from '../../src/index.js';
+import type { ChainContacts } from '../../src/index.js';
+import { chainContactsParallel, closeParallelPool, segmentDistancesParallel } from '../../src/parallel/index.js';
+import { planGrid } from '../../src/chain/grid.js';
+import type { GridPlan } from '../../src/chain/grid.js';
+import { segmentBoxes } from '../../src/chain/tree.js';
+import type { PairShare } from '../../src/chain/contacts.js';
+import { allocGridPlan, sharedGridPlan } from '../../src/parallel/grid-plan.js';
+import { mergeOffsets, mergeRanges, partitionShare, rangeShift } from '../../src/parallel/merge.js';
+import type { MergeJob } from '../../src/parallel/merge.js';
+import { parallelStats } from '../../src/parallel/stats.js';
+import { uniformPairs3 } from '../support/families.js';
+import { gridWalk, randomWalk } from '../support/walks.js';
+import { makeRng } from '../support/rng.js';
+
+afterAll(closeParallelPool);
+
+function sameContacts(a: ChainContacts, b: ChainContacts, label: string): void {
+  expect(b.count, label).toBe(a.count);
+  for (let k = 0; k < a.count; k++) {
+    if (a.i[k] !== b.i[k] || a.j[k] !== b.j[k] || !Object.is(a.distance[k], b.distance[k]) || !Object.is(a.s[k], b.s[k]) || !Object.is(a.t[k], b.t[k])) {
+      throw new Error(`${label}: contact ${k} differs: ${b.i[k]},${b.j[k]} instead of ${a.i[k]},${a.j[k]}`);
+    }
+  }
+}
+
+function samePlan(a: GridPlan, b: GridPlan, label: string): void {
+  expect([b.nx, b.ny, b.bands], label).toEqual([a.nx, a.ny, a.bands]);
+  expect(Array.from(b.bandCols), label).toEqual(Array.from(a.bandCols));
+  expect(Array.from(b.segStart!), label).toEqual(Array.from(a.segStart!));
+  for (const key of ['cx', 'cy', 'ex', 'ey', 'segs'] as const) {
+    const x = a[key]!, y = b[key]!;
+    expect(y.length, `${label} ${key}`).toBe(x.length);
+    for (let k = 0; k < x.length; k++) if (x[k] !== y[k]) throw new Error(`${label}: ${key}[${k}] = ${y[k]} instead of ${x[k]}`);
+  }
+}
+
+const fresh = (bytes: number): SharedArrayBuffer => new SharedArrayBuffer(bytes);
+
+describe('work shared by the threads of a parallel search', () => {
+  it('issue 15: the 2D grid plan built in shared memory is planGrid’s, whether one thread builds it, a late thread finds it done, or a thread must build the chunks a dead one claimed (seeds 1510–1512)', () => {
+    for (let seed = 1510; seed <= 1512; seed++) {
+      const rng = makeRng(seed);
+      const m = 40_000 + 997 * (seed - 1510);
+      const P = seed === 1512 ? gridWalk(m, 2, rng) : randomWalk(m, 2, rng);
+      const seg = segmentBoxes(P, 2, m, null);
+      const ref = planGrid(seg, m, null, 16);
+      expect(ref, `seed ${seed}`).not.toBeNull();
+      const copy = (p: GridPlan): GridPlan => ({ ...p, cx: p.cx.slice(), cy: p.cy.slice(), ex: p.ex.slice(), ey: p.ey.slice(), segs: p.segs!.slice(), segStart: p.segStart!.slice() });
+      const want = copy(ref!);
+      const S = allocGridPlan(m, 64, fresh);
+      samePlan(want, sharedGridPlan(S, seg, m, null, 16)!, `seed ${seed}, one thread`);
+      samePlan(want, sharedGridPlan(S, seg, m, null, 16)!, `seed ${seed}, a late thread`);
+      // Every chunk of every phase claimed by a thread that never built it: the next builds all.
+      const D = allocGridPlan(m, 64, fresh);
+      D.ctl.fill(1 << 20);
+      samePlan(want, sharedGridPlan(D, seg, m, null, 16)!, `seed ${seed}, claims of a dead thread`);
+    }
+  });
+
+  it('issue 15: shares partitioned by range of i and merged are chainContacts’ result, bit for bit, for 1, 3 and 5 threads with the contacts dealt at random (seeds 1513–1514)', () => {
+    for (let seed = 1513; seed <= 1514; seed++) {
+      const rng = makeRng(seed);
+      for (const [P, dim, tau] of [[randomWalk(20_000, 2, rng), 2, 0], [randomWalk(12_000, 3, rng), 3, 0.3]] as const) {
+        const ref = chainContacts(P, { dim, thickness: tau });
+        const m = P.length / dim - 1;
+        for (const threads of [1, 3, 5]) {
+          // Deal the contacts to the threads in a random order (as a search finds them).
+          const order = Array.from({ length: ref.count }, (_, k) => k);
+          for (let k = order.length - 1; k > 0; k--) {
+            const q = Math.floor(rng.next() * (k + 1));
+            [order[k], order[q]] = [order[q], order[k]];
+          }
+          const dealt: number[][] = Array.from({ length: threads }, () => []);
+          for (const k of order) dealt[Math.floor(rng.next() * threads)].push(k);
+          const shares = dealt.map((ks) => {
+            const found: PairShare = {
+              CI: Int32Array.from(ks, (k) => ref.i[k]), CJ: Int32Array.from(ks, (k) => ref.j[k]),
+              distance: Float64Array.from(ks, (k) => ref.distance[k]), s: Float64Array.from(ks, (k) => ref.s[k]), t: Float64Array.from(ks, (k) => ref.t[k]),
+            };
+            return partitionShare(found, m, tau === 0, null);
+          });
+          const at = mergeOffsets(shares, m);
+          const out = { CI: new Int32Array(ref.count), CJ: new Int32Array(ref.count), distance: new Float64Array(ref.count), s: new Float64Array(ref.count), t: new Float64Array(ref.count) };
+          const job: MergeJob = { kind: 'merge', shares, m, shift: rangeShift(m), at, counter: new SharedArrayBuffer(4), out, zero: tau === 0, oa: null, ob: null };
+          mergeRanges(job);
+          sameContacts(ref, { count: at[at.length - 1], i: out.CI, j: out.CJ, distance: out.distance, s: out.s, t: out.t }, `seed ${seed}, ${dim}D, ${threads} threads`);
+        }
+      }
+    }
+  });
+
+  it('issue 15: share memory handed back to the pool is never given to two threads at once (a SharedArrayBuffer that crossed threads is another object over the same memory; seeds 1515–1516)', async () => {
+    const W2 = randomWalk(70_000, 2, makeRng(1515)), W3 = randomWalk(60_000, 3, makeRng(1516));
+    const r2 = chainContacts(W2, { dim: 2 }), r3 = chainContacts(W3, { dim: 3, thickness: 0.2 });
+    for (let k = 0; k < 5; k++) {
+      sameContacts(r2, await chainContactsParallel(W2, { dim: 2, threads: 2 }), `2D walk, call ${k}`);
+      sameContacts(r3, await chainContactsParallel(W3, { dim: 3, thickness: 0.2, threads: 2 }), `3D walk, call ${k}`);
+    }
+    const [a, b, c] = await Promise.all([
+      chainContactsParallel(W2, { dim: 2, threads: 2 }), chainContactsParallel(W3, { dim: 3, thickness: 0.2, threads: 2 }), chainContactsParallel(W2, { dim: 2, threads: 2 }),
+    ]);
+    sameContacts(r2, a, '2D walk, together 1');
+    sameContacts(r3, b, '3D walk, together');
+    sameContacts(r2, c, '2D walk, together 2');
+  }, 60_000);
+
+  it('issue 15: segmentDistancesParallel writes into options.out — in place when it is shared, by one copy when not — and rejects a bad out (seed 1517)', async () => {
+    const n = 150_000;
+    const pairs = Float64Array.from(uniformPairs3(n, 1517));
+    const ref = segmentDistances(pairs, 3);
+    const shared = new Float64Array(new SharedArrayBuffer(8 * (n + 3)), 8, n + 2);
+    const plain = new Float64Array(n);
+    for (const out of [shared, plain]) {
+      for (const threads of [1, 2]) {
+        out.fill(-1);
+        const got = await segmentDistancesParallel(pairs, 3, { threads, out });
+        expect(got).toBe(out);
+        for (let k = 0; k < n; k++) if (!Object.is(got[k], ref[k])) throw new Error(`${threads} threads: distance ${k} = ${got[k]} instead of ${ref[k]}`);
+      }
+    }
+    await expect(segmentDistancesParallel(pairs, 3, { out: new Float64Array(n - 1) })).rejects.toThrow(/options.out must be a Float64Array of length ≥ 150000/);
+    await expect(segmentDistancesParallel(pairs, 3, { out: new Float32Array(n) as unknown as Float64Array })).rejects.toThrow(SkewlineInputError);
+  }, 60_000);
+
+  it('issue 15: with measureCpu, a parallel call reports each thread’s CPU time and the calling thread’s serial part (Linux)', async () => {
+    const W = randomWalk(60_000, 2, makeRng(1518));
+    parallelStats.measureCpu = true;
+    try {
+      await chainContactsParallel(W, { dim: 2, threads: 2 });
+    } finally {
+      parallelStats.measureCpu = false;
+    }
+    const cpu = parallelStats.cpu;
+    if (process.platform !== 'linux') return; // the clock is /proc/thread-self/schedstat
+    expect(cpu).not.toBeNull();
+    expect(cpu!.threadMs.length).toBe(2); // the calling thread and its one worker
+    for (const ms of cpu!.threadMs) expect(ms).toBeGreaterThanOrEqual(0);
+    expect(cpu!.threadMs[0]).toBeGreaterThan(0);
+    expect(cpu!.serialMs).toBeLessThanOrEqual(cpu!.threadMs[0]);
+    await chainContactsParallel(W, { dim: 2, threads: 2 });
+    expect(parallelStats.cpu).toBeNull(); // off again
+  }, 30_000);
+});
