@@ -65,6 +65,34 @@ export const MAX_ENTRIES_PER_SEGMENT = 6;
 export const CELL_SCALE = 1.25;
 
 /**
+ * Writes the cell range [cx, ex] × [cy, ey] of segments k0 … k1 − 1 (boxes in `seg`, 4 numbers a
+ * segment, cells of side 1 / inv from (x0, y0)) and returns how many cell entries they make; a dead
+ * segment gets the empty range cx = 0, ex = −1. Shared by {@link planGrid} and the parallel plan
+ * (src/parallel/grid-plan.ts), which runs it a chunk at a time.
+ */
+export function cellRanges(
+  seg: Float64Array, dead: Uint8Array | null, k0: number, k1: number, x0: number, y0: number, inv: number,
+  cx: Int32Array, cy: Int32Array, ex: Int32Array, ey: Int32Array,
+): number {
+  let entries = 0;
+  for (let k = k0, o = 4 * k0; k < k1; k++, o += 4) {
+    if (dead !== null && dead[k] !== 0) {
+      cx[k] = cy[k] = ey[k] = 0;
+      ex[k] = -1; // no cells
+      continue;
+    }
+    const a = Math.floor((seg[o] - x0) * inv), b = Math.floor((seg[o + 1] - y0) * inv);
+    const e = Math.floor((seg[o + 2] - x0) * inv), f = Math.floor((seg[o + 3] - y0) * inv);
+    cx[k] = a;
+    cy[k] = b;
+    ex[k] = e;
+    ey[k] = f;
+    entries += (e - a + 1) * (f - b + 1);
+  }
+  return entries;
+}
+
+/**
  * Lays out the grid (in the chain search's working memory, scratch.ts: valid until the next
  * call) over the live segments of the 2D segment boxes `seg` (xlo, ylo, xhi, yhi per segment),
  * cut into `bands` bands of columns, or returns null when the chain does not crowd its box (the
@@ -92,21 +120,7 @@ export function planGrid(seg: Float64Array, m: number, dead: Uint8Array | null, 
   if (!(wx * wy <= MAX_CELLS_PER_SEGMENT * m) || wx > 2 ** 30 || wy > 2 ** 30) return null;
   const nx = Math.floor(wx) + 1, ny = Math.floor(wy) + 1;
   const cx = i32Scratch(GRID_CX, m), cy = i32Scratch(GRID_CY, m), ex = i32Scratch(GRID_EX, m), ey = i32Scratch(GRID_EY, m);
-  let entries = 0;
-  for (let c = 0, o = 0; c < m; c++, o += 4) {
-    if (dead !== null && dead[c] !== 0) {
-      cx[c] = cy[c] = ey[c] = 0;
-      ex[c] = -1; // no cells
-      continue;
-    }
-    const a = Math.floor((seg[o] - x0) * inv), b = Math.floor((seg[o + 1] - y0) * inv);
-    const e = Math.floor((seg[o + 2] - x0) * inv), f = Math.floor((seg[o + 3] - y0) * inv);
-    cx[c] = a;
-    cy[c] = b;
-    ex[c] = e;
-    ey[c] = f;
-    entries += (e - a + 1) * (f - b + 1);
-  }
+  const entries = cellRanges(seg, dead, 0, m, x0, y0, inv, cx, cy, ex, ey);
   if (entries > MAX_ENTRIES_PER_SEGMENT * m) return null;
   bands = Math.max(1, Math.min(bands, nx));
   const bandCols = new Int32Array(bands + 1);

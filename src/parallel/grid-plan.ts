@@ -17,7 +17,7 @@
  * the number of threads, and the same as planGrid's but for the cell size's last bits (the sum
  * is taken chunk by chunk): the contacts found do not depend on the grid.
  */
-import { CELL_SCALE, MAX_CELLS_PER_SEGMENT, MAX_ENTRIES_PER_SEGMENT, planGrid } from '../chain/grid.js';
+import { CELL_SCALE, MAX_CELLS_PER_SEGMENT, MAX_ENTRIES_PER_SEGMENT, cellRanges, planGrid } from '../chain/grid.js';
 import type { GridPlan } from '../chain/grid.js';
 
 /** Segments per chunk of the plan. */
@@ -157,22 +157,12 @@ export function sharedGridPlan(S: SharedGridPlan, seg: Float64Array, m: number, 
   const mine = new Int32Array(bands);
   phase(S, 1, (c) => {
     // Counted here and written at the end: a chunk built twice at once writes the same values.
-    let entries = 0;
+    const k0 = c * CHUNK, k1 = Math.min(m, k0 + CHUNK);
+    const entries = cellRanges(seg, dead, k0, k1, x0, y0, inv, cx, cy, ex, ey);
     mine.fill(0);
-    for (let k = c * CHUNK, o = 4 * k, end = Math.min(m, k + CHUNK); k < end; k++, o += 4) {
-      if (dead !== null && dead[k] !== 0) {
-        cx[k] = cy[k] = ey[k] = 0;
-        ex[k] = -1; // no cells
-        continue;
-      }
-      const a = Math.floor((seg[o] - x0) * inv), b = Math.floor((seg[o + 1] - y0) * inv);
-      const e = Math.floor((seg[o + 2] - x0) * inv), f = Math.floor((seg[o + 3] - y0) * inv);
-      cx[k] = a;
-      cy[k] = b;
-      ex[k] = e;
-      ey[k] = f;
-      entries += (e - a + 1) * (f - b + 1);
-      for (let q = bandOf[a], qe = bandOf[e]; q <= qe; q++) mine[q]++;
+    for (let k = k0; k < k1; k++) {
+      if (ex[k] < cx[k]) continue; // dead: no cells
+      for (let q = bandOf[cx[k]], qe = bandOf[ex[k]]; q <= qe; q++) mine[q]++;
     }
     counts.set(mine, c * S.bands);
     part[PART * c + 6] = entries;
