@@ -20,6 +20,7 @@ import { CommandError, failure, openRun, type Io } from './run-rows.js';
 import { CoordStore, readGeojson, type FeatureInfo, type ReadFeature } from './geojson-stream.js';
 import { JsonSyntaxError } from './json-stream.js';
 import { tileContacts, type Tile } from './tiles.js';
+import { heartbeat } from './heartbeat.js';
 import { crossingPoint2 } from './crossing.js';
 import { chainContacts, multiChainContacts, releaseChainMemory, SkewlineInputError, type MultiChainContacts } from '../src/index.js';
 import { intersection2D } from '../src/intersect/segment-2d.js';
@@ -61,6 +62,17 @@ class Status {
   private drawn = false;
   private readonly t0 = Date.now();
   constructor(private readonly err: NodeJS.WritableStream | undefined, private readonly total: number | undefined) {}
+
+  /**
+   * Shows `text` and, when the line goes to this process's own stderr, keeps its clock moving
+   * during the synchronous work that follows (cli/heartbeat.ts) until the returned function is
+   * called.
+   */
+  busy(text: string): () => void {
+    this.show(text, true);
+    if (this.err === undefined || this.err !== process.stderr) return () => {};
+    return heartbeat(`\rskewline chain: ${text} | `, ' s\x1b[K', this.t0);
+  }
 
   show(text: string, force = false): void {
     if (this.err === undefined) return;
@@ -639,8 +651,13 @@ export async function runChain(opts: ChainCliOptions, io: Io, bundled: string): 
       // already written
     } else {
       vertices = store.vertices;
-      status.show(`searching ${vertices.toLocaleString('en')} vertices in ${store.count.toLocaleString('en')} chains`, true);
-      const r = await search(store, opts, opts.between);
+      const done = status.busy(`searching ${vertices.toLocaleString('en')} vertices in ${store.count.toLocaleString('en')} chains`);
+      let r: MultiChainContacts;
+      try {
+        r = await search(store, opts, opts.between);
+      } finally {
+        done();
+      }
       releaseChainMemory(); // the search's working memory, before the writing
       status.show(`found ${r.count.toLocaleString('en')} contacts`, true);
       const writing = (force: boolean): void => status.show(`writing ${writer.count.toLocaleString('en')}/${r.count.toLocaleString('en')} contacts`, force);
