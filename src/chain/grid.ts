@@ -64,6 +64,35 @@ export const MAX_ENTRIES_PER_SEGMENT = 6;
 /** The cell size over the segments' mean box half-perimeter (see planGrid). */
 export const CELL_SCALE = 1.25;
 
+/** planGrid's bounds and sums (6 numbers, written by {@link boxSums}). */
+const BOUNDS = new Float64Array(6);
+
+/**
+ * Writes to out[o … o + 5] the bounds x0, y0, x1, y1 of the live segments k0 … k1 − 1 among the
+ * 2D boxes `seg` (xlo, ylo, xhi, yhi per segment), the sum of their half-perimeters and how many
+ * are live (±Infinity bounds and zeros when none is). Shared by {@link planGrid} and the parallel
+ * plan (src/parallel/grid-plan.ts), which runs it a chunk at a time.
+ */
+export function boxSums(seg: Float64Array, dead: Uint8Array | null, k0: number, k1: number, out: Float64Array, o: number): void {
+  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity, sum = 0, live = 0;
+  for (let k = k0, q = 4 * k0; k < k1; k++, q += 4) {
+    if (dead !== null && dead[k] !== 0) continue;
+    const xl = seg[q], yl = seg[q + 1], xh = seg[q + 2], yh = seg[q + 3];
+    if (xl < x0) x0 = xl;
+    if (yl < y0) y0 = yl;
+    if (xh > x1) x1 = xh;
+    if (yh > y1) y1 = yh;
+    sum += xh - xl + (yh - yl);
+    live++;
+  }
+  out[o] = x0;
+  out[o + 1] = y0;
+  out[o + 2] = x1;
+  out[o + 3] = y1;
+  out[o + 4] = sum;
+  out[o + 5] = live;
+}
+
 /**
  * Writes the cell range [cx, ex] × [cy, ey] of segments k0 … k1 − 1 (boxes in `seg`, 4 numbers a
  * segment, cells of side 1 / inv from (x0, y0)) and returns how many cell entries they make; a dead
@@ -101,17 +130,8 @@ export function cellRanges(
  * walks (0.8 and 1.0 were 5–10 % slower, 1.5 the same).
  */
 export function planGrid(seg: Float64Array, m: number, dead: Uint8Array | null, bands = 1): GridPlan | null {
-  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity, sum = 0, live = 0;
-  for (let c = 0, o = 0; c < m; c++, o += 4) {
-    if (dead !== null && dead[c] !== 0) continue;
-    const xl = seg[o], yl = seg[o + 1], xh = seg[o + 2], yh = seg[o + 3];
-    if (xl < x0) x0 = xl;
-    if (yl < y0) y0 = yl;
-    if (xh > x1) x1 = xh;
-    if (yh > y1) y1 = yh;
-    sum += xh - xl + (yh - yl);
-    live++;
-  }
+  boxSums(seg, dead, 0, m, BOUNDS, 0);
+  const x0 = BOUNDS[0], y0 = BOUNDS[1], x1 = BOUNDS[2], y1 = BOUNDS[3], sum = BOUNDS[4], live = BOUNDS[5];
   if (live < 64 || m >= 2 ** 29) return null;
   const h = CELL_SCALE * (sum / (2 * live));
   if (!(h > 0) || !Number.isFinite(h)) return null;

@@ -17,7 +17,7 @@
  * the number of threads, and the same as planGrid's but for the cell size's last bits (the sum
  * is taken chunk by chunk): the contacts found do not depend on the grid.
  */
-import { CELL_SCALE, MAX_CELLS_PER_SEGMENT, MAX_ENTRIES_PER_SEGMENT, cellRanges, planGrid } from '../chain/grid.js';
+import { CELL_SCALE, MAX_CELLS_PER_SEGMENT, MAX_ENTRIES_PER_SEGMENT, boxSums, cellRanges, planGrid } from '../chain/grid.js';
 import type { GridPlan } from '../chain/grid.js';
 
 /** Segments per chunk of the plan. */
@@ -111,26 +111,7 @@ export function sharedGridPlan(S: SharedGridPlan, seg: Float64Array, m: number, 
   const chunks = chunksOf(m);
   const part = S.part;
   // Phase 1: bounds, Σ half-perimeters and live segments per chunk.
-  phase(S, 0, (c) => {
-    let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity, sum = 0, live = 0;
-    for (let k = c * CHUNK, o = 4 * k, end = Math.min(m, k + CHUNK); k < end; k++, o += 4) {
-      if (dead !== null && dead[k] !== 0) continue;
-      const xl = seg[o], yl = seg[o + 1], xh = seg[o + 2], yh = seg[o + 3];
-      if (xl < x0) x0 = xl;
-      if (yl < y0) y0 = yl;
-      if (xh > x1) x1 = xh;
-      if (yh > y1) y1 = yh;
-      sum += xh - xl + (yh - yl);
-      live++;
-    }
-    const q = PART * c;
-    part[q] = x0;
-    part[q + 1] = y0;
-    part[q + 2] = x1;
-    part[q + 3] = y1;
-    part[q + 4] = sum;
-    part[q + 5] = live;
-  });
+  phase(S, 0, (c) => boxSums(seg, dead, c * CHUNK, Math.min(m, (c + 1) * CHUNK), part, PART * c));
   let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity, sum = 0, live = 0;
   for (let c = 0, q = 0; c < chunks; c++, q += PART) {
     x0 = Math.min(x0, part[q]);

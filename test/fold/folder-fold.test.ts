@@ -14,23 +14,13 @@ import { chainContacts, createChainFolder, SkewlineInputError } from '../../src/
 import { FOLDER_FAMILIES, folderChain } from '../support/fold-chains.js';
 import { makeRng } from '../support/rng.js';
 import type { Rng } from '../support/rng.js';
-import { checkTreeFold, compareTreeFold, rotatePose } from '../support/tree-fold.js';
+import { checkTreeFold, compareTreeFold, randomMove, rotatePose } from '../support/tree-fold.js';
 import type { Agreement } from '../support/tree-fold.js';
 import { randomWalk } from '../support/walks.js';
 
 const LONG = process.env.SKEWLINE_LONG === '1';
 
-interface Move {
-  joint: number;
-  angle: number;
-  axis?: number[];
-}
-
-function randomMove(rng: Rng, n: number, dim: number): Move {
-  const m: Move = { joint: rng.int(0, n - 2), angle: rng.sign() * rng.uniform(0.01, 2 * Math.PI) };
-  if (dim === 3) m.axis = rng.unitVector(3);
-  return m;
-}
+type Move = ReturnType<typeof randomMove>;
 
 const SIZES: Record<string, number> = { random2d: 40, walk3d: 40, rod3d: 40, helix: 40, trefoil: 48, hairpin2d: 30, hairpin3d: 30 };
 

@@ -19,40 +19,12 @@ import { compareWithSquare } from '../../src/closest/within.js';
 import { linesApart3 } from '../../src/fold/folder.js';
 import { bruteContacts } from '../support/chain-oracle.js';
 import { FOLDER_FAMILIES, folderChain } from '../support/fold-chains.js';
-import { compareTreeFold } from '../support/tree-fold.js';
+import { compareTreeFold, randomMove, rotatePose } from '../support/tree-fold.js';
 import { makeRng } from '../support/rng.js';
 import { randomWalk } from '../support/walks.js';
-import type { Rng } from '../support/rng.js';
 
 const LONG = process.env.SKEWLINE_LONG === '1';
 
-interface Move {
-  joint: number;
-  angle: number;
-  axis?: number[];
-}
-
-function randomMove(rng: Rng, n: number, dim: number): Move {
-  const m: Move = { joint: rng.int(0, n - 2), angle: rng.sign() * rng.uniform(0.01, 2 * Math.PI) };
-  if (dim === 3) m.axis = rng.unitVector(3);
-  return m;
-}
-
-/** The move applied to a pose independently of the folder: Rodrigues per vertex, from the joint. */
-function rotated(P: Float64Array, dim: number, m: Move): Float64Array {
-  const out = P.slice();
-  const n = P.length / dim, o = m.joint * dim;
-  const c = Math.cos(m.angle), s = Math.sin(m.angle);
-  const [kx, ky, kz] = dim === 3 ? m.axis! : [0, 0, 1];
-  for (let v = m.joint + 1; v < n; v++) {
-    const x = P[v * dim] - P[o], y = P[v * dim + 1] - P[o + 1], z = dim === 3 ? P[v * dim + 2] - P[o + 2] : 0;
-    const d = (kx * x + ky * y + kz * z) * (1 - c);
-    out[v * dim] = P[o] + x * c + (ky * z - kz * y) * s + kx * d;
-    out[v * dim + 1] = P[o + 1] + y * c + (kz * x - kx * z) * s + ky * d;
-    if (dim === 3) out[v * dim + 2] = P[o + 2] + z * c + (kx * y - ky * x) * s + kz * d;
-  }
-  return out;
-}
 
 function size(P: Float64Array): number {
   let s = 0;
@@ -78,7 +50,7 @@ describe('ChainFolder.pivot against a brute-force exact contact check of the end
         const m = randomMove(rng, n, c.dim);
         const ok = folder.pivot(m);
         const after = folder.points();
-        const indep = rotated(before, c.dim, m);
+        const indep = rotatePose(before, c.dim, m, m.angle);
         if (ok) {
           accepted++;
           expect(bruteContacts(after, c.dim, { thickness: c.tau }), `${where}: accepted pose in contact`).toEqual([]);
@@ -321,7 +293,7 @@ describe('issue 18, second session: pivot at simulation scale (filters, margin, 
           rejected++;
           expect(Array.from(after), `${where}: a rejected move changed the pose`).toEqual(Array.from(before));
           const r = folder.rejectedBy()!;
-          const indep = rotated(before, 3, m);
+          const indep = rotatePose(before, 3, m, m.angle);
           const Q = new Float64Array(12);
           Q.set(indep.subarray(3 * r.i, 3 * r.i + 6), 0);
           Q.set(indep.subarray(3 * r.j, 3 * r.j + 6), 6);

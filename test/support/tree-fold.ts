@@ -24,6 +24,7 @@ import type { ChainFolder, FolderFoldResult, PivotMove } from '../../src/index.j
 import { SEGMENT, exactClosestFlat } from '../../src/core/exact.js';
 import { bruteContacts } from './chain-oracle.js';
 import { referenceFold } from './fold-oracle.js';
+import type { Rng } from './rng.js';
 
 /**
  * How a checked fold compared with foldChain: 'same' (blocked by the same pair, the angle within
@@ -41,6 +42,13 @@ const NEAR = 2 ** -32;
 
 /** The gap allowed to the reference's first contact, as foldChain's grazing families (test/fold/fold.test.ts). */
 const GRAZE = 2e-6;
+
+/** A seeded random move: a uniform joint, an angle of either sign up to a full turn, in 3D a uniform axis. */
+export function randomMove(rng: Rng, n: number, dim: number): PivotMove & { axis?: number[] } {
+  const m: PivotMove & { axis?: number[] } = { joint: rng.int(0, n - 2), angle: rng.sign() * rng.uniform(0.01, 2 * Math.PI) };
+  if (dim === 3) m.axis = rng.unitVector(3);
+  return m;
+}
 
 /** The move applied to a pose independently of the library: Rodrigues per vertex, about the joint. */
 export function rotatePose(P: Float64Array, dim: number, m: PivotMove, angle: number): Float64Array {
