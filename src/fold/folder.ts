@@ -141,6 +141,16 @@ export interface ChainFolder {
   stretch(move: { joint: number; length: number }): FolderStretchResult;
   /** The current pose as a new flat array (dim numbers per vertex), the exact doubles every decision used. */
   points(): Float64Array;
+  /**
+   * points() without the allocation: the pose of vertices `from` … count − 1 written into `out`
+   * (vertex v at out[v·dim …], dim numbers each; the rest of `out` untouched), which is returned.
+   * A Float32Array gets the doubles rounded to float. An accepted pivot or fold at joint j moves
+   * only vertices j + 1 … count − 1 (vertices 0 … j stay bit for bit), so a view that redraws
+   * after moves can pass the smallest such j + 1. `from` = count writes nothing.
+   * Throws SkewlineInputError if `out` is not a Float64Array or Float32Array of at least
+   * count·dim numbers, or `from` is not an integer in [0, count].
+   */
+  pointsInto<T extends Float64Array | Float32Array>(out: T, from?: number): T;
   /** chainContacts of the current pose (empty unless a fold or stretch left pairs on one side of its joint). */
   contacts(): ChainContacts;
   /** Moves tried and accepted by pivot() so far. */
@@ -476,6 +486,19 @@ class Folder implements ChainFolder {
     const out = new Float64Array(n * dim);
     for (let b = 0; b < this.nb; b++) this.blockWorld(b);
     for (let v = 0; v < n; v++) for (let c = 0; c < dim; c++) out[v * dim + c] = this.WX[3 * v + c];
+    return out;
+  }
+
+  pointsInto<T extends Float64Array | Float32Array>(out: T, from = 0): T {
+    const n = this.count, dim = this.dim;
+    if (!(out instanceof Float64Array || out instanceof Float32Array) || out.length < n * dim) {
+      throw new SkewlineInputError(`pointsInto: out must be a Float64Array or Float32Array of at least ${n * dim} numbers (count × dim)`);
+    }
+    if (!Number.isInteger(from) || from < 0 || from > n) throw new SkewlineInputError(`pointsInto: from must be an integer in [0, ${n}], got ${String(from)}`);
+    const WX = this.WX;
+    for (let b = Math.floor(from / BLOCK); b < this.nb; b++) this.blockWorld(b);
+    if (dim === 3) for (let i = 3 * from; i < 3 * n; i++) out[i] = WX[i];
+    else for (let v = from; v < n; v++) for (let c = 0; c < dim; c++) out[v * dim + c] = WX[3 * v + c];
     return out;
   }
 
