@@ -131,7 +131,13 @@ function append(len: number, bend: number, twist: number): boolean {
 
 // ---- the scene --------------------------------------------------------------------------------
 const view = $('view');
-const stage = createStage(view);
+/**
+ * A page opened on a big chain (`?big=`) draws without multisampling: in a software GL
+ * (SwiftShader) it halves the frame rate of a 10⁵-vertex line, for one-pixel lines that barely
+ * change. The "Big chain" button opens such a page.
+ */
+const bigPage = new URLSearchParams(location.search).has('big');
+const stage = createStage(view, { antialias: !bigPage });
 const { scene, camera, controls } = stage;
 let grid = new THREE.GridHelper(1, 1);
 
@@ -183,18 +189,54 @@ function radius(): number {
   return Math.max(thickness / 2, 0.025 * (len || 10));
 }
 
-/** Big chains are drawn as one polyline (10⁵ instanced capsules are too many triangles for a software GL). */
+// ---- big chains: one line, updated in place --------------------------------------------------
+// Big chains are drawn as one polyline (10⁵ instanced capsules are too many triangles for a
+// software GL): one BufferGeometry made when the chain is loaded, whose float positions are
+// rewritten in place after each fold or frame of pivots for the turning part only, and only
+// that span sent to the GPU (addUpdateRange). Nothing of the chain's size is allocated per frame.
+
+/** The big chain's pose as the folder holds it (doubles, reused: ChainFolder.pointsInto writes into it). */
+let pose = new Float64Array(0);
 const bigLine = new THREE.Line(new THREE.BufferGeometry(), new THREE.LineBasicMaterial({ vertexColors: true }));
 bigLine.frustumCulled = false;
 bigLine.visible = false;
 scene.add(bigLine);
+/** The pair that stopped the last drag step on a big chain: its two segments, drawn over the chain. */
+const stopLine = new THREE.LineSegments(new THREE.BufferGeometry(), new THREE.LineBasicMaterial({ color: 0xffcc4d, depthTest: false, transparent: true }));
+stopLine.geometry.setAttribute('position', new THREE.BufferAttribute(new Float32Array(12), 3));
+stopLine.frustumCulled = false;
+stopLine.renderOrder = 1;
+stopLine.visible = false;
+scene.add(stopLine);
 
+/** The joint and tip labels at the chain's current vertices. */
+function placeLabels(P: V3[]): void {
+  if (joint < P.length) jointAnchor.position.set(...P[joint]);
+  jointTag.element.firstElementChild!.textContent = `joint ${joint}`;
+  jointAnchor.visible = joint < P.length - 1;
+  if (P.length > 0) tipAnchor.position.set(...P[P.length - 1]);
+}
+
+/** The stopping pair of a big chain's last drag step (segments i and j), or none. */
+function markStopper(P: V3[]): void {
+  const n = P.length;
+  stopLine.visible = stopper !== null && stopper.i + 1 < n && stopper.j + 1 < n;
+  if (!stopLine.visible) return;
+  const attr = stopLine.geometry.getAttribute('position') as THREE.BufferAttribute;
+  const a = attr.array as Float32Array;
+  const ends = [stopper!.i, stopper!.i + 1, stopper!.j, stopper!.j + 1];
+  for (let e = 0; e < 4; e++) for (let c = 0; c < 3; c++) a[3 * e + c] = P[ends[e]][c];
+  attr.needsUpdate = true;
+}
+
+/** The whole big chain into the line (on loading it; the colours too when the size changed). */
 function drawBig(P: V3[]): void {
   const n = P.length;
   const geo = bigLine.geometry;
   let pos = geo.getAttribute('position') as THREE.BufferAttribute | undefined;
   if (pos === undefined || pos.count !== n) {
     pos = new THREE.BufferAttribute(new Float32Array(3 * n), 3);
+    pos.setUsage(THREE.DynamicDrawUsage);
     const col = new Float32Array(3 * n);
     for (let k = 0; k < n; k++) {
       C.copy(BASE_A).lerp(BASE_B, k / Math.max(1, n - 1));
@@ -211,17 +253,55 @@ function drawBig(P: V3[]): void {
     a[3 * k + 1] = P[k][1];
     a[3 * k + 2] = P[k][2];
   }
+  pos.clearUpdateRanges();
   pos.needsUpdate = true;
   geo.computeBoundingSphere();
   bigLine.visible = true;
   if (rods !== null) rods.count = 0;
   if (balls !== null) balls.count = 0;
-  contactLines.geometry.setAttribute('position', new THREE.BufferAttribute(new Float32Array(0), 3));
-  if (joint < n) jointAnchor.position.set(...P[joint]);
-  jointTag.element.firstElementChild!.textContent = `joint ${joint}`;
-  jointAnchor.visible = joint < n - 1;
-  tipAnchor.position.set(...P[n - 1]);
+  contactLines.visible = false;
+  markStopper(P);
+  placeLabels(P);
   stage.request();
+}
+
+/** Time of the last read-back of the pose into the page and the line (ms), and how many vertices it moved. */
+let updateMs = 0, updated = 0;
+
+/**
+ * After moves of the held big chain at joints ≥ from − 1: vertices from … n − 1 read from the
+ * folder (into `pose`, the page's points P in place, and the line's floats), and only that span
+ * marked for upload. Vertices before `from` did not move (ChainFolder.pointsInto's contract).
+ */
+function updateBig(f: ChainFolder, from: number): void {
+  const t0 = performance.now();
+  const n = f.count;
+  const pos = bigLine.geometry.getAttribute('position') as THREE.BufferAttribute | undefined;
+  if (pos === undefined || pos.count !== n || P.length !== n) {
+    // not drawn at this size yet (cannot happen after bigChain; kept total): the whole chain
+    f.pointsInto(pose, 0);
+    P = Array.from({ length: n }, (_, v) => [pose[3 * v], pose[3 * v + 1], pose[3 * v + 2]] as V3);
+    drawBig(P);
+  } else if (from < n) {
+    f.pointsInto(pose, from);
+    const a = pos.array as Float32Array;
+    for (let i = 3 * from, v = from; v < n; v++, i += 3) {
+      const x = pose[i], y = pose[i + 1], z = pose[i + 2];
+      const p = P[v];
+      p[0] = a[i] = x;
+      p[1] = a[i + 1] = y;
+      p[2] = a[i + 2] = z;
+    }
+    pos.addUpdateRange(3 * from, 3 * (n - from));
+    pos.needsUpdate = true;
+  }
+  contacts = null;
+  checkMs = 0;
+  markStopper(P);
+  placeLabels(P);
+  stage.request();
+  updated = n - from;
+  updateMs = performance.now() - t0;
 }
 
 function draw(show: V3[] = P): void {
@@ -231,7 +311,8 @@ function draw(show: V3[] = P): void {
     drawBig(P);
     return;
   }
-  bigLine.visible = false;
+  bigLine.visible = stopLine.visible = false;
+  contactLines.visible = true;
   ensure(Math.max(m, 1));
   const r = radius();
   const hot = new Uint8Array(m);
@@ -279,10 +360,7 @@ function draw(show: V3[] = P): void {
   }
   contactLines.geometry.setAttribute('position', new THREE.BufferAttribute(pos, 3));
   contactLines.geometry.computeBoundingSphere();
-  if (joint < P.length) jointAnchor.position.set(...P[joint]);
-  jointTag.element.firstElementChild!.textContent = `joint ${joint}`;
-  jointAnchor.visible = joint < P.length - 1;
-  if (P.length > 0) tipAnchor.position.set(...P[P.length - 1]);
+  placeLabels(P);
   stage.request();
 }
 
@@ -544,16 +622,19 @@ function dragReport(blocked: boolean): void {
   status(stat, `Drag at joint ${k}: the segment swung ${fmtDeg(swing)}° in all${tail}.`, blocked ? 'bad' : 'ok');
 }
 
+const UP_SCREEN = new THREE.Vector3();
+/** The vertex (≥ 1) under the pointer, or −1 (no allocation: it runs on every hover move, over 10⁵ vertices on a big chain). */
 function pick(e: PointerEvent): number {
   const r = canvas.getBoundingClientRect();
   const x = e.clientX - r.left, y = e.clientY - r.top;
   let best = -1, bestD = Infinity;
-  const rad = radius();
+  const up = UP_SCREEN.copy(camera.up).setLength(radius());
   for (let k = 1; k < P.length; k++) {
-    const p = V.set(...P[k]).project(camera);
+    const q = P[k];
+    const p = V.set(q[0], q[1], q[2]).project(camera);
     if (p.z > 1) continue;
     const sx = ((p.x + 1) / 2) * r.width, sy = ((1 - p.y) / 2) * r.height;
-    const e2 = W.set(...P[k]).add(camera.up.clone().setLength(rad)).project(camera);
+    const e2 = W.set(q[0], q[1], q[2]).add(up).project(camera);
     const pr = Math.max(10, Math.hypot(((e2.x - p.x) / 2) * r.width, ((e2.y - p.y) / 2) * r.height) + 3);
     const d = Math.hypot(x - sx, y - sy);
     if (d <= pr && d < bestD) {
@@ -575,6 +656,8 @@ view.addEventListener(
     dragging = k;
     joint = k - 1;
     dragFrom = sub(P[k], P[k - 1]);
+    pendingDrag = false;
+    activity(true);
     // Drag in the plane of the two segments at the joint (a bend), unless it is seen edge-on or
     // Shift is held: then in the plane facing the camera (a bend and a twist at once).
     const toCam = camera.getWorldDirection(new THREE.Vector3()).negate();
@@ -589,18 +672,38 @@ view.addEventListener(
     plane.setFromNormalAndCoplanarPoint(n ?? toCam, V.set(...P[k]));
     canvas.setPointerCapture(e.pointerId);
     view.focus({ preventScroll: true });
-    refresh();
+    // a big chain held in its folder is contact-free: only the joint's label moves
+    if (P.length - 1 > BIG && folder !== null) {
+      placeLabels(P);
+      readout();
+      stage.request();
+    } else refresh();
   },
   true,
 );
+
+/** A drag move on a big chain waiting for the next frame (pointer moves are coalesced to one fold per frame). */
+let pendingDrag = false;
+const dragPointer = new THREE.Vector2();
+const HIT = new THREE.Vector3();
+
 canvas.addEventListener('pointermove', (e) => {
   if (dragging < 0) {
     canvas.style.cursor = pick(e) >= 0 ? 'grab' : '';
     return;
   }
   const r = canvas.getBoundingClientRect();
-  raycaster.setFromCamera(new THREE.Vector2(((e.clientX - r.left) / r.width) * 2 - 1, -((e.clientY - r.top) / r.height) * 2 + 1), camera);
-  const hit = raycaster.ray.intersectPlane(plane, new THREE.Vector3());
+  dragPointer.set(((e.clientX - r.left) / r.width) * 2 - 1, -((e.clientY - r.top) / r.height) * 2 + 1);
+  if (P.length - 1 > BIG) {
+    pendingDrag = true;
+    stage.request();
+  } else dragTo(false);
+});
+
+/** Folds the dragged vertex towards the pointer's point on the drag plane (big chains: on the folder's tree). */
+function dragTo(big: boolean): void {
+  raycaster.setFromCamera(dragPointer, camera);
+  const hit = raycaster.ray.intersectPlane(plane, HIT);
   if (hit === null) return;
   const k = dragging - 1;
   const d = sub(P[dragging], P[k]);
@@ -608,9 +711,9 @@ canvas.addEventListener('pointermove', (e) => {
   const ax = cross(d, target);
   const s = norm(ax);
   if (!(s > 1e-12 * norm(d) * norm(target))) return;
-  if (P.length - 1 > BIG) dragFold(k, unit(ax), Math.atan2(s, dot(d, target)));
+  if (big) dragFold(k, unit(ax), Math.atan2(s, dot(d, target)));
   else fold(k, unit(ax), Math.atan2(s, dot(d, target)), 'Drag');
-});
+}
 
 /** The folder for the current chain (made on first use; null with a status if the chain is in contact). */
 function heldChain(): ChainFolder | null {
@@ -621,23 +724,17 @@ function heldChain(): ChainFolder | null {
     status(stat, (e as Error).message, 'bad');
     return null;
   }
+  if (pose.length !== 3 * folder.count) pose = new Float64Array(3 * folder.count);
   return folder;
 }
 
-/** The pose of the folder as the page's points (contacts: none, the folder keeps it so). */
-function fromFolder(f: ChainFolder): void {
-  const flat = f.points();
-  const n = flat.length / 3;
-  if (P.length !== n) P = new Array<V3>(n);
-  for (let v = 0; v < n; v++) P[v] = [flat[3 * v], flat[3 * v + 1], flat[3 * v + 2]];
-  contacts = null;
-  checkMs = 0;
-}
+/** Shows a time in ms: 3 decimals below 1 ms, 1 above. */
+const ms = (t: number): string => (t < 1 ? t.toFixed(3) : t.toFixed(1));
 
 /**
  * A drag step on a big chain: a continuous fold on the folder's tree (ChainFolder.fold: the
  * motion checked, stopping at the first contact, no rebuild), so the tail follows the pointer
- * until it would touch, and stops there.
+ * until it would touch, and stops there; then the turned tail is read back into the line.
  */
 function dragFold(k: number, axis: V3, angle: number): void {
   const f = heldChain();
@@ -646,35 +743,85 @@ function dragFold(k: number, axis: V3, angle: number): void {
   const r = f.fold({ joint: k, angle, axis });
   foldMs = performance.now() - t0;
   stopper = r.blocked ? r.contact : null;
-  if (r.angle !== 0) fromFolder(f);
-  $('fold-time').textContent = `${foldMs < 1 ? foldMs.toFixed(3) : foldMs.toFixed(1)} ms (fold)`;
+  if (r.angle !== 0 || r.blocked) updateBig(f, k + 1);
+  $('fold-time').textContent = `${ms(foldMs)} ms (fold)`;
   $('fold-out').textContent = r.blocked ? `blocked at ${fmtDeg(r.angle / DEG)}° by ${stopper!.i}–${stopper!.j}` : `${fmtDeg(angle / DEG)}°, free`;
-  draw();
   readout();
   dragReport(r.blocked);
+  document.body.dataset.foldMs = foldMs.toFixed(3);
 }
 
+// ---- the frame: coalesced drag moves, the Monte Carlo, the page's own timings --------------------
+/** Rendered frames per second while something moves (a drag or the Monte Carlo), over windows of ≥ ½ s. */
+let fps = 0;
+let fpsFrom = 0, fpsFrames = 0, active = false;
+
+/** Starts (true) or ends (false) a stretch of motion whose frame rate is reported. */
+function activity(on: boolean): void {
+  if (on && !active) {
+    fpsFrom = performance.now();
+    fpsFrames = stage.stats.frames;
+  }
+  active = on;
+}
+
+/** The page's own figures: in the readout and as body data-* attributes (for scripts and tests). */
+function reportFrame(now: number): void {
+  if (active && now - fpsFrom >= 500) {
+    fps = ((stage.stats.frames - fpsFrames) * 1000) / (now - fpsFrom);
+    fpsFrom = now;
+    fpsFrames = stage.stats.frames;
+  }
+  const b = document.body.dataset;
+  b.updateMs = updateMs.toFixed(3);
+  b.updated = String(updated);
+  b.renderMs = stage.stats.renderMs.toFixed(3);
+  b.frames = String(stage.stats.frames);
+  b.fps = fps.toFixed(1);
+  $('frame-time').textContent = `read ${ms(updateMs)} · render ${ms(stage.stats.renderMs)} ms · ${fps.toFixed(1)} fps`;
+}
+
+let lastReport = 0;
+stage.onFrame((now) => {
+  if (pendingDrag && dragging > 0) {
+    pendingDrag = false;
+    dragTo(true);
+  }
+  if (mcRunning) monteCarloStep();
+  // the figures a few times a second (writing the DOM every frame would cost frames)
+  if ((active && now - lastReport > 200) || now - lastReport > 1000) {
+    lastReport = now;
+    reportFrame(now);
+  }
+});
+
 // ---- pivot Monte Carlo ------------------------------------------------------------------------------
-let mcFrame = 0;
 let mcRunning = false;
 let mcMoves = 0, mcAccepted = 0, mcStart = 0, mcBusy = 0;
 const mcRand = mulberry32(12345);
+/** Time for pivots in one frame (ms): the rest of a 60 Hz frame is left to the redraw. */
+const MC_BUDGET = 8;
 
 function stopMonteCarlo(): void {
   if (!mcRunning) return;
   mcRunning = false;
-  cancelAnimationFrame(mcFrame);
+  activity(false);
   $('mc').textContent = 'Pivot Monte Carlo';
   writeUrl();
 }
 
-/** Runs random pivot moves (uniform joint, axis, angle up to a half turn either way) for about 10 ms a frame, then draws. */
-function monteCarloFrame(): void {
+const mv = { joint: 0, angle: 0, axis: [0, 0, 1] };
+/**
+ * One frame of the Monte Carlo: random pivot moves (uniform joint, axis, angle up to a half turn
+ * either way) for MC_BUDGET ms, then one read-back of the vertices past the lowest joint that
+ * turned, and one redraw.
+ */
+function monteCarloStep(): void {
   const f = folder;
-  if (!mcRunning || f === null) return;
+  if (f === null) return;
   const n = f.count;
   const t0 = performance.now();
-  const mv = { joint: 0, angle: 0, axis: [0, 0, 1] };
+  let low = n;
   do {
     for (let q = 0; q < 16; q++) {
       mv.joint = Math.min(n - 2, Math.floor(mcRand() * (n - 1)));
@@ -683,21 +830,22 @@ function monteCarloFrame(): void {
       mv.axis[0] = r * Math.cos(ph);
       mv.axis[1] = r * Math.sin(ph);
       mv.axis[2] = z;
-      if (f.pivot(mv)) mcAccepted++;
+      if (f.pivot(mv)) {
+        mcAccepted++;
+        if (mv.joint + 1 < low) low = mv.joint + 1;
+      }
       mcMoves++;
     }
-  } while (performance.now() - t0 < 10);
+  } while (performance.now() - t0 < MC_BUDGET);
   mcBusy += performance.now() - t0;
-  fromFolder(f);
   stopper = null;
-  draw();
-  readout();
+  updateBig(f, low);
   const secs = (performance.now() - mcStart) / 1000;
   const rate = mcBusy > 0 ? mcMoves / (mcBusy / 1000) : 0;
+  const acc = ((100 * mcAccepted) / Math.max(1, mcMoves)).toFixed(1);
   $('mc-rate').textContent = `${Math.round(rate).toLocaleString('en')} moves/s`;
-  $('mc-accept').textContent = `${((100 * mcAccepted) / Math.max(1, mcMoves)).toFixed(1)}% of ${mcMoves.toLocaleString('en')}`;
-  status(stat, `Pivot Monte Carlo: ${mcMoves.toLocaleString('en')} moves in ${secs.toFixed(1)} s, ${((100 * mcAccepted) / Math.max(1, mcMoves)).toFixed(1)}% accepted.`, 'ok');
-  mcFrame = requestAnimationFrame(monteCarloFrame);
+  $('mc-accept').textContent = `${acc}% of ${mcMoves.toLocaleString('en')}`;
+  status(stat, `Pivot Monte Carlo: ${mcMoves.toLocaleString('en')} moves in ${secs.toFixed(1)} s, ${acc}% accepted.`, 'ok');
 }
 
 function toggleMonteCarlo(): void {
@@ -710,8 +858,9 @@ function toggleMonteCarlo(): void {
   mcMoves = mcAccepted = 0;
   mcBusy = 0;
   mcStart = performance.now();
+  activity(true);
   $('mc').textContent = 'Stop';
-  mcFrame = requestAnimationFrame(monteCarloFrame);
+  stage.request();
 }
 
 /** A big chain: a random walk of n unit steps (contact-free at thickness 0), held in a folder. */
@@ -739,7 +888,13 @@ function bigChain(n: number, seed: number): void {
 }
 const endDrag = (): void => {
   if (dragging < 0) return;
+  // the last move of the drag is not lost to the coalescing
+  if (pendingDrag) {
+    pendingDrag = false;
+    dragTo(true);
+  }
   dragging = -1;
+  activity(false);
   controls.enabled = true;
 };
 canvas.addEventListener('pointerup', endDrag);
@@ -809,7 +964,11 @@ thickIn.addEventListener('input', () => {
   thicknessChanged();
 });
 $('mc').addEventListener('click', toggleMonteCarlo);
-$('big').addEventListener('click', () => bigChain(100_000, Math.floor(Math.random() * 1e6)));
+$('big').addEventListener('click', () => {
+  const seed = Math.floor(Math.random() * 1e6);
+  if (bigPage) bigChain(100_000, seed);
+  else location.assign(`${location.pathname}?big=100000&seed=${seed}`); // a page without multisampling
+});
 $('save').addEventListener('click', () => {
   const a = document.createElement('a');
   a.href = URL.createObjectURL(new Blob([JSON.stringify({ points: P, thickness }, null, 1)], { type: 'application/json' }));

@@ -72,11 +72,17 @@ export interface Stage {
   label(text: string, color: string, testid?: string): CSS2DObject;
   /** Points the camera at a box so all of it is in view. */
   frame(box: THREE.Box3): void;
+  /** Frames drawn so far, and the time of the last one's render calls (ms, main thread: the GPU's share is not in it). */
+  readonly stats: { frames: number; renderMs: number };
 }
 
-/** Builds a stage in `container` (which must be positioned; its children overlay the canvas). */
-export function createStage(container: HTMLElement): Stage {
-  const renderer = new THREE.WebGLRenderer({ antialias: true });
+/**
+ * Builds a stage in `container` (which must be positioned; its children overlay the canvas).
+ * `antialias` (default true): multisampling, which a software GL (SwiftShader) pays for in every
+ * frame; a page drawing 10⁵ thin lines may turn it off.
+ */
+export function createStage(container: HTMLElement, options: { antialias?: boolean } = {}): Stage {
+  const renderer = new THREE.WebGLRenderer({ antialias: options.antialias ?? true });
   renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, 2));
   renderer.setClearColor(0x14171c);
   container.prepend(renderer.domElement);
@@ -98,6 +104,7 @@ export function createStage(container: HTMLElement): Stage {
   controls.enableDamping = false;
 
   let dirty = true;
+  const stats = { frames: 0, renderMs: 0 };
   const hooks: ((now: number) => void)[] = [];
   const request = (): void => {
     dirty = true;
@@ -119,8 +126,11 @@ export function createStage(container: HTMLElement): Stage {
     for (const f of hooks) f(now);
     if (dirty) {
       dirty = false;
+      const t0 = performance.now();
       renderer.render(scene, camera);
       labels.render(scene, camera);
+      stats.renderMs = performance.now() - t0;
+      stats.frames++;
     }
     requestAnimationFrame(loop);
   };
@@ -132,6 +142,7 @@ export function createStage(container: HTMLElement): Stage {
     renderer,
     controls,
     request,
+    stats,
     onFrame: (fn) => hooks.push(fn),
     label(text, color, testid) {
       const el = document.createElement('div');

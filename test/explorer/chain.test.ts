@@ -11,6 +11,40 @@ let site: Site;
 
 const points = async (page: import('playwright-core').Page): Promise<number[][]> => JSON.parse((await page.getByTestId('points').textContent()) ?? '[]') as number[][];
 
+/** The chain as the page saves it (the Save button's download): for big chains, which the page does not print. */
+async function saved(page: import('playwright-core').Page): Promise<number[][]> {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.locator('#save').click()]);
+  const stream = await download.createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const c of stream) chunks.push(c as Buffer);
+  return (JSON.parse(Buffer.concat(chunks).toString('utf8')) as { points: number[][] }).points;
+}
+
+/** `after` is `before` moved by rigid turns about its joints (every segment keeps its length) and touches nothing (thickness 0). */
+function expectRigidAndFree(before: number[][], after: number[][]): void {
+  expect(after.length).toBe(before.length);
+  let worst = 0;
+  for (let v = 1; v < after.length; v++) {
+    const l0 = Math.hypot(before[v][0] - before[v - 1][0], before[v][1] - before[v - 1][1], before[v][2] - before[v - 1][2]);
+    const l1 = Math.hypot(after[v][0] - after[v - 1][0], after[v][1] - after[v - 1][1], after[v][2] - after[v - 1][2]);
+    worst = Math.max(worst, Math.abs(l1 - l0) / l0);
+  }
+  expect(worst).toBeLessThan(1e-9); // rounding of many turns, far below a visible change
+  expect(chainContacts(after, { dim: 3, thickness: 0 }).count).toBe(0);
+}
+
+/** The page's own timings of a big chain's frame: the text and the data-* attributes, numbers in range. */
+async function assertFrameFigures(page: import('playwright-core').Page): Promise<void> {
+  expect(await page.getByTestId('frame-time').textContent()).toMatch(/^read \d+(\.\d+)? · render \d+(\.\d+)? ms · \d+\.\d fps$/);
+  const d = await page.evaluate(() => ({ ...document.body.dataset }));
+  for (const key of ['foldMs', 'updateMs', 'renderMs', 'fps']) {
+    const x = Number(d[key]);
+    expect(Number.isFinite(x) && x >= 0, `${key} = ${d[key]}`).toBe(true);
+  }
+  expect(Number(d.fps)).toBeGreaterThan(0);
+  expect(Number(d.fps)).toBeLessThan(1000);
+}
+
 describeBrowser('explorer: Chain builder', () => {
   beforeAll(async () => {
     site = await openSite();
@@ -194,30 +228,53 @@ describeBrowser('explorer: Chain builder', () => {
     const { page, problems } = await openPage(site, 'chain.html?big=100000&seed=3');
     expect(await page.getByTestId('segments').textContent()).toBe('100000');
     expect(await page.getByTestId('status').textContent()).toMatch(/held for pivots/);
-    // a drag on the tip: each step one continuous fold (ChainFolder.fold on the held tree)
-    const tip = await centre(page, 'tip-label');
-    const t0 = Date.now();
-    await drag(page, tip, { x: tip.x - 120, y: tip.y + 80 }, 20);
-    const perStep = (Date.now() - t0) / 20;
-    const foldTime = (await page.getByTestId('fold-time').textContent())!;
-    console.log(`big chain: a drag of 20 steps took ${perStep.toFixed(0)} ms a step (fold ${foldTime} in the last step, redraw of 10⁵ segments; shared box under load)`);
-    expect(foldTime).toMatch(/ms \(fold\)$/);
-    expect(await page.getByTestId('status').textContent()).toMatch(/^Drag at joint \d+: the segment swung [\d.]+° in all/);
-    // the Monte Carlo: moves per second and the acceptance rate, live
+    const before = await saved(page);
+    expect(before.length).toBe(100_001);
+    // a drag in the middle of the chain: each step one continuous fold (ChainFolder.fold on the held tree)
+    const from = await centre(page, 'joint-label');
+    const tipBefore = await centre(page, 'tip-label');
+    await drag(page, from, { x: from.x + 90, y: from.y - 140 }, 12);
+    const text = (await page.getByTestId('status').textContent())!;
+    const m = /^Drag at joint (\d+): the segment swung ([\d.]+)° in all/.exec(text);
+    expect(m, text).not.toBeNull();
+    const k = Number(m![1]);
+    expect(Number(m![2])).toBeGreaterThan(0); // through a dense walk the tail soon meets the head: it stops there
+    expect(await page.getByTestId('fold-time').textContent()).toMatch(/^\d+(\.\d+)? ms \(fold\)$/);
+    await assertFrameFigures(page);
+    // the page read back only the turned part: vertices k + 1 … 100,000
+    expect(Number(await page.evaluate(() => document.body.dataset.updated))).toBe(100_000 - k);
+    const tipAfter = await centre(page, 'tip-label');
+    expect(Math.hypot(tipAfter.x - tipBefore.x, tipAfter.y - tipBefore.y)).toBeGreaterThan(1); // the tail moved on screen
+    // the page's pose (its Save) is a rigid fold of the chain at joint k, contact-free
+    const after = await saved(page);
+    expect(after.slice(0, k + 1)).toEqual(before.slice(0, k + 1));
+    expect(after[100_000]).not.toEqual(before[100_000]);
+    expectRigidAndFree(before, after);
+    // the Monte Carlo: moves per second and the acceptance rate, live, and the chain redrawn every frame
     await page.getByTestId('mc').click();
     await page.waitForFunction(() => /[1-9][\d,]* moves\/s/.test(document.querySelector('[data-testid="mc-rate"]')!.textContent!), null, { timeout: 20_000 });
+    const frames0 = Number(await page.evaluate(() => document.body.dataset.frames));
     await page.waitForTimeout(1500);
     const acc = (await page.getByTestId('mc-accept').textContent())!;
-    const m = /^([\d.]+)% of ([\d,]+)$/.exec(acc);
-    expect(m, acc).not.toBeNull();
-    expect(Number(m![2].replaceAll(',', ''))).toBeGreaterThan(100);
-    expect(Number(m![1])).toBeGreaterThan(50); // a thin random walk accepts nearly every move
-    console.log(`big chain: pivot Monte Carlo ${(await page.getByTestId('mc-rate').textContent())!}, accepted ${acc}`);
+    const a = /^([\d.]+)% of ([\d,]+)$/.exec(acc);
+    expect(a, acc).not.toBeNull();
+    expect(Number(a![2].replaceAll(',', ''))).toBeGreaterThan(100);
+    expect(Number(a![1])).toBeGreaterThan(50); // a thin random walk accepts nearly every move
+    expect(Number(a![1])).toBeLessThanOrEqual(100);
+    const rate = Number((await page.getByTestId('mc-rate').textContent())!.replace(/ moves\/s$/, '').replaceAll(',', ''));
+    expect(rate).toBeGreaterThan(0);
+    expect(rate).toBeLessThan(1e7);
+    expect(Number(await page.evaluate(() => document.body.dataset.frames))).toBeGreaterThan(frames0 + 1); // drawn live
+    await assertFrameFigures(page);
+    console.log(`big chain (shared box under load): frame ${(await page.getByTestId('frame-time').textContent())!}; pivot Monte Carlo ${(await page.getByTestId('mc-rate').textContent())!}, accepted ${acc}`);
     await saveShot(page, 'chain-big-monte-carlo');
     await page.getByTestId('mc').click();
     expect(await page.getByTestId('mc').textContent()).toBe('Pivot Monte Carlo');
     expect(await page.getByTestId('status').textContent()).toMatch(/^Pivot Monte Carlo: [\d,]+ moves in [\d.]+ s, [\d.]+% accepted\.$/);
+    const mc = await saved(page);
+    expect(mc[100_000]).not.toEqual(after[100_000]);
+    expectRigidAndFree(after, mc);
     expect(problems).toEqual([]);
     await page.close();
-  });
+  }, 120_000);
 });
