@@ -231,6 +231,7 @@ function markStopper(P: V3[]): void {
 
 /** The whole big chain into the line (on loading it; the colours too when the size changed). */
 function drawBig(P: V3[]): void {
+  unsplit();
   const n = P.length;
   const geo = bigLine.geometry;
   let pos = geo.getAttribute('position') as THREE.BufferAttribute | undefined;
@@ -262,6 +263,137 @@ function drawBig(P: V3[]): void {
   contactLines.visible = false;
   markStopper(P);
   placeLabels(P);
+  stage.request();
+}
+
+// ---- a drag on a big chain: the still part drawn once --------------------------------------------
+// During a drag nothing but the tail past the joint moves, and the camera stands still (the
+// orbit controls are off). So the head of the chain and the floor are drawn once, at the start
+// of the drag, and copied (colour and depth) into a framebuffer of the page's own; each frame
+// then copies them back (a blit, no shader) and draws the tail alone over them, depth-tested,
+// so the tail still passes behind the head: a frame costs the tail's vertices, not the chain's.
+// Raw WebGL 2 objects (three.js has no blit to the canvas); three's bindings are restored.
+
+const gl = stage.renderer.getContext() as WebGL2RenderingContext;
+let stillFb: WebGLFramebuffer | null = null;
+let stillRb: WebGLRenderbuffer[] = [];
+let stillW = 0, stillH = 0;
+/** The joint the still picture was split at (−1: none), and the view it was drawn in. */
+let stillJoint = -1;
+const stillView = new Float64Array(32);
+const BUF = new THREE.Vector2();
+
+/** Copies colour and depth from one framebuffer to the other (null: the canvas), then binds the canvas again. */
+function blit(from: WebGLFramebuffer | null, to: WebGLFramebuffer | null): void {
+  gl.bindFramebuffer(gl.READ_FRAMEBUFFER, from);
+  gl.bindFramebuffer(gl.DRAW_FRAMEBUFFER, to);
+  gl.blitFramebuffer(0, 0, stillW, stillH, 0, 0, stillW, stillH, gl.COLOR_BUFFER_BIT | gl.DEPTH_BUFFER_BIT, gl.NEAREST);
+  gl.bindFramebuffer(gl.FRAMEBUFFER, null);
+}
+
+/**
+ * Depth formats to try for the page's framebuffer: a blit of depth needs the canvas's own, which
+ * WebGL does not tell (Chromium's SwiftShader canvas has depth and stencil though only depth was
+ * asked for). The first that blits without a GL error is kept; none: no split (−1).
+ */
+const DEPTHS = [gl.DEPTH24_STENCIL8, gl.DEPTH_COMPONENT24, gl.DEPTH_COMPONENT32F, gl.DEPTH_COMPONENT16];
+let depthAt = 0;
+
+/** The page's framebuffer at the canvas's size, with depth format DEPTHS[depthAt]. */
+function stillBuffer(w: number, h: number, fresh = false): void {
+  if (stillFb !== null && stillW === w && stillH === h && !fresh) return;
+  if (stillFb !== null) gl.deleteFramebuffer(stillFb);
+  for (const rb of stillRb) gl.deleteRenderbuffer(rb);
+  const format = DEPTHS[depthAt], stencil = format === gl.DEPTH24_STENCIL8;
+  stillFb = gl.createFramebuffer();
+  const color = gl.createRenderbuffer(), depth = gl.createRenderbuffer();
+  stillRb = [color, depth];
+  gl.bindFramebuffer(gl.FRAMEBUFFER, stillFb);
+  gl.bindRenderbuffer(gl.RENDERBUFFER, color);
+  gl.renderbufferStorage(gl.RENDERBUFFER, gl.RGBA8, w, h);
+  gl.framebufferRenderbuffer(gl.FRAMEBUFFER, gl.COLOR_ATTACHMENT0, gl.RENDERBUFFER, color);
+  gl.bindRenderbuffer(gl.RENDERBUFFER, depth);
+  gl.renderbufferStorage(gl.RENDERBUFFER, format, w, h);
+  gl.framebufferRenderbuffer(gl.FRAMEBUFFER, stencil ? gl.DEPTH_STENCIL_ATTACHMENT : gl.DEPTH_ATTACHMENT, gl.RENDERBUFFER, depth);
+  gl.bindRenderbuffer(gl.RENDERBUFFER, null);
+  gl.bindFramebuffer(gl.FRAMEBUFFER, null);
+  stillW = w;
+  stillH = h;
+}
+
+/** True when the camera or the canvas changed since the still picture was drawn. */
+function viewChanged(): boolean {
+  const a = camera.matrixWorldInverse.elements, b = camera.projectionMatrix.elements;
+  let same = true;
+  for (let q = 0; q < 16; q++) same &&= stillView[q] === a[q] && stillView[16 + q] === b[q];
+  stage.renderer.getDrawingBufferSize(BUF);
+  return !same || BUF.x !== stillW || BUF.y !== stillH;
+}
+
+/**
+ * Before each frame of a split drag: the still picture back on the canvas (autoClear is off). The
+ * clear first: a browser clears a composited canvas before its first clear or draw of the next
+ * frame (preserveDrawingBuffer false), which a blit does not count as, so without it the first
+ * draw would wipe the picture.
+ */
+const stillBack = (): void => {
+  stage.renderer.clear();
+  blit(stillFb, null);
+};
+
+/**
+ * Draws the head (vertices 0 … k) and the floor, keeps them; the line then draws the tail only.
+ * Returns false (and draws nothing differently) where no depth format blits.
+ */
+function splitAt(k: number): boolean {
+  if (depthAt >= DEPTHS.length) return false;
+  const geo = bigLine.geometry;
+  const n = (geo.getAttribute('position') as THREE.BufferAttribute).count;
+  const r = stage.renderer;
+  r.getDrawingBufferSize(BUF);
+  stillBuffer(BUF.x, BUF.y);
+  camera.updateMatrixWorld();
+  stillView.set(camera.matrixWorldInverse.elements, 0);
+  stillView.set(camera.projectionMatrix.elements, 16);
+  scene.onBeforeRender = () => {};
+  r.autoClear = true;
+  grid.visible = true;
+  const stop = stopLine.visible;
+  stopLine.visible = false;
+  geo.setDrawRange(0, k + 1);
+  r.setRenderTarget(null);
+  r.render(scene, camera);
+  while (gl.getError() !== gl.NO_ERROR); // earlier errors are not the blit's
+  blit(null, stillFb);
+  while (gl.getError() !== gl.NO_ERROR) {
+    // not the canvas's depth format: the next one
+    if (++depthAt >= DEPTHS.length) {
+      geo.setDrawRange(0, Infinity);
+      stopLine.visible = stop;
+      stage.request();
+      return false;
+    }
+    stillBuffer(BUF.x, BUF.y, true);
+    blit(null, stillFb);
+  }
+  stopLine.visible = stop;
+  geo.setDrawRange(k, n - k);
+  grid.visible = false;
+  r.autoClear = false;
+  scene.onBeforeRender = stillBack;
+  stillJoint = k;
+  stage.request();
+  return true;
+}
+
+/** Back to drawing the whole chain. */
+function unsplit(): void {
+  if (stillJoint < 0) return;
+  stillJoint = -1;
+  bigLine.geometry.setDrawRange(0, Infinity);
+  scene.onBeforeRender = () => {};
+  stage.renderer.autoClear = true;
+  grid.visible = true;
   stage.request();
 }
 
@@ -311,6 +443,7 @@ function draw(show: V3[] = P): void {
     drawBig(P);
     return;
   }
+  unsplit();
   bigLine.visible = stopLine.visible = false;
   contactLines.visible = true;
   ensure(Math.max(m, 1));
@@ -676,7 +809,7 @@ view.addEventListener(
     if (P.length - 1 > BIG && folder !== null) {
       placeLabels(P);
       readout();
-      stage.request();
+      splitAt(k - 1);
     } else refresh();
   },
   true,
@@ -778,6 +911,7 @@ function reportFrame(now: number): void {
   b.renderMs = stage.stats.renderMs.toFixed(3);
   b.frames = String(stage.stats.frames);
   b.fps = fps.toFixed(1);
+  b.mcBudgetMs = mcBudget.toFixed(1);
   $('frame-time').textContent = `read ${ms(updateMs)} · render ${ms(stage.stats.renderMs)} ms · ${fps.toFixed(1)} fps`;
 }
 
@@ -787,6 +921,7 @@ stage.onFrame((now) => {
     pendingDrag = false;
     dragTo(true);
   }
+  if (stillJoint >= 0 && viewChanged()) splitAt(stillJoint); // a resize or a camera move (F) during the drag
   if (mcRunning) monteCarloStep();
   // the figures a few times a second (writing the DOM every frame would cost frames)
   if ((active && now - lastReport > 200) || now - lastReport > 1000) {
@@ -799,8 +934,13 @@ stage.onFrame((now) => {
 let mcRunning = false;
 let mcMoves = 0, mcAccepted = 0, mcStart = 0, mcBusy = 0;
 const mcRand = mulberry32(12345);
-/** Time for pivots in one frame (ms): the rest of a 60 Hz frame is left to the redraw. */
-const MC_BUDGET = 8;
+/**
+ * Time for pivots in one frame (ms): 8, the rest of a 60 Hz frame left to the redraw; when
+ * frames come slower than that (a software GL rasterising on other threads), up to half the
+ * interval between the last two frames, at most 25 ms, so the page stays responsive.
+ */
+const MC_BUDGET = 8, MC_BUDGET_MAX = 25;
+let mcLastFrame = 0, mcBudget = MC_BUDGET;
 
 function stopMonteCarlo(): void {
   if (!mcRunning) return;
@@ -821,6 +961,8 @@ function monteCarloStep(): void {
   if (f === null) return;
   const n = f.count;
   const t0 = performance.now();
+  if (mcLastFrame > 0) mcBudget = Math.min(MC_BUDGET_MAX, Math.max(MC_BUDGET, (t0 - mcLastFrame) / 2));
+  mcLastFrame = t0;
   let low = n;
   do {
     for (let q = 0; q < 16; q++) {
@@ -836,7 +978,7 @@ function monteCarloStep(): void {
       }
       mcMoves++;
     }
-  } while (performance.now() - t0 < MC_BUDGET);
+  } while (performance.now() - t0 < mcBudget);
   mcBusy += performance.now() - t0;
   stopper = null;
   updateBig(f, low);
@@ -858,6 +1000,8 @@ function toggleMonteCarlo(): void {
   mcMoves = mcAccepted = 0;
   mcBusy = 0;
   mcStart = performance.now();
+  mcLastFrame = 0;
+  mcBudget = MC_BUDGET;
   activity(true);
   $('mc').textContent = 'Stop';
   stage.request();
@@ -894,6 +1038,7 @@ const endDrag = (): void => {
     dragTo(true);
   }
   dragging = -1;
+  unsplit();
   activity(false);
   controls.enabled = true;
 };

@@ -33,6 +33,36 @@ function expectRigidAndFree(before: number[][], after: number[][]): void {
   expect(chainContacts(after, { dim: 3, thickness: 0 }).count).toBe(0);
 }
 
+/** The canvas as drawn now (after two animation frames). */
+async function canvasShot(page: import('playwright-core').Page): Promise<string> {
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  return (await page.locator('[data-testid="canvas"]').screenshot()).toString('base64');
+}
+
+/** Pixels of two same-sized PNG screenshots that differ by more than 2 in a channel (decoded by the page). */
+async function differentPixels(page: import('playwright-core').Page, a: string, b: string): Promise<number> {
+  return page.evaluate(async ([a64, b64]) => {
+    const data = await Promise.all(
+      [a64, b64].map(async (s) => {
+        const img = new Image();
+        img.src = `data:image/png;base64,${s}`;
+        await img.decode();
+        const c = document.createElement('canvas');
+        c.width = img.width;
+        c.height = img.height;
+        const ctx = c.getContext('2d')!;
+        ctx.drawImage(img, 0, 0);
+        return ctx.getImageData(0, 0, c.width, c.height).data;
+      }),
+    );
+    const [A, B] = data;
+    if (A.length !== B.length) return Infinity;
+    let n = 0;
+    for (let i = 0; i < A.length; i += 4) if (Math.max(Math.abs(A[i] - B[i]), Math.abs(A[i + 1] - B[i + 1]), Math.abs(A[i + 2] - B[i + 2])) > 2) n++;
+    return n;
+  }, [a, b]);
+}
+
 /** The page's own timings of a big chain's frame: the text and the data-* attributes, numbers in range. */
 async function assertFrameFigures(page: import('playwright-core').Page): Promise<void> {
   expect(await page.getByTestId('frame-time').textContent()).toMatch(/^read \d+(\.\d+)? · render \d+(\.\d+)? ms · \d+\.\d fps$/);
@@ -233,7 +263,17 @@ describeBrowser('explorer: Chain builder', () => {
     // a drag in the middle of the chain: each step one continuous fold (ChainFolder.fold on the held tree)
     const from = await centre(page, 'joint-label');
     const tipBefore = await centre(page, 'tip-label');
-    await drag(page, from, { x: from.x + 90, y: from.y - 140 }, 12);
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move(from.x + 90, from.y - 140, { steps: 12 });
+    // while the drag holds, the head is a kept picture and only the tail is drawn; once let go,
+    // the whole line is drawn again: the same image (the labels, which move, hidden)
+    await page.addStyleTag({ content: '.tag3d { visibility: hidden }' });
+    const split = await canvasShot(page);
+    await page.mouse.up();
+    const whole = await canvasShot(page);
+    expect(await differentPixels(page, whole, split)).toBe(0);
+    await page.addStyleTag({ content: '.tag3d { visibility: visible }' });
     const text = (await page.getByTestId('status').textContent())!;
     const m = /^Drag at joint (\d+): the segment swung ([\d.]+)° in all/.exec(text);
     expect(m, text).not.toBeNull();
