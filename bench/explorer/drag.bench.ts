@@ -12,7 +12,7 @@
  * machine's load touches both alike. With --profile, a CDP CPU profile of one drag on the
  * current page (unminified build) prints the functions with the most self time.
  *
- * Run: node --import tsx bench/explorer/drag.bench.ts [--n 100000] [--steps 30] [--hand-ms 2000] [--rounds 3] [--mc-ms 3000] [--base main] [--profile]
+ * Run: node --import tsx bench/explorer/drag.bench.ts [--n 100000] [--at tip|joint] [--steps 30] [--hand-ms 2000] [--rounds 3] [--mc-ms 3000] [--base main] [--profile]
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -95,9 +95,11 @@ const median = (xs: number[]): number => {
   return s.length === 0 ? NaN : s[s.length >> 1];
 };
 
+/** Where the drag starts: the vertex under the tip's label (the last) or the joint's (the middle one). */
+const AT = process.argv.includes('--at') ? process.argv[process.argv.indexOf('--at') + 1] : 'tip';
 async function tipOf(page: Page): Promise<{ x: number; y: number }> {
-  const box = await page.getByTestId('tip-label').boundingBox();
-  if (box === null) throw new Error('no tip label');
+  const box = await page.getByTestId(AT === 'joint' ? 'joint-label' : 'tip-label').boundingBox();
+  if (box === null) throw new Error(`no ${AT} label`);
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
 }
 
@@ -212,7 +214,7 @@ async function main(): Promise<void> {
     }
     const all = sites.map(() => [] as Round[]);
     for (let r = 0; r < rounds; r++) for (let i = 0; i < sites.length; i++) all[i].push(await round(browser, sites[i], n, steps, mcMs, handMs));
-    console.log(`\n${rounds} rounds, interleaved; a drag of ${steps} steps, then the Monte Carlo for ${mcMs} ms:`);
+    console.log(`\n${rounds} rounds, interleaved; a drag of ${steps} steps from the ${AT === 'joint' ? 'middle vertex' : 'tip'}, then the Monte Carlo for ${mcMs} ms:`);
     console.log('| page | drag step, ms (median) | frames per drag step | drag fps, 60 Hz pointer | MC moves/s of pivot time (last round) | MC moves per wall second | MC fps |');
     console.log('|---|---:|---:|---:|---|---:|---:|');
     sites.forEach((s, i) => {
