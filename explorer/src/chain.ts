@@ -397,13 +397,14 @@ function unsplit(): void {
   stage.request();
 }
 
-/** Time of the last read-back of the pose into the page and the line (ms), and how many vertices it moved. */
-let updateMs = 0, updated = 0;
+/** The last read-back that moved vertices: its time (ms), its first vertex and how many it read. */
+let updateMs = 0, readFrom = 0, updated = 0;
 
 /**
  * After moves of the held big chain at joints ≥ from − 1: vertices from … n − 1 read from the
  * folder (into `pose`, the page's points P in place, and the line's floats), and only that span
- * marked for upload. Vertices before `from` did not move (ChainFolder.pointsInto's contract).
+ * marked for upload. Vertices before `from` did not move (ChainFolder.pointsInto's contract);
+ * from = n reads nothing (a fold that did not turn) and only moves the marks.
  */
 function updateBig(f: ChainFolder, from: number): void {
   const t0 = performance.now();
@@ -432,8 +433,11 @@ function updateBig(f: ChainFolder, from: number): void {
   markStopper(P);
   placeLabels(P);
   stage.request();
-  updated = n - from;
-  updateMs = performance.now() - t0;
+  if (from < n) {
+    readFrom = from;
+    updated = n - from;
+    updateMs = performance.now() - t0;
+  }
 }
 
 function draw(show: V3[] = P): void {
@@ -876,7 +880,7 @@ function dragFold(k: number, axis: V3, angle: number): void {
   const r = f.fold({ joint: k, angle, axis });
   foldMs = performance.now() - t0;
   stopper = r.blocked ? r.contact : null;
-  if (r.angle !== 0 || r.blocked) updateBig(f, k + 1);
+  updateBig(f, r.angle !== 0 ? k + 1 : f.count);
   $('fold-time').textContent = `${ms(foldMs)} ms (fold)`;
   $('fold-out').textContent = r.blocked ? `blocked at ${fmtDeg(r.angle / DEG)}° by ${stopper!.i}–${stopper!.j}` : `${fmtDeg(angle / DEG)}°, free`;
   readout();
@@ -908,6 +912,7 @@ function reportFrame(now: number): void {
   const b = document.body.dataset;
   b.updateMs = updateMs.toFixed(3);
   b.updated = String(updated);
+  b.readFrom = String(readFrom);
   b.renderMs = stage.stats.renderMs.toFixed(3);
   b.frames = String(stage.stats.frames);
   b.fps = fps.toFixed(1);

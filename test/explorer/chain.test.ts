@@ -282,7 +282,9 @@ describeBrowser('explorer: Chain builder', () => {
     expect(await page.getByTestId('fold-time').textContent()).toMatch(/^\d+(\.\d+)? ms \(fold\)$/);
     await assertFrameFigures(page);
     // the page read back only the turned part: vertices k + 1 … 100,000
-    expect(Number(await page.evaluate(() => document.body.dataset.updated))).toBe(100_000 - k);
+    const read = await page.evaluate(() => ({ ...document.body.dataset }));
+    expect(Number(read.readFrom)).toBe(k + 1);
+    expect(Number(read.updated)).toBe(100_000 - k);
     const tipAfter = await centre(page, 'tip-label');
     expect(Math.hypot(tipAfter.x - tipBefore.x, tipAfter.y - tipBefore.y)).toBeGreaterThan(1); // the tail moved on screen
     // the page's pose (its Save) is a rigid fold of the chain at joint k, contact-free
