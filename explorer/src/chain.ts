@@ -10,7 +10,10 @@
  * held in a chain folder (createChainFolder); a drag then folds the tail continuously on the
  * folder's tree (ChainFolder.fold: the motion checked, stopping at the first contact, without a
  * rebuild), and "Pivot Monte Carlo" runs random pivot moves live, showing moves per second and
- * the acceptance rate.
+ * the acceptance rate. Drawn for frame rate: one line whose floats are rewritten in place for
+ * the turned vertices only (ChainFolder.pointsInto), one fold per frame however many pointer
+ * moves came, the still head of a dragged chain kept as a picture, the Monte Carlo's pivots in a
+ * time budget per frame; the page reports its own timings (the "frame" row, body data-*).
  *
  * URL: `?chain=x,y,z;x,y,z;…`, `?random=N&seed=S` or `?big=N&seed=S`, and `thickness=T`, `joint=K`.
  */
