@@ -210,6 +210,11 @@ stopLine.geometry.setAttribute('position', new THREE.BufferAttribute(new Float32
 stopLine.frustumCulled = false;
 stopLine.renderOrder = 1;
 stopLine.visible = false;
+// their ends as dots, so the pair shows at a glance among 10⁵ one-pixel segments
+const stopDots = new THREE.Points(stopLine.geometry, new THREE.PointsMaterial({ color: 0xffcc4d, size: 7, sizeAttenuation: false, depthTest: false, transparent: true }));
+stopDots.frustumCulled = false;
+stopDots.renderOrder = 1;
+stopLine.add(stopDots);
 scene.add(stopLine);
 
 /** The joint and tip labels at the chain's current vertices. */
