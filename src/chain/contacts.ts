@@ -8,6 +8,7 @@ import { checkOptions } from '../core/options.js';
 import { closestSegSeg2, closestSegSeg3, closestSegSegN, crossing2, touchingParams2 } from '../closest/segment-kernels.js';
 import { intersectsSegments2 } from '../intersect/intersects.js';
 import { apart3, contactWithin, foldsBack, narrowStats, tau2Up } from './narrow.js';
+import { CROSS_POINT, UNDECIDED, crossCore as crossCore_ } from './cross-point.js';
 import { flattenChain, prepareChains } from './input.js';
 import type { ChainPoints, PreparedChain } from './input.js';
 import { LEAF, beginTraversal, buildTree, buildTree3, expandTasks, leafBoxes, leafCount, nextLeafPairs, segmentBoxes, segmentBoxesRange } from './tree.js';
@@ -104,6 +105,10 @@ function testQ(i: number, j: number, dim: number, tau: number): void {
 
 /** Records the fold-back pair c, c + 1 (or a ring's last and first) with its numbers. */
 function recordFold(P: Float64Array, dim: number, i: number, j: number, tau: number): void {
+  if (POINTS) {
+    record(i, j, 0, NaN, NaN); // an overlap: its ends are for chainIntersections to find
+    return;
+  }
   if (dim === 2 && tau === 0 && touchingParams2(P, 2 * i, P, 2 * j, OUT)) {
     record(i, j, 0, OUT[0], OUT[1]);
     return;
@@ -183,6 +188,14 @@ let SELF = false;
 let RING = false;
 let PARTNER: Int32Array = new Int32Array(0);
 const candJ = new Int32Array(LEAF);
+/**
+ * Crossing-point mode (set by {@link contactPairs} for chainIntersections; 2D, thickness 0):
+ * each pair is recorded with its crossing point (x, y) in place of (s, t) when the doubles
+ * certify a proper crossing and decide the point, and with (NaN, NaN) otherwise (touches,
+ * overlaps, undecided points: chainIntersections finishes those).
+ */
+let POINTS = false;
+const crossCore = crossCore_;
 
 /**
  * Tests segments [a0, a1) of chain A against [b0, b1) of chain B, where leaf boxes boxA at oa
@@ -295,7 +308,17 @@ function narrow2(np: number): void {
   for (let k = 0; k < np; k++) {
     const i = PI[k], j = PJ[k];
     if (ring && PARTNER[i] === j) continue;
-    if (tau === 0) {
+    if (tau === 0 && POINTS) {
+      // The crossing point while the pair's coordinates are loaded (cross-point.ts).
+      const a = 2 * i, b = 2 * j;
+      const c = crossCore(pa[a], pa[a + 1], pa[a + 2], pa[a + 3], pb[b], pb[b + 1], pb[b + 2], pb[b + 3], OUT);
+      if (c === CROSS_POINT) record(i, j, 0, OUT[0], OUT[1]);
+      else if (c === UNDECIDED) {
+        load(PA, i, PB, j, 2);
+        narrowStats.exact++;
+        if (intersectsSegments2(Q, 0)) record(i, j, 0, NaN, NaN);
+      } else if (c >= 0) record(i, j, 0, NaN, NaN); // a proper crossing, its point not decided here
+    } else if (tau === 0) {
       const c = crossing2(pa, 2 * i, pb, 2 * j, OUT);
       if (c === 1) record(i, j, 0, OUT[0], OUT[1]);
       else if (c === -1) {
@@ -972,13 +995,24 @@ export function chainCollisions(points: ChainPoints, options?: ChainOptions): Ui
 
 /**
  * The sorted contact pairs as compact indices, and the prepared chains, for the other chain
- * queries (crossing points). Not part of the public API.
+ * queries (crossing points). With `points` (a 2D chain at thickness 0) the search computes the
+ * crossing points as it goes: X, Y hold each pair's point where the doubles certified a proper
+ * crossing and decided its point, NaN where they did not (touches, overlaps, the rest); without,
+ * X and Y are null. Not part of the public API.
  */
-export function contactPairs(points: ChainPoints, options?: ChainOptions): { A: PreparedChain; B: PreparedChain; CI: Int32Array; CJ: Int32Array; tau: number } {
+export function contactPairs(
+  points: ChainPoints, options?: ChainOptions, withPoints = false,
+): { A: PreparedChain; B: PreparedChain; CI: Int32Array; CJ: Int32Array; X: Float64Array | null; Y: Float64Array | null; tau: number } {
   const { A, B, tau } = prepare(points, options);
-  findPairs(A, B, tau);
-  const { CI, CJ } = sortPairs(A.m, [foundShare()], tau === 0);
-  return { A, B: B ?? A, CI, CJ, tau };
+  const fused = withPoints && A.dim === 2 && tau === 0;
+  POINTS = fused;
+  try {
+    findPairs(A, B, tau);
+  } finally {
+    POINTS = false;
+  }
+  const { CI, CJ, s, t } = sortPairs(A.m, [foundShare()], tau === 0);
+  return { A, B: B ?? A, CI, CJ, X: fused ? s : null, Y: fused ? t : null, tau };
 }
 
 /** Options of {@link multiChainContacts}. */

@@ -20,6 +20,7 @@ import { checkOptions } from '../core/options.js';
 import { EPS as EPS_, productError as productError_ } from '../core/eft.js';
 import { ratToDouble, toScaledBigInts } from '../core/exact.js';
 import { intersection2D } from '../intersect/segment-2d.js';
+import { UNF as UNF_, crossCore as crossCore_, decide as decide_ } from './cross-point.js';
 import { contactPairs } from './contacts.js';
 import type { ChainOptions } from './contacts.js';
 import type { ChainPoints } from './input.js';
@@ -32,6 +33,9 @@ const productError = productError_;
 const CROSSING = CROSSING_;
 const OVERLAP = OVERLAP_;
 const TOUCH = TOUCH_;
+const UNF = UNF_;
+const crossCore = crossCore_;
+const decide = decide_;
 
 /** Kind codes of {@link ChainIntersections.kind}: one common point. */
 export const POINT_CONTACT = 1;
@@ -85,8 +89,6 @@ export const pointStats = { double: 0, doubleDouble: 0, exact: 0 };
 // ---------------------------------------------------------------------------------------------
 // The certified crossing point
 
-/** Shewchuk's ccwerrboundA: a 2×2 determinant of rounded differences is within ERR2·(|l| + |r|). */
-const ERR2 = (3 + 16 * EPS) * EPS;
 /**
  * Magnitudes of nonzero coordinates for the double and double-double paths. Every double of
  * magnitude ≥ 2⁻⁴⁰⁰ is a multiple of 2⁻⁴⁵², so every nonzero difference of two such inputs, every
@@ -103,21 +105,6 @@ const FLOOR = 2 ** -1000;
 function inRange(x: number): boolean {
   const a = Math.abs(x);
   return a === 0 || (a >= LO && a <= HI);
-}
-
-/**
- * base + p rounded to the nearest double when that is decided: the true value is base + p + e
- * with |e| ≤ err. Two-Sum splits base + p = h + l exactly; the answer is h when every offset in
- * [l − err, l + err] rounds back to h (added to h it gives h), which the offsets l ± e2 with
- * e2 ≥ err·(1 + 2⁻⁶)… cover even after their own rounding. NaN when not decided.
- */
-function decide(base: number, p: number, err: number): number {
-  const h = base + p;
-  const bv = h - base;
-  const l = (base - (h - bv)) + (p - bv);
-  // fl(l ± e2) is at least |l| + err away from l's side of 0 as needed: e2 − err ≥ ε(|l| + e2).
-  const e2 = 1.01 * err + 2 * EPS * Math.abs(l);
-  return h + (l + e2) === h && h + (l - e2) === h && h - h === 0 ? h : NaN;
 }
 
 /** The Two-Diff tail: a − b = d + tail exactly, d = fl(a − b). */
@@ -151,21 +138,11 @@ function ddDet(ah: number, al: number, bh: number, bl: number, ch: number, cl: n
   DD[2] = 10 * EPS * (abs(se) + abs(pe) + abs(qe) + abs(t1) + abs(t2) + abs(t3) + abs(t4) + abs(t5) + abs(t6)) + FLOOR;
 }
 
-/**
- * A Shewchuk-style absolute term for products that land in the subnormal range (each may be off
- * by 2⁻¹⁰⁷⁵ in absolute terms): it keeps the double bounds valid there and sends results below
- * about 1e-300 to the exact path. A property of the number format, not a geometric tolerance.
- */
-const UNF = 2 ** -1000;
 const abs = Math.abs;
 
 /**
- * The fused fast path of one contact: den = u × v, s·den = w × v and t·den = w × u (u = a1 − a0,
- * v = b1 − b0, w = b0 − a0) in doubles with Shewchuk's error bound. If they certify
- * 0 < s < 1 and 0 < t < 1 — a proper crossing — the crossing point is X = e + (num/den)·d for
- * the endpoint e nearest to it (a0 + s·u, a1 − (1 − s)·u, b0 + t·v or b1 − (1 − t)·v, whichever
- * has the smallest offset, since the error bound is relative to it), each coordinate rounded
- * by {@link decide}.
+ * The fast path of one contact in doubles ({@link crossCore}, cross-point.ts): if the doubles
+ * certify a proper crossing, its point rounded once, where the error bound decides it.
  * @returns −1 when the doubles do not certify a proper crossing (nothing written); 1 when they
  *   do and both coordinates are decided (to out[0], out[1]); 0 when they do but a coordinate is
  *   not decided (it is NaN in out).
@@ -175,58 +152,8 @@ export function fastCross(
   bx0: number, by0: number, bx1: number, by1: number,
   out: Float64Array,
 ): number {
-  const ux = ax1 - ax0, uy = ay1 - ay0, vx = bx1 - bx0, vy = by1 - by0, wx = bx0 - ax0, wy = by0 - ay0;
-  let l = ux * vy, r = uy * vx;
-  const den = l - r, eden = ERR2 * (abs(l) + abs(r)) + UNF;
-  l = wx * vy;
-  r = wy * vx;
-  const sd = l - r, es = ERR2 * (abs(l) + abs(r)) + UNF; // s·den
-  l = wx * uy;
-  r = wy * ux;
-  const td = l - r, et = ERR2 * (abs(l) + abs(r)) + UNF; // t·den
-  const an = abs(den);
-  const sn = den > 0 ? sd : -sd, tn = den > 0 ? td : -td; // s·|den|, t·|den|
-  // 0 < s < 1 and 0 < t < 1 for certain (the subtraction an − sn rounds by at most ε·an).
-  if (!(sn > es && tn > et && an - sn > eden + es + EPS * an && an - tn > eden + et + EPS * an)) return -1;
-  // The endpoint nearest the crossing: the smaller offset |num/den|·|d|.
-  const sa = sn < an - sn ? sn : an - sn, tb = tn < an - tn ? tn : an - tn;
-  const mu = abs(ux) + abs(uy), mv = abs(vx) + abs(vy);
-  let ex: number, ey: number, dx: number, dy: number, num: number, e: number;
-  if (sa * mu <= tb * mv) {
-    dx = ux;
-    dy = uy;
-    if (sn <= an - sn) {
-      ex = ax0; ey = ay0; num = sd; e = es; // a0 + s·u
-    } else {
-      // a1 − (1 − s)·u, 1 − s = (den − s·den)/den
-      ex = ax1; ey = ay1; num = sd - den; e = (es + eden) * (1 + 2 * EPS) + EPS * abs(num);
-    }
-  } else {
-    dx = vx;
-    dy = vy;
-    if (tn <= an - tn) {
-      ex = bx0; ey = by0; num = td; e = et; // b0 + t·v
-    } else {
-      ex = bx1; ey = by1; num = td - den; e = (et + eden) * (1 + 2 * EPS) + EPS * abs(num);
-    }
-  }
-  const anum = abs(num);
-  if (!(e < anum * 2 ** -10 && eden < an * 2 ** -10)) {
-    out[0] = out[1] = NaN;
-    return 0;
-  }
-  // c = num/den as num·(1/|den|) (two roundings). |c̃ − c| ≤ |c|·(e/|num| + eden/|den| + 2ε)(1 + 2⁻⁸)
-  // when both ratios are ≤ 2⁻¹⁰, that is (e + eden·|c| + 2ε·|num|)/|den| with the margin; the
-  // product c̃·d̃ adds 2ε|c·d| (d̃ a rounded difference, the product rounded). One division.
-  const inv = 1 / an;
-  const c = (den > 0 ? num : -num) * inv;
-  const base = (e + eden * abs(c) * 1.01 + 2 * EPS * anum) * inv * 1.03;
-  const px = c * dx, py = c * dy;
-  const x = decide(ex, px, base * abs(dx) + 2.1 * EPS * abs(px) + UNF);
-  const y = decide(ey, py, base * abs(dy) + 2.1 * EPS * abs(py) + UNF);
-  out[0] = x;
-  out[1] = y;
-  return x === x && y === y ? 1 : 0;
+  const f = crossCore(ax0, ay0, ax1, ay1, bx0, by0, bx1, by1, out);
+  return f < 0 ? -1 : f;
 }
 
 /**
@@ -395,9 +322,6 @@ function exactPoint(ax0: number, ay0: number, ax1: number, ay1: number, bx0: num
 // ---------------------------------------------------------------------------------------------
 
 const PT = new Float64Array(2);
-/** Pairs per chunk of the main loop, and the chunk's gathered coordinates (8 per pair). */
-const CHUNK = 1024;
-const GATHER = new Float64Array(8 * CHUNK);
 
 /**
  * Every point where a 2D chain meets itself (or, with `options.against`, another chain): proper
@@ -422,77 +346,63 @@ export function chainIntersections(points: ChainPoints, options: ChainIntersecti
   // A flat array without dim is read as x, y pairs (this query is 2D only).
   const flat = ArrayBuffer.isView(points) || typeof (points as ArrayLike<unknown>)[0] === 'number';
   const dim = options.dim ?? (flat ? 2 : undefined);
-  const { A, B, CI, CJ } = contactPairs(points, dim === undefined ? { ...options, thickness: 0 } : { ...options, dim, thickness: 0 });
-  if (A.dim !== 2) throw new SkewlineInputError(`chainIntersections: the chain must be 2D (got ${A.dim} coordinates per vertex)`);
+  // The search computes the certified crossing points as it finds the pairs (contacts.ts,
+  // narrow2); the pairs it leaves with NaN (touches, overlaps, undecided points) are finished here.
+  const { A, B, CI, CJ, X, Y } = contactPairs(points, dim === undefined ? { ...options, thickness: 0 } : { ...options, dim, thickness: 0 }, true);
+  if (A.dim !== 2 || X === null || Y === null) throw new SkewlineInputError(`chainIntersections: the chain must be 2D (got ${A.dim} coordinates per vertex)`);
   const n = CI.length;
-  let nDouble = 0;
-  // The sorted pair arrays are fresh: they become the result's i and j (input indices).
+  // The sorted arrays are fresh: CI, CJ become the result's i and j (input indices), X and Y its x0, y0.
   const I = CI, J = CJ;
-  const kind = new Uint8Array(n), contact = new Uint8Array(n);
-  const x0 = new Float64Array(n), y0 = new Float64Array(n);
+  const kind = new Uint8Array(n).fill(POINT_CONTACT), contact = new Uint8Array(n).fill(CROSSING);
+  const x0 = X, y0 = Y;
   // The far ends of shared pieces: the same arrays as x0, y0 until the first overlap needs its own.
   let x1 = x0, y1 = y0;
-  const PA = A.P, PB = B.P, oa = A.orig, ob = B.orig;
-  const out = PT, G = GATHER;
-  // In chunks: first gather the chunk's coordinates into a small buffer (a tight loop of loads,
-  // so the cache misses of the pairs' scattered second segments overlap), then decide each pair.
-  for (let k0 = 0; k0 < n; k0 += CHUNK) {
-    const k1 = Math.min(n, k0 + CHUNK);
-    for (let k = k0, g = 0; k < k1; k++, g += 8) {
-      const a = 2 * CI[k], b = 2 * CJ[k];
-      G[g] = PA[a]; G[g + 1] = PA[a + 1]; G[g + 2] = PA[a + 2]; G[g + 3] = PA[a + 3];
-      G[g + 4] = PB[b]; G[g + 5] = PB[b + 1]; G[g + 6] = PB[b + 2]; G[g + 7] = PB[b + 3];
-      I[k] = oa[a >> 1];
-      J[k] = ob[b >> 1];
+  const PA = A.P, PB = B.P, out = PT;
+  let rest = 0;
+  for (let k = 0; k < n; k++) {
+    if (x0[k] === x0[k]) continue; // certified and decided in the search
+    rest++;
+    const a = 2 * CI[k], b = 2 * CJ[k];
+    const ax0 = PA[a], ay0 = PA[a + 1], ax1 = PA[a + 2], ay1 = PA[a + 3];
+    const bx0 = PB[b], by0 = PB[b + 1], bx1 = PB[b + 2], by1 = PB[b + 3];
+    const f = fastCross(ax0, ay0, ax1, ay1, bx0, by0, bx1, by1, out);
+    let c = CROSSING;
+    if (f === 1) pointStats.double++;
+    else if (f === 0) finishPoint(ax0, ay0, ax1, ay1, bx0, by0, bx1, by1, out);
+    else {
+      c = classify2(ax0, ay0, ax1, ay1, bx0, by0, bx1, by1);
+      if (c === CROSSING) crossingPoint2(ax0, ay0, ax1, ay1, bx0, by0, bx1, by1, out);
     }
-    for (let k = k0, g = 0; k < k1; k++, g += 8) {
-      const ax0 = G[g], ay0 = G[g + 1], ax1 = G[g + 2], ay1 = G[g + 3];
-      const bx0 = G[g + 4], by0 = G[g + 5], bx1 = G[g + 6], by1 = G[g + 7];
-      const f = fastCross(ax0, ay0, ax1, ay1, bx0, by0, bx1, by1, out);
-      if (f === 1) {
-        // The common case, written out: a certified crossing, both coordinates decided in doubles.
-        nDouble++;
-        contact[k] = CROSSING;
-        kind[k] = POINT_CONTACT;
-        x0[k] = out[0];
-        y0[k] = out[1];
-        if (x1 !== x0) {
-          x1[k] = out[0];
-          y1[k] = out[1];
-        }
-        continue;
+    contact[k] = c;
+    if (c === CROSSING) {
+      x0[k] = x1[k] = out[0];
+      y0[k] = y1[k] = out[1];
+    } else if (c === OVERLAP) {
+      const r = intersection2D(ax0, ay0, ax1, ay1, bx0, by0, bx1, by1);
+      if (r.kind !== 'overlap') throw new Error(`chainIntersections: internal disagreement on segments ${A.orig[CI[k]]} and ${B.orig[CJ[k]]}`);
+      kind[k] = OVERLAP_CONTACT;
+      if (x1 === x0) {
+        x1 = x0.slice();
+        y1 = y0.slice();
       }
-      let c = CROSSING;
-      if (f === 0) finishPoint(ax0, ay0, ax1, ay1, bx0, by0, bx1, by1, out);
-      else {
-        c = classify2(ax0, ay0, ax1, ay1, bx0, by0, bx1, by1);
-        if (c === CROSSING) crossingPoint2(ax0, ay0, ax1, ay1, bx0, by0, bx1, by1, out);
-      }
-      contact[k] = c;
-      if (c === CROSSING) {
-        kind[k] = POINT_CONTACT;
-        x0[k] = x1[k] = out[0];
-        y0[k] = y1[k] = out[1];
-      } else if (c === OVERLAP) {
-        const r = intersection2D(ax0, ay0, ax1, ay1, bx0, by0, bx1, by1);
-        if (r.kind !== 'overlap') throw new Error(`chainIntersections: internal disagreement on segments ${I[k]} and ${J[k]}`);
-        kind[k] = OVERLAP_CONTACT;
-        if (x1 === x0) {
-          x1 = x0.slice();
-          y1 = y0.slice();
-        }
-        [x0[k], y0[k]] = r.start;
-        [x1[k], y1[k]] = r.end;
-      } else if (c !== 0) {
-        kind[k] = POINT_CONTACT;
-        x0[k] = x1[k] = TOUCH[0];
-        y0[k] = y1[k] = TOUCH[1];
-      } else {
-        // Unreachable: the contact search decided these pairs share a point exactly.
-        throw new Error(`chainIntersections: internal disagreement on segments ${I[k]} and ${J[k]}`);
-      }
+      [x0[k], y0[k]] = r.start;
+      [x1[k], y1[k]] = r.end;
+    } else if (c !== 0) {
+      x0[k] = x1[k] = TOUCH[0];
+      y0[k] = y1[k] = TOUCH[1];
+    } else {
+      // Unreachable: the contact search decided these pairs share a point exactly.
+      throw new Error(`chainIntersections: internal disagreement on segments ${A.orig[CI[k]]} and ${B.orig[CJ[k]]}`);
     }
   }
-  pointStats.double += nDouble;
+  pointStats.double += n - rest;
+  // Input indices (in place), unless the compact ones are the input's already.
+  const oa = A.orig, ob = B.orig;
+  if (!(A.identity === true && B.identity === true)) {
+    for (let k = 0; k < n; k++) {
+      I[k] = oa[I[k]];
+      J[k] = ob[J[k]];
+    }
+  }
   return { count: n, i: I, j: J, kind, contact, x0, y0, x1, y1 };
 }
