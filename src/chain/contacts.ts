@@ -310,8 +310,7 @@ function narrow2(np: number): void {
     if (ring && PARTNER[i] === j) continue;
     if (tau === 0 && POINTS) {
       // The crossing point while the pair's coordinates are loaded (cross-point.ts).
-      const a = 2 * i, b = 2 * j;
-      const c = crossCore(pa[a], pa[a + 1], pa[a + 2], pa[a + 3], pb[b], pb[b + 1], pb[b + 2], pb[b + 3], OUT);
+      const c = crossCore(pa, 2 * i, pb, 2 * j, OUT);
       if (c === CROSS_POINT) record(i, j, 0, OUT[0], OUT[1]);
       else if (c === UNDECIDED) {
         load(PA, i, PB, j, 2);

@@ -53,7 +53,8 @@ export const CROSS_OPEN = 0;
 export const CROSS_POINT = 1;
 
 /**
- * The fused fast path of one pair: den = u × v, s·den = w × v and t·den = w × u (u = a1 − a0,
+ * The fused fast path of one pair, segment a0a1 at A[ia … ia + 3] and b0b1 at B[ib … ib + 3]:
+ * den = u × v, s·den = w × v and t·den = w × u (u = a1 − a0,
  * v = b1 − b0, w = b0 − a0) in doubles with Shewchuk's error bound.
  * - If they certify s < 0, s > 1, t < 0 or t > 1 (with the sign of den certain): {@link APART}.
  * - If they certify 0 < s < 1 and 0 < t < 1 — a proper crossing — the crossing point is
@@ -66,11 +67,10 @@ export const CROSS_POINT = 1;
  * Inputs: eight finite doubles; overflowing or underflowing intermediates make the bounds fail
  * (Infinity, NaN or the UNF floor), never lie.
  */
-export function crossCore(
-  ax0: number, ay0: number, ax1: number, ay1: number,
-  bx0: number, by0: number, bx1: number, by1: number,
-  out: Float64Array,
-): number {
+export function crossCore(A: Float64Array, ia: number, B: Float64Array, ib: number, out: Float64Array): number {
+  // Arrays and offsets, not eight doubles: a call V8 does not inline boxes each double argument.
+  const ax0 = A[ia], ay0 = A[ia + 1], ax1 = A[ia + 2], ay1 = A[ia + 3];
+  const bx0 = B[ib], by0 = B[ib + 1], bx1 = B[ib + 2], by1 = B[ib + 3];
   const ux = ax1 - ax0, uy = ay1 - ay0, vx = bx1 - bx0, vy = by1 - by0, wx = bx0 - ax0, wy = by0 - ay0;
   let l = ux * vy, r = uy * vx;
   const den = l - r, eden = ERR2 * (abs(l) + abs(r)) + UNF;

@@ -139,6 +139,8 @@ function ddDet(ah: number, al: number, bh: number, bl: number, ch: number, cl: n
 }
 
 const abs = Math.abs;
+/** The eight coordinates of {@link fastCross}'s pair, for crossCore. */
+const SEG8 = new Float64Array(8);
 
 /**
  * The fast path of one contact in doubles ({@link crossCore}, cross-point.ts): if the doubles
@@ -152,7 +154,9 @@ export function fastCross(
   bx0: number, by0: number, bx1: number, by1: number,
   out: Float64Array,
 ): number {
-  const f = crossCore(ax0, ay0, ax1, ay1, bx0, by0, bx1, by1, out);
+  const S = SEG8;
+  S[0] = ax0; S[1] = ay0; S[2] = ax1; S[3] = ay1; S[4] = bx0; S[5] = by0; S[6] = bx1; S[7] = by1;
+  const f = crossCore(S, 0, S, 4, out);
   return f < 0 ? -1 : f;
 }
 
@@ -365,11 +369,12 @@ export function chainIntersections(points: ChainPoints, options: ChainIntersecti
     const a = 2 * CI[k], b = 2 * CJ[k];
     const ax0 = PA[a], ay0 = PA[a + 1], ax1 = PA[a + 2], ay1 = PA[a + 3];
     const bx0 = PB[b], by0 = PB[b + 1], bx1 = PB[b + 2], by1 = PB[b + 3];
-    const f = fastCross(ax0, ay0, ax1, ay1, bx0, by0, bx1, by1, out);
+    const f = crossCore(PA, a, PB, b, out); // APART and UNDECIDED (< 0): classify exactly
     let c = CROSSING;
     if (f === 1) pointStats.double++;
     else if (f === 0) finishPoint(ax0, ay0, ax1, ay1, bx0, by0, bx1, by1, out);
     else {
+      // Unreachable for APART (the search decided this pair shares a point).
       c = classify2(ax0, ay0, ax1, ay1, bx0, by0, bx1, by1);
       if (c === CROSSING) crossingPoint2(ax0, ay0, ax1, ay1, bx0, by0, bx1, by1, out);
     }
