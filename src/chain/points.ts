@@ -170,25 +170,26 @@ export function crossingPoint2(
   bx0: number, by0: number, bx1: number, by1: number,
   out: Float64Array,
 ): void {
-  const f = fastCross(ax0, ay0, ax1, ay1, bx0, by0, bx1, by1, out);
+  const f = fastCross(ax0, ay0, ax1, ay1, bx0, by0, bx1, by1, out); // fills SEG8
   if (f === 1) {
     pointStats.double++;
     return;
   }
   if (f === -1) out[0] = out[1] = NaN;
-  finishPoint(ax0, ay0, ax1, ay1, bx0, by0, bx1, by1, out);
+  finishPoint(SEG8, out);
 }
 
-/** Fills the NaN coordinates of out: double-double where it decides, exact arithmetic otherwise. */
-function finishPoint(
-  ax0: number, ay0: number, ax1: number, ay1: number,
-  bx0: number, by0: number, bx1: number, by1: number,
-  out: Float64Array,
-): void {
+/**
+ * Fills the NaN coordinates of out for the pair S[0 … 7] (a0, a1, b0, b1): double-double where it
+ * decides, exact arithmetic otherwise. (The pair comes in an array: a call with eight doubles
+ * would box each one.)
+ */
+function finishPoint(S: Float64Array, out: Float64Array): void {
+  const ax0 = S[0], ay0 = S[1], ax1 = S[2], ay1 = S[3], bx0 = S[4], by0 = S[5], bx1 = S[6], by1 = S[7];
   let x = out[0], y = out[1];
   const safe = inRange(ax0) && inRange(ay0) && inRange(ax1) && inRange(ay1) && inRange(bx0) && inRange(by0) && inRange(bx1) && inRange(by1);
   if (safe) {
-    if (exactDiffPoint(ax0, ay0, ax1, ay1, bx0, by0, bx1, by1)) {
+    if (exactDiffPoint(S)) {
       if (x !== x) x = DDP[0];
       if (y !== y) y = DDP[1];
       if (x === x && y === y) {
@@ -198,7 +199,7 @@ function finishPoint(
         return;
       }
     }
-    ddPoint(ax0, ay0, ax1, ay1, bx0, by0, bx1, by1);
+    ddPoint(S);
     if (x !== x) x = DDP[0];
     if (y !== y) y = DDP[1];
     if (x === x && y === y) {
@@ -209,7 +210,7 @@ function finishPoint(
     }
   }
   pointStats.exact++;
-  exactPoint(ax0, ay0, ax1, ay1, bx0, by0, bx1, by1);
+  exactPoint(S);
   out[0] = x === x ? x : EXP[0];
   out[1] = y === y ? y : EXP[1];
 }
@@ -237,7 +238,8 @@ function det2e(a: number, b: number, c: number, d: number): number {
  * and X = a0 + s·u or a1 − (1 − s)·u is decided as in fastCross. Writes DDP (NaN where
  * undecided); false when the differences are not exact (nothing tried).
  */
-function exactDiffPoint(ax0: number, ay0: number, ax1: number, ay1: number, bx0: number, by0: number, bx1: number, by1: number): boolean {
+function exactDiffPoint(S: Float64Array): boolean {
+  const ax0 = S[0], ay0 = S[1], ax1 = S[2], ay1 = S[3], bx0 = S[4], by0 = S[5], bx1 = S[6], by1 = S[7];
   const ux = ax1 - ax0, uy = ay1 - ay0, vx = bx1 - bx0, vy = by1 - by0, wx = bx0 - ax0, wy = by0 - ay0;
   if (tail(ax1, ax0, ux) !== 0 || tail(ay1, ay0, uy) !== 0 || tail(bx1, bx0, vx) !== 0 || tail(by1, by0, vy) !== 0 || tail(bx0, ax0, wx) !== 0 || tail(by0, ay0, wy) !== 0) return false;
   DDP[0] = DDP[1] = NaN;
@@ -269,7 +271,8 @@ const DDP = new Float64Array(2);
  * X = a0 + (q1 + q2)·u with the leading product exact. The bound on s:
  * |s − (q1 + q2)| ≤ (e_num + |s|·e_den + |ρ|(|den_l|/|den_h| + ε) + e_ρ)/|den_h|, with margins.
  */
-function ddPoint(ax0: number, ay0: number, ax1: number, ay1: number, bx0: number, by0: number, bx1: number, by1: number): void {
+function ddPoint(S: Float64Array): void {
+  const ax0 = S[0], ay0 = S[1], ax1 = S[2], ay1 = S[3], bx0 = S[4], by0 = S[5], bx1 = S[6], by1 = S[7];
   DDP[0] = DDP[1] = NaN;
   const uxh = ax1 - ax0, uxl = tail(ax1, ax0, uxh);
   const uyh = ay1 - ay0, uyl = tail(ay1, ay0, uyh);
@@ -313,7 +316,8 @@ function ddCoord(a: number, q1: number, q2: number, uh: number, ul: number, es: 
 const EXP = new Float64Array(2);
 
 /** The crossing point in exact rational arithmetic (Cramer's rule on the scaled integers), rounded once. */
-function exactPoint(ax0: number, ay0: number, ax1: number, ay1: number, bx0: number, by0: number, bx1: number, by1: number): void {
+function exactPoint(S: Float64Array): void {
+  const ax0 = S[0], ay0 = S[1], ax1 = S[2], ay1 = S[3], bx0 = S[4], by0 = S[5], bx1 = S[6], by1 = S[7];
   const { ints: z, exp } = toScaledBigInts([ax0, ay0, ax1, ay1, bx0, by0, bx1, by1]);
   const [A0x, A0y, A1x, A1y, B0x, B0y, B1x, B1y] = z;
   const ux = A1x - A0x, uy = A1y - A0y, vx = B1x - B0x, vy = B1y - B0y, wx = B0x - A0x, wy = B0y - A0y;
@@ -372,7 +376,11 @@ export function chainIntersections(points: ChainPoints, options: ChainIntersecti
     const f = crossCore(PA, a, PB, b, out); // APART and UNDECIDED (< 0): classify exactly
     let c = CROSSING;
     if (f === 1) pointStats.double++;
-    else if (f === 0) finishPoint(ax0, ay0, ax1, ay1, bx0, by0, bx1, by1, out);
+    else if (f === 0) {
+      const S = SEG8;
+      S[0] = ax0; S[1] = ay0; S[2] = ax1; S[3] = ay1; S[4] = bx0; S[5] = by0; S[6] = bx1; S[7] = by1;
+      finishPoint(S, out);
+    }
     else {
       // Unreachable for APART (the search decided this pair shares a point).
       c = classify2(ax0, ay0, ax1, ay1, bx0, by0, bx1, by1);
