@@ -196,6 +196,15 @@ const candJ = new Int32Array(LEAF);
  */
 let POINTS = false;
 const crossCore = crossCore_;
+/**
+ * In crossing-point mode, the second stage for a proper crossing whose point the doubles left
+ * open: fills the NaN coordinates of out for the pair at S[0 … 7] (points.ts, finishPoint), run
+ * while the pair is in cache. Set by {@link contactPairs}.
+ */
+let FINISH: ((S: Float64Array, out: Float64Array) => void) | null = null;
+/** The pair handed to FINISH, and how many points crossCore decided in the last search. */
+const S8 = new Float64Array(8);
+let decidedInSearch = 0;
 
 /**
  * Tests segments [a0, a1) of chain A against [b0, b1) of chain B, where leaf boxes boxA at oa
@@ -311,12 +320,21 @@ function narrow2(np: number): void {
     if (tau === 0 && POINTS) {
       // The crossing point while the pair's coordinates are loaded (cross-point.ts).
       const c = crossCore(pa, 2 * i, pb, 2 * j, OUT);
-      if (c === CROSS_POINT) record(i, j, 0, OUT[0], OUT[1]);
-      else if (c === UNDECIDED) {
+      if (c === CROSS_POINT) {
+        decidedInSearch++;
+        record(i, j, 0, OUT[0], OUT[1]);
+      } else if (c === UNDECIDED) {
         load(PA, i, PB, j, 2);
         narrowStats.exact++;
         if (intersectsSegments2(Q, 0)) record(i, j, 0, NaN, NaN);
-      } else if (c >= 0) record(i, j, 0, NaN, NaN); // a proper crossing, its point not decided here
+      } else if (c >= 0) {
+        // A proper crossing whose point the doubles left open: the next stage, in cache.
+        const a = 2 * i, b = 2 * j, S = S8;
+        S[0] = pa[a]; S[1] = pa[a + 1]; S[2] = pa[a + 2]; S[3] = pa[a + 3];
+        S[4] = pb[b]; S[5] = pb[b + 1]; S[6] = pb[b + 2]; S[7] = pb[b + 3];
+        FINISH!(S, OUT);
+        record(i, j, 0, OUT[0], OUT[1]);
+      }
     } else if (tau === 0) {
       const c = crossing2(pa, 2 * i, pb, 2 * j, OUT);
       if (c === 1) record(i, j, 0, OUT[0], OUT[1]);
@@ -994,24 +1012,29 @@ export function chainCollisions(points: ChainPoints, options?: ChainOptions): Ui
 
 /**
  * The sorted contact pairs as compact indices, and the prepared chains, for the other chain
- * queries (crossing points). With `points` (a 2D chain at thickness 0) the search computes the
- * crossing points as it goes: X, Y hold each pair's point where the doubles certified a proper
- * crossing and decided its point, NaN where they did not (touches, overlaps, the rest); without,
- * X and Y are null. Not part of the public API.
+ * queries (crossing points). With `finish` (a 2D chain at thickness 0) the search computes the
+ * crossing points as it goes: X, Y hold the point of each pair that the doubles certify as a
+ * proper crossing (its point decided by crossCore or, where that leaves a coordinate open, by
+ * `finish`, which fills the NaN coordinates of out for the pair in S), and NaN for the other
+ * pairs (touches, overlaps, undecided); `decided` counts the points crossCore decided alone.
+ * Without, X and Y are null. Not part of the public API.
  */
 export function contactPairs(
-  points: ChainPoints, options?: ChainOptions, withPoints = false,
-): { A: PreparedChain; B: PreparedChain; CI: Int32Array; CJ: Int32Array; X: Float64Array | null; Y: Float64Array | null; tau: number } {
+  points: ChainPoints, options?: ChainOptions, finish: ((S: Float64Array, out: Float64Array) => void) | null = null,
+): { A: PreparedChain; B: PreparedChain; CI: Int32Array; CJ: Int32Array; X: Float64Array | null; Y: Float64Array | null; decided: number; tau: number } {
   const { A, B, tau } = prepare(points, options);
-  const fused = withPoints && A.dim === 2 && tau === 0;
+  const fused = finish !== null && A.dim === 2 && tau === 0;
   POINTS = fused;
+  FINISH = finish;
+  decidedInSearch = 0;
   try {
     findPairs(A, B, tau);
   } finally {
     POINTS = false;
+    FINISH = null;
   }
   const { CI, CJ, s, t } = sortPairs(A.m, [foundShare()], tau === 0);
-  return { A, B: B ?? A, CI, CJ, X: fused ? s : null, Y: fused ? t : null, tau };
+  return { A, B: B ?? A, CI, CJ, X: fused ? s : null, Y: fused ? t : null, decided: decidedInSearch, tau };
 }
 
 /** Options of {@link multiChainContacts}. */

@@ -356,7 +356,7 @@ export function chainIntersections(points: ChainPoints, options: ChainIntersecti
   const dim = options.dim ?? (flat ? 2 : undefined);
   // The search computes the certified crossing points as it finds the pairs (contacts.ts,
   // narrow2); the pairs it leaves with NaN (touches, overlaps, undecided points) are finished here.
-  const { A, B, CI, CJ, X, Y } = contactPairs(points, dim === undefined ? { ...options, thickness: 0 } : { ...options, dim, thickness: 0 }, true);
+  const { A, B, CI, CJ, X, Y, decided } = contactPairs(points, dim === undefined ? { ...options, thickness: 0 } : { ...options, dim, thickness: 0 }, finishPoint);
   if (A.dim !== 2 || X === null || Y === null) throw new SkewlineInputError(`chainIntersections: the chain must be 2D (got ${A.dim} coordinates per vertex)`);
   const n = CI.length;
   // The sorted arrays are fresh: CI, CJ become the result's i and j (input indices), X and Y its x0, y0.
@@ -366,10 +366,8 @@ export function chainIntersections(points: ChainPoints, options: ChainIntersecti
   // The far ends of shared pieces: the same arrays as x0, y0 until the first overlap needs its own.
   let x1 = x0, y1 = y0;
   const PA = A.P, PB = B.P, out = PT;
-  let rest = 0;
   for (let k = 0; k < n; k++) {
-    if (x0[k] === x0[k]) continue; // certified and decided in the search
-    rest++;
+    if (x0[k] === x0[k]) continue; // a proper crossing, its point decided in the search
     const a = 2 * CI[k], b = 2 * CJ[k];
     const ax0 = PA[a], ay0 = PA[a + 1], ax1 = PA[a + 2], ay1 = PA[a + 3];
     const bx0 = PB[b], by0 = PB[b + 1], bx1 = PB[b + 2], by1 = PB[b + 3];
@@ -408,7 +406,7 @@ export function chainIntersections(points: ChainPoints, options: ChainIntersecti
       throw new Error(`chainIntersections: internal disagreement on segments ${A.orig[CI[k]]} and ${B.orig[CJ[k]]}`);
     }
   }
-  pointStats.double += n - rest;
+  pointStats.double += decided; // finishPoint counted the points it decided in the search
   // Input indices (in place), unless the compact ones are the input's already.
   const oa = A.orig, ob = B.orig;
   if (!(A.identity === true && B.identity === true)) {
