@@ -115,14 +115,18 @@ function tail(a: number, b: number, d: number): number {
 
 // Double-double 2×2 determinant result: value DD[0] + DD[1], |error| ≤ DD[2].
 const DD = new Float64Array(3);
+/** ddDet's operands (ah, al, bh, bl, ch, cl, dh, dl) and ddCoord's (q1, q2, es, then a, uh, ul per coordinate). */
+const DDIN = new Float64Array(8);
+const DDC = new Float64Array(9);
 
 /**
- * (ah + al)(bh + bl) − (ch + cl)(dh + dl) in double-double: the leading products exactly (Dekker)
+ * (ah + al)(bh + bl) − (ch + cl)(dh + dl) in double-double, the operands in X (DDIN): the leading products exactly (Dekker)
  * and their difference exactly (Two-Sum); the nine small terms (the products' tails and the six
  * cross products) summed in doubles, their error bounded by 10ε times the sum of their
  * magnitudes (one rounding per product plus recursive summation of nine terms, Higham §4.2).
  */
-function ddDet(ah: number, al: number, bh: number, bl: number, ch: number, cl: number, dh: number, dl: number): void {
+function ddDet(X: Float64Array): void {
+  const ah = X[0], al = X[1], bh = X[2], bl = X[3], ch = X[4], cl = X[5], dh = X[6], dl = X[7];
   const p = ah * bh, pe = productError(ah, bh, p);
   const q = ch * dh, qe = productError(ch, dh, q);
   const s = p - q;
@@ -280,9 +284,12 @@ function ddPoint(S: Float64Array): void {
   const vyh = by1 - by0, vyl = tail(by1, by0, vyh);
   const wxh = bx0 - ax0, wxl = tail(bx0, ax0, wxh);
   const wyh = by0 - ay0, wyl = tail(by0, ay0, wyh);
-  ddDet(uxh, uxl, vyh, vyl, uyh, uyl, vxh, vxl);
+  const X = DDIN; // the operands go through scratch: a call with doubles would box each one
+  X[0] = uxh; X[1] = uxl; X[2] = vyh; X[3] = vyl; X[4] = uyh; X[5] = uyl; X[6] = vxh; X[7] = vxl;
+  ddDet(X);
   const Dh = DD[0], Dl = DD[1], eD = DD[2];
-  ddDet(wxh, wxl, vyh, vyl, wyh, wyl, vxh, vxl);
+  X[0] = wxh; X[1] = wxl; X[4] = wyh; X[5] = wyl;
+  ddDet(X);
   const Nh = DD[0], Nl = DD[1], eN = DD[2];
   const aD = Math.abs(Dh);
   if (!(eD < aD * 2 ** -10 && eN < Math.abs(Nh) * 2 ** -10)) return;
@@ -295,12 +302,21 @@ function ddPoint(S: Float64Array): void {
   const eRho = 5 * EPS * (Math.abs(nd) + Math.abs(pre) + Math.abs(Nl) + Math.abs(t));
   const q2 = rho / Dh;
   const es = ((eN + 1.01 * Math.abs(q1) * eD + Math.abs(rho) * (Math.abs(Dl) / aD + EPS) + eRho) / aD) * 1.02 + FLOOR;
-  DDP[0] = ddCoord(ax0, q1, q2, uxh, uxl, es);
-  DDP[1] = ddCoord(ay0, q1, q2, uyh, uyl, es);
+  const C = DDC;
+  C[0] = q1; C[1] = q2; C[2] = es;
+  C[3] = ax0; C[4] = uxh; C[5] = uxl;
+  C[6] = ay0; C[7] = uyh; C[8] = uyl;
+  ddCoord(0);
+  ddCoord(1);
 }
 
-/** a + (q1 + q2)(uh + ul), decided to the nearest double when |s − (q1 + q2)| ≤ es; else NaN. */
-function ddCoord(a: number, q1: number, q2: number, uh: number, ul: number, es: number): number {
+/**
+ * Coordinate k of the point, a + (q1 + q2)(uh + ul) with the operands in DDC, decided to the
+ * nearest double when |s − (q1 + q2)| ≤ es, else NaN: to DDP[k].
+ */
+function ddCoord(k: number): void {
+  const C = DDC, o = 3 + 3 * k;
+  const q1 = C[0], q2 = C[1], es = C[2], a = C[o], uh = C[o + 1], ul = C[o + 2];
   const m1 = q1 * uh, m2 = productError(q1, uh, m1);
   const h0 = a + m1;
   const bv = h0 - a;
@@ -309,7 +325,7 @@ function ddCoord(a: number, q1: number, q2: number, uh: number, ul: number, es: 
   const rest = l0 + m2 + c1 + c2 + c3;
   const abs = Math.abs;
   const err = es * (abs(uh) + abs(ul)) * 1.01 + 6 * EPS * (abs(l0) + abs(m2) + abs(c1) + abs(c2) + abs(c3)) + FLOOR;
-  return decide(h0, rest, err);
+  DDP[k] = decide(h0, rest, err);
 }
 
 // Exact results.
