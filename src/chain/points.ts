@@ -4,8 +4,11 @@
  * classified exactly (crossing, vertex touch, T-junction, overlap).
  *
  * A crossing point is the exact rational intersection rounded once to the nearest double. It
- * is found at the speed of the search by a certified filter: the point a0 + s·(a1 − a0), with
- * s = (w×v)/(u×v) from two 2×2 determinants, is evaluated first in doubles, then if need be in
+ * is found at the speed of the search by a certified filter that the 2D contact search itself
+ * runs on each pair while the pair's coordinates are loaded (cross-point.ts, crossCore; the
+ * orientation determinants that decide the crossing also give the point): the point
+ * a0 + s·(a1 − a0), with s = (w×v)/(u×v) from two 2×2 determinants, is evaluated first in
+ * doubles, then if need be with exact differences and products (still doubles), then in
  * double-double, each time with a rigorous bound on its error; the result is accepted when
  * every value within that bound rounds to the same double (so it is the correctly rounded
  * one), and only when neither evaluation can decide the rounding is it done in exact BigInt
@@ -357,8 +360,9 @@ const PT = new Float64Array(2);
  * A crossing point is the exact rational intersection rounded once to the nearest double (a
  * certified double or double-double evaluation decides nearly all of them; exact arithmetic
  * the rest); touching points and the ends of a shared piece are input vertices, returned
- * exactly. Cost: `chainContacts`' search plus a few tens of nanoseconds per contact.
- * Not re-entrant (module scratch).
+ * exactly. Cost: `chainContacts`' search plus a few tens of nanoseconds per contact (the
+ * points are computed inside the search; measured 1.2–1.3× the time of `chainContacts` on a
+ * random walk of 1e6 segments). Not re-entrant (module scratch).
  * @throws SkewlineInputError for an unknown option, if the chain is not 2D or
  * `options.thickness` is not 0, and for the input errors of `chainContacts`.
  */
