@@ -309,7 +309,10 @@ function leafPair2(a0: number, a1: number, b0: number, b1: number, boxA: Float64
 /**
  * The narrow phase of the 2D search for the np candidate pairs in pairI, pairJ (boxes within τ,
  * adjacency already excluded). With thickness 0 the fused crossing test decides nearly every
- * pair in doubles and yields s and t on the way; the rest go to the exact predicate.
+ * pair in doubles and yields s and t on the way; the rest go to the exact predicate. In
+ * crossing-point mode ({@link POINTS}) the test is crossCore instead, which also yields the
+ * crossing point while the pair is in cache (its second stage, FINISH, where the doubles leave a
+ * coordinate open); chainContacts pays one predictable branch for it.
  */
 function narrow2(np: number): void {
   const tau = TAU, ring = RING, PI = pairI, PJ = pairJ, pa = PA, pb = PB;
