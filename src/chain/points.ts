@@ -398,9 +398,8 @@ export function chainIntersections(points: ChainPoints, options: ChainIntersecti
       const S = SEG8;
       S[0] = ax0; S[1] = ay0; S[2] = ax1; S[3] = ay1; S[4] = bx0; S[5] = by0; S[6] = bx1; S[7] = by1;
       finishPoint(S, out);
-    }
-    else {
-      // Unreachable for APART (the search decided this pair shares a point).
+    } else {
+      // A touch, an overlap or an undecided pair (never APART: the search found a common point).
       c = classify2(ax0, ay0, ax1, ay1, bx0, by0, bx1, by1);
       if (c === CROSSING) crossingPoint2(ax0, ay0, ax1, ay1, bx0, by0, bx1, by1, out);
     }
