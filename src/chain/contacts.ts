@@ -8,6 +8,7 @@ import { checkOptions } from '../core/options.js';
 import { closestSegSeg2, closestSegSeg3, closestSegSegN, crossing2, touchingParams2 } from '../closest/segment-kernels.js';
 import { intersectsSegments2 } from '../intersect/intersects.js';
 import { apart3, contactWithin, foldsBack, narrowStats, tau2Up } from './narrow.js';
+import { CROSS_POINT, UNDECIDED, crossCore as crossCore_ } from './cross-point.js';
 import { flattenChain, prepareChains } from './input.js';
 import type { ChainPoints, PreparedChain } from './input.js';
 import { LEAF, beginTraversal, buildTree, buildTree3, expandTasks, leafBoxes, leafCount, nextLeafPairs, segmentBoxes, segmentBoxesRange } from './tree.js';
@@ -104,6 +105,10 @@ function testQ(i: number, j: number, dim: number, tau: number): void {
 
 /** Records the fold-back pair c, c + 1 (or a ring's last and first) with its numbers. */
 function recordFold(P: Float64Array, dim: number, i: number, j: number, tau: number): void {
+  if (POINTS) {
+    record(i, j, 0, NaN, NaN); // an overlap: its ends are for chainIntersections to find
+    return;
+  }
   if (dim === 2 && tau === 0 && touchingParams2(P, 2 * i, P, 2 * j, OUT)) {
     record(i, j, 0, OUT[0], OUT[1]);
     return;
@@ -183,6 +188,23 @@ let SELF = false;
 let RING = false;
 let PARTNER: Int32Array = new Int32Array(0);
 const candJ = new Int32Array(LEAF);
+/**
+ * Crossing-point mode (set by {@link contactPairs} for chainIntersections; 2D, thickness 0):
+ * each pair is recorded with its crossing point (x, y) in place of (s, t) when the doubles
+ * certify a proper crossing and decide the point, and with (NaN, NaN) otherwise (touches,
+ * overlaps, undecided points: chainIntersections finishes those).
+ */
+let POINTS = false;
+const crossCore = crossCore_;
+/**
+ * In crossing-point mode, the second stage for a proper crossing whose point the doubles left
+ * open: fills the NaN coordinates of out for the pair at S[0 … 7] (points.ts, finishPoint), run
+ * while the pair is in cache. Set by {@link contactPairs}.
+ */
+let FINISH: ((S: Float64Array, out: Float64Array) => void) | null = null;
+/** The pair handed to FINISH, and how many points crossCore decided in the last search. */
+const S8 = new Float64Array(8);
+let decidedInSearch = 0;
 
 /**
  * Tests segments [a0, a1) of chain A against [b0, b1) of chain B, where leaf boxes boxA at oa
@@ -287,7 +309,10 @@ function leafPair2(a0: number, a1: number, b0: number, b1: number, boxA: Float64
 /**
  * The narrow phase of the 2D search for the np candidate pairs in pairI, pairJ (boxes within τ,
  * adjacency already excluded). With thickness 0 the fused crossing test decides nearly every
- * pair in doubles and yields s and t on the way; the rest go to the exact predicate.
+ * pair in doubles and yields s and t on the way; the rest go to the exact predicate. In
+ * crossing-point mode ({@link POINTS}) the test is crossCore instead, which also yields the
+ * crossing point while the pair is in cache (its second stage, FINISH, where the doubles leave a
+ * coordinate open); chainContacts pays one predictable branch for it.
  */
 function narrow2(np: number): void {
   const tau = TAU, ring = RING, PI = pairI, PJ = pairJ, pa = PA, pb = PB;
@@ -295,7 +320,25 @@ function narrow2(np: number): void {
   for (let k = 0; k < np; k++) {
     const i = PI[k], j = PJ[k];
     if (ring && PARTNER[i] === j) continue;
-    if (tau === 0) {
+    if (tau === 0 && POINTS) {
+      // The crossing point while the pair's coordinates are loaded (cross-point.ts).
+      const c = crossCore(pa, 2 * i, pb, 2 * j, OUT);
+      if (c === CROSS_POINT) {
+        decidedInSearch++;
+        record(i, j, 0, OUT[0], OUT[1]);
+      } else if (c === UNDECIDED) {
+        load(PA, i, PB, j, 2);
+        narrowStats.exact++;
+        if (intersectsSegments2(Q, 0)) record(i, j, 0, NaN, NaN);
+      } else if (c >= 0) {
+        // A proper crossing whose point the doubles left open: the next stage, in cache.
+        const a = 2 * i, b = 2 * j, S = S8;
+        S[0] = pa[a]; S[1] = pa[a + 1]; S[2] = pa[a + 2]; S[3] = pa[a + 3];
+        S[4] = pb[b]; S[5] = pb[b + 1]; S[6] = pb[b + 2]; S[7] = pb[b + 3];
+        FINISH!(S, OUT);
+        record(i, j, 0, OUT[0], OUT[1]);
+      }
+    } else if (tau === 0) {
       const c = crossing2(pa, 2 * i, pb, 2 * j, OUT);
       if (c === 1) record(i, j, 0, OUT[0], OUT[1]);
       else if (c === -1) {
@@ -972,13 +1015,29 @@ export function chainCollisions(points: ChainPoints, options?: ChainOptions): Ui
 
 /**
  * The sorted contact pairs as compact indices, and the prepared chains, for the other chain
- * queries (crossing points). Not part of the public API.
+ * queries (crossing points). With `finish` (a 2D chain at thickness 0) the search computes the
+ * crossing points as it goes: X, Y hold the point of each pair that the doubles certify as a
+ * proper crossing (its point decided by crossCore or, where that leaves a coordinate open, by
+ * `finish`, which fills the NaN coordinates of out for the pair in S), and NaN for the other
+ * pairs (touches, overlaps, undecided); `decided` counts the points crossCore decided alone.
+ * Without, X and Y are null. Not part of the public API.
  */
-export function contactPairs(points: ChainPoints, options?: ChainOptions): { A: PreparedChain; B: PreparedChain; CI: Int32Array; CJ: Int32Array; tau: number } {
+export function contactPairs(
+  points: ChainPoints, options?: ChainOptions, finish: ((S: Float64Array, out: Float64Array) => void) | null = null,
+): { A: PreparedChain; B: PreparedChain; CI: Int32Array; CJ: Int32Array; X: Float64Array | null; Y: Float64Array | null; decided: number; tau: number } {
   const { A, B, tau } = prepare(points, options);
-  findPairs(A, B, tau);
-  const { CI, CJ } = sortPairs(A.m, [foundShare()], tau === 0);
-  return { A, B: B ?? A, CI, CJ, tau };
+  const fused = finish !== null && A.dim === 2 && tau === 0;
+  POINTS = fused;
+  FINISH = finish;
+  decidedInSearch = 0;
+  try {
+    findPairs(A, B, tau);
+  } finally {
+    POINTS = false;
+    FINISH = null;
+  }
+  const { CI, CJ, s, t } = sortPairs(A.m, [foundShare()], tau === 0);
+  return { A, B: B ?? A, CI, CJ, X: fused ? s : null, Y: fused ? t : null, decided: decidedInSearch, tau };
 }
 
 /** Options of {@link multiChainContacts}. */
