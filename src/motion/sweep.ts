@@ -168,6 +168,19 @@ export function closestApproach(p0: VecLike, p1: VecLike, q0: VecLike, q1: VecLi
  * not finite, or a target of another dimension.
  */
 export function sphereSweep(p0: VecLike, p1: VecLike, r1: number, q0: VecLike, q1: VecLike, r2: number, target?: SphereHit): SphereHit {
+  // A small function that V8 inlines into the caller's loop: the radii travel to the rest in NUM,
+  // since a double passed to a call that is not inlined is boxed (an allocation per call).
+  if (typeof r1 !== 'number' || typeof r2 !== 'number') {
+    checkRadius(r1, 'sphereSweep: r1');
+    checkRadius(r2, 'sphereSweep: r2');
+  }
+  NUM[K_R1] = r1;
+  NUM[K_R2] = r2;
+  return sweepInto(p0, p1, q0, q1, target);
+}
+
+/** {@link sphereSweep} with the radii (numbers) in NUM[K_R1], NUM[K_R2]. */
+function sweepInto(p0: VecLike, p1: VecLike, q0: VecLike, q1: VecLike, target: SphereHit | undefined): SphereHit {
   // Float64Arrays hold numbers only: their finiteness is left to sweepCode, whose sums are not
   // finite then and which calls coords for the precise error (a check per coordinate saved).
   const fast = p0 instanceof Float64Array && p1 instanceof Float64Array && q0 instanceof Float64Array && q1 instanceof Float64Array && p0.length > 0;
@@ -179,8 +192,10 @@ export function sphereSweep(p0: VecLike, p1: VecLike, r1: number, q0: VecLike, q
   if (P1.length !== dim || Q0.length !== dim || Q1.length !== dim) {
     throw new SkewlineInputError(`sphereSweep: points of different dimensions (${dim}, ${P1.length}, ${Q0.length}, ${Q1.length})`);
   }
-  checkRadius(r1, 'sphereSweep: r1');
-  checkRadius(r2, 'sphereSweep: r2');
+  const r1 = NUM[K_R1];
+  const r2 = NUM[K_R2];
+  if (!(r1 >= 0 && r1 < Infinity)) checkRadius(r1, 'sphereSweep: r1');
+  if (!(r2 >= 0 && r2 < Infinity)) checkRadius(r2, 'sphereSweep: r2');
   let out: SphereHit;
   if (target === undefined) out = createSweepResult(dim);
   else {
@@ -189,7 +204,86 @@ export function sphereSweep(p0: VecLike, p1: VecLike, r1: number, q0: VecLike, q
     }
     out = target;
   }
-  const time = sweepCode(P0, P1, Q0, Q1, r1, r2) === HIT ? NUM[K_OUT] : -1;
+  // 3D: sweepCode's first decisions in straight-line code, the inputs read once: a miss (moving
+  // apart, no real root, or f(1) > 0 with the minimum beyond the step) or touching at the start
+  // (time 0), with the same quantities and error bounds as sweepCode's float tier for dim = 3
+  // (g = 11u); nothing is stored, so a miss costs one pass over the twelve coordinates and no
+  // further call. Undecided (code stays UNDECIDED): sweepCode starts afresh. Non-finite or huge
+  // input is left undecided too (sweepCode throws or takes the exact path).
+  let code = UNDECIDED;
+  quick: if (dim === 3) {
+    const p0x = P0[0], p0y = P0[1], p0z = P0[2];
+    const q0x = Q0[0], q0y = Q0[1], q0z = Q0[2];
+    const p1x = P1[0], p1y = P1[1], p1z = P1[2];
+    const q1x = Q1[0], q1y = Q1[1], q1z = Q1[2];
+    const wx = p0x - q0x, wy = p0y - q0y, wz = p0z - q0z;
+    const ax = p1x - p0x, ay = p1y - p0y, az = p1z - p0z;
+    const bx = q1x - q0x, by = q1y - q0y, bz = q1z - q0z;
+    const dx = ax - bx, dy = ay - by, dz = az - bz;
+    const mx = Math.abs(ax) + Math.abs(bx), my = Math.abs(ay) + Math.abs(by), mz = Math.abs(az) + Math.abs(bz);
+    const A = dx * dx + dy * dy + dz * dz;
+    const B = wx * dx + wy * dy + wz * dz;
+    const C0 = wx * wx + wy * wy + wz * wz;
+    const mA = mx * mx + my * my + mz * mz;
+    const mB = Math.abs(wx) * mx + Math.abs(wy) * my + Math.abs(wz) * mz;
+    const R = r1 + r2;
+    const R2 = R * R;
+    if (!(mA + mB + C0 + R2 < HUGE)) break quick;
+    const C = C0 - R2;
+    const eC = G3 * (C0 + 2 * R2) + ETA;
+    if (C <= eC) {
+      if (C > -eC) break quick;
+      sweepStats.double++;
+      code = HIT;
+      break quick;
+    }
+    const eB = 4 * G3 * (mB + mA) + ETA;
+    const eA = 4 * G3 * mA + ETA;
+    // No real root (D = B² − AC < 0, so f > 0 everywhere), or both roots before the step (B ≥ 0
+    // with C > 0): one test for the two common misses, whichever holds.
+    const D = B * B - A * C;
+    const eD = 2 * Math.abs(B) * eB + eB * eB + A * eC + C * eA + eA * eC + 4 * U * (B * B + A * C) + ETA;
+    if ((+(D < -eD) | +(B >= eB)) !== 0) {
+      sweepStats.double++;
+      code = MISS;
+      break quick;
+    }
+    // (A = 0 with the same motion exactly is left to sweepCode: B ≥ eB above unless B is near 0)
+    if (B > -eB || A <= eA) break quick;
+    const AB = A + B;
+    const eAB = eA + eB + 2 * U * Math.abs(AB);
+    if (AB < -eAB) {
+      // the minimum lies at t ≥ 1: a miss iff f(1) = |p1 − q1|² − R² > 0
+      const vx = p1x - q1x, vy = p1y - q1y, vz = p1z - q1z;
+      const F1 = vx * vx + vy * vy + vz * vz;
+      if (F1 - R2 > G3 * (F1 + 2 * R2) + ETA) {
+        sweepStats.double++;
+        code = MISS;
+      }
+    }
+  }
+  if (code === HIT) {
+    NUM[K_NRM] = 0;
+    NUM[K_OUT] = 0;
+  }
+  if (code === MISS) {
+    out.hit = false;
+    out.time = 1;
+    const p = out.p;
+    const q = out.q;
+    const n = out.normal;
+    p[0] = P1[0];
+    p[1] = P1[1];
+    p[2] = P1[2];
+    q[0] = Q1[0];
+    q[1] = Q1[1];
+    q[2] = Q1[2];
+    n[0] = 0;
+    n[1] = 0;
+    n[2] = 0;
+    return out;
+  }
+  const time = code === HIT ? 0 : sweepCode(P0, P1, Q0, Q1) === HIT ? NUM[K_OUT] : -1;
   const p = out.p;
   const q = out.q;
   const n = out.normal;
@@ -281,7 +375,9 @@ function contactNormal(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLi
  * at: ≤ 0" — the time is then exactly the first double of contact.
  */
 export function sweepTime(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<number>, Q1: ArrayLike<number>, r1: number, r2: number): number {
-  return sweepCode(P0, P1, Q0, Q1, r1, r2) === HIT ? NUM[K_OUT] : -1;
+  NUM[K_R1] = r1;
+  NUM[K_R2] = r2;
+  return sweepCode(P0, P1, Q0, Q1) === HIT ? NUM[K_OUT] : -1;
 }
 
 /**
@@ -289,7 +385,9 @@ export function sweepTime(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: Arra
  * way returns a small integer and leaves its numbers in NUM: a double returned from a call V8
  * does not inline would be boxed in a fresh heap number.
  */
-function sweepCode(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<number>, Q1: ArrayLike<number>, r1: number, r2: number): number {
+function sweepCode(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<number>, Q1: ArrayLike<number>): number {
+  const r1 = NUM[K_R1];
+  const r2 = NUM[K_R2];
   const dim = P0.length;
   NUM[K_NRM] = 0;
   let A = 0;
@@ -332,7 +430,7 @@ function sweepCode(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<n
     // Squares could overflow, or a coordinate is not finite (sphereSweep leaves the finiteness of
     // Float64Array input to this test): the precise error, else the exact path.
     checkFinite(P0, P1, Q0, Q1);
-    return exactCode(P0, P1, Q0, Q1, r1, r2);
+    return exactCode(P0, P1, Q0, Q1);
   }
   // The common decisions before D and f(1) are formed: touching at the start, moving apart.
   if (C <= -eC) {
@@ -397,14 +495,17 @@ function sweepCode(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<n
   }
   if (t === UNDECIDED) {
     sweepStats.doubleDouble++;
-    coefficientsDD(P0, P1, Q0, Q1, r1, r2);
+    coefficientsDD(P0, P1, Q0, Q1);
     t = decide();
-    if (t === UNDECIDED) return exactCode(P0, P1, Q0, Q1, r1, r2);
-    if (t === CERTIFY) return certify(P0, P1, Q0, Q1, r1, r2);
+    if (t === UNDECIDED) return exactCode(P0, P1, Q0, Q1);
+    if (t === CERTIFY) return certify(P0, P1, Q0, Q1);
     return t;
   }
-  return certify(P0, P1, Q0, Q1, r1, r2);
+  return certify(P0, P1, Q0, Q1);
 }
+
+/** sweepCode's g for dim = 3: (dim + 8)·u. */
+const G3 = 11 * U;
 
 // sweepCode's differences in doubles, w = p0 − q0, dv = (p1 − p0) − (q1 − q0) and |p1 − p0| + |q1 − q0|,
 // kept for Lagrange's form (module-level scratch, grown to the dimension; not re-entrant).
@@ -421,7 +522,9 @@ function checkFinite(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike
 }
 
 /** {@link exactTime} as a code (HIT, the time in NUM[K_OUT], or MISS). */
-function exactCode(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<number>, Q1: ArrayLike<number>, r1: number, r2: number): number {
+function exactCode(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<number>, Q1: ArrayLike<number>): number {
+  const r1 = NUM[K_R1];
+  const r2 = NUM[K_R2];
   const t = exactTime(P0, P1, Q0, Q1, r1, r2);
   if (t < 0) return MISS;
   NUM[K_OUT] = t;
@@ -496,8 +599,8 @@ function decide(): number {
 // fresh heap number on every store (an allocation per call); typed-array slots do not. Not
 // re-entrant. The double-double tier's coefficients and bounds, the time candidate, (r1 + r2)²
 // as hi + lo, and the last gap value in doubles (for the Newton step only).
-const NUM = new Float64Array(21);
-const K_A = 0, K_B = 1, K_C = 2, K_D = 3, K_EA = 4, K_EB = 5, K_EC = 6, K_ED = 7, K_TIME = 8, K_F1 = 9, K_EF1 = 10, K_RSH = 11, K_RSL = 12, K_GAP = 13, K_OUT = 14, K_T = 15, K_N = 16, K_LO = 17, K_HI = 18, K_NRM = 19, K_GT = 20;
+const NUM = new Float64Array(23);
+const K_A = 0, K_B = 1, K_C = 2, K_D = 3, K_EA = 4, K_EB = 5, K_EC = 6, K_ED = 7, K_TIME = 8, K_F1 = 9, K_EF1 = 10, K_RSH = 11, K_RSL = 12, K_GAP = 13, K_OUT = 14, K_T = 15, K_N = 16, K_LO = 17, K_HI = 18, K_NRM = 19, K_GT = 20, K_R1 = 21, K_R2 = 22;
 
 /** a − b = s + twoDiffErr(a, b, s) exactly, s = fl(a − b) (Knuth). */
 function twoDiffErr(a: number, b: number, s: number): number {
@@ -511,7 +614,9 @@ function twoDiffErr(a: number, b: number, s: number): number {
  * Dekker's two-product), each rounded to a double at the end with a bound of order u² of the
  * magnitudes plus the final rounding u·|value|. Results in NUM[K_A]…NUM[K_ED].
  */
-function coefficientsDD(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<number>, Q1: ArrayLike<number>, r1: number, r2: number): void {
+function coefficientsDD(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<number>, Q1: ArrayLike<number>): void {
+  const r1 = NUM[K_R1];
+  const r2 = NUM[K_R2];
   const dim = P0.length;
   let ah = 0, al = 0, bh = 0, bl = 0, ch = 0, cl = 0;
   let mA = 0, mB = 0, mC = 0;
@@ -623,7 +728,9 @@ let MW = new Float64Array(4);
 let MD = new Float64Array(4);
 
 /** Loads the working set for the gap evaluations of {@link certify}. */
-function prepare(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<number>, Q1: ArrayLike<number>, r1: number, r2: number): void {
+function prepare(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<number>, Q1: ArrayLike<number>): void {
+  const r1 = NUM[K_R1];
+  const r2 = NUM[K_R2];
   const dim = P0.length;
   if (WH.length < dim) {
     WH = new Float64Array(dim);
@@ -722,11 +829,11 @@ function gapSignAt(dim: number): number {
  * halved until lo and hi are adjacent doubles: hi is then the first double of contact, since f
  * decreases up to the first root. No allocation.
  */
-function certify(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<number>, Q1: ArrayLike<number>, r1: number, r2: number): number {
+function certify(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<number>, Q1: ArrayLike<number>): number {
   sweepStats.certify++;
   let t = NUM[K_TIME];
   const dim = P0.length;
-  prepare(P0, P1, Q0, Q1, r1, r2);
+  prepare(P0, P1, Q0, Q1);
   if (!(t > 0)) t = Number.MIN_VALUE;
   if (t > 1) t = 1;
   // The bracket and the candidate live in NUM (K_LO, K_HI, K_T), the loop's own state is an
@@ -744,7 +851,7 @@ function certify(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<num
     if (r === HIT) return HIT;
     if (r !== 0) break;
   }
-  return exactCode(P0, P1, Q0, Q1, r1, r2);
+  return exactCode(P0, P1, Q0, Q1);
 }
 
 /**
