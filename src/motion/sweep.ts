@@ -283,7 +283,9 @@ function sweepInto(p0: VecLike, p1: VecLike, q0: VecLike, q1: VecLike, target: S
     n[2] = 0;
     return out;
   }
-  const time = code === HIT ? 0 : sweepCode(P0, P1, Q0, Q1) === HIT ? NUM[K_OUT] : -1;
+  if (code === UNDECIDED && dim === 3) code = near3(P0, P1, Q0, Q1);
+  if (code === UNDECIDED) code = sweepCode(P0, P1, Q0, Q1);
+  const time = code === HIT ? NUM[K_OUT] : -1;
   const p = out.p;
   const q = out.q;
   const n = out.normal;
@@ -506,6 +508,187 @@ function sweepCode(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<n
 
 /** sweepCode's g for dim = 3: (dim + 8)·u. */
 const G3 = 11 * U;
+
+/**
+ * 3D cases that sweepInto's float tier leaves open (paths passing within a few radii, grazing
+ * contacts, every hit after the start), settled from one evaluation of the gap in double-double
+ * at a well-chosen time τ ({@link quickCertify}) instead of double-double coefficients: τ is the
+ * float formula's first root where the direct discriminant is decided, else the minimiser −B/A
+ * clamped to the step, or 0 where the sign of f(0) is open. A miss follows from the lower bound
+ * f(τ) − γ²/A of f's minimum; a hit from the local quadratic's root and the signs at the two
+ * doubles around it (the first double of contact). UNDECIDED (sweepCode then starts afresh) when
+ * neither is certain, or for huge input. MISS, or HIT with the time in NUM[K_OUT] and g in
+ * GH + GL for the normal.
+ */
+function near3(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<number>, Q1: ArrayLike<number>): number {
+  const r1 = NUM[K_R1];
+  const r2 = NUM[K_R2];
+  // w = p0 − q0 = wX + wlX exactly, the displacements likewise, dv = dX + dlX within u² of
+  // mX = |p1 − p0| + |q1 − q0| (Knuth's two-difference; the names of prepare's working set)
+  const p0x = P0[0], p1x = P1[0], q0x = Q0[0], q1x = Q1[0];
+  const p0y = P0[1], p1y = P1[1], q0y = Q0[1], q1y = Q1[1];
+  const p0z = P0[2], p1z = P1[2], q0z = Q0[2], q1z = Q1[2];
+  const wx = p0x - q0x;
+  const wy = p0y - q0y;
+  const wz = p0z - q0z;
+  const wlx = p0x - (wx + (p0x - wx)) + (p0x - wx - q0x);
+  const wly = p0y - (wy + (p0y - wy)) + (p0y - wy - q0y);
+  const wlz = p0z - (wz + (p0z - wz)) + (p0z - wz - q0z);
+  const ax = p1x - p0x;
+  const ay = p1y - p0y;
+  const az = p1z - p0z;
+  const bx = q1x - q0x;
+  const by = q1y - q0y;
+  const bz = q1z - q0z;
+  const dx = ax - bx;
+  const dy = ay - by;
+  const dz = az - bz;
+  const dlx = ax - (dx + (ax - dx)) + (ax - dx - bx) + (p1x - (ax + (p1x - ax)) + (p1x - ax - p0x) - (q1x - (bx + (q1x - bx)) + (q1x - bx - q0x)));
+  const dly = ay - (dy + (ay - dy)) + (ay - dy - by) + (p1y - (ay + (p1y - ay)) + (p1y - ay - p0y) - (q1y - (by + (q1y - by)) + (q1y - by - q0y)));
+  const dlz = az - (dz + (az - dz)) + (az - dz - bz) + (p1z - (az + (p1z - az)) + (p1z - az - p0z) - (q1z - (bz + (q1z - bz)) + (q1z - bz - q0z)));
+  const mx = Math.abs(ax) + Math.abs(bx);
+  const my = Math.abs(ay) + Math.abs(by);
+  const mz = Math.abs(az) + Math.abs(bz);
+  const dHx = SPLIT * dx - (SPLIT * dx - dx);
+  const dHy = SPLIT * dy - (SPLIT * dy - dy);
+  const dHz = SPLIT * dz - (SPLIT * dz - dz);
+  const A = dx * dx + dy * dy + dz * dz;
+  const B = wx * dx + wy * dy + wz * dz;
+  const C0 = wx * wx + wy * wy + wz * wz;
+  const mA = mx * mx + my * my + mz * mz;
+  const mB = Math.abs(wx) * mx + Math.abs(wy) * my + Math.abs(wz) * mz;
+  const Rh = r1 + r2;
+  const Rl = r1 - (Rh - (Rh - r1)) + (r2 - (Rh - r1));
+  const RH = SPLIT * Rh - (SPLIT * Rh - Rh);
+  const R2 = Rh * Rh;
+  // (r1 + r2)² = R2 + R2l (Dekker's product of the two-sum's high part, and its low part)
+  const R2l = (Rh - RH) * (Rh - RH) - (R2 - RH * RH - 2 * RH * (Rh - RH)) + 2 * Rh * Rl;
+  if (!(mA + mB + C0 + R2 < HUGE)) return UNDECIDED;
+  const C = C0 - R2;
+  // sweepCode's float-tier bounds for dim = 3
+  const eC = G3 * (C0 + 2 * R2) + ETA;
+  const eA = 4 * G3 * mA + ETA;
+  const eB = 4 * G3 * (mB + mA) + ETA;
+  let t = 0;
+  if (C > eC) {
+    if (!(A > eA)) return UNDECIDED;
+    t = -B / A;
+    if (!(t > 0)) t = 0;
+    if (t > 1) t = 1;
+    if (B < -eB) {
+      const D = B * B - A * C;
+      const eD = 2 * Math.abs(B) * eB + eB * eB + A * eC + C * eA + eA * eC + 4 * U * (B * B + A * C) + ETA;
+      if (D > eD) {
+        const t1 = C / (Math.sqrt(D) - B);
+        if (t1 > 0 && t1 <= 1) t = t1;
+      }
+    }
+  }
+  // |dv|² in doubles and its bound, as quickCertify
+  const ea = G3 * mA;
+  for (let pass = 0; pass < 3; pass++) {
+    // g = w + t·dv in double-double (an error-free product and sum), its squares by two-products
+    const tH = SPLIT * t - (SPLIT * t - t);
+    const tL = t - tH;
+    const phx = t * dx;
+    const phy = t * dy;
+    const phz = t * dz;
+    const ghx = wx + phx;
+    const ghy = wy + phy;
+    const ghz = wz + phz;
+    const glx = wx - (ghx - (ghx - wx)) + (phx - (ghx - wx)) + (wlx + (tL * (dx - dHx) - (phx - tH * dHx - tL * dHx - tH * (dx - dHx)) + t * dlx));
+    const gly = wy - (ghy - (ghy - wy)) + (phy - (ghy - wy)) + (wly + (tL * (dy - dHy) - (phy - tH * dHy - tL * dHy - tH * (dy - dHy)) + t * dly));
+    const glz = wz - (ghz - (ghz - wz)) + (phz - (ghz - wz)) + (wlz + (tL * (dz - dHz) - (phz - tH * dHz - tL * dHz - tH * (dz - dHz)) + t * dlz));
+    const gHx = SPLIT * ghx - (SPLIT * ghx - ghx);
+    const gHy = SPLIT * ghy - (SPLIT * ghy - ghy);
+    const gHz = SPLIT * ghz - (SPLIT * ghz - ghz);
+    const qx = ghx * ghx;
+    const qy = ghy * ghy;
+    const qz = ghz * ghz;
+    const mmx = Math.abs(wx) + t * mx;
+    const mmy = Math.abs(wy) + t * my;
+    const mmz = Math.abs(wz) + t * mz;
+    const gx = ghx + glx;
+    const gy = ghy + gly;
+    const gz = ghz + glz;
+    const egx = U * Math.abs(gx) + 8 * U * U * mmx + ETA;
+    const egy = U * Math.abs(gy) + 8 * U * U * mmy + ETA;
+    const egz = U * Math.abs(gz) + 8 * U * U * mmz + ETA;
+    const px = gx * dx;
+    const py = gy * dy;
+    const pz = gz * dz;
+    const s1 = qx + qy;
+    const sh = s1 + qz;
+    const sl = qx - (s1 - (s1 - qx)) + (qy - (s1 - qx)) + (s1 - (sh - (sh - s1)) + (qz - (sh - s1)));
+    const qlx = (ghx - gHx) * (ghx - gHx) - (qx - gHx * gHx - 2 * gHx * (ghx - gHx)) + 2 * ghx * glx;
+    const qly = (ghy - gHy) * (ghy - gHy) - (qy - gHy * gHy - 2 * gHy * (ghy - gHy)) + 2 * ghy * gly;
+    const qlz = (ghz - gHz) * (ghz - gHz) - (qz - gHz * gHz - 2 * gHz * (ghz - gHz)) + 2 * ghz * glz;
+    const f0 = sh - R2;
+    const f = f0 + (sl + qlx + qly + qlz + (sh - (f0 + (sh - f0)) + (sh - f0 - R2)) - R2l);
+    const ef = 44 * U * U * (mmx * mmx + mmy * mmy + mmz * mmz + R2) + 2 * U * Math.abs(f) + ETA;
+    // γ = g·dv in doubles: g within egX of the exact value, dX within 2.01u·mX of dv
+    const gd = px + py + pz;
+    const egd = egx * Math.abs(dx) + egy * Math.abs(dy) + egz * Math.abs(dz) + 2.01 * U * ((Math.abs(gx) + egx) * mx + (Math.abs(gy) + egy) * my + (Math.abs(gz) + egz) * mz) + 4 * U * (Math.abs(px) + Math.abs(py) + Math.abs(pz)) + ETA;
+    if (f > ef) {
+      // a miss: f's minimum over the step is at least f(t) − γ²/A (see quickCertify)
+      const al = A - ea;
+      const gg = Math.abs(gd) + egd;
+      const pen = (t === 0 && gd >= egd) || (t === 1 && gd <= -egd) ? 0 : al > 0 ? ((gg * gg) / al) * (1 + 8 * U) : -1;
+      if (pen >= 0 && f > (ef + pen) * (1 + 4 * U)) {
+        sweepStats.doubleDouble++;
+        return MISS;
+      }
+    } else if (t === 0 && f < -ef) {
+      // touching at the start
+      sweepStats.doubleDouble++;
+      NUM[K_OUT] = 0;
+      NUM[K_NRM] = 0;
+      return HIT;
+    }
+    // the first root of the local quadratic (see quickCertify)
+    const disc = gd * gd - A * f;
+    if (!(disc >= 0)) return UNDECIDED;
+    const sq = Math.sqrt(disc);
+    let c = t + (gd <= 0 ? f / (sq - gd) : -(gd + sq) / A);
+    if (c > 0.75 * t && c < 1.5 * t) {
+      QC[0] = f;
+      QC[1] = ef;
+      QC[2] = gd;
+      QC[3] = egd;
+      QC[4] = A;
+      QC[5] = ea;
+      QC[6] = t;
+      NUM[K_N] = c;
+      if (signsAround() === HIT) {
+        // g at t for the normal (certifiedNormal)
+        GH[0] = ghx;
+        GH[1] = ghy;
+        GH[2] = ghz;
+        GL[0] = glx;
+        GL[1] = gly;
+        GL[2] = glz;
+        DH[0] = dx;
+        DH[1] = dy;
+        DH[2] = dz;
+        DL[0] = dlx;
+        DL[1] = dly;
+        DL[2] = dlz;
+        NUM[K_NRM] = 1;
+        sweepStats.certify++;
+        sweepStats.quick++;
+        return HIT;
+      }
+      c = QC[7];
+    } else {
+      // far from t: evaluate there next (clamped to the step)
+      if (!(c > 0)) c = 0;
+      if (!(c <= 1)) c = 1;
+    }
+    if (c === t) return UNDECIDED;
+    t = c;
+  }
+  return UNDECIDED;
+}
 
 // sweepCode's differences in doubles, w = p0 − q0, dv = (p1 − p0) − (q1 − q0) and |p1 − p0| + |q1 − q0|,
 // kept for Lagrange's form (module-level scratch, grown to the dimension; not re-entrant).
@@ -841,11 +1024,13 @@ function certify(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<num
   NUM[K_LO] = 0; // f(0) > 0 is established
   NUM[K_HI] = -1;
   NUM[K_T] = t;
-  if (quickCertify(dim) === HIT) {
+  const q = quickCertify(dim);
+  if (q === HIT) {
     sweepStats.quick++;
     NUM[K_NRM] = 1; // GH + GL hold g at NUM[K_GT], for the normal
     return HIT;
   }
+  if (q === MISS) return MISS;
   for (let iter = 0; iter < 64; iter++) {
     const r = bracketStep(dim, iter === 0);
     if (r === HIT) return HIT;
@@ -914,11 +1099,33 @@ function quickCertify(dim: number): number {
     const ef = (32 + 4 * dim) * U * U * (mag + NUM[K_RSH]) + 2 * U * Math.abs(f) + ETA;
     egd += ETA;
     ea *= (dim + 8) * U;
-    if (!(gd < -egd)) return 0; // f must decrease here (before its minimum)
-    // Newton's step; QC keeps the numbers the checks below share (no double crosses a call)
-    NUM[K_N] = t - f / (2 * gd);
+    if (f > ef) {
+      // A miss? f(t + o) = f(t) + 2o·γ + A·o² ≥ f(t) − γ²/A for every o, and ≥ f(t) over the
+      // step where t = 0 and γ ≥ 0, or t = 1 and γ ≤ 0: a lower bound of f's minimum over [0, 1]
+      // from this one evaluation (A ≥ aa − ea, |γ| ≤ |gd| + egd; the few roundings are covered
+      // by 8u).
+      const al = aa - ea;
+      const gg = Math.abs(gd) + egd;
+      const pen = (t === 0 && gd >= egd) || (t === 1 && gd <= -egd) ? 0 : al > 0 ? ((gg * gg) / al) * (1 + 8 * U) : -1;
+      if (pen >= 0 && f > (ef + pen) * (1 + 4 * U)) return MISS;
+    } else if (t === 0 && f < -ef) {
+      NUM[K_OUT] = 0; // touching at the start
+      NUM[K_GT] = 0;
+      return HIT;
+    }
+    // The first root of the local quadratic f(t) + 2o·γ + A·o² (in the form without
+    // cancellation for either sign of γ): within an ulp or so of f's first root when t is close;
+    // QC keeps the numbers the checks below share (no double crosses a call).
+    const disc = gd * gd - aa * f;
+    if (!(disc >= 0)) return 0;
+    const sq = Math.sqrt(disc);
+    NUM[K_N] = t + (gd <= 0 ? f / (sq - gd) : -(gd + sq) / aa);
     if (!(NUM[K_N] > 0.75 * t && NUM[K_N] < 1.5 * t)) {
-      if (!(NUM[K_N] > 0 && NUM[K_N] <= 1)) return 0;
+      // far from t: evaluate there (clamped to the step: a first root past 1 is then a miss by
+      // f(1) > 0 with γ ≤ 0, one before 0 a touch at the start)
+      if (!(NUM[K_N] > 0)) NUM[K_N] = 0;
+      if (!(NUM[K_N] <= 1)) NUM[K_N] = 1;
+      if (NUM[K_N] === t) return 0;
       NUM[K_T] = NUM[K_N];
       continue;
     }
@@ -929,37 +1136,51 @@ function quickCertify(dim: number): number {
     QC[4] = aa;
     QC[5] = ea;
     QC[6] = t;
-    if (NUM[K_N] > 1) NUM[K_N] = 1;
-    // c⁻ and c: the usual outcome
-    QC[7] = NUM[K_N];
-    stepIn(NUM, K_N, false);
+    if (signsAround() === HIT) return HIT;
+    // undecided from t's expansion (c too far for γ's bound): evaluate at c itself
+    if (QC[7] === t) return 0;
+    NUM[K_T] = QC[7];
+  }
+  return 0;
+}
+
+/**
+ * The signs of f at c = NUM[K_N] (clamped to 1) and at its neighbouring doubles, from the
+ * expansion about t = QC[6] (f, γ, |dv|² and their bounds in QC; see {@link signNear}): HIT with
+ * NUM[K_OUT] the first double of contact (f > 0 at one double and ≤ 0 at the next: f ≤ 0 on one
+ * interval, so nothing before is a contact), NUM[K_GT] = t; 0 when the signs do not settle it.
+ */
+function signsAround(): number {
+  const t = QC[6];
+  if (NUM[K_N] > 1) NUM[K_N] = 1;
+  // c⁻ and c: the usual outcome
+  QC[7] = NUM[K_N];
+  stepIn(NUM, K_N, false);
+  QC[8] = NUM[K_N] - t;
+  const below = signNear();
+  QC[8] = QC[7] - t;
+  const at = signNear();
+  NUM[K_GT] = t;
+  if (below > 0 && at < 0) {
+    NUM[K_OUT] = QC[7];
+    return HIT;
+  }
+  if (at > 0 && QC[7] < 1) {
+    NUM[K_N] = QC[7];
+    stepIn(NUM, K_N, true);
     QC[8] = NUM[K_N] - t;
-    const below = signNear();
-    QC[8] = QC[7] - t;
-    const at = signNear();
-    NUM[K_GT] = t;
-    if (below > 0 && at < 0) {
-      NUM[K_OUT] = QC[7];
+    if (NUM[K_N] <= 1 && signNear() < 0) {
+      NUM[K_OUT] = NUM[K_N];
       return HIT;
     }
-    if (at > 0 && QC[7] < 1) {
-      NUM[K_N] = QC[7];
-      stepIn(NUM, K_N, true);
-      QC[8] = NUM[K_N] - t;
-      if (NUM[K_N] <= 1 && signNear() < 0) {
-        NUM[K_OUT] = NUM[K_N];
-        return HIT;
-      }
-    } else if (below < 0) {
-      const hi = NUM[K_N];
-      stepIn(NUM, K_N, false);
-      QC[8] = NUM[K_N] - t;
-      if (NUM[K_N] > 0 && signNear() > 0) {
-        NUM[K_OUT] = hi;
-        return HIT;
-      }
+  } else if (below < 0) {
+    const hi = NUM[K_N];
+    stepIn(NUM, K_N, false);
+    QC[8] = NUM[K_N] - t;
+    if (NUM[K_N] > 0 && signNear() > 0) {
+      NUM[K_OUT] = hi;
+      return HIT;
     }
-    return 0;
   }
   return 0;
 }
