@@ -233,7 +233,16 @@ function sweepInto(p0: VecLike, p1: VecLike, q0: VecLike, q1: VecLike, target: S
     const eC = G3 * (C0 + 2 * R2) + ETA;
     if (C <= eC) {
       if (C > -eC) break quick;
+      // touching at the start: the normal from g = w, whose rounded value fl(p0 − q0) is what
+      // contactNormal would give at t = 0 (certifiedNormal with o = 0)
       sweepStats.double++;
+      GH[0] = wx;
+      GH[1] = wy;
+      GH[2] = wz;
+      GL[0] = GL[1] = GL[2] = 0;
+      DH[0] = DH[1] = DH[2] = 0;
+      DL[0] = DL[1] = DL[2] = 0;
+      NUM[K_GT] = 0;
       code = HIT;
       break quick;
     }
@@ -263,7 +272,7 @@ function sweepInto(p0: VecLike, p1: VecLike, q0: VecLike, q1: VecLike, target: S
     }
   }
   if (code === HIT) {
-    NUM[K_NRM] = 0;
+    NUM[K_NRM] = 1;
     NUM[K_OUT] = 0;
   }
   if (code === MISS) {
@@ -318,6 +327,9 @@ function sweepInto(p0: VecLike, p1: VecLike, q0: VecLike, q1: VecLike, target: S
   return out;
 }
 
+/** {@link SAFE_MAX} as this module's own constant (read in a loop: an imported binding can cost a call per read where modules are transformed, as under tsx). */
+const BIG = SAFE_MAX;
+
 /**
  * {@link contactNormal} where the time certificate left g = w + t′·dv in double-double (GH + GL at
  * t′ = NUM[K_GT], next to the time t = NUM[K_OUT]): g(t) = g(t′) + o·dv with o = t − t′ exact
@@ -342,7 +354,7 @@ function contactNormal(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLi
   const t = NUM[K_OUT];
   let big = false;
   for (let i = 0; i < dim; i++) {
-    if (Math.abs(P0[i]) > SAFE_MAX || Math.abs(P1[i]) > SAFE_MAX || Math.abs(Q0[i]) > SAFE_MAX || Math.abs(Q1[i]) > SAFE_MAX) big = true;
+    if (Math.abs(P0[i]) > BIG || Math.abs(P1[i]) > BIG || Math.abs(Q0[i]) > BIG || Math.abs(Q1[i]) > BIG) big = true;
   }
   const k = big ? SAFE_SCALE : 1;
   for (let i = 0; i < dim; i++) {
@@ -639,10 +651,23 @@ function near3(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<numbe
         return MISS;
       }
     } else if (t === 0 && f < -ef) {
-      // touching at the start
+      // touching at the start: g = w for the normal (certifiedNormal; as contactNormal at 0)
       sweepStats.doubleDouble++;
+      GH[0] = wx;
+      GH[1] = wy;
+      GH[2] = wz;
+      GL[0] = wlx;
+      GL[1] = wly;
+      GL[2] = wlz;
+      DH[0] = dx;
+      DH[1] = dy;
+      DH[2] = dz;
+      DL[0] = dlx;
+      DL[1] = dly;
+      DL[2] = dlz;
       NUM[K_OUT] = 0;
-      NUM[K_NRM] = 0;
+      NUM[K_GT] = 0;
+      NUM[K_NRM] = 1;
       return HIT;
     }
     // the first root of the local quadratic (see quickCertify)
