@@ -703,6 +703,45 @@ function near3(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<numbe
         sweepStats.quick++;
         return HIT;
       }
+      // Not settled: γ's rounding (u·|g|·|dv|) is too coarse for the offset (a grazing contact,
+      // evaluated at the minimiser, whose root is ~1e-9 away). γ once more in double-double from
+      // the values at hand instead of a second pass: gh·dh by Dekker's product, gh·dl + gl·dh;
+      // the dropped gl·dl, the errors of g and dv and the sum of the low parts stay below
+      // 128u²·Σ(|g| + |w| + t·md)·md.
+      if (pass === 0) {
+        const ex = (ghx - gHx) * (dx - dHx) - (px - gHx * dHx - (ghx - gHx) * dHx - gHx * (dx - dHx));
+        const ey = (ghy - gHy) * (dy - dHy) - (py - gHy * dHy - (ghy - gHy) * dHy - gHy * (dy - dHy));
+        const ez = (ghz - gHz) * (dz - dHz) - (pz - gHz * dHz - (ghz - gHz) * dHz - gHz * (dz - dHz));
+        const s1 = px + py;
+        const s2 = s1 + pz;
+        const lo = px - (s1 - (s1 - px)) + (py - (s1 - px)) + (s1 - (s2 - (s2 - s1)) + (pz - (s2 - s1))) + ex + ey + ez + (ghx * dlx + glx * dx) + (ghy * dly + gly * dy) + (ghz * dlz + glz * dz);
+        const g2 = s2 + lo;
+        const d2 = g2 * g2 - A * f;
+        if (d2 >= 0) {
+          const sq2 = Math.sqrt(d2);
+          QC[2] = g2;
+          QC[3] = 128 * U * U * ((Math.abs(gx) + mmx) * mx + (Math.abs(gy) + mmy) * my + (Math.abs(gz) + mmz) * mz) + U * Math.abs(g2) + ETA;
+          NUM[K_N] = t + (g2 <= 0 ? f / (sq2 - g2) : -(g2 + sq2) / A);
+          if (NUM[K_N] > 0.75 * t && NUM[K_N] < 1.5 * t && signsAround() === HIT) {
+            GH[0] = ghx;
+            GH[1] = ghy;
+            GH[2] = ghz;
+            GL[0] = glx;
+            GL[1] = gly;
+            GL[2] = glz;
+            DH[0] = dx;
+            DH[1] = dy;
+            DH[2] = dz;
+            DL[0] = dlx;
+            DL[1] = dly;
+            DL[2] = dlz;
+            NUM[K_NRM] = 1;
+            sweepStats.certify++;
+            sweepStats.quick++;
+            return HIT;
+          }
+        }
+      }
       c = QC[7];
     } else {
       // far from t: evaluate there next (clamped to the step)
