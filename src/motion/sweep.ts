@@ -645,7 +645,7 @@ function near3(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<numbe
       // a miss: f's minimum over the step is at least f(t) − γ²/A (see quickCertify)
       const al = A - ea;
       const gg = Math.abs(gd) + egd;
-      const pen = (t === 0 && gd >= egd) || (t === 1 && gd <= -egd) ? 0 : al > 0 ? ((gg * gg) / al) * (1 + 8 * U) : -1;
+      const pen = (t === 0 && gd >= egd) || (t === 1 && gd <= -egd) ? 0 : al > 0 ? gg * (gg / al) * (1 + 8 * U) + ETA : -1;
       if (pen >= 0 && f > (ef + pen) * (1 + 4 * U)) {
         sweepStats.doubleDouble++;
         return MISS;
@@ -1167,10 +1167,10 @@ function quickCertify(dim: number): number {
       // A miss? f(t + o) = f(t) + 2o·γ + A·o² ≥ f(t) − γ²/A for every o, and ≥ f(t) over the
       // step where t = 0 and γ ≥ 0, or t = 1 and γ ≤ 0: a lower bound of f's minimum over [0, 1]
       // from this one evaluation (A ≥ aa − ea, |γ| ≤ |gd| + egd; the few roundings are covered
-      // by 8u).
+      // by 8u, an underflow of γ·(γ/A) by ETA: γ² alone could underflow to 0 where A does not).
       const al = aa - ea;
       const gg = Math.abs(gd) + egd;
-      const pen = (t === 0 && gd >= egd) || (t === 1 && gd <= -egd) ? 0 : al > 0 ? ((gg * gg) / al) * (1 + 8 * U) : -1;
+      const pen = (t === 0 && gd >= egd) || (t === 1 && gd <= -egd) ? 0 : al > 0 ? gg * (gg / al) * (1 + 8 * U) + ETA : -1;
       if (pen >= 0 && f > (ef + pen) * (1 + 4 * U)) return MISS;
     } else if (t === 0 && f < -ef) {
       NUM[K_OUT] = 0; // touching at the start
