@@ -19,7 +19,7 @@ import { SkewlineInputError, toVector } from '../core/primitives.js';
 import { SAFE_MAX, SAFE_SCALE, between, checkDim, checkRadius, coords, unitInto } from './safe.js';
 import type { VecLike } from '../core/types.js';
 import { exactGap, exactHit, firstContact, gapSign } from './exact.js';
-import { nextDown, nextUp, stepIn } from './ulp.js';
+import { NEIGHBOUR_MIN, PRED, SUCC, nextDown, nextUp, stepIn } from './ulp.js';
 import { ratSqrt, ratToNumber } from '../core/exact.js';
 import { closestPoints } from '../closest/closest.js';
 import { segment } from '../core/primitives.js';
@@ -326,6 +326,11 @@ function sweepInto(p0: VecLike, p1: VecLike, q0: VecLike, q1: VecLike, target: S
   else contactNormal(P0, P1, Q0, Q1, n);
   return out;
 }
+
+// ulp.ts's neighbour factors as this module's own constants (see BIG)
+const PRED_F = PRED;
+const SUCC_F = SUCC;
+const N_MIN = NEIGHBOUR_MIN;
 
 /** {@link SAFE_MAX} as this module's own constant (read in a loop: an imported binding can cost a call per read where modules are transformed, as under tsx). */
 const BIG = SAFE_MAX;
@@ -1217,9 +1222,10 @@ function quickCertify(dim: number): number {
 function signsAround(): number {
   const t = QC[6];
   if (NUM[K_N] > 1) NUM[K_N] = 1;
-  // c⁻ and c: the usual outcome
+  // c⁻ and c: the usual outcome (neighbours by ulp.ts's PRED / SUCC, stepIn near the subnormals)
   QC[7] = NUM[K_N];
-  stepIn(NUM, K_N, false);
+  if (NUM[K_N] >= N_MIN) NUM[K_N] -= NUM[K_N] * PRED_F;
+  else stepIn(NUM, K_N, false);
   QC[8] = NUM[K_N] - t;
   const below = signNear();
   QC[8] = QC[7] - t;
@@ -1231,7 +1237,8 @@ function signsAround(): number {
   }
   if (at > 0 && QC[7] < 1) {
     NUM[K_N] = QC[7];
-    stepIn(NUM, K_N, true);
+    if (NUM[K_N] >= N_MIN) NUM[K_N] += NUM[K_N] * SUCC_F;
+    else stepIn(NUM, K_N, true);
     QC[8] = NUM[K_N] - t;
     if (NUM[K_N] <= 1 && signNear() < 0) {
       NUM[K_OUT] = NUM[K_N];
@@ -1239,7 +1246,8 @@ function signsAround(): number {
     }
   } else if (below < 0) {
     const hi = NUM[K_N];
-    stepIn(NUM, K_N, false);
+    if (NUM[K_N] >= N_MIN) NUM[K_N] -= NUM[K_N] * PRED_F;
+    else stepIn(NUM, K_N, false);
     QC[8] = NUM[K_N] - t;
     if (NUM[K_N] > 0 && signNear() > 0) {
       NUM[K_OUT] = hi;
