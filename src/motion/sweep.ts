@@ -322,7 +322,27 @@ function sweepInto(p0: VecLike, p1: VecLike, q0: VecLike, q1: VecLike, target: S
     const g = e - c;
     q[i] = g - g === 0 ? (time <= 0.5 ? c + time * g : e - (1 - time) * g) : between(c, e, time);
   }
-  if (NUM[K_NRM] === 1) certifiedNormal(P0, P1, Q0, Q1, n);
+  if (NUM[K_NRM] === 1 && dim === 3) {
+    // certifiedNormal and unitInto for 3D in straight-line code, the same operations in the same
+    // order (so the same bits): −g(t) from the double-double g at NUM[K_GT], over its largest
+    // magnitude, over the length
+    const o = time - NUM[K_GT];
+    const x = -(GH[0] + o * DH[0] + (GL[0] + o * DL[0]));
+    const y = -(GH[1] + o * DH[1] + (GL[1] + o * DL[1]));
+    const z = -(GH[2] + o * DH[2] + (GL[2] + o * DL[2]));
+    let m = Math.abs(x);
+    if (Math.abs(y) > m) m = Math.abs(y);
+    if (Math.abs(z) > m) m = Math.abs(z);
+    if (m > 0) {
+      const xm = x / m;
+      const ym = y / m;
+      const zm = z / m;
+      const l = Math.sqrt(xm * xm + ym * ym + zm * zm);
+      n[0] = xm / l + 0; // + 0: no −0
+      n[1] = ym / l + 0;
+      n[2] = zm / l + 0;
+    } else contactNormal(P0, P1, Q0, Q1, n);
+  } else if (NUM[K_NRM] === 1) certifiedNormal(P0, P1, Q0, Q1, n);
   else contactNormal(P0, P1, Q0, Q1, n);
   return out;
 }
