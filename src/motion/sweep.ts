@@ -257,6 +257,25 @@ function sweepInto(p0: VecLike, p1: VecLike, q0: VecLike, q1: VecLike, target: S
       code = MISS;
       break quick;
     }
+    if (D <= eD) {
+      // B² − AC cancelled (paths passing within a few radii): D = A·R² − |w × dv|² by Lagrange's
+      // identity, with sweepCode's bounds (w·dv products ≤ 4.1u·|w|·md each): most such misses
+      // end here rather than in a double-double evaluation
+      const cx = wy * dz - wz * dy;
+      const cy = wz * dx - wx * dz;
+      const cz = wx * dy - wy * dx;
+      const ex = 4.1 * U * (Math.abs(wy) * mz + Math.abs(wz) * my) + U * Math.abs(cx) + ETA;
+      const ey = 4.1 * U * (Math.abs(wz) * mx + Math.abs(wx) * mz) + U * Math.abs(cy) + ETA;
+      const ez = 4.1 * U * (Math.abs(wx) * my + Math.abs(wy) * mx) + U * Math.abs(cz) + ETA;
+      const S = cx * cx + cy * cy + cz * cz;
+      const eS = (2 * Math.abs(cx) + ex) * ex + (2 * Math.abs(cy) + ey) * ey + (2 * Math.abs(cz) + ez) * ez;
+      const DL = A * R2 - S;
+      if (DL < -(1.01 * (eS + 4 * U * S + eA * R2 + 5 * U * A * R2) + U * Math.abs(DL) + ETA)) {
+        sweepStats.double++;
+        code = MISS;
+        break quick;
+      }
+    }
     // (A = 0 with the same motion exactly is left to sweepCode: B ≥ eB above unless B is near 0)
     if (B > -eB || A <= eA) break quick;
     const AB = A + B;
