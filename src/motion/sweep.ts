@@ -14,6 +14,14 @@
  * step, and the signs of f at the neighbouring doubles (f is a quadratic, so f(t + o) follows
  * exactly from f(t), f′(t) and |dv|²), with a bracket search and, last, exact bisection as the
  * fall-backs.
+ *
+ * 3D points (the common case) take a shorter road (sweepInto, near3): the misses and the touches
+ * at the start in one straight-line pass over the twelve coordinates, and every other case from
+ * one evaluation of f in double-double at a chosen time τ (the float root, or the minimiser −B/A
+ * clamped to the step, or 0): a miss where f(τ) − γ²/A > 0 (γ = f′(τ)/2: a lower bound of f's
+ * minimum, so no double-double coefficients and no exact sign of B² − AC are needed), a hit
+ * from the local quadratic's root and the signs at the doubles around it. Cases this leaves
+ * open take the general road above.
  */
 import { SkewlineInputError, toVector } from '../core/primitives.js';
 import { SAFE_MAX, SAFE_SCALE, between, checkDim, checkRadius, coords, unitInto } from './safe.js';
@@ -1377,7 +1385,8 @@ function bracketStep(dim: number, first: boolean): number {
  * How many calls of {@link sweepTime} took each path (for the benchmark's report; reset the
  * fields to 0 to count afresh): `double`, decided in doubles alone (misses, and touching at the
  * start: every later time is certified); `doubleDouble`,
- * decisions redone with double-double coefficients; `certify`, times certified by
+ * decisions redone with double-double coefficients, or (3D) decided by one double-double
+ * evaluation of the gap (a miss, or touching at the start); `certify`, times certified by
  * double-double evaluations of the gap, of which `quick` were settled by the one-pass certificate
  * (a Newton step and the signs at the neighbouring doubles) without the bracket search; `exact`,
  * BigInt decisions and time searches (a call can count in more than one of the last three).
