@@ -757,16 +757,20 @@ function near3(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<numbe
       }
       // Not settled: γ's rounding (u·|g|·|dv|) is too coarse for the offset (a grazing contact,
       // evaluated at the minimiser, whose root is ~1e-9 away). γ once more in double-double from
-      // the values at hand instead of a second pass: gh·dh by Dekker's product, gh·dl + gl·dh;
+      // the values at hand instead of a second pass: gh·dh by Dekker's product (gh, not the rounded
+      // g of the first γ: gh + gl is g to u², and g itself may differ from gh), gh·dl + gl·dh;
       // the dropped gl·dl, the errors of g and dv and the sum of the low parts stay below
       // 128u²·Σ(|g| + |w| + t·md)·md.
       if (pass === 0) {
-        const ex = (ghx - gHx) * (dx - dHx) - (px - gHx * dHx - (ghx - gHx) * dHx - gHx * (dx - dHx));
-        const ey = (ghy - gHy) * (dy - dHy) - (py - gHy * dHy - (ghy - gHy) * dHy - gHy * (dy - dHy));
-        const ez = (ghz - gHz) * (dz - dHz) - (pz - gHz * dHz - (ghz - gHz) * dHz - gHz * (dz - dHz));
-        const s1 = px + py;
-        const s2 = s1 + pz;
-        const lo = px - (s1 - (s1 - px)) + (py - (s1 - px)) + (s1 - (s2 - (s2 - s1)) + (pz - (s2 - s1))) + ex + ey + ez + (ghx * dlx + glx * dx) + (ghy * dly + gly * dy) + (ghz * dlz + glz * dz);
+        const hx = ghx * dx;
+        const hy = ghy * dy;
+        const hz = ghz * dz;
+        const ex = (ghx - gHx) * (dx - dHx) - (hx - gHx * dHx - (ghx - gHx) * dHx - gHx * (dx - dHx));
+        const ey = (ghy - gHy) * (dy - dHy) - (hy - gHy * dHy - (ghy - gHy) * dHy - gHy * (dy - dHy));
+        const ez = (ghz - gHz) * (dz - dHz) - (hz - gHz * dHz - (ghz - gHz) * dHz - gHz * (dz - dHz));
+        const s1 = hx + hy;
+        const s2 = s1 + hz;
+        const lo = hx - (s1 - (s1 - hx)) + (hy - (s1 - hx)) + (s1 - (s2 - (s2 - s1)) + (hz - (s2 - s1))) + ex + ey + ez + (ghx * dlx + glx * dx) + (ghy * dly + gly * dy) + (ghz * dlz + glz * dz);
         const g2 = s2 + lo;
         const d2 = g2 * g2 - A * f;
         if (d2 >= 0) {
