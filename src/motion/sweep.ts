@@ -689,7 +689,10 @@ function near3(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<numbe
     const qlz = (ghz - gHz) * (ghz - gHz) - (qz - gHz * gHz - 2 * gHz * (ghz - gHz)) + 2 * ghz * glz;
     const f0 = sh - R2;
     const f = f0 + (sl + qlx + qly + qlz + (sh - (f0 + (sh - f0)) + (sh - f0 - R2)) - R2l);
-    const ef = 44 * U * U * (mmx * mmx + mmy * mmy + mmz * mmz + R2) + 2 * U * Math.abs(f) + ETA;
+    // f's bound, M = Σ(|w| + t·md)² + R²: g = gh + gl within 8u²·(|w| + t·md) (16u²M on f), the
+    // rounded 2·gh·gl and the dropped gl² (|gl| ≤ 4u·(|w| + t·md): 24u²M), the sum of the six
+    // low parts (≤ 12u·M in all; six roundings: 62u²M), R²'s low part (2u²M): ≤ 104u²M
+    const ef = 128 * U * U * (mmx * mmx + mmy * mmy + mmz * mmz + R2) + 2 * U * Math.abs(f) + ETA;
     // γ = g·dv in doubles: g within egX of the exact value, dX within 2.01u·mX of dv
     const gd = px + py + pz;
     const egd = egx * Math.abs(dx) + egy * Math.abs(dy) + egz * Math.abs(dz) + 2.01 * U * ((Math.abs(gx) + egx) * mx + (Math.abs(gy) + egy) * my + (Math.abs(gz) + egz) * mz) + 4 * U * (Math.abs(px) + Math.abs(py) + Math.abs(pz)) + ETA;
@@ -1117,7 +1120,7 @@ function gapSignAt(dim: number): number {
   const s = sh - NUM[K_RSH];
   sl += (sh - (s + (sh - s)) + ((sh - s) - NUM[K_RSH])) - NUM[K_RSL];
   const f2 = s + sl;
-  const err2 = (32 + 4 * dim) * U * U * (mag + NUM[K_RSH]) + 2 * U * Math.abs(f2) + ETA;
+  const err2 = (64 + 32 * dim) * U * U * (mag + NUM[K_RSH]) + 2 * U * Math.abs(f2) + ETA; // (see near3's bound: the low parts' sum grows with dim)
   NUM[K_GAP] = f2;
   if (f2 > err2) return 1;
   if (f2 < -err2) return -1;
@@ -1216,7 +1219,7 @@ function quickCertify(dim: number): number {
     }
     const f0 = sh - NUM[K_RSH];
     const f = f0 + (sl + (sh - (f0 + (sh - f0)) + (sh - f0 - NUM[K_RSH])) - NUM[K_RSL]);
-    const ef = (32 + 4 * dim) * U * U * (mag + NUM[K_RSH]) + 2 * U * Math.abs(f) + ETA;
+    const ef = (64 + 32 * dim) * U * U * (mag + NUM[K_RSH]) + 2 * U * Math.abs(f) + ETA; // (see near3's bound)
     egd += ETA;
     ea *= (dim + 8) * U;
     if (f > ef) {
