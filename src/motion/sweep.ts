@@ -14,12 +14,20 @@
  * step, and the signs of f at the neighbouring doubles (f is a quadratic, so f(t + o) follows
  * exactly from f(t), f′(t) and |dv|²), with a bracket search and, last, exact bisection as the
  * fall-backs.
+ *
+ * 3D points (the common case) take a shorter road (sweepInto, near3): the misses and the touches
+ * at the start in one straight-line pass over the twelve coordinates, and every other case from
+ * one evaluation of f in double-double at a chosen time τ (the float root, or the minimiser −B/A
+ * clamped to the step, or 0): a miss where f(τ) − γ²/A > 0 (γ = f′(τ)/2: a lower bound of f's
+ * minimum, so no double-double coefficients and no exact sign of B² − AC are needed), a hit
+ * from the local quadratic's root and the signs at the doubles around it. Cases this leaves
+ * open take the general road above.
  */
 import { SkewlineInputError, toVector } from '../core/primitives.js';
 import { SAFE_MAX, SAFE_SCALE, between, checkDim, checkRadius, coords, unitInto } from './safe.js';
 import type { VecLike } from '../core/types.js';
 import { exactGap, exactHit, firstContact, gapSign } from './exact.js';
-import { nextDown, nextUp, stepIn } from './ulp.js';
+import { NEIGHBOUR_MIN, PRED, SUCC, nextDown, nextUp, stepIn } from './ulp.js';
 import { ratSqrt, ratToNumber } from '../core/exact.js';
 import { closestPoints } from '../closest/closest.js';
 import { segment } from '../core/primitives.js';
@@ -168,6 +176,19 @@ export function closestApproach(p0: VecLike, p1: VecLike, q0: VecLike, q1: VecLi
  * not finite, or a target of another dimension.
  */
 export function sphereSweep(p0: VecLike, p1: VecLike, r1: number, q0: VecLike, q1: VecLike, r2: number, target?: SphereHit): SphereHit {
+  // A small function that V8 inlines into the caller's loop: the radii travel to the rest in NUM,
+  // since a double passed to a call that is not inlined is boxed (an allocation per call).
+  if (typeof r1 !== 'number' || typeof r2 !== 'number') {
+    checkRadius(r1, 'sphereSweep: r1');
+    checkRadius(r2, 'sphereSweep: r2');
+  }
+  NUM[K_R1] = r1;
+  NUM[K_R2] = r2;
+  return sweepInto(p0, p1, q0, q1, target);
+}
+
+/** {@link sphereSweep} with the radii (numbers) in NUM[K_R1], NUM[K_R2]. */
+function sweepInto(p0: VecLike, p1: VecLike, q0: VecLike, q1: VecLike, target: SphereHit | undefined): SphereHit {
   // Float64Arrays hold numbers only: their finiteness is left to sweepCode, whose sums are not
   // finite then and which calls coords for the precise error (a check per coordinate saved).
   const fast = p0 instanceof Float64Array && p1 instanceof Float64Array && q0 instanceof Float64Array && q1 instanceof Float64Array && p0.length > 0;
@@ -179,8 +200,10 @@ export function sphereSweep(p0: VecLike, p1: VecLike, r1: number, q0: VecLike, q
   if (P1.length !== dim || Q0.length !== dim || Q1.length !== dim) {
     throw new SkewlineInputError(`sphereSweep: points of different dimensions (${dim}, ${P1.length}, ${Q0.length}, ${Q1.length})`);
   }
-  checkRadius(r1, 'sphereSweep: r1');
-  checkRadius(r2, 'sphereSweep: r2');
+  const r1 = NUM[K_R1];
+  const r2 = NUM[K_R2];
+  if (!(r1 >= 0 && r1 < Infinity)) checkRadius(r1, 'sphereSweep: r1');
+  if (!(r2 >= 0 && r2 < Infinity)) checkRadius(r2, 'sphereSweep: r2');
   let out: SphereHit;
   if (target === undefined) out = createSweepResult(dim);
   else {
@@ -189,7 +212,116 @@ export function sphereSweep(p0: VecLike, p1: VecLike, r1: number, q0: VecLike, q
     }
     out = target;
   }
-  const time = sweepCode(P0, P1, Q0, Q1, r1, r2) === HIT ? NUM[K_OUT] : -1;
+  // 3D: sweepCode's first decisions in straight-line code, the inputs read once: a miss (moving
+  // apart, no real root, or f(1) > 0 with the minimum beyond the step) or touching at the start
+  // (time 0), with the same quantities and error bounds as sweepCode's float tier for dim = 3
+  // (g = 11u); nothing is stored, so a miss costs one pass over the twelve coordinates and no
+  // further call. Undecided (code stays UNDECIDED): sweepCode starts afresh. Non-finite or huge
+  // input is left undecided too (sweepCode throws or takes the exact path).
+  let code = UNDECIDED;
+  quick: if (dim === 3) {
+    const p0x = P0[0], p0y = P0[1], p0z = P0[2];
+    const q0x = Q0[0], q0y = Q0[1], q0z = Q0[2];
+    const p1x = P1[0], p1y = P1[1], p1z = P1[2];
+    const q1x = Q1[0], q1y = Q1[1], q1z = Q1[2];
+    const wx = p0x - q0x, wy = p0y - q0y, wz = p0z - q0z;
+    const ax = p1x - p0x, ay = p1y - p0y, az = p1z - p0z;
+    const bx = q1x - q0x, by = q1y - q0y, bz = q1z - q0z;
+    const dx = ax - bx, dy = ay - by, dz = az - bz;
+    const mx = Math.abs(ax) + Math.abs(bx), my = Math.abs(ay) + Math.abs(by), mz = Math.abs(az) + Math.abs(bz);
+    const A = dx * dx + dy * dy + dz * dz;
+    const B = wx * dx + wy * dy + wz * dz;
+    const C0 = wx * wx + wy * wy + wz * wz;
+    const mA = mx * mx + my * my + mz * mz;
+    const mB = Math.abs(wx) * mx + Math.abs(wy) * my + Math.abs(wz) * mz;
+    const R = r1 + r2;
+    const R2 = R * R;
+    if (!(mA + mB + C0 + R2 < HUGE)) break quick;
+    const C = C0 - R2;
+    const eC = G3 * (C0 + 2 * R2) + ETA;
+    if (C <= eC) {
+      if (C > -eC) break quick;
+      // touching at the start: the normal from g = w, whose rounded value fl(p0 − q0) is what
+      // contactNormal would give at t = 0 (certifiedNormal with o = 0)
+      sweepStats.double++;
+      GH[0] = wx;
+      GH[1] = wy;
+      GH[2] = wz;
+      GL[0] = GL[1] = GL[2] = 0;
+      DH[0] = DH[1] = DH[2] = 0;
+      DL[0] = DL[1] = DL[2] = 0;
+      NUM[K_GT] = 0;
+      code = HIT;
+      break quick;
+    }
+    const eB = 4 * G3 * (mB + mA) + ETA;
+    const eA = 4 * G3 * mA + ETA;
+    // No real root (D = B² − AC < 0, so f > 0 everywhere), or both roots before the step (B ≥ 0
+    // with C > 0): one test for the two common misses, whichever holds.
+    const D = B * B - A * C;
+    const eD = 2 * Math.abs(B) * eB + eB * eB + A * eC + C * eA + eA * eC + 4 * U * (B * B + A * C) + ETA;
+    if ((+(D < -eD) | +(B >= eB)) !== 0) {
+      sweepStats.double++;
+      code = MISS;
+      break quick;
+    }
+    if (D <= eD) {
+      // B² − AC cancelled (paths passing within a few radii): D = A·R² − |w × dv|² by Lagrange's
+      // identity, with sweepCode's bounds (w·dv products ≤ 4.1u·|w|·md each): most such misses
+      // end here rather than in a double-double evaluation
+      const cx = wy * dz - wz * dy;
+      const cy = wz * dx - wx * dz;
+      const cz = wx * dy - wy * dx;
+      const ex = 4.1 * U * (Math.abs(wy) * mz + Math.abs(wz) * my) + U * Math.abs(cx) + ETA;
+      const ey = 4.1 * U * (Math.abs(wz) * mx + Math.abs(wx) * mz) + U * Math.abs(cy) + ETA;
+      const ez = 4.1 * U * (Math.abs(wx) * my + Math.abs(wy) * mx) + U * Math.abs(cz) + ETA;
+      const S = cx * cx + cy * cy + cz * cz;
+      const eS = (2 * Math.abs(cx) + ex) * ex + (2 * Math.abs(cy) + ey) * ey + (2 * Math.abs(cz) + ez) * ez;
+      const DL = A * R2 - S;
+      if (DL < -(1.01 * (eS + 4 * U * S + eA * R2 + 5 * U * A * R2) + U * Math.abs(DL) + ETA)) {
+        sweepStats.double++;
+        code = MISS;
+        break quick;
+      }
+    }
+    // (A = 0 with the same motion exactly is left to sweepCode: B ≥ eB above unless B is near 0)
+    if (B > -eB || A <= eA) break quick;
+    const AB = A + B;
+    const eAB = eA + eB + 2 * U * Math.abs(AB);
+    if (AB < -eAB) {
+      // the minimum lies at t ≥ 1: a miss iff f(1) = |p1 − q1|² − R² > 0
+      const vx = p1x - q1x, vy = p1y - q1y, vz = p1z - q1z;
+      const F1 = vx * vx + vy * vy + vz * vz;
+      if (F1 - R2 > G3 * (F1 + 2 * R2) + ETA) {
+        sweepStats.double++;
+        code = MISS;
+      }
+    }
+  }
+  if (code === HIT) {
+    NUM[K_NRM] = 1;
+    NUM[K_OUT] = 0;
+  }
+  if (code === MISS) {
+    out.hit = false;
+    out.time = 1;
+    const p = out.p;
+    const q = out.q;
+    const n = out.normal;
+    p[0] = P1[0];
+    p[1] = P1[1];
+    p[2] = P1[2];
+    q[0] = Q1[0];
+    q[1] = Q1[1];
+    q[2] = Q1[2];
+    n[0] = 0;
+    n[1] = 0;
+    n[2] = 0;
+    return out;
+  }
+  if (code === UNDECIDED && dim === 3) code = near3(P0, P1, Q0, Q1);
+  if (code === UNDECIDED) code = sweepCode(P0, P1, Q0, Q1);
+  const time = code === HIT ? NUM[K_OUT] : -1;
   const p = out.p;
   const q = out.q;
   const n = out.normal;
@@ -217,10 +349,38 @@ export function sphereSweep(p0: VecLike, p1: VecLike, r1: number, q0: VecLike, q
     const g = e - c;
     q[i] = g - g === 0 ? (time <= 0.5 ? c + time * g : e - (1 - time) * g) : between(c, e, time);
   }
-  if (NUM[K_NRM] === 1) certifiedNormal(P0, P1, Q0, Q1, n);
+  if (NUM[K_NRM] === 1 && dim === 3) {
+    // certifiedNormal and unitInto for 3D in straight-line code, the same operations in the same
+    // order (so the same bits): −g(t) from the double-double g at NUM[K_GT], over its largest
+    // magnitude, over the length
+    const o = time - NUM[K_GT];
+    const x = -(GH[0] + o * DH[0] + (GL[0] + o * DL[0]));
+    const y = -(GH[1] + o * DH[1] + (GL[1] + o * DL[1]));
+    const z = -(GH[2] + o * DH[2] + (GL[2] + o * DL[2]));
+    let m = Math.abs(x);
+    if (Math.abs(y) > m) m = Math.abs(y);
+    if (Math.abs(z) > m) m = Math.abs(z);
+    if (m > 0) {
+      const xm = x / m;
+      const ym = y / m;
+      const zm = z / m;
+      const l = Math.sqrt(xm * xm + ym * ym + zm * zm);
+      n[0] = xm / l + 0; // + 0: no −0
+      n[1] = ym / l + 0;
+      n[2] = zm / l + 0;
+    } else contactNormal(P0, P1, Q0, Q1, n);
+  } else if (NUM[K_NRM] === 1) certifiedNormal(P0, P1, Q0, Q1, n);
   else contactNormal(P0, P1, Q0, Q1, n);
   return out;
 }
+
+// ulp.ts's neighbour factors as this module's own constants (see BIG)
+const PRED_F = PRED;
+const SUCC_F = SUCC;
+const N_MIN = NEIGHBOUR_MIN;
+
+/** {@link SAFE_MAX} as this module's own constant (read in a loop: an imported binding can cost a call per read where modules are transformed, as under tsx). */
+const BIG = SAFE_MAX;
 
 /**
  * {@link contactNormal} where the time certificate left g = w + t′·dv in double-double (GH + GL at
@@ -246,7 +406,7 @@ function contactNormal(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLi
   const t = NUM[K_OUT];
   let big = false;
   for (let i = 0; i < dim; i++) {
-    if (Math.abs(P0[i]) > SAFE_MAX || Math.abs(P1[i]) > SAFE_MAX || Math.abs(Q0[i]) > SAFE_MAX || Math.abs(Q1[i]) > SAFE_MAX) big = true;
+    if (Math.abs(P0[i]) > BIG || Math.abs(P1[i]) > BIG || Math.abs(Q0[i]) > BIG || Math.abs(Q1[i]) > BIG) big = true;
   }
   const k = big ? SAFE_SCALE : 1;
   for (let i = 0; i < dim; i++) {
@@ -281,7 +441,9 @@ function contactNormal(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLi
  * at: ≤ 0" — the time is then exactly the first double of contact.
  */
 export function sweepTime(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<number>, Q1: ArrayLike<number>, r1: number, r2: number): number {
-  return sweepCode(P0, P1, Q0, Q1, r1, r2) === HIT ? NUM[K_OUT] : -1;
+  NUM[K_R1] = r1;
+  NUM[K_R2] = r2;
+  return sweepCode(P0, P1, Q0, Q1) === HIT ? NUM[K_OUT] : -1;
 }
 
 /**
@@ -289,7 +451,9 @@ export function sweepTime(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: Arra
  * way returns a small integer and leaves its numbers in NUM: a double returned from a call V8
  * does not inline would be boxed in a fresh heap number.
  */
-function sweepCode(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<number>, Q1: ArrayLike<number>, r1: number, r2: number): number {
+function sweepCode(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<number>, Q1: ArrayLike<number>): number {
+  const r1 = NUM[K_R1];
+  const r2 = NUM[K_R2];
   const dim = P0.length;
   NUM[K_NRM] = 0;
   let A = 0;
@@ -332,7 +496,7 @@ function sweepCode(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<n
     // Squares could overflow, or a coordinate is not finite (sphereSweep leaves the finiteness of
     // Float64Array input to this test): the precise error, else the exact path.
     checkFinite(P0, P1, Q0, Q1);
-    return exactCode(P0, P1, Q0, Q1, r1, r2);
+    return exactCode(P0, P1, Q0, Q1);
   }
   // The common decisions before D and f(1) are formed: touching at the start, moving apart.
   if (C <= -eC) {
@@ -397,13 +561,256 @@ function sweepCode(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<n
   }
   if (t === UNDECIDED) {
     sweepStats.doubleDouble++;
-    coefficientsDD(P0, P1, Q0, Q1, r1, r2);
+    coefficientsDD(P0, P1, Q0, Q1);
     t = decide();
-    if (t === UNDECIDED) return exactCode(P0, P1, Q0, Q1, r1, r2);
-    if (t === CERTIFY) return certify(P0, P1, Q0, Q1, r1, r2);
+    if (t === UNDECIDED) return exactCode(P0, P1, Q0, Q1);
+    if (t === CERTIFY) return certify(P0, P1, Q0, Q1);
     return t;
   }
-  return certify(P0, P1, Q0, Q1, r1, r2);
+  return certify(P0, P1, Q0, Q1);
+}
+
+/** sweepCode's g for dim = 3: (dim + 8)·u. */
+const G3 = 11 * U;
+
+/**
+ * 3D cases that sweepInto's float tier leaves open (paths passing within a few radii, grazing
+ * contacts, every hit after the start), settled from one evaluation of the gap in double-double
+ * at a well-chosen time τ ({@link quickCertify}) instead of double-double coefficients: τ is the
+ * float formula's first root where the direct discriminant is decided, else the minimiser −B/A
+ * clamped to the step, or 0 where the sign of f(0) is open. A miss follows from the lower bound
+ * f(τ) − γ²/A of f's minimum; a hit from the local quadratic's root and the signs at the two
+ * doubles around it (the first double of contact). UNDECIDED (sweepCode then starts afresh) when
+ * neither is certain, or for huge input. MISS, or HIT with the time in NUM[K_OUT] and g in
+ * GH + GL for the normal.
+ */
+function near3(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<number>, Q1: ArrayLike<number>): number {
+  const r1 = NUM[K_R1];
+  const r2 = NUM[K_R2];
+  // w = p0 − q0 = wX + wlX exactly, the displacements likewise, dv = dX + dlX within u² of
+  // mX = |p1 − p0| + |q1 − q0| (Knuth's two-difference; the names of prepare's working set)
+  const p0x = P0[0], p1x = P1[0], q0x = Q0[0], q1x = Q1[0];
+  const p0y = P0[1], p1y = P1[1], q0y = Q0[1], q1y = Q1[1];
+  const p0z = P0[2], p1z = P1[2], q0z = Q0[2], q1z = Q1[2];
+  const wx = p0x - q0x;
+  const wy = p0y - q0y;
+  const wz = p0z - q0z;
+  const wlx = p0x - (wx + (p0x - wx)) + (p0x - wx - q0x);
+  const wly = p0y - (wy + (p0y - wy)) + (p0y - wy - q0y);
+  const wlz = p0z - (wz + (p0z - wz)) + (p0z - wz - q0z);
+  const ax = p1x - p0x;
+  const ay = p1y - p0y;
+  const az = p1z - p0z;
+  const bx = q1x - q0x;
+  const by = q1y - q0y;
+  const bz = q1z - q0z;
+  const dx = ax - bx;
+  const dy = ay - by;
+  const dz = az - bz;
+  const dlx = ax - (dx + (ax - dx)) + (ax - dx - bx) + (p1x - (ax + (p1x - ax)) + (p1x - ax - p0x) - (q1x - (bx + (q1x - bx)) + (q1x - bx - q0x)));
+  const dly = ay - (dy + (ay - dy)) + (ay - dy - by) + (p1y - (ay + (p1y - ay)) + (p1y - ay - p0y) - (q1y - (by + (q1y - by)) + (q1y - by - q0y)));
+  const dlz = az - (dz + (az - dz)) + (az - dz - bz) + (p1z - (az + (p1z - az)) + (p1z - az - p0z) - (q1z - (bz + (q1z - bz)) + (q1z - bz - q0z)));
+  const mx = Math.abs(ax) + Math.abs(bx);
+  const my = Math.abs(ay) + Math.abs(by);
+  const mz = Math.abs(az) + Math.abs(bz);
+  const dHx = SPLIT * dx - (SPLIT * dx - dx);
+  const dHy = SPLIT * dy - (SPLIT * dy - dy);
+  const dHz = SPLIT * dz - (SPLIT * dz - dz);
+  const A = dx * dx + dy * dy + dz * dz;
+  const B = wx * dx + wy * dy + wz * dz;
+  const C0 = wx * wx + wy * wy + wz * wz;
+  const mA = mx * mx + my * my + mz * mz;
+  const mB = Math.abs(wx) * mx + Math.abs(wy) * my + Math.abs(wz) * mz;
+  const Rh = r1 + r2;
+  const Rl = r1 - (Rh - (Rh - r1)) + (r2 - (Rh - r1));
+  const RH = SPLIT * Rh - (SPLIT * Rh - Rh);
+  const R2 = Rh * Rh;
+  // (r1 + r2)² = R2 + R2l (Dekker's product of the two-sum's high part, and its low part)
+  const R2l = (Rh - RH) * (Rh - RH) - (R2 - RH * RH - 2 * RH * (Rh - RH)) + 2 * Rh * Rl;
+  if (!(mA + mB + C0 + R2 < HUGE)) return UNDECIDED;
+  const C = C0 - R2;
+  // sweepCode's float-tier bounds for dim = 3
+  const eC = G3 * (C0 + 2 * R2) + ETA;
+  const eA = 4 * G3 * mA + ETA;
+  const eB = 4 * G3 * (mB + mA) + ETA;
+  let t = 0;
+  if (C > eC) {
+    if (!(A > eA)) return UNDECIDED;
+    t = -B / A;
+    if (!(t > 0)) t = 0;
+    if (t > 1) t = 1;
+    if (B < -eB) {
+      const D = B * B - A * C;
+      const eD = 2 * Math.abs(B) * eB + eB * eB + A * eC + C * eA + eA * eC + 4 * U * (B * B + A * C) + ETA;
+      if (D > eD) {
+        const t1 = C / (Math.sqrt(D) - B);
+        if (t1 > 0 && t1 <= 1) t = t1;
+      }
+    }
+  }
+  // |dv|² in doubles and its bound, as quickCertify
+  const ea = G3 * mA;
+  for (let pass = 0; pass < 3; pass++) {
+    // g = w + t·dv in double-double (an error-free product and sum), its squares by two-products
+    const tH = SPLIT * t - (SPLIT * t - t);
+    const tL = t - tH;
+    const phx = t * dx;
+    const phy = t * dy;
+    const phz = t * dz;
+    const ghx = wx + phx;
+    const ghy = wy + phy;
+    const ghz = wz + phz;
+    const glx = wx - (ghx - (ghx - wx)) + (phx - (ghx - wx)) + (wlx + (tL * (dx - dHx) - (phx - tH * dHx - tL * dHx - tH * (dx - dHx)) + t * dlx));
+    const gly = wy - (ghy - (ghy - wy)) + (phy - (ghy - wy)) + (wly + (tL * (dy - dHy) - (phy - tH * dHy - tL * dHy - tH * (dy - dHy)) + t * dly));
+    const glz = wz - (ghz - (ghz - wz)) + (phz - (ghz - wz)) + (wlz + (tL * (dz - dHz) - (phz - tH * dHz - tL * dHz - tH * (dz - dHz)) + t * dlz));
+    const gHx = SPLIT * ghx - (SPLIT * ghx - ghx);
+    const gHy = SPLIT * ghy - (SPLIT * ghy - ghy);
+    const gHz = SPLIT * ghz - (SPLIT * ghz - ghz);
+    const qx = ghx * ghx;
+    const qy = ghy * ghy;
+    const qz = ghz * ghz;
+    const mmx = Math.abs(wx) + t * mx;
+    const mmy = Math.abs(wy) + t * my;
+    const mmz = Math.abs(wz) + t * mz;
+    const gx = ghx + glx;
+    const gy = ghy + gly;
+    const gz = ghz + glz;
+    const egx = U * Math.abs(gx) + 8 * U * U * mmx + ETA;
+    const egy = U * Math.abs(gy) + 8 * U * U * mmy + ETA;
+    const egz = U * Math.abs(gz) + 8 * U * U * mmz + ETA;
+    const px = gx * dx;
+    const py = gy * dy;
+    const pz = gz * dz;
+    const s1 = qx + qy;
+    const sh = s1 + qz;
+    const sl = qx - (s1 - (s1 - qx)) + (qy - (s1 - qx)) + (s1 - (sh - (sh - s1)) + (qz - (sh - s1)));
+    const qlx = (ghx - gHx) * (ghx - gHx) - (qx - gHx * gHx - 2 * gHx * (ghx - gHx)) + 2 * ghx * glx;
+    const qly = (ghy - gHy) * (ghy - gHy) - (qy - gHy * gHy - 2 * gHy * (ghy - gHy)) + 2 * ghy * gly;
+    const qlz = (ghz - gHz) * (ghz - gHz) - (qz - gHz * gHz - 2 * gHz * (ghz - gHz)) + 2 * ghz * glz;
+    const f0 = sh - R2;
+    const f = f0 + (sl + qlx + qly + qlz + (sh - (f0 + (sh - f0)) + (sh - f0 - R2)) - R2l);
+    // f's bound, M = Σ(|w| + t·md)² + R²: g = gh + gl within 8u²·(|w| + t·md) (16u²M on f), the
+    // rounded 2·gh·gl and the dropped gl² (|gl| ≤ 4u·(|w| + t·md): 24u²M), the sum of the six
+    // low parts (≤ 12u·M in all; six roundings: 62u²M), R²'s low part (2u²M): ≤ 104u²M
+    const ef = 128 * U * U * (mmx * mmx + mmy * mmy + mmz * mmz + R2) + 2 * U * Math.abs(f) + ETA;
+    // γ = g·dv in doubles: g within egX of the exact value, dX within 2.01u·mX of dv
+    const gd = px + py + pz;
+    const egd = egx * Math.abs(dx) + egy * Math.abs(dy) + egz * Math.abs(dz) + 2.01 * U * ((Math.abs(gx) + egx) * mx + (Math.abs(gy) + egy) * my + (Math.abs(gz) + egz) * mz) + 4 * U * (Math.abs(px) + Math.abs(py) + Math.abs(pz)) + ETA;
+    if (f > ef) {
+      // a miss: f's minimum over the step is at least f(t) − γ²/A (see quickCertify)
+      const al = A - ea;
+      const gg = Math.abs(gd) + egd;
+      const pen = (t === 0 && gd >= egd) || (t === 1 && gd <= -egd) ? 0 : al > 0 ? gg * (gg / al) * (1 + 8 * U) + ETA : -1;
+      if (pen >= 0 && f > (ef + pen) * (1 + 4 * U)) {
+        sweepStats.doubleDouble++;
+        return MISS;
+      }
+    } else if (t === 0 && f < -ef) {
+      // touching at the start: g = w for the normal (certifiedNormal; as contactNormal at 0)
+      sweepStats.doubleDouble++;
+      GH[0] = wx;
+      GH[1] = wy;
+      GH[2] = wz;
+      GL[0] = wlx;
+      GL[1] = wly;
+      GL[2] = wlz;
+      DH[0] = dx;
+      DH[1] = dy;
+      DH[2] = dz;
+      DL[0] = dlx;
+      DL[1] = dly;
+      DL[2] = dlz;
+      NUM[K_OUT] = 0;
+      NUM[K_GT] = 0;
+      NUM[K_NRM] = 1;
+      return HIT;
+    }
+    // the first root of the local quadratic (see quickCertify)
+    const disc = gd * gd - A * f;
+    if (!(disc >= 0)) return UNDECIDED;
+    const sq = Math.sqrt(disc);
+    let c = t + (gd <= 0 ? f / (sq - gd) : -(gd + sq) / A);
+    if (c > 0.75 * t && c < 1.5 * t) {
+      QC[0] = f;
+      QC[1] = ef;
+      QC[2] = gd;
+      QC[3] = egd;
+      QC[4] = A;
+      QC[5] = ea;
+      QC[6] = t;
+      NUM[K_N] = c;
+      if (signsAround() === HIT) {
+        // g at t for the normal (certifiedNormal)
+        GH[0] = ghx;
+        GH[1] = ghy;
+        GH[2] = ghz;
+        GL[0] = glx;
+        GL[1] = gly;
+        GL[2] = glz;
+        DH[0] = dx;
+        DH[1] = dy;
+        DH[2] = dz;
+        DL[0] = dlx;
+        DL[1] = dly;
+        DL[2] = dlz;
+        NUM[K_NRM] = 1;
+        sweepStats.certify++;
+        sweepStats.quick++;
+        return HIT;
+      }
+      // Not settled: γ's rounding (u·|g|·|dv|) is too coarse for the offset (a grazing contact,
+      // evaluated at the minimiser, whose root is ~1e-9 away). γ once more in double-double from
+      // the values at hand instead of a second pass: gh·dh by Dekker's product (gh, not the rounded
+      // g of the first γ: gh + gl is g to u², and g itself may differ from gh), gh·dl + gl·dh;
+      // the dropped gl·dl, the errors of g and dv and the sum of the low parts stay below
+      // 128u²·Σ(|g| + |w| + t·md)·md.
+      if (pass === 0) {
+        const hx = ghx * dx;
+        const hy = ghy * dy;
+        const hz = ghz * dz;
+        const ex = (ghx - gHx) * (dx - dHx) - (hx - gHx * dHx - (ghx - gHx) * dHx - gHx * (dx - dHx));
+        const ey = (ghy - gHy) * (dy - dHy) - (hy - gHy * dHy - (ghy - gHy) * dHy - gHy * (dy - dHy));
+        const ez = (ghz - gHz) * (dz - dHz) - (hz - gHz * dHz - (ghz - gHz) * dHz - gHz * (dz - dHz));
+        const s1 = hx + hy;
+        const s2 = s1 + hz;
+        const lo = hx - (s1 - (s1 - hx)) + (hy - (s1 - hx)) + (s1 - (s2 - (s2 - s1)) + (hz - (s2 - s1))) + ex + ey + ez + (ghx * dlx + glx * dx) + (ghy * dly + gly * dy) + (ghz * dlz + glz * dz);
+        const g2 = s2 + lo;
+        const d2 = g2 * g2 - A * f;
+        if (d2 >= 0) {
+          const sq2 = Math.sqrt(d2);
+          QC[2] = g2;
+          QC[3] = 128 * U * U * ((Math.abs(gx) + mmx) * mx + (Math.abs(gy) + mmy) * my + (Math.abs(gz) + mmz) * mz) + U * Math.abs(g2) + ETA;
+          NUM[K_N] = t + (g2 <= 0 ? f / (sq2 - g2) : -(g2 + sq2) / A);
+          if (NUM[K_N] > 0.75 * t && NUM[K_N] < 1.5 * t && signsAround() === HIT) {
+            GH[0] = ghx;
+            GH[1] = ghy;
+            GH[2] = ghz;
+            GL[0] = glx;
+            GL[1] = gly;
+            GL[2] = glz;
+            DH[0] = dx;
+            DH[1] = dy;
+            DH[2] = dz;
+            DL[0] = dlx;
+            DL[1] = dly;
+            DL[2] = dlz;
+            NUM[K_NRM] = 1;
+            sweepStats.certify++;
+            sweepStats.quick++;
+            return HIT;
+          }
+        }
+      }
+      c = QC[7];
+    } else {
+      // far from t: evaluate there next (clamped to the step)
+      if (!(c > 0)) c = 0;
+      if (!(c <= 1)) c = 1;
+    }
+    if (c === t) return UNDECIDED;
+    t = c;
+  }
+  return UNDECIDED;
 }
 
 // sweepCode's differences in doubles, w = p0 − q0, dv = (p1 − p0) − (q1 − q0) and |p1 − p0| + |q1 − q0|,
@@ -421,7 +828,9 @@ function checkFinite(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike
 }
 
 /** {@link exactTime} as a code (HIT, the time in NUM[K_OUT], or MISS). */
-function exactCode(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<number>, Q1: ArrayLike<number>, r1: number, r2: number): number {
+function exactCode(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<number>, Q1: ArrayLike<number>): number {
+  const r1 = NUM[K_R1];
+  const r2 = NUM[K_R2];
   const t = exactTime(P0, P1, Q0, Q1, r1, r2);
   if (t < 0) return MISS;
   NUM[K_OUT] = t;
@@ -496,8 +905,8 @@ function decide(): number {
 // fresh heap number on every store (an allocation per call); typed-array slots do not. Not
 // re-entrant. The double-double tier's coefficients and bounds, the time candidate, (r1 + r2)²
 // as hi + lo, and the last gap value in doubles (for the Newton step only).
-const NUM = new Float64Array(21);
-const K_A = 0, K_B = 1, K_C = 2, K_D = 3, K_EA = 4, K_EB = 5, K_EC = 6, K_ED = 7, K_TIME = 8, K_F1 = 9, K_EF1 = 10, K_RSH = 11, K_RSL = 12, K_GAP = 13, K_OUT = 14, K_T = 15, K_N = 16, K_LO = 17, K_HI = 18, K_NRM = 19, K_GT = 20;
+const NUM = new Float64Array(23);
+const K_A = 0, K_B = 1, K_C = 2, K_D = 3, K_EA = 4, K_EB = 5, K_EC = 6, K_ED = 7, K_TIME = 8, K_F1 = 9, K_EF1 = 10, K_RSH = 11, K_RSL = 12, K_GAP = 13, K_OUT = 14, K_T = 15, K_N = 16, K_LO = 17, K_HI = 18, K_NRM = 19, K_GT = 20, K_R1 = 21, K_R2 = 22;
 
 /** a − b = s + twoDiffErr(a, b, s) exactly, s = fl(a − b) (Knuth). */
 function twoDiffErr(a: number, b: number, s: number): number {
@@ -511,7 +920,9 @@ function twoDiffErr(a: number, b: number, s: number): number {
  * Dekker's two-product), each rounded to a double at the end with a bound of order u² of the
  * magnitudes plus the final rounding u·|value|. Results in NUM[K_A]…NUM[K_ED].
  */
-function coefficientsDD(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<number>, Q1: ArrayLike<number>, r1: number, r2: number): void {
+function coefficientsDD(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<number>, Q1: ArrayLike<number>): void {
+  const r1 = NUM[K_R1];
+  const r2 = NUM[K_R2];
   const dim = P0.length;
   let ah = 0, al = 0, bh = 0, bl = 0, ch = 0, cl = 0;
   let mA = 0, mB = 0, mC = 0;
@@ -623,7 +1034,9 @@ let MW = new Float64Array(4);
 let MD = new Float64Array(4);
 
 /** Loads the working set for the gap evaluations of {@link certify}. */
-function prepare(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<number>, Q1: ArrayLike<number>, r1: number, r2: number): void {
+function prepare(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<number>, Q1: ArrayLike<number>): void {
+  const r1 = NUM[K_R1];
+  const r2 = NUM[K_R2];
   const dim = P0.length;
   if (WH.length < dim) {
     WH = new Float64Array(dim);
@@ -707,7 +1120,7 @@ function gapSignAt(dim: number): number {
   const s = sh - NUM[K_RSH];
   sl += (sh - (s + (sh - s)) + ((sh - s) - NUM[K_RSH])) - NUM[K_RSL];
   const f2 = s + sl;
-  const err2 = (32 + 4 * dim) * U * U * (mag + NUM[K_RSH]) + 2 * U * Math.abs(f2) + ETA;
+  const err2 = (64 + 32 * dim) * U * U * (mag + NUM[K_RSH]) + 2 * U * Math.abs(f2) + ETA; // (see near3's bound: the low parts' sum grows with dim)
   NUM[K_GAP] = f2;
   if (f2 > err2) return 1;
   if (f2 < -err2) return -1;
@@ -722,11 +1135,11 @@ function gapSignAt(dim: number): number {
  * halved until lo and hi are adjacent doubles: hi is then the first double of contact, since f
  * decreases up to the first root. No allocation.
  */
-function certify(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<number>, Q1: ArrayLike<number>, r1: number, r2: number): number {
+function certify(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<number>, Q1: ArrayLike<number>): number {
   sweepStats.certify++;
   let t = NUM[K_TIME];
   const dim = P0.length;
-  prepare(P0, P1, Q0, Q1, r1, r2);
+  prepare(P0, P1, Q0, Q1);
   if (!(t > 0)) t = Number.MIN_VALUE;
   if (t > 1) t = 1;
   // The bracket and the candidate live in NUM (K_LO, K_HI, K_T), the loop's own state is an
@@ -734,17 +1147,19 @@ function certify(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<num
   NUM[K_LO] = 0; // f(0) > 0 is established
   NUM[K_HI] = -1;
   NUM[K_T] = t;
-  if (quickCertify(dim) === HIT) {
+  const q = quickCertify(dim);
+  if (q === HIT) {
     sweepStats.quick++;
     NUM[K_NRM] = 1; // GH + GL hold g at NUM[K_GT], for the normal
     return HIT;
   }
+  if (q === MISS) return MISS;
   for (let iter = 0; iter < 64; iter++) {
     const r = bracketStep(dim, iter === 0);
     if (r === HIT) return HIT;
     if (r !== 0) break;
   }
-  return exactCode(P0, P1, Q0, Q1, r1, r2);
+  return exactCode(P0, P1, Q0, Q1);
 }
 
 /**
@@ -804,14 +1219,36 @@ function quickCertify(dim: number): number {
     }
     const f0 = sh - NUM[K_RSH];
     const f = f0 + (sl + (sh - (f0 + (sh - f0)) + (sh - f0 - NUM[K_RSH])) - NUM[K_RSL]);
-    const ef = (32 + 4 * dim) * U * U * (mag + NUM[K_RSH]) + 2 * U * Math.abs(f) + ETA;
+    const ef = (64 + 32 * dim) * U * U * (mag + NUM[K_RSH]) + 2 * U * Math.abs(f) + ETA; // (see near3's bound)
     egd += ETA;
     ea *= (dim + 8) * U;
-    if (!(gd < -egd)) return 0; // f must decrease here (before its minimum)
-    // Newton's step; QC keeps the numbers the checks below share (no double crosses a call)
-    NUM[K_N] = t - f / (2 * gd);
+    if (f > ef) {
+      // A miss? f(t + o) = f(t) + 2o·γ + A·o² ≥ f(t) − γ²/A for every o, and ≥ f(t) over the
+      // step where t = 0 and γ ≥ 0, or t = 1 and γ ≤ 0: a lower bound of f's minimum over [0, 1]
+      // from this one evaluation (A ≥ aa − ea, |γ| ≤ |gd| + egd; the few roundings are covered
+      // by 8u, an underflow of γ·(γ/A) by ETA: γ² alone could underflow to 0 where A does not).
+      const al = aa - ea;
+      const gg = Math.abs(gd) + egd;
+      const pen = (t === 0 && gd >= egd) || (t === 1 && gd <= -egd) ? 0 : al > 0 ? gg * (gg / al) * (1 + 8 * U) + ETA : -1;
+      if (pen >= 0 && f > (ef + pen) * (1 + 4 * U)) return MISS;
+    } else if (t === 0 && f < -ef) {
+      NUM[K_OUT] = 0; // touching at the start
+      NUM[K_GT] = 0;
+      return HIT;
+    }
+    // The first root of the local quadratic f(t) + 2o·γ + A·o² (in the form without
+    // cancellation for either sign of γ): within an ulp or so of f's first root when t is close;
+    // QC keeps the numbers the checks below share (no double crosses a call).
+    const disc = gd * gd - aa * f;
+    if (!(disc >= 0)) return 0;
+    const sq = Math.sqrt(disc);
+    NUM[K_N] = t + (gd <= 0 ? f / (sq - gd) : -(gd + sq) / aa);
     if (!(NUM[K_N] > 0.75 * t && NUM[K_N] < 1.5 * t)) {
-      if (!(NUM[K_N] > 0 && NUM[K_N] <= 1)) return 0;
+      // far from t: evaluate there (clamped to the step: a first root past 1 is then a miss by
+      // f(1) > 0 with γ ≤ 0, one before 0 a touch at the start)
+      if (!(NUM[K_N] > 0)) NUM[K_N] = 0;
+      if (!(NUM[K_N] <= 1)) NUM[K_N] = 1;
+      if (NUM[K_N] === t) return 0;
       NUM[K_T] = NUM[K_N];
       continue;
     }
@@ -822,37 +1259,54 @@ function quickCertify(dim: number): number {
     QC[4] = aa;
     QC[5] = ea;
     QC[6] = t;
-    if (NUM[K_N] > 1) NUM[K_N] = 1;
-    // c⁻ and c: the usual outcome
-    QC[7] = NUM[K_N];
-    stepIn(NUM, K_N, false);
+    if (signsAround() === HIT) return HIT;
+    // undecided from t's expansion (c too far for γ's bound): evaluate at c itself
+    if (QC[7] === t) return 0;
+    NUM[K_T] = QC[7];
+  }
+  return 0;
+}
+
+/**
+ * The signs of f at c = NUM[K_N] (clamped to 1) and at its neighbouring doubles, from the
+ * expansion about t = QC[6] (f, γ, |dv|² and their bounds in QC; see {@link signNear}): HIT with
+ * NUM[K_OUT] the first double of contact (f > 0 at one double and ≤ 0 at the next: f ≤ 0 on one
+ * interval, so nothing before is a contact), NUM[K_GT] = t; 0 when the signs do not settle it.
+ */
+function signsAround(): number {
+  const t = QC[6];
+  if (NUM[K_N] > 1) NUM[K_N] = 1;
+  // c⁻ and c: the usual outcome (neighbours by ulp.ts's PRED / SUCC, stepIn near the subnormals)
+  QC[7] = NUM[K_N];
+  if (NUM[K_N] >= N_MIN) NUM[K_N] -= NUM[K_N] * PRED_F;
+  else stepIn(NUM, K_N, false);
+  QC[8] = NUM[K_N] - t;
+  const below = signNear();
+  QC[8] = QC[7] - t;
+  const at = signNear();
+  NUM[K_GT] = t;
+  if (below > 0 && at < 0) {
+    NUM[K_OUT] = QC[7];
+    return HIT;
+  }
+  if (at > 0 && QC[7] < 1) {
+    NUM[K_N] = QC[7];
+    if (NUM[K_N] >= N_MIN) NUM[K_N] += NUM[K_N] * SUCC_F;
+    else stepIn(NUM, K_N, true);
     QC[8] = NUM[K_N] - t;
-    const below = signNear();
-    QC[8] = QC[7] - t;
-    const at = signNear();
-    NUM[K_GT] = t;
-    if (below > 0 && at < 0) {
-      NUM[K_OUT] = QC[7];
+    if (NUM[K_N] <= 1 && signNear() < 0) {
+      NUM[K_OUT] = NUM[K_N];
       return HIT;
     }
-    if (at > 0 && QC[7] < 1) {
-      NUM[K_N] = QC[7];
-      stepIn(NUM, K_N, true);
-      QC[8] = NUM[K_N] - t;
-      if (NUM[K_N] <= 1 && signNear() < 0) {
-        NUM[K_OUT] = NUM[K_N];
-        return HIT;
-      }
-    } else if (below < 0) {
-      const hi = NUM[K_N];
-      stepIn(NUM, K_N, false);
-      QC[8] = NUM[K_N] - t;
-      if (NUM[K_N] > 0 && signNear() > 0) {
-        NUM[K_OUT] = hi;
-        return HIT;
-      }
+  } else if (below < 0) {
+    const hi = NUM[K_N];
+    if (NUM[K_N] >= N_MIN) NUM[K_N] -= NUM[K_N] * PRED_F;
+    else stepIn(NUM, K_N, false);
+    QC[8] = NUM[K_N] - t;
+    if (NUM[K_N] > 0 && signNear() > 0) {
+      NUM[K_OUT] = hi;
+      return HIT;
     }
-    return 0;
   }
   return 0;
 }
@@ -938,7 +1392,8 @@ function bracketStep(dim: number, first: boolean): number {
  * How many calls of {@link sweepTime} took each path (for the benchmark's report; reset the
  * fields to 0 to count afresh): `double`, decided in doubles alone (misses, and touching at the
  * start: every later time is certified); `doubleDouble`,
- * decisions redone with double-double coefficients; `certify`, times certified by
+ * decisions redone with double-double coefficients, or (3D) decided by one double-double
+ * evaluation of the gap (a miss, or touching at the start); `certify`, times certified by
  * double-double evaluations of the gap, of which `quick` were settled by the one-pass certificate
  * (a Newton step and the signs at the neighbouring doubles) without the bracket search; `exact`,
  * BigInt decisions and time searches (a call can count in more than one of the last three).

@@ -52,3 +52,20 @@ export function stepIn(a: Float64Array, k: number, up: boolean): void {
   }
   a[k] = f[0];
 }
+
+/**
+ * The neighbouring doubles of a positive double x ≥ {@link NEIGHBOUR_MIN} (and below 2¹⁰²³ for the
+ * step up) in arithmetic alone
+ * (no bit pattern through memory, whose store-to-load round trip stalls): nextDown(x) =
+ * x − x·{@link PRED} and nextUp(x) = x + x·{@link SUCC}, each exactly (round to nearest). With
+ * x = m·2^(k−52), m ∈ [2^52, 2^53): x·2⁻⁵³ = (m/2^53)·ulp(x) lies in [ulp/2, ulp), so x − x·2⁻⁵³
+ * rounds to x − ulp, or is exactly x − ulp/2 (the spacing below a power of two); upwards the
+ * factor 2⁻⁵³(1 + 2⁻⁵²) keeps a power of two off the tie. The idea of a successor from one
+ * product is Rump, Zimmermann, Boldo and Melquiond, "Computing predecessor and successor in
+ * rounding to nearest", BIT 49 (2009); tested against the bit-pattern steps in test/motion/ulp.test.ts.
+ */
+export const PRED = 2 ** -53;
+/** See {@link PRED}. */
+export const SUCC = 2 ** -53 * (1 + 2 ** -52);
+/** Below this, x·2⁻⁵³ could be subnormal and the steps of {@link PRED} inexact: use {@link stepIn}. */
+export const NEIGHBOUR_MIN = 2 ** -960;

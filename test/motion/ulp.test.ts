@@ -1,6 +1,6 @@
 /** The allocation-free neighbouring doubles of src/motion/ulp.ts against BigInt stepping of the bit pattern. */
 import { describe, expect, it } from 'vitest';
-import { nextDown, nextUp } from '../../src/motion/ulp.js';
+import { NEIGHBOUR_MIN, PRED, SUCC, nextDown, nextUp } from '../../src/motion/ulp.js';
 import { mulberry32 } from '../support/rng.js';
 
 const b = new Float64Array(1);
@@ -24,5 +24,21 @@ describe('nextUp / nextDown', () => {
     }
     expect(nextUp(0)).toBe(5e-324);
     expect(nextDown(0)).toBe(-5e-324);
+  });
+
+  it('issue 16: x − x·PRED and x + x·SUCC are the neighbouring doubles for every x ≥ NEIGHBOUR_MIN (powers of two, their neighbours, random mantissas; seed 9951)', () => {
+    const rng = mulberry32(9951);
+    const xs: number[] = [];
+    for (let e = Math.log2(NEIGHBOUR_MIN); e <= 1020; e++) {
+      const p = 2 ** e;
+      xs.push(p, ref(p, 1n), ref(p, -1n), p * 1.5, ref(2 * p, -1n));
+    }
+    for (let k = 0; k < 20000; k++) xs.push((1 + rng()) * 2 ** (Math.floor(rng() * 1980) - 960));
+    let bad = 0;
+    for (const x of xs) {
+      if (!(x >= NEIGHBOUR_MIN) || x === Infinity) continue;
+      if (x - x * PRED !== ref(x, -1n) || (x < 1.7e308 && x + x * SUCC !== ref(x, 1n))) bad++;
+    }
+    expect(bad, 'seed 9951').toBe(0);
   });
 });
