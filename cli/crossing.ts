@@ -22,6 +22,10 @@
  *   (2(ε_n + ε_d) + 2^-96)·|m| + 2^-103·|a0 + m|.
  */
 import { productError } from '../src/core/eft.js';
+import { ratToDouble, toScaledBigInts } from '../src/core/exact.js';
+import { orient2Sign } from '../src/intersect/intersects.js';
+import { intersection2D } from '../src/intersect/segment-2d.js';
+import { classify2, CROSSING, NO_CONTACT, T_JUNCTION, VERTEX_TOUCH } from '../src/chain/classify.js';
 
 const LO = 2 ** -300;
 const HI = 2 ** 300;
@@ -69,7 +73,7 @@ function inRange(x: number): boolean {
  * nonzero, a0, a1 on opposite sides of b's line and b0, b1 on opposite sides of a's), so
  * den ≠ 0 and 0 < n/den < 1. Not re-entrant (module scratch).
  */
-export function crossingPoint2(ax0: number, ay0: number, ax1: number, ay1: number, bx0: number, by0: number, bx1: number, by1: number, out: number[]): boolean {
+export function crossingPoint2(ax0: number, ay0: number, ax1: number, ay1: number, bx0: number, by0: number, bx1: number, by1: number, out: number[] | Float64Array): boolean {
   if (!(inRange(ax0) && inRange(ay0) && inRange(ax1) && inRange(ay1) && inRange(bx0) && inRange(by0) && inRange(bx1) && inRange(by1))) return false;
   // Differences as exact double-doubles (two-sum).
   let h = ax1 - ax0;
@@ -141,3 +145,106 @@ function along(a: number, uh: number, ul: number, th: number, tl: number, rel: n
 // The bits of a double (little-endian words: [low, high]).
 const BITS = new Float64Array(1);
 const WORDS = new Uint32Array(BITS.buffer);
+
+/** Where two planar segments that share a point meet: a point, or the shared piece of collinear segments. */
+export type Meeting = { kind: 'point'; x: number; y: number } | { kind: 'overlap'; x0: number; y0: number; x1: number; y1: number } | { kind: 'none' };
+
+/**
+ * The point where segments a0a1 and b0b1 (known to share a point) meet, exactly as
+ * `chainIntersections` gives it, for the GeoJSON output. Exact orientation signs decide: when an
+ * endpoint lies on the other segment's line (and not all four points are collinear) the meeting
+ * point is that endpoint, returned as it is without arithmetic (touches and T-junctions, common
+ * in maps); a proper crossing is a0 + (w × v / u × v)·u (Cramer's rule, u = a1 − a0, v = b1 − b0,
+ * w = b0 − a0), rounded once: in double-double arithmetic where a rounding test certifies the
+ * result ({@link crossingPoint2}), else in exact integers (two divisions; intersection2D also
+ * computes both parameters, which this output does not need); collinear pieces go to intersection2D.
+ * Allocates its result; {@link meet2} is the allocation-free form the writer uses.
+ */
+export function meeting(ax0: number, ay0: number, ax1: number, ay1: number, bx0: number, by0: number, bx1: number, by1: number): Meeting {
+  const d3 = orient2Sign(ax0, ay0, ax1, ay1, bx0, by0);
+  const d4 = orient2Sign(ax0, ay0, ax1, ay1, bx1, by1);
+  const d1 = orient2Sign(bx0, by0, bx1, by1, ax0, ay0);
+  const d2 = orient2Sign(bx0, by0, bx1, by1, ax1, ay1);
+  if ((d3 === d4 && d3 !== 0) || (d1 === d2 && d1 !== 0)) return { kind: 'none' };
+  if (d1 === 0 && d2 === 0 && d3 === 0 && d4 === 0) {
+    const r = intersection2D(ax0, ay0, ax1, ay1, bx0, by0, bx1, by1);
+    if (r.kind === 'overlap') return { kind: 'overlap', x0: r.start[0], y0: r.start[1], x1: r.end[0], y1: r.end[1] };
+    return r.kind === 'point' ? { kind: 'point', x: r.point[0], y: r.point[1] } : { kind: 'none' };
+  }
+  // Not all collinear: the meeting point is unique; an endpoint on the other's line is it.
+  if (d3 === 0) return { kind: 'point', x: bx0, y: by0 };
+  if (d4 === 0) return { kind: 'point', x: bx1, y: by1 };
+  if (d1 === 0) return { kind: 'point', x: ax0, y: ay0 };
+  if (d2 === 0) return { kind: 'point', x: ax1, y: ay1 };
+  crossingInto(ax0, ay0, ax1, ay1, bx0, by0, bx1, by1, MEET);
+  return { kind: 'point', x: MEET[0], y: MEET[1] };
+}
+
+/**
+ * The correctly rounded crossing point of two segments that cross properly (the precondition
+ * of {@link crossingPoint2}) into out[0], out[1]: the double-double evaluation where its rounding
+ * test certifies it, else exact rational arithmetic (BigInt).
+ */
+function crossingInto(ax0: number, ay0: number, ax1: number, ay1: number, bx0: number, by0: number, bx1: number, by1: number, out: number[] | Float64Array): void {
+  if (crossingPoint2(ax0, ay0, ax1, ay1, bx0, by0, bx1, by1, out)) return;
+  const { ints, exp } = toScaledBigInts([ax0, ay0, ax1, ay1, bx0, by0, bx1, by1]);
+  const [A0x, A0y, A1x, A1y, B0x, B0y, B1x, B1y] = ints;
+  const ux = A1x - A0x, uy = A1y - A0y, vx = B1x - B0x, vy = B1y - B0y, wx = B0x - A0x, wy = B0y - A0y;
+  const den = ux * vy - uy * vx;
+  const n1 = wx * vy - wy * vx;
+  out[0] = ratToDouble(A0x * den + n1 * ux, den, exp);
+  out[1] = ratToDouble(A0y * den + n1 * uy, den, exp);
+}
+
+const MEET = [0, 0];
+
+/**
+ * {@link MEET2}[0], [1] after {@link meet2}: the meeting point, when it returned a code other than
+ * NO_CONTACT and OVERLAP (module scratch, not re-entrant).
+ */
+export const MEET2 = new Float64Array(2);
+
+/**
+ * The contact kind of planar segments a0a1 and b0b1 (a code of src/chain/classify.ts, exactly
+ * what classify2 answers) and, for one common point, that point exactly as {@link meeting} gives
+ * it, into {@link MEET2} — from one evaluation of the four orientation signs, without allocating
+ * (both classify2 and meeting would evaluate them). Collinear segments (all four signs zero, rare
+ * outside grids) are left to classify2 and meeting themselves; OVERLAP leaves MEET2 alone (the
+ * caller asks {@link meeting} for the piece). Not re-entrant (module scratch).
+ */
+export function meet2(ax0: number, ay0: number, ax1: number, ay1: number, bx0: number, by0: number, bx1: number, by1: number): number {
+  const d3 = orient2Sign(ax0, ay0, ax1, ay1, bx0, by0);
+  const d4 = orient2Sign(ax0, ay0, ax1, ay1, bx1, by1);
+  if (d3 === d4 && d3 !== 0) return NO_CONTACT;
+  const d1 = orient2Sign(bx0, by0, bx1, by1, ax0, ay0);
+  const d2 = orient2Sign(bx0, by0, bx1, by1, ax1, ay1);
+  if (d1 === d2 && d1 !== 0) return NO_CONTACT;
+  if (d1 !== 0 && d2 !== 0 && d3 !== 0 && d4 !== 0) {
+    crossingInto(ax0, ay0, ax1, ay1, bx0, by0, bx1, by1, MEET2);
+    return CROSSING;
+  }
+  if (d1 === 0 && d2 === 0 && d3 === 0 && d4 === 0) {
+    const code = classify2(ax0, ay0, ax1, ay1, bx0, by0, bx1, by1);
+    if (code === VERTEX_TOUCH || code === T_JUNCTION) {
+      const m = meeting(ax0, ay0, ax1, ay1, bx0, by0, bx1, by1);
+      if (m.kind !== 'point') return classifyMismatch();
+      MEET2[0] = m.x;
+      MEET2[1] = m.y;
+    }
+    return code;
+  }
+  // classify2's kind: its point is the first endpoint with a zero sign in the order a0, a1, b0, b1.
+  const px = d1 === 0 ? ax0 : d2 === 0 ? ax1 : d3 === 0 ? bx0 : bx1;
+  const py = d1 === 0 ? ay0 : d2 === 0 ? ay1 : d3 === 0 ? by0 : by1;
+  const endA = (px === ax0 && py === ay0) || (px === ax1 && py === ay1);
+  const endB = (px === bx0 && py === by0) || (px === bx1 && py === by1);
+  // meeting's point: the first in the order b0, b1, a0, a1.
+  MEET2[0] = d3 === 0 ? bx0 : d4 === 0 ? bx1 : d1 === 0 ? ax0 : ax1;
+  MEET2[1] = d3 === 0 ? by0 : d4 === 0 ? by1 : d1 === 0 ? ay0 : ay1;
+  return endA && endB ? VERTEX_TOUCH : T_JUNCTION;
+}
+
+/** classify2 and intersection2D disagree on collinear segments: a bug, never an input's fault. */
+function classifyMismatch(): never {
+  throw new Error('internal error: classify2 found one common point where intersection2D did not');
+}
