@@ -14,35 +14,40 @@ import { kindOf, pointOn } from './chain.js';
 import { meet2, meeting, MEET2 } from './crossing.js';
 import type { CoordStore } from './geojson-stream.js';
 import { CommandError } from './run-rows.js';
-import { writeAscii, writeShortest } from './shortest.js';
+import { writeShortest } from './shortest.js';
 
 /** The buffer is handed to the output once it holds this many bytes. */
 const CHUNK = 1 << 16;
 /** Room for one feature's fixed parts and numbers (labels and properties are added to it). */
 const FEATURE_ROOM = 1024;
 
+// The fixed parts as bytes, joined where they meet so that a feature is few copies.
 const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
-const FIRST = enc('\n{"type":"Feature","geometry":');
-const NEXT = enc(',\n{"type":"Feature","geometry":');
-const POINT = enc('{"type":"Point","coordinates":[');
+const FEATURE = '\n{"type":"Feature","geometry":';
+const POINT = '{"type":"Point","coordinates":[';
+const LINE = '{"type":"LineString","coordinates":[[';
+/** The start of a feature: [first Point, first LineString, later Point, later LineString]. */
+const STARTS = [FEATURE + POINT, FEATURE + LINE, ',' + FEATURE + POINT, ',' + FEATURE + LINE].map(enc);
 const POINT_END = enc(']}');
-const LINE = enc('{"type":"LineString","coordinates":[[');
 const LINE_MID = enc('],[');
 const LINE_END = enc(']]}');
-const PROPS_A = enc(',"properties":{"a":{');
-const SEGMENT = enc(',"segment":');
-const PROPS_B = enc('},"b":{');
-const KIND = enc('},"kind":"');
-const DISTANCE = enc('","distance":');
 const S = enc(',"s":');
 const T = enc(',"t":');
 const END = enc('}}');
-const KIND_NAMES = CONTACT_KIND_NAMES.map(enc);
+/** `},"kind":"…","distance":` for each kind name. */
+const KIND = new Map<string, Uint8Array>(['near', ...CONTACT_KIND_NAMES].map((k) => [k, enc(`},"kind":"${k}","distance":`)]));
+const KIND_BY_CODE = CONTACT_KIND_NAMES.map((k, code) => KIND.get(code === NO_CONTACT ? 'near' : k)!);
 
-/** A feature's properties as bytes, and whether they are all ASCII. */
+/** Text as bytes (UTF-8), and whether it is all ASCII. */
 interface Encoded {
   bytes: Uint8Array;
   ascii: boolean;
+}
+
+/** A chain's two heads: `,"properties":{"a":{"chain":…,"segment":` and `},"b":{"chain":…,"segment":`. */
+interface Heads {
+  a: Uint8Array;
+  b: Uint8Array;
 }
 
 /**
@@ -82,7 +87,7 @@ export class GeojsonContactWriter {
     const dim = store.dim;
     const exact = dim === 2 && this.thickness === 0;
     const data = store.data, starts = store.starts, where = store.where, chains = starts.length, length = store.length;
-    const labels: (Encoded | undefined)[] = new Array<Encoded | undefined>(chains);
+    const heads: (Heads | undefined)[] = new Array<Heads | undefined>(chains);
     const propsA = new Map<number, Encoded>(), propsB = new Map<number, Encoded>();
     const { c, d } = this;
     let start = this.pos;
@@ -93,23 +98,24 @@ export class GeojsonContactWriter {
         const nf = ((ci + 1 < chains ? starts[ci + 1] : length) - f0) / dim, ng = ((cj + 1 < chains ? starts[cj + 1] : length) - g0) / dim;
         const i = r.i[k], j = r.j[k], s = r.s[k], t = r.t[k], dist = r.distance[k];
         const ia = f0 + i * dim, ib = f0 + ((i + 1) % nf) * dim, ja = g0 + j * dim, jb = g0 + ((j + 1) % ng) * dim;
-        const la = labels[ci] ?? (labels[ci] = encode(labelOf(store, ci, chainBase + ci)));
-        const lb = labels[cj] ?? (labels[cj] = encode(labelOf(store, cj, chainBase + cj)));
+        const ha = heads[ci] ?? (heads[ci] = headsOf(store, ci, chainBase + ci));
+        const hb = heads[cj] ?? (heads[cj] = headsOf(store, cj, chainBase + cj));
         const fa = where[ci].feature, fb = where[cj].feature;
         const pa = fa === undefined ? undefined : propsA.get(fa) ?? cache(propsA, fa, this.featureA.get(fa));
         const pb = fb === undefined ? undefined : propsB.get(fb) ?? cache(propsB, fb, this.featureB.get(fb));
         if (this.pos > CHUNK) this.flush();
-        this.room(FEATURE_ROOM + la.bytes.length + lb.bytes.length + (pa?.bytes.length ?? 0) + (pb?.bytes.length ?? 0));
+        this.room(FEATURE_ROOM + ha.a.length + hb.b.length + (pa?.bytes.length ?? 0) + (pb?.bytes.length ?? 0));
         start = this.pos;
         const buf = this.buf;
-        let p = put(buf, start, this.written > 0 ? NEXT : FIRST);
+        const later = this.written > 0 ? 2 : 0;
+        let p = start;
         let code = -1; // the kind's code where known here, else kindOf's name below
         if (exact && dist === 0) {
           code = meet2(data[ia], data[ia + 1], data[ib], data[ib + 1], data[ja], data[ja + 1], data[jb], data[jb + 1]);
           if (code === OVERLAP) {
             const x = meeting(data[ia], data[ia + 1], data[ib], data[ib + 1], data[ja], data[ja + 1], data[jb], data[jb + 1]);
             if (x.kind !== 'overlap') throw new Error('internal error: classify2 found an overlap where intersection2D did not');
-            p = put(buf, p, LINE);
+            p = put(buf, p, STARTS[later + 1]);
             p = fin(buf, p, x.x0, 'point');
             buf[p++] = 0x2c;
             p = fin(buf, p, x.y0, 'point');
@@ -119,14 +125,14 @@ export class GeojsonContactWriter {
             p = fin(buf, p, x.y1, 'point');
             p = put(buf, p, LINE_END);
           } else if (code !== NO_CONTACT) {
-            p = put(buf, p, POINT);
+            p = put(buf, p, STARTS[later]);
             p = fin(buf, p, MEET2[0], 'point');
             buf[p++] = 0x2c;
             p = fin(buf, p, MEET2[1], 'point');
             p = put(buf, p, POINT_END);
           } else {
             pointInto(data, ia, ib, s, 2, c);
-            p = put(buf, p, POINT);
+            p = put(buf, p, STARTS[later]);
             p = fin(buf, p, c[0], 'point');
             buf[p++] = 0x2c;
             p = fin(buf, p, c[1], 'point');
@@ -135,7 +141,7 @@ export class GeojsonContactWriter {
         } else {
           pointInto(data, ia, ib, s, dim, c);
           pointInto(data, ja, jb, t, dim, d);
-          p = put(buf, p, dist === 0 ? POINT : LINE);
+          p = put(buf, p, STARTS[dist === 0 ? later : later + 1]);
           for (let q = 0; q < dim; q++) {
             if (q > 0) buf[p++] = 0x2c;
             p = fin(buf, p, c[q], 'point');
@@ -152,19 +158,11 @@ export class GeojsonContactWriter {
             p = put(buf, p, POINT_END);
           }
         }
-        p = put(buf, p, PROPS_A);
-        p = put(buf, p, la.bytes);
-        p = put(buf, p, SEGMENT);
+        p = put(buf, p, ha.a);
         p = writeShortest(buf, p, i);
-        p = put(buf, p, PROPS_B);
-        p = put(buf, p, lb.bytes);
-        p = put(buf, p, SEGMENT);
+        p = put(buf, p, hb.b);
         p = writeShortest(buf, p, j);
-        p = put(buf, p, KIND);
-        if (code > NO_CONTACT) p = put(buf, p, KIND_NAMES[code]);
-        else if (code === NO_CONTACT) p = writeAscii(buf, p, 'near');
-        else p = writeAscii(buf, p, kindOf(data, dim, ia, ib, ja, jb, this.thickness === 0, dist));
-        p = put(buf, p, DISTANCE);
+        p = put(buf, p, code >= 0 ? KIND_BY_CODE[code] : kindBytes(kindOf(data, dim, ia, ib, ja, jb, this.thickness === 0, dist)));
         if (dist === 0) buf[p++] = 0x30;
         else p = fin(buf, p, dist, 'distance');
         p = put(buf, p, S);
@@ -212,10 +210,19 @@ export class GeojsonContactWriter {
   }
 }
 
-/** Copies src into buf at p; returns the position after it. */
+/** Copies src into buf at p; returns the position after it. Short pieces by hand, long ones by memcpy (a call costs about as much as 16 bytes by hand). */
 function put(buf: Uint8Array, p: number, src: Uint8Array): number {
-  for (let i = 0; i < src.length; i++) buf[p + i] = src[i];
-  return p + src.length;
+  const n = src.length;
+  if (n > 16) buf.set(src, p);
+  else for (let i = 0; i < n; i++) buf[p + i] = src[i];
+  return p + n;
+}
+
+/** `},"kind":"…","distance":` for a kind name. */
+function kindBytes(kind: string): Uint8Array {
+  const b = KIND.get(kind);
+  if (b === undefined) throw new Error(`internal error: unknown contact kind ${kind}`);
+  return b;
 }
 
 /** A finite number's text into buf at p (see writeShortest), else a CommandError naming what it is. */
@@ -241,6 +248,12 @@ function cache(m: Map<number, Encoded>, key: number, text: string | undefined): 
   const e = encode(text);
   m.set(key, e);
   return e;
+}
+
+/** A chain's heads (see {@link Heads}). */
+function headsOf(store: CoordStore, k: number, chainIndex: number): Heads {
+  const label = labelOf(store, k, chainIndex);
+  return { a: enc(`,"properties":{"a":{${label},"segment":`), b: enc(`},"b":{${label},"segment":`) };
 }
 
 /** Describes a chain for the GeoJSON output: `"chain":3,"feature":2,"ring":1`. */

@@ -45,7 +45,7 @@ function props(n: number): [Map<number, string>, Map<number, string>] {
 }
 
 /** Both writers' text over the batches (chain numbers continue from batch to batch), or the error each ended with. */
-async function both(batches: Batch[], thickness: number, features: number): Promise<{ got: string; want: string; gotError?: string; wantError?: string }> {
+async function both(batches: Batch[], thickness: number, features: number): Promise<{ got: string; want: string; gotError: string | undefined; wantError: string | undefined }> {
   const [a, b] = props(features);
   const out: string[] = [];
   const ref: string[] = [];
