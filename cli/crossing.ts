@@ -28,36 +28,43 @@ import { intersection2D } from '../src/intersect/segment-2d.js';
 import { classify2, CROSSING, NO_CONTACT, T_JUNCTION, VERTEX_TOUCH } from '../src/chain/classify.js';
 
 const LO = 2 ** -300;
+const E99 = 2 ** -99;
+const E96 = 2 ** -96;
+const E103 = 2 ** -103;
+const E12 = 2 ** -12;
 const HI = 2 ** 300;
 
-// Module scratch for the double-double helpers (not re-entrant, not exported).
-let rh = 0;
-let rl = 0;
+// Module scratch for the double-double helpers (not re-entrant, not exported): a typed array,
+// so that storing a double does not box it (a module-level `let` holding a double would
+// allocate a heap number on every store).
+const R = new Float64Array(2);
 
-/** (ah + al)·(bh + bl) into rh, rl (normalized); error below 2^-100·|ah·bh|. */
+/** (ah + al)·(bh + bl) into R[0], R[1] (normalized); error below 2^-100·|ah·bh|. */
 function mulDD(ah: number, al: number, bh: number, bl: number): void {
   const p = ah * bh;
   const lo = productError(ah, bh, p) + ah * bl + al * bh;
-  rh = p + lo;
-  rl = lo - (rh - p);
+  const h = p + lo;
+  R[0] = h;
+  R[1] = lo - (h - p);
 }
 
-/** (ah + al)(bh + bl) − (ch + cl)(dh + dl) into rh, rl; returns a bound on its absolute error. */
+/** (ah + al)(bh + bl) − (ch + cl)(dh + dl) into R[0], R[1]; returns a bound on its absolute error. */
 function crossDD(ah: number, al: number, bh: number, bl: number, ch: number, cl: number, dh: number, dl: number): number {
   mulDD(ah, al, bh, bl);
-  const ph = rh, pl = rl;
+  const ph = R[0], pl = R[1];
   mulDD(ch, cl, dh, dl);
-  const qh = rh, ql = rl;
+  const qh = R[0], ql = R[1];
   // two-sum of the leading parts (exact), then the low parts.
   const s = ph - qh;
   const bb = s - ph;
   const se = ph - (s - bb) + (-qh - bb);
   const lo = se + pl - ql;
   // two-sum again (s may be smaller than lo after cancellation).
-  rh = s + lo;
-  const cc = rh - s;
-  rl = s - (rh - cc) + (lo - cc);
-  return 2 ** -99 * (Math.abs(ph) + Math.abs(qh));
+  const h = s + lo;
+  const cc = h - s;
+  R[0] = h;
+  R[1] = s - (h - cc) + (lo - cc);
+  return E99 * (Math.abs(ph) + Math.abs(qh));
 }
 
 /** True when x is 0 or its magnitude lies in [2^-300, 2^300] (no overflow or underflow below). */
@@ -96,11 +103,11 @@ export function crossingPoint2(ax0: number, ay0: number, ax1: number, ay1: numbe
   const wyh = h, wyl = by0 - (h - z) + (-ay0 - z);
   // den = u × v and n = w × v, each with its error bound; rel bounds the relative error of n/den.
   const eDen = crossDD(uxh, uxl, vyh, vyl, uyh, uyl, vxh, vxl);
-  const dh = rh, dl = rl;
+  const dh = R[0], dl = R[1];
   const eN = crossDD(wxh, wxl, vyh, vyl, wyh, wyl, vxh, vxl);
-  const nh = rh, nl = rl;
+  const nh = R[0], nl = R[1];
   const rel = eDen / Math.abs(dh) + eN / Math.abs(nh);
-  if (!(rel < 2 ** -12)) return false; // too much cancellation (near-parallel segments): exact path
+  if (!(rel < E12)) return false; // too much cancellation (near-parallel segments): exact path
   // t = n / den in double-double: th = fl(nh/dh), then the remainder (nh − th·dh is exact by Sterbenz's lemma).
   const th = nh / dh;
   const q = th * dh;
@@ -121,14 +128,14 @@ export function crossingPoint2(ax0: number, ay0: number, ax1: number, ay1: numbe
 function along(a: number, uh: number, ul: number, th: number, tl: number, rel: number): number {
   if (uh === 0) return a === 0 ? 0 : a; // exactly a (and +0, as the rational evaluation gives)
   mulDD(th, tl, uh, ul);
-  const mh = rh, ml = rl;
+  const mh = R[0], ml = R[1];
   const s = a + mh;
   const bb = s - a;
   const se = a - (s - bb) + (mh - bb);
   const lo = se + ml;
   const xh = s + lo;
   const xl = lo - (xh - s);
-  const err = (2 * rel + 2 ** -96) * Math.abs(mh) + 2 ** -103 * Math.abs(s);
+  const err = (2 * rel + E96) * Math.abs(mh) + E103 * Math.abs(s);
   // The exact x lies within err of xh + xl; xh is its rounding when that interval stays strictly
   // inside the half-gaps to xh's neighbours: ulp(xh) away from zero, and toward zero the same or
   // half of it when xh is a power of two.
@@ -136,7 +143,10 @@ function along(a: number, uh: number, ul: number, th: number, tl: number, rel: n
   const hi = WORDS[1];
   const e = (hi >>> 20) & 0x7ff;
   if (e === 0) return NaN; // zero or subnormal: left to the exact path
-  const half = 2 ** (e - 1076);
+  // half = 2^(e − 1076), half an ulp of xh, built from its bits (e ≥ 54 here: |xh| ≥ 2^-300 ± err).
+  if (e < 54) return NaN;
+  HALF_WORDS[1] = (e - 53) << 20;
+  const half = HALF_BITS[0];
   const toZero = (hi & 0xfffff) === 0 && WORDS[0] === 0 ? half / 2 : half;
   const away = xh > 0 ? xl : -xl;
   return away + err < half && err - away < toZero ? xh : NaN;
@@ -145,6 +155,8 @@ function along(a: number, uh: number, ul: number, th: number, tl: number, rel: n
 // The bits of a double (little-endian words: [low, high]).
 const BITS = new Float64Array(1);
 const WORDS = new Uint32Array(BITS.buffer);
+const HALF_BITS = new Float64Array(1);
+const HALF_WORDS = new Uint32Array(HALF_BITS.buffer);
 
 /** Where two planar segments that share a point meet: a point, or the shared piece of collinear segments. */
 export type Meeting = { kind: 'point'; x: number; y: number } | { kind: 'overlap'; x0: number; y0: number; x1: number; y1: number } | { kind: 'none' };
