@@ -373,6 +373,8 @@ export class ContactWriter {
     private readonly geojsonInput: boolean,
     private readonly thickness: number,
     private readonly write: (text: string) => void,
+    /** Where GeoJSON output goes as bytes (a fresh chunk each call, owned by the callee); without it, as text to `write`. */
+    private readonly writeBytes?: (chunk: Uint8Array) => void,
   ) {}
 
   /** Records a feature's id and properties. */
@@ -436,7 +438,7 @@ export class ContactWriter {
   private async loop(r: MultiChainContacts, store: CoordStore, chainBase: number, drain: () => Promise<void>): Promise<void> {
     const format = this.format;
     if (format === 'geojson') {
-      this.geo ??= new GeojsonContactWriter(this.write, this.thickness, this.featureA, this.featureB);
+      this.geo ??= new GeojsonContactWriter(this.writeBytes ?? this.write, this.thickness, this.featureA, this.featureB, this.writeBytes !== undefined);
       return this.geo.contacts(r, store, chainBase, drain);
     }
     const dim = store.dim;
@@ -541,7 +543,7 @@ export async function runChain(opts: ChainCliOptions, io: Io, bundled: string): 
     const format = opts.input ?? (path !== undefined ? formatFromName(path) : undefined) ?? sniffed.kind ?? 'csv';
     const geojson = format === 'geojson';
     const outFormat = opts.format ?? (geojson ? 'geojson' : 'csv');
-    const writer = new ContactWriter(outFormat, geojson, opts.thickness, (t) => sink.write(t));
+    const writer = new ContactWriter(outFormat, geojson, opts.thickness, (t) => sink.write(t), (b) => sink.writeBytes(b));
     const drain = (): Promise<void> => sink.drain();
     if (geojson) {
       // Without contacts between features, each batch of features is searched and written as it is read.

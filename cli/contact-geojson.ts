@@ -11,13 +11,13 @@
 import type { MultiChainContacts } from '../src/index.js';
 import { CONTACT_KIND_NAMES, NO_CONTACT, OVERLAP } from '../src/chain/classify.js';
 import { kindOf, pointOn } from './chain.js';
-import { meet2, meeting, MEET2 } from './crossing.js';
+import { meet2, MEET2 } from './crossing.js';
 import type { CoordStore } from './geojson-stream.js';
 import { CommandError } from './run-rows.js';
 import { writeShortest } from './shortest.js';
 
 /** The buffer is handed to the output once it holds this many bytes. */
-const CHUNK = 1 << 16;
+const CHUNK = 1 << 14;
 /** Room for one feature's fixed parts and numbers (labels and properties are added to it). */
 const FEATURE_ROOM = 1024;
 
@@ -65,15 +65,18 @@ export class GeojsonContactWriter {
   private readonly d = [0, 0, 0];
 
   /**
-   * @param write receives the text, in order, a chunk at a time.
+   * @param write receives the output, in order, a chunk at a time: as text when it is declared
+   * to take a string (`bytes` false), else as bytes — a fresh Uint8Array each call, which the
+   * callee owns (the writer fills a new one), so handing it to a stream costs no copy.
    * @param featureA, featureB per input feature: the JSON text `,"a_name":…,"a_id":…` of its
    * properties for the a and b side (read when its contacts are written).
    */
   constructor(
-    private readonly write: (text: string) => void,
+    private readonly write: ((text: string) => void) | ((chunk: Uint8Array) => void),
     private readonly thickness: number,
     private readonly featureA: ReadonlyMap<number, string>,
     private readonly featureB: ReadonlyMap<number, string>,
+    private readonly bytes = false,
   ) {}
 
   /**
@@ -111,18 +114,16 @@ export class GeojsonContactWriter {
         let p = start;
         let code = -1; // the kind's code where known here, else kindOf's name below
         if (exact && dist === 0) {
-          code = meet2(data[ia], data[ia + 1], data[ib], data[ib + 1], data[ja], data[ja + 1], data[jb], data[jb + 1]);
+          code = meet2(data, ia, ib, ja, jb);
           if (code === OVERLAP) {
-            const x = meeting(data[ia], data[ia + 1], data[ib], data[ib + 1], data[ja], data[ja + 1], data[jb], data[jb + 1]);
-            if (x.kind !== 'overlap') throw new Error('internal error: classify2 found an overlap where intersection2D did not');
             p = put(buf, p, STARTS[later + 1]);
-            p = fin(buf, p, x.x0, 'point');
+            p = fin(buf, p, MEET2[0], 'point');
             buf[p++] = 0x2c;
-            p = fin(buf, p, x.y0, 'point');
+            p = fin(buf, p, MEET2[1], 'point');
             p = put(buf, p, LINE_MID);
-            p = fin(buf, p, x.x1, 'point');
+            p = fin(buf, p, MEET2[2], 'point');
             buf[p++] = 0x2c;
-            p = fin(buf, p, x.y1, 'point');
+            p = fin(buf, p, MEET2[3], 'point');
             p = put(buf, p, LINE_END);
           } else if (code !== NO_CONTACT) {
             p = put(buf, p, STARTS[later]);
@@ -196,7 +197,12 @@ export class GeojsonContactWriter {
   /** Hands the buffered text to `write`. */
   flush(): void {
     if (this.pos === 0) return;
-    this.write((this.buf as Buffer).toString(this.ascii ? 'latin1' : 'utf8', 0, this.pos));
+    if (this.bytes) {
+      (this.write as (chunk: Uint8Array) => void)(this.buf.subarray(0, this.pos));
+      this.buf = Buffer.allocUnsafe(this.buf.length);
+    } else {
+      (this.write as (text: string) => void)((this.buf as Buffer).toString(this.ascii ? 'latin1' : 'utf8', 0, this.pos));
+    }
     this.pos = 0;
     this.ascii = true;
   }

@@ -24,8 +24,7 @@
 import { productError } from '../src/core/eft.js';
 import { ratToDouble, toScaledBigInts } from '../src/core/exact.js';
 import { orient2Sign } from '../src/intersect/intersects.js';
-import { intersection2D } from '../src/intersect/segment-2d.js';
-import { classify2, CROSSING, NO_CONTACT, T_JUNCTION, VERTEX_TOUCH } from '../src/chain/classify.js';
+import { classify2, CROSSING, NO_CONTACT, OVERLAP, T_JUNCTION, VERTEX_TOUCH } from '../src/chain/classify.js';
 
 const LO = 2 ** -300;
 const E99 = 2 ** -99;
@@ -169,7 +168,8 @@ export type Meeting = { kind: 'point'; x: number; y: number } | { kind: 'overlap
  * in maps); a proper crossing is a0 + (w × v / u × v)·u (Cramer's rule, u = a1 − a0, v = b1 − b0,
  * w = b0 − a0), rounded once: in double-double arithmetic where a rounding test certifies the
  * result ({@link crossingPoint2}), else in exact integers (two divisions; intersection2D also
- * computes both parameters, which this output does not need); collinear pieces go to intersection2D.
+ * computes both parameters, which this output does not need); collinear pieces are found as
+ * intersection2D finds them ({@link collinearMeet}).
  * Allocates its result; {@link meet2} is the allocation-free form the writer uses.
  */
 export function meeting(ax0: number, ay0: number, ax1: number, ay1: number, bx0: number, by0: number, bx1: number, by1: number): Meeting {
@@ -179,9 +179,9 @@ export function meeting(ax0: number, ay0: number, ax1: number, ay1: number, bx0:
   const d2 = orient2Sign(bx0, by0, bx1, by1, ax1, ay1);
   if ((d3 === d4 && d3 !== 0) || (d1 === d2 && d1 !== 0)) return { kind: 'none' };
   if (d1 === 0 && d2 === 0 && d3 === 0 && d4 === 0) {
-    const r = intersection2D(ax0, ay0, ax1, ay1, bx0, by0, bx1, by1);
-    if (r.kind === 'overlap') return { kind: 'overlap', x0: r.start[0], y0: r.start[1], x1: r.end[0], y1: r.end[1] };
-    return r.kind === 'point' ? { kind: 'point', x: r.point[0], y: r.point[1] } : { kind: 'none' };
+    const m = collinearMeet(ax0, ay0, ax1, ay1, bx0, by0, bx1, by1);
+    if (m === 2) return { kind: 'overlap', x0: MEET4[0], y0: MEET4[1], x1: MEET4[2], y1: MEET4[3] };
+    return m === 1 ? { kind: 'point', x: MEET4[0], y: MEET4[1] } : { kind: 'none' };
   }
   // Not all collinear: the meeting point is unique; an endpoint on the other's line is it.
   if (d3 === 0) return { kind: 'point', x: bx0, y: by0 };
@@ -211,20 +211,65 @@ function crossingInto(ax0: number, ay0: number, ax1: number, ay1: number, bx0: n
 const MEET = [0, 0];
 
 /**
- * {@link MEET2}[0], [1] after {@link meet2}: the meeting point, when it returned a code other than
- * NO_CONTACT and OVERLAP (module scratch, not re-entrant).
+ * After {@link meet2}: the meeting point in [0], [1] when it returned a code other than
+ * NO_CONTACT and OVERLAP; for OVERLAP the shared piece's start in [0], [1] and end in [2], [3]
+ * (module scratch, not re-entrant).
  */
-export const MEET2 = new Float64Array(2);
+export const MEET2 = new Float64Array(4);
+
+/** {@link collinearMeet}'s answer (module scratch). */
+const MEET4 = new Float64Array(4);
+
+/** Lexicographic comparison of two points of the plane (−1, 0, 1), as intersection2D orders them. */
+function lexCmp(px: number, py: number, qx: number, qy: number): number {
+  if (px !== qx) return px < qx ? -1 : 1;
+  if (py !== qy) return py < qy ? -1 : 1;
+  return 0;
+}
 
 /**
- * The contact kind of planar segments a0a1 and b0b1 (a code of src/chain/classify.ts, exactly
+ * The common part of four collinear points' segments a0a1 and b0b1, exactly as intersection2D
+ * gives it (src/intersect/segment-2d.ts, collinearCase: on a common line the lexicographic order
+ * is the line's order), without its parameters (exact rationals, which allocate): 0 none; 1 one
+ * point, in MEET4[0], [1]; 2 a piece, from MEET4[0], [1] to MEET4[2], [3] in a's direction.
+ */
+function collinearMeet(ax0: number, ay0: number, ax1: number, ay1: number, bx0: number, by0: number, bx1: number, by1: number): number {
+  const aDir = lexCmp(ax0, ay0, ax1, ay1);
+  const bDir = lexCmp(bx0, by0, bx1, by1);
+  const alx = aDir <= 0 ? ax0 : ax1, aly = aDir <= 0 ? ay0 : ay1;
+  const ahx = aDir <= 0 ? ax1 : ax0, ahy = aDir <= 0 ? ay1 : ay0;
+  const blx = bDir <= 0 ? bx0 : bx1, bly = bDir <= 0 ? by0 : by1;
+  const bhx = bDir <= 0 ? bx1 : bx0, bhy = bDir <= 0 ? by1 : by0;
+  if (lexCmp(ahx, ahy, blx, bly) < 0 || lexCmp(bhx, bhy, alx, aly) < 0) return 0;
+  const loFromA = lexCmp(alx, aly, blx, bly) >= 0;
+  const lox = loFromA ? alx : blx, loy = loFromA ? aly : bly;
+  const hiFromA = lexCmp(ahx, ahy, bhx, bhy) <= 0;
+  const hix = hiFromA ? ahx : bhx, hiy = hiFromA ? ahy : bhy;
+  if (lox === hix && loy === hiy) {
+    MEET4[0] = lox;
+    MEET4[1] = loy;
+    return 1;
+  }
+  MEET4[0] = aDir < 0 ? lox : hix;
+  MEET4[1] = aDir < 0 ? loy : hiy;
+  MEET4[2] = aDir < 0 ? hix : lox;
+  MEET4[3] = aDir < 0 ? hiy : loy;
+  return 2;
+}
+
+/**
+ * The contact kind of planar segments a0a1 and b0b1 (offsets of their points' first coordinates
+ * in `data`; a code of src/chain/classify.ts, exactly
  * what classify2 answers) and, for one common point, that point exactly as {@link meeting} gives
  * it, into {@link MEET2} — from one evaluation of the four orientation signs, without allocating
  * (both classify2 and meeting would evaluate them). Collinear segments (all four signs zero, rare
  * outside grids) are left to classify2 and meeting themselves; OVERLAP leaves MEET2 alone (the
  * caller asks {@link meeting} for the piece). Not re-entrant (module scratch).
  */
-export function meet2(ax0: number, ay0: number, ax1: number, ay1: number, bx0: number, by0: number, bx1: number, by1: number): number {
+export function meet2(data: Float64Array, a0: number, a1: number, b0: number, b1: number): number {
+  // Offsets rather than eight doubles: a call that is not inlined would box each double argument.
+  const ax0 = data[a0], ay0 = data[a0 + 1], ax1 = data[a1], ay1 = data[a1 + 1];
+  const bx0 = data[b0], by0 = data[b0 + 1], bx1 = data[b1], by1 = data[b1 + 1];
   const d3 = orient2Sign(ax0, ay0, ax1, ay1, bx0, by0);
   const d4 = orient2Sign(ax0, ay0, ax1, ay1, bx1, by1);
   if (d3 === d4 && d3 !== 0) return NO_CONTACT;
@@ -237,12 +282,13 @@ export function meet2(ax0: number, ay0: number, ax1: number, ay1: number, bx0: n
   }
   if (d1 === 0 && d2 === 0 && d3 === 0 && d4 === 0) {
     const code = classify2(ax0, ay0, ax1, ay1, bx0, by0, bx1, by1);
-    if (code === VERTEX_TOUCH || code === T_JUNCTION) {
-      const m = meeting(ax0, ay0, ax1, ay1, bx0, by0, bx1, by1);
-      if (m.kind !== 'point') return classifyMismatch();
-      MEET2[0] = m.x;
-      MEET2[1] = m.y;
-    }
+    if (code === NO_CONTACT) return code;
+    const m = collinearMeet(ax0, ay0, ax1, ay1, bx0, by0, bx1, by1);
+    if (m !== (code === OVERLAP ? 2 : 1)) return classifyMismatch();
+    MEET2[0] = MEET4[0];
+    MEET2[1] = MEET4[1];
+    MEET2[2] = MEET4[2];
+    MEET2[3] = MEET4[3];
     return code;
   }
   // classify2's kind: its point is the first endpoint with a zero sign in the order a0, a1, b0, b1.
@@ -256,7 +302,7 @@ export function meet2(ax0: number, ay0: number, ax1: number, ay1: number, bx0: n
   return endA && endB ? VERTEX_TOUCH : T_JUNCTION;
 }
 
-/** classify2 and intersection2D disagree on collinear segments: a bug, never an input's fault. */
+/** classify2 and the collinear meeting disagree: a bug, never an input's fault. */
 function classifyMismatch(): never {
-  throw new Error('internal error: classify2 found one common point where intersection2D did not');
+  throw new Error('internal error: classify2 and the collinear meeting disagree');
 }

@@ -4,7 +4,8 @@
  * for byte: on seeded random walks (crossing points), grid walks (touches, T-junctions,
  * overlaps), 3D and thick chains, coordinates at the extremes of the double range and near ±0,
  * with feature properties in and out of ASCII, over several batches (chain numbering) and
- * chunks; and a number it cannot write stops it at the same feature with the same message.
+ * chunks, as text and as bytes (what the CLI writes); and a number it cannot write stops it at
+ * the same feature with the same message.
  */
 import { describe, expect, it } from 'vitest';
 import { multiChainContacts, type MultiChainContacts } from '../../src/index.js';
@@ -49,16 +50,23 @@ async function both(batches: Batch[], thickness: number, features: number): Prom
   const [a, b] = props(features);
   const out: string[] = [];
   const ref: string[] = [];
-  const w = new GeojsonContactWriter((t) => out.push(t), thickness, a, b);
+  const chunks: Uint8Array[] = [];
+  const w = new GeojsonContactWriter((t: string) => out.push(t), thickness, a, b);
+  const wb = new GeojsonContactWriter((c: Uint8Array) => chunks.push(c), thickness, a, b, true);
   const rw = new ReferenceGeojsonWriter(thickness, (t) => ref.push(t), a, b);
   const drain = (): Promise<void> => Promise.resolve();
   let base = 0;
-  let gotError: string | undefined, wantError: string | undefined;
+  let gotError: string | undefined, wantError: string | undefined, bytesError: string | undefined;
   for (const { store, r } of batches) {
     try {
       await w.contacts(r, store, base, drain);
     } catch (e) {
       gotError ??= (e as Error).message;
+    }
+    try {
+      await wb.contacts(r, store, base, drain);
+    } catch (e) {
+      bytesError ??= (e as Error).message;
     }
     try {
       await rw.contacts(r, store, base, drain);
@@ -67,7 +75,12 @@ async function both(batches: Batch[], thickness: number, features: number): Prom
     }
     base += store.count;
   }
-  return { got: out.join(''), want: ref.join(''), gotError, wantError };
+  // The bytes, as the CLI writes them, are the text's UTF-8; fresh chunks, none reused.
+  const text = out.join('');
+  expect(Buffer.concat(chunks).toString('utf8') === text).toBe(true);
+  expect(new Set(chunks.map((c) => c.buffer)).size).toBe(chunks.length);
+  expect(bytesError).toBe(gotError);
+  return { got: text, want: ref.join(''), gotError, wantError };
 }
 
 function firstDifference(a: string, b: string): string {

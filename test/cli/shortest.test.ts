@@ -17,7 +17,7 @@ function differences(xs: Iterable<number>): string[] {
   for (const x of xs) {
     buf.fill(0x7e);
     const end = writeShortest(buf, 3, x);
-    const got = buf.latin1Slice(3, end);
+    const got = buf.toString('latin1', 3, end);
     const want = Object.is(x, -0) ? '-0' : String(x);
     if (got !== want || buf[2] !== 0x7e) {
       if (fails.length < 20) fails.push(`${want} written as ${got}`);
