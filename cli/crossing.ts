@@ -36,7 +36,15 @@ const HI = 2 ** 300;
 // Module scratch for the double-double helpers (not re-entrant, not exported): a typed array,
 // so that storing a double does not box it (a module-level `let` holding a double would
 // allocate a heap number on every store).
-const R = new Float64Array(2);
+const R = new Float64Array(3);
+
+/**
+ * The differences u, v, w of crossingPoint2At as exact double-doubles (module scratch), at the
+ * offsets UX, UY, VX, VY, WX, WY (high part, then low part): crossDD reads them by offset, so
+ * that no double is passed (boxed) to a call that is not inlined.
+ */
+const DIFF = new Float64Array(12);
+const UX = 0, UY = 2, VX = 4, VY = 6, WX = 8, WY = 10;
 
 /** (ah + al)·(bh + bl) into R[0], R[1] (normalized); error below 2^-100·|ah·bh|. */
 function mulDD(ah: number, al: number, bh: number, bl: number): void {
@@ -47,11 +55,15 @@ function mulDD(ah: number, al: number, bh: number, bl: number): void {
   R[1] = lo - (h - p);
 }
 
-/** (ah + al)(bh + bl) − (ch + cl)(dh + dl) into R[0], R[1]; returns a bound on its absolute error. */
-function crossDD(ah: number, al: number, bh: number, bl: number, ch: number, cl: number, dh: number, dl: number): number {
-  mulDD(ah, al, bh, bl);
+/**
+ * a·b − c·d of the double-doubles at offsets a, b, c, d of DIFF into R[0], R[1], and a bound on
+ * its absolute error into R[2].
+ */
+function crossDD(a: number, b: number, c: number, d: number): void {
+  const D = DIFF;
+  mulDD(D[a], D[a + 1], D[b], D[b + 1]);
   const ph = R[0], pl = R[1];
-  mulDD(ch, cl, dh, dl);
+  mulDD(D[c], D[c + 1], D[d], D[d + 1]);
   const qh = R[0], ql = R[1];
   // two-sum of the leading parts (exact), then the low parts.
   const s = ph - qh;
@@ -63,7 +75,7 @@ function crossDD(ah: number, al: number, bh: number, bl: number, ch: number, cl:
   const cc = h - s;
   R[0] = h;
   R[1] = s - (h - cc) + (lo - cc);
-  return E99 * (Math.abs(ph) + Math.abs(qh));
+  R[2] = E99 * (Math.abs(ph) + Math.abs(qh));
 }
 
 /** True when x is 0 or its magnitude lies in [2^-300, 2^300] (no overflow or underflow below). */
@@ -80,6 +92,29 @@ function inRange(x: number): boolean {
  * den ≠ 0 and 0 < n/den < 1. Not re-entrant (module scratch).
  */
 export function crossingPoint2(ax0: number, ay0: number, ax1: number, ay1: number, bx0: number, by0: number, bx1: number, by1: number, out: number[] | Float64Array): boolean {
+  const P = PTS;
+  P[0] = ax0;
+  P[1] = ay0;
+  P[2] = ax1;
+  P[3] = ay1;
+  P[4] = bx0;
+  P[5] = by0;
+  P[6] = bx1;
+  P[7] = by1;
+  return crossingPoint2At(P, 0, 2, 4, 6, out);
+}
+
+/** The eight coordinates of {@link crossingPoint2}'s call (module scratch). */
+const PTS = new Float64Array(8);
+
+/**
+ * {@link crossingPoint2} for the segments whose points start at offsets a0, a1, b0, b1 of `data`
+ * (two coordinates each): offsets rather than doubles, since a call that is not inlined boxes
+ * every double argument (and the GeoJSON writer calls this once per crossing).
+ */
+export function crossingPoint2At(data: Float64Array, a0: number, a1: number, b0: number, b1: number, out: number[] | Float64Array): boolean {
+  const ax0 = data[a0], ay0 = data[a0 + 1], ax1 = data[a1], ay1 = data[a1 + 1];
+  const bx0 = data[b0], by0 = data[b0 + 1], bx1 = data[b1], by1 = data[b1 + 1];
   if (!(inRange(ax0) && inRange(ay0) && inRange(ax1) && inRange(ay1) && inRange(bx0) && inRange(by0) && inRange(bx1) && inRange(by1))) return false;
   // Differences as exact double-doubles (two-sum).
   let h = ax1 - ax0;
@@ -101,31 +136,63 @@ export function crossingPoint2(ax0: number, ay0: number, ax1: number, ay1: numbe
   z = h - by0;
   const wyh = h, wyl = by0 - (h - z) + (-ay0 - z);
   // den = u × v and n = w × v, each with its error bound; rel bounds the relative error of n/den.
-  const eDen = crossDD(uxh, uxl, vyh, vyl, uyh, uyl, vxh, vxl);
-  const dh = R[0], dl = R[1];
-  const eN = crossDD(wxh, wxl, vyh, vyl, wyh, wyl, vxh, vxl);
-  const nh = R[0], nl = R[1];
+  const D = DIFF;
+  D[UX] = uxh;
+  D[UX + 1] = uxl;
+  D[UY] = uyh;
+  D[UY + 1] = uyl;
+  D[VX] = vxh;
+  D[VX + 1] = vxl;
+  D[VY] = vyh;
+  D[VY + 1] = vyl;
+  D[WX] = wxh;
+  D[WX + 1] = wxl;
+  D[WY] = wyh;
+  D[WY + 1] = wyl;
+  crossDD(UX, VY, UY, VX);
+  const dh = R[0], dl = R[1], eDen = R[2];
+  crossDD(WX, VY, WY, VX);
+  const nh = R[0], nl = R[1], eN = R[2];
   const rel = eDen / Math.abs(dh) + eN / Math.abs(nh);
   if (!(rel < E12)) return false; // too much cancellation (near-parallel segments): exact path
   // t = n / den in double-double: th = fl(nh/dh), then the remainder (nh − th·dh is exact by Sterbenz's lemma).
   const th = nh / dh;
   const q = th * dh;
   const tl = (nh - q - productError(th, dh, q) + nl - th * dl) / dh;
-  const x = along(ax0, uxh, uxl, th, tl, rel);
-  if (Number.isNaN(x)) return false;
-  const y = along(ay0, uyh, uyl, th, tl, rel);
-  if (Number.isNaN(y)) return false;
+  // along's arguments and answer go through module scratch (no boxed doubles).
+  const A = ALONG;
+  A[3] = th;
+  A[4] = tl;
+  A[5] = rel;
+  A[0] = ax0;
+  A[1] = uxh;
+  A[2] = uxl;
+  if (!along()) return false;
+  const x = A[6];
+  A[0] = ay0;
+  A[1] = uyh;
+  A[2] = uyl;
+  if (!along()) return false;
   out[0] = x;
-  out[1] = y;
+  out[1] = A[6];
   return true;
 }
 
+/** along's a, uh, ul, th, tl, rel in [0, 6) and its answer in [6] (module scratch). */
+const ALONG = new Float64Array(7);
+
 /**
  * a + t·u correctly rounded (a a double, u and t double-doubles; t's relative error is below
- * rel + 2^-100, with rel the sum of n's and den's relative error bounds), or NaN when not certain.
+ * rel + 2^-100, with rel the sum of n's and den's relative error bounds) into ALONG[6], from a,
+ * uh, ul, th, tl, rel in ALONG[0, 6); false when not certain.
  */
-function along(a: number, uh: number, ul: number, th: number, tl: number, rel: number): number {
-  if (uh === 0) return a === 0 ? 0 : a; // exactly a (and +0, as the rational evaluation gives)
+function along(): boolean {
+  const A = ALONG;
+  const a = A[0], uh = A[1], ul = A[2], th = A[3], tl = A[4], rel = A[5];
+  if (uh === 0) {
+    A[6] = a === 0 ? 0 : a; // exactly a (and +0, as the rational evaluation gives)
+    return true;
+  }
   mulDD(th, tl, uh, ul);
   const mh = R[0], ml = R[1];
   const s = a + mh;
@@ -141,14 +208,15 @@ function along(a: number, uh: number, ul: number, th: number, tl: number, rel: n
   BITS[0] = xh;
   const hi = WORDS[1];
   const e = (hi >>> 20) & 0x7ff;
-  if (e === 0) return NaN; // zero or subnormal: left to the exact path
-  // half = 2^(e − 1076), half an ulp of xh, built from its bits (e ≥ 54 here: |xh| ≥ 2^-300 ± err).
-  if (e < 54) return NaN;
+  // Zero or subnormal, or so small that half an ulp is subnormal: left to the exact path.
+  if (e < 54) return false;
+  // half = 2^(e − 1076), half an ulp of xh, built from its bits.
   HALF_WORDS[1] = (e - 53) << 20;
   const half = HALF_BITS[0];
   const toZero = (hi & 0xfffff) === 0 && WORDS[0] === 0 ? half / 2 : half;
   const away = xh > 0 ? xl : -xl;
-  return away + err < half && err - away < toZero ? xh : NaN;
+  A[6] = xh;
+  return away + err < half && err - away < toZero;
 }
 
 // The bits of a double (little-endian words: [low, high]).
@@ -157,48 +225,15 @@ const WORDS = new Uint32Array(BITS.buffer);
 const HALF_BITS = new Float64Array(1);
 const HALF_WORDS = new Uint32Array(HALF_BITS.buffer);
 
-/** Where two planar segments that share a point meet: a point, or the shared piece of collinear segments. */
-export type Meeting = { kind: 'point'; x: number; y: number } | { kind: 'overlap'; x0: number; y0: number; x1: number; y1: number } | { kind: 'none' };
-
-/**
- * The point where segments a0a1 and b0b1 (known to share a point) meet, exactly as
- * `chainIntersections` gives it, for the GeoJSON output. Exact orientation signs decide: when an
- * endpoint lies on the other segment's line (and not all four points are collinear) the meeting
- * point is that endpoint, returned as it is without arithmetic (touches and T-junctions, common
- * in maps); a proper crossing is a0 + (w × v / u × v)·u (Cramer's rule, u = a1 − a0, v = b1 − b0,
- * w = b0 − a0), rounded once: in double-double arithmetic where a rounding test certifies the
- * result ({@link crossingPoint2}), else in exact integers (two divisions; intersection2D also
- * computes both parameters, which this output does not need); collinear pieces are found as
- * intersection2D finds them ({@link collinearMeet}).
- * Allocates its result; {@link meet2} is the allocation-free form the writer uses.
- */
-export function meeting(ax0: number, ay0: number, ax1: number, ay1: number, bx0: number, by0: number, bx1: number, by1: number): Meeting {
-  const d3 = orient2Sign(ax0, ay0, ax1, ay1, bx0, by0);
-  const d4 = orient2Sign(ax0, ay0, ax1, ay1, bx1, by1);
-  const d1 = orient2Sign(bx0, by0, bx1, by1, ax0, ay0);
-  const d2 = orient2Sign(bx0, by0, bx1, by1, ax1, ay1);
-  if ((d3 === d4 && d3 !== 0) || (d1 === d2 && d1 !== 0)) return { kind: 'none' };
-  if (d1 === 0 && d2 === 0 && d3 === 0 && d4 === 0) {
-    const m = collinearMeet(ax0, ay0, ax1, ay1, bx0, by0, bx1, by1);
-    if (m === 2) return { kind: 'overlap', x0: MEET4[0], y0: MEET4[1], x1: MEET4[2], y1: MEET4[3] };
-    return m === 1 ? { kind: 'point', x: MEET4[0], y: MEET4[1] } : { kind: 'none' };
-  }
-  // Not all collinear: the meeting point is unique; an endpoint on the other's line is it.
-  if (d3 === 0) return { kind: 'point', x: bx0, y: by0 };
-  if (d4 === 0) return { kind: 'point', x: bx1, y: by1 };
-  if (d1 === 0) return { kind: 'point', x: ax0, y: ay0 };
-  if (d2 === 0) return { kind: 'point', x: ax1, y: ay1 };
-  crossingInto(ax0, ay0, ax1, ay1, bx0, by0, bx1, by1, MEET);
-  return { kind: 'point', x: MEET[0], y: MEET[1] };
-}
-
 /**
  * The correctly rounded crossing point of two segments that cross properly (the precondition
  * of {@link crossingPoint2}) into out[0], out[1]: the double-double evaluation where its rounding
  * test certifies it, else exact rational arithmetic (BigInt).
  */
-function crossingInto(ax0: number, ay0: number, ax1: number, ay1: number, bx0: number, by0: number, bx1: number, by1: number, out: number[] | Float64Array): void {
-  if (crossingPoint2(ax0, ay0, ax1, ay1, bx0, by0, bx1, by1, out)) return;
+function crossingInto(data: Float64Array, a0: number, a1: number, b0: number, b1: number, out: number[] | Float64Array): void {
+  if (crossingPoint2At(data, a0, a1, b0, b1, out)) return;
+  const ax0 = data[a0], ay0 = data[a0 + 1], ax1 = data[a1], ay1 = data[a1 + 1];
+  const bx0 = data[b0], by0 = data[b0 + 1], bx1 = data[b1], by1 = data[b1 + 1];
   const { ints, exp } = toScaledBigInts([ax0, ay0, ax1, ay1, bx0, by0, bx1, by1]);
   const [A0x, A0y, A1x, A1y, B0x, B0y, B1x, B1y] = ints;
   const ux = A1x - A0x, uy = A1y - A0y, vx = B1x - B0x, vy = B1y - B0y, wx = B0x - A0x, wy = B0y - A0y;
@@ -207,8 +242,6 @@ function crossingInto(ax0: number, ay0: number, ax1: number, ay1: number, bx0: n
   out[0] = ratToDouble(A0x * den + n1 * ux, den, exp);
   out[1] = ratToDouble(A0y * den + n1 * uy, den, exp);
 }
-
-const MEET = [0, 0];
 
 /**
  * After {@link meet2}: the meeting point in [0], [1] when it returned a code other than
@@ -277,7 +310,7 @@ export function meet2(data: Float64Array, a0: number, a1: number, b0: number, b1
   const d2 = orient2Sign(bx0, by0, bx1, by1, ax1, ay1);
   if (d1 === d2 && d1 !== 0) return NO_CONTACT;
   if (d1 !== 0 && d2 !== 0 && d3 !== 0 && d4 !== 0) {
-    crossingInto(ax0, ay0, ax1, ay1, bx0, by0, bx1, by1, MEET2);
+    crossingInto(data, a0, a1, b0, b1, MEET2);
     return CROSSING;
   }
   if (d1 === 0 && d2 === 0 && d3 === 0 && d4 === 0) {

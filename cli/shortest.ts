@@ -38,6 +38,9 @@ import { productError } from '../src/core/eft.js';
 const POW10: readonly number[] = Array.from({ length: 23 }, (_, k) => Number(`1e${k}`));
 const TWO53 = 2 ** 53;
 
+/** writeFixed's argument (module scratch). */
+const ARG = new Float64Array(1);
+
 /** 2^(e2−53), half an ulp of a double of binary exponent e2, for e2 ∈ [−21, 50) (index e2 + 21). */
 const HALF_ULP = Float64Array.from({ length: 71 }, (_, j) => 2 ** (j - 21 - 53));
 
@@ -65,18 +68,20 @@ export function writeShortest(buf: Uint8Array, pos: number, x: number): number {
   }
   if (a < TWO53 && Math.floor(a) === a) return writeInteger(buf, at, a);
   if (a >= 1e-6 && a < 1e15) {
-    const end = writeFixed(buf, at, a);
+    ARG[0] = a;
+    const end = writeFixed(buf, at);
     if (end >= 0) return end;
   }
   return writeAscii(buf, pos, String(x));
 }
 
 /**
- * The shortest digits of a non-integer a (1e-6 ≤ a < 1e15) in fixed notation into buf at pos;
+ * The shortest digits of a non-integer a = ARG[0] (1e-6 ≤ a < 1e15) in fixed notation into buf at pos;
  * returns the position after them, or −1 where the fast path cannot decide (a tie, or a
  * candidate of 16 digits at a power of two).
  */
-function writeFixed(buf: Uint8Array, pos: number, a: number): number {
+function writeFixed(buf: Uint8Array, pos: number): number {
+  const a = ARG[0]; // passed through scratch: a double argument of a call that is not inlined is boxed
   // k such that V_17 = a·10^k lies in [1e16, 1e17]: the estimate e ≥ floor(log10 a) ≥ e − 1 from
   // the binary exponent (a ∈ [2^e2, 2^(e2+1))), corrected on the rounded product (a k one off at
   // the boundary only changes the digit counts below, which are counted, not assumed).

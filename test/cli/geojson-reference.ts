@@ -6,7 +6,10 @@
  */
 import type { MultiChainContacts } from '../../src/index.js';
 import { kindOf, pointOn } from '../../cli/chain.js';
-import { meeting } from '../../cli/crossing.js';
+import { crossingPoint2 } from '../../cli/crossing.js';
+import { ratToDouble, toScaledBigInts } from '../../src/core/exact.js';
+import { orient2Sign } from '../../src/intersect/intersects.js';
+import { intersection2D } from '../../src/intersect/segment-2d.js';
 import type { CoordStore } from '../../cli/geojson-stream.js';
 import { num } from '../../cli/output.js';
 import { CommandError } from '../../cli/run-rows.js';
@@ -100,4 +103,33 @@ function param(s: number): string {
 function fin(x: number, what: string): string {
   if (x - x !== 0) throw new CommandError(`a contact's ${what} is not representable (${String(x)}): the input is too close to the top of the double range`);
   return num(x);
+}
+
+type Meeting = { kind: 'point'; x: number; y: number } | { kind: 'overlap'; x0: number; y0: number; x1: number; y1: number } | { kind: 'none' };
+
+const XY = [0, 0];
+
+/** The meeting point or piece as the string writer found it (cli/chain.ts before issue 16's byte writer). */
+function meeting(ax0: number, ay0: number, ax1: number, ay1: number, bx0: number, by0: number, bx1: number, by1: number): Meeting {
+  const d3 = orient2Sign(ax0, ay0, ax1, ay1, bx0, by0);
+  const d4 = orient2Sign(ax0, ay0, ax1, ay1, bx1, by1);
+  const d1 = orient2Sign(bx0, by0, bx1, by1, ax0, ay0);
+  const d2 = orient2Sign(bx0, by0, bx1, by1, ax1, ay1);
+  if ((d3 === d4 && d3 !== 0) || (d1 === d2 && d1 !== 0)) return { kind: 'none' };
+  if (d1 === 0 && d2 === 0 && d3 === 0 && d4 === 0) {
+    const r = intersection2D(ax0, ay0, ax1, ay1, bx0, by0, bx1, by1);
+    if (r.kind === 'overlap') return { kind: 'overlap', x0: r.start[0], y0: r.start[1], x1: r.end[0], y1: r.end[1] };
+    return r.kind === 'point' ? { kind: 'point', x: r.point[0], y: r.point[1] } : { kind: 'none' };
+  }
+  if (d3 === 0) return { kind: 'point', x: bx0, y: by0 };
+  if (d4 === 0) return { kind: 'point', x: bx1, y: by1 };
+  if (d1 === 0) return { kind: 'point', x: ax0, y: ay0 };
+  if (d2 === 0) return { kind: 'point', x: ax1, y: ay1 };
+  if (crossingPoint2(ax0, ay0, ax1, ay1, bx0, by0, bx1, by1, XY)) return { kind: 'point', x: XY[0], y: XY[1] };
+  const { ints, exp } = toScaledBigInts([ax0, ay0, ax1, ay1, bx0, by0, bx1, by1]);
+  const [A0x, A0y, A1x, A1y, B0x, B0y, B1x, B1y] = ints;
+  const ux = A1x - A0x, uy = A1y - A0y, vx = B1x - B0x, vy = B1y - B0y, wx = B0x - A0x, wy = B0y - A0y;
+  const den = ux * vy - uy * vx;
+  const n1 = wx * vy - wy * vx;
+  return { kind: 'point', x: ratToDouble(A0x * den + n1 * ux, den, exp), y: ratToDouble(A0y * den + n1 * uy, den, exp) };
 }
