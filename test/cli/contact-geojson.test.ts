@@ -21,13 +21,13 @@ interface Batch {
 }
 
 /** `features` chains from `walk`, each moved by `shift` and scaled by `scale`, as one store, with their contacts. */
-function batch(features: number, first: number, dim: number, thickness: number, walk: (f: number) => Float64Array, map: (x: number, q: number) => number): Batch {
+function batch(features: number, first: number, dim: number, thickness: number, walk: (f: number) => Float64Array, map: (x: number, q: number, f: number) => number): Batch {
   const store = new CoordStore();
   store.dim = dim;
   for (let f = 0; f < features; f++) {
     store.begin(f % 5 === 4 ? { feature: first + f, part: 1, ring: 0 } : f % 7 === 6 ? {} : { feature: first + f });
     const P = walk(f);
-    for (let k = 0; k < P.length; k++) store.push(map(P[k], k % dim));
+    for (let k = 0; k < P.length; k++) store.push(map(P[k], k % dim, f));
   }
   const r = multiChainContacts(Array.from({ length: store.count }, (_, k) => store.chain(k)), { dim, thickness });
   return { store, r };
@@ -121,7 +121,7 @@ describe('issue 16: GeoJSON contact features written as bytes equal the string w
 
   it('issue 16: byte writer = string writer at extreme scales, −0 and near-integer coordinates (seed 1617)', async () => {
     const rng = makeRng(1617);
-    const maps: [string, (x: number, q: number) => number][] = [
+    const maps: [string, (x: number, q: number, f: number) => number][] = [
       ['tiny (1e-300)', (x) => x * 1e-300],
       ['subnormal-ish (1e-310)', (x) => x * 1e-310],
       ['huge (1e300)', (x) => x * 1e300],
@@ -130,6 +130,7 @@ describe('issue 16: GeoJSON contact features written as bytes equal the string w
       ['1e-6 scale', (x) => x * 1e-6],
       ['1e-7 scale', (x) => x * 1.3e-7],
       ['−0 on the axes', (x) => (x === 0 ? -0 : x)],
+      ['−0 in every other chain (a touch at 0 and −0: which endpoint is written)', (x, _q, f) => (x === 0 && f % 2 === 1 ? -0 : x)],
       ['short decimals', (x) => x / 8],
     ];
     for (const [name, map] of maps) {
