@@ -38,6 +38,11 @@ const END = enc('}}');
 const KIND = new Map<string, Uint8Array>(['near', ...CONTACT_KIND_NAMES].map((k) => [k, enc(`},"kind":"${k}","distance":`)]));
 const KIND_BY_CODE = CONTACT_KIND_NAMES.map((k, code) => KIND.get(code === NO_CONTACT ? 'near' : k)!);
 
+/** Per input feature, a text (a Map or any store with the same `get`). */
+export interface FeatureTextsOf {
+  get(index: number): string | undefined;
+}
+
 /** Text as bytes (UTF-8), and whether it is all ASCII. */
 interface Encoded {
   bytes: Uint8Array;
@@ -74,8 +79,8 @@ export class GeojsonContactWriter {
   constructor(
     private readonly write: ((text: string) => void) | ((chunk: Uint8Array) => void),
     private readonly thickness: number,
-    private readonly featureA: ReadonlyMap<number, string>,
-    private readonly featureB: ReadonlyMap<number, string>,
+    private readonly featureA: FeatureTextsOf,
+    private readonly featureB: FeatureTextsOf,
     private readonly bytes = false,
   ) {}
 
@@ -114,7 +119,7 @@ export class GeojsonContactWriter {
         let p = start;
         let code = -1; // the kind's code where known here, else kindOf's name below
         if (exact && dist === 0) {
-          code = meet2(data, ia, ib, ja, jb);
+          code = meet2(data, ia, ib, data, ja, jb);
           if (code === OVERLAP) {
             p = put(buf, p, STARTS[later + 1]);
             p = fin(buf, p, MEET2[0], 'point');

@@ -101,20 +101,21 @@ export function crossingPoint2(ax0: number, ay0: number, ax1: number, ay1: numbe
   P[5] = by0;
   P[6] = bx1;
   P[7] = by1;
-  return crossingPoint2At(P, 0, 2, 4, 6, out);
+  return crossingPoint2At(P, 0, 2, P, 4, 6, out);
 }
 
 /** The eight coordinates of {@link crossingPoint2}'s call (module scratch). */
 const PTS = new Float64Array(8);
 
 /**
- * {@link crossingPoint2} for the segments whose points start at offsets a0, a1, b0, b1 of `data`
- * (two coordinates each): offsets rather than doubles, since a call that is not inlined boxes
- * every double argument (and the GeoJSON writer calls this once per crossing).
+ * {@link crossingPoint2} for the segments whose points start at offsets a0, a1 of `da` and b0, b1
+ * of `db` (two coordinates each; the arrays may be one): offsets rather than doubles, since a
+ * call that is not inlined boxes every double argument (the GeoJSON writer calls this once per
+ * crossing).
  */
-export function crossingPoint2At(data: Float64Array, a0: number, a1: number, b0: number, b1: number, out: number[] | Float64Array): boolean {
-  const ax0 = data[a0], ay0 = data[a0 + 1], ax1 = data[a1], ay1 = data[a1 + 1];
-  const bx0 = data[b0], by0 = data[b0 + 1], bx1 = data[b1], by1 = data[b1 + 1];
+export function crossingPoint2At(da: Float64Array, a0: number, a1: number, db: Float64Array, b0: number, b1: number, out: number[] | Float64Array): boolean {
+  const ax0 = da[a0], ay0 = da[a0 + 1], ax1 = da[a1], ay1 = da[a1 + 1];
+  const bx0 = db[b0], by0 = db[b0 + 1], bx1 = db[b1], by1 = db[b1 + 1];
   if (!(inRange(ax0) && inRange(ay0) && inRange(ax1) && inRange(ay1) && inRange(bx0) && inRange(by0) && inRange(bx1) && inRange(by1))) return false;
   // Differences as exact double-doubles (two-sum).
   let h = ax1 - ax0;
@@ -230,10 +231,10 @@ const HALF_WORDS = new Uint32Array(HALF_BITS.buffer);
  * of {@link crossingPoint2}) into out[0], out[1]: the double-double evaluation where its rounding
  * test certifies it, else exact rational arithmetic (BigInt).
  */
-function crossingInto(data: Float64Array, a0: number, a1: number, b0: number, b1: number, out: number[] | Float64Array): void {
-  if (crossingPoint2At(data, a0, a1, b0, b1, out)) return;
-  const ax0 = data[a0], ay0 = data[a0 + 1], ax1 = data[a1], ay1 = data[a1 + 1];
-  const bx0 = data[b0], by0 = data[b0 + 1], bx1 = data[b1], by1 = data[b1 + 1];
+function crossingInto(da: Float64Array, a0: number, a1: number, db: Float64Array, b0: number, b1: number, out: number[] | Float64Array): void {
+  if (crossingPoint2At(da, a0, a1, db, b0, b1, out)) return;
+  const ax0 = da[a0], ay0 = da[a0 + 1], ax1 = da[a1], ay1 = da[a1 + 1];
+  const bx0 = db[b0], by0 = db[b0 + 1], bx1 = db[b1], by1 = db[b1 + 1];
   const { ints, exp } = toScaledBigInts([ax0, ay0, ax1, ay1, bx0, by0, bx1, by1]);
   const [A0x, A0y, A1x, A1y, B0x, B0y, B1x, B1y] = ints;
   const ux = A1x - A0x, uy = A1y - A0y, vx = B1x - B0x, vy = B1y - B0y, wx = B0x - A0x, wy = B0y - A0y;
@@ -292,17 +293,17 @@ function collinearMeet(ax0: number, ay0: number, ax1: number, ay1: number, bx0: 
 
 /**
  * The contact kind of planar segments a0a1 and b0b1 (offsets of their points' first coordinates
- * in `data`; a code of src/chain/classify.ts, exactly
+ * in `da` and `db`, which may be one array; a code of src/chain/classify.ts, exactly
  * what classify2 answers) and, for one common point, that point exactly as {@link meeting} gives
  * it, into {@link MEET2} — from one evaluation of the four orientation signs, without allocating
  * (both classify2 and meeting would evaluate them). Collinear segments (all four signs zero, rare
  * outside grids) are left to classify2 and meeting themselves; OVERLAP leaves MEET2 alone (the
  * caller asks {@link meeting} for the piece). Not re-entrant (module scratch).
  */
-export function meet2(data: Float64Array, a0: number, a1: number, b0: number, b1: number): number {
+export function meet2(da: Float64Array, a0: number, a1: number, db: Float64Array, b0: number, b1: number): number {
   // Offsets rather than eight doubles: a call that is not inlined would box each double argument.
-  const ax0 = data[a0], ay0 = data[a0 + 1], ax1 = data[a1], ay1 = data[a1 + 1];
-  const bx0 = data[b0], by0 = data[b0 + 1], bx1 = data[b1], by1 = data[b1 + 1];
+  const ax0 = da[a0], ay0 = da[a0 + 1], ax1 = da[a1], ay1 = da[a1 + 1];
+  const bx0 = db[b0], by0 = db[b0 + 1], bx1 = db[b1], by1 = db[b1 + 1];
   const d3 = orient2Sign(ax0, ay0, ax1, ay1, bx0, by0);
   const d4 = orient2Sign(ax0, ay0, ax1, ay1, bx1, by1);
   if (d3 === d4 && d3 !== 0) return NO_CONTACT;
@@ -310,7 +311,7 @@ export function meet2(data: Float64Array, a0: number, a1: number, b0: number, b1
   const d2 = orient2Sign(bx0, by0, bx1, by1, ax1, ay1);
   if (d1 === d2 && d1 !== 0) return NO_CONTACT;
   if (d1 !== 0 && d2 !== 0 && d3 !== 0 && d4 !== 0) {
-    crossingInto(data, a0, a1, b0, b1, MEET2);
+    crossingInto(da, a0, a1, db, b0, b1, MEET2);
     return CROSSING;
   }
   if (d1 === 0 && d2 === 0 && d3 === 0 && d4 === 0) {
