@@ -21,11 +21,10 @@ import { CoordStore, readGeojson, type FeatureInfo, type ReadFeature } from './g
 import { JsonSyntaxError } from './json-stream.js';
 import { tileContacts, type Tile } from './tiles.js';
 import { heartbeat } from './heartbeat.js';
-import { crossingPoint2 } from './crossing.js';
+import { GeojsonContactWriter } from './contact-geojson.js';
 import { chainContacts, multiChainContacts, releaseChainMemory, SkewlineInputError, type MultiChainContacts } from '../src/index.js';
-import { intersection2D } from '../src/intersect/segment-2d.js';
 import { orient2Sign } from '../src/intersect/intersects.js';
-import { exactClosestFlat, ratToDouble, SEGMENT, toScaledBigInts } from '../src/core/exact.js';
+import { exactClosestFlat, SEGMENT } from '../src/core/exact.js';
 import { EPS } from '../src/core/eft.js';
 import { chainContactsParallel } from '../src/parallel/index.js';
 import { classify2, CONTACT_KIND_NAMES, CROSSING, NO_CONTACT, OVERLAP, T_JUNCTION, VERTEX_TOUCH } from '../src/chain/classify.js';
@@ -213,45 +212,6 @@ export function pointOn(a: number, b: number, s: number): number {
   return (1 - s) * a + s * b;
 }
 
-/** Where two planar segments that share a point meet: a point, or the shared piece of collinear segments. */
-type Meeting = { kind: 'point'; x: number; y: number } | { kind: 'overlap'; x0: number; y0: number; x1: number; y1: number } | { kind: 'none' };
-
-/**
- * The point where segments a0a1 and b0b1 (known to share a point) meet, exactly as
- * `chainIntersections` gives it, for the GeoJSON output. Exact orientation signs decide: when an
- * endpoint lies on the other segment's line (and not all four points are collinear) the meeting
- * point is that endpoint, returned as it is without arithmetic (touches and T-junctions, common
- * in maps); a proper crossing is a0 + (w × v / u × v)·u (Cramer's rule, u = a1 − a0, v = b1 − b0,
- * w = b0 − a0), rounded once: in double-double arithmetic where a rounding test certifies the
- * result (crossing.ts), else in exact integers (two divisions; intersection2D also computes both
- * parameters, which this output does not need); collinear pieces go to intersection2D.
- */
-function meeting(ax0: number, ay0: number, ax1: number, ay1: number, bx0: number, by0: number, bx1: number, by1: number): Meeting {
-  const d3 = orient2Sign(ax0, ay0, ax1, ay1, bx0, by0);
-  const d4 = orient2Sign(ax0, ay0, ax1, ay1, bx1, by1);
-  const d1 = orient2Sign(bx0, by0, bx1, by1, ax0, ay0);
-  const d2 = orient2Sign(bx0, by0, bx1, by1, ax1, ay1);
-  if ((d3 === d4 && d3 !== 0) || (d1 === d2 && d1 !== 0)) return { kind: 'none' };
-  if (d1 === 0 && d2 === 0 && d3 === 0 && d4 === 0) {
-    const r = intersection2D(ax0, ay0, ax1, ay1, bx0, by0, bx1, by1);
-    if (r.kind === 'overlap') return { kind: 'overlap', x0: r.start[0], y0: r.start[1], x1: r.end[0], y1: r.end[1] };
-    return r.kind === 'point' ? { kind: 'point', x: r.point[0], y: r.point[1] } : { kind: 'none' };
-  }
-  // Not all collinear: the meeting point is unique; an endpoint on the other's line is it.
-  if (d3 === 0) return { kind: 'point', x: bx0, y: by0 };
-  if (d4 === 0) return { kind: 'point', x: bx1, y: by1 };
-  if (d1 === 0) return { kind: 'point', x: ax0, y: ay0 };
-  if (d2 === 0) return { kind: 'point', x: ax1, y: ay1 };
-  if (crossingPoint2(ax0, ay0, ax1, ay1, bx0, by0, bx1, by1, XY)) return { kind: 'point', x: XY[0], y: XY[1] };
-  const { ints, exp } = toScaledBigInts([ax0, ay0, ax1, ay1, bx0, by0, bx1, by1]);
-  const [A0x, A0y, A1x, A1y, B0x, B0y, B1x, B1y] = ints;
-  const ux = A1x - A0x, uy = A1y - A0y, vx = B1x - B0x, vy = B1y - B0y, wx = B0x - A0x, wy = B0y - A0y;
-  const den = ux * vy - uy * vx;
-  const n1 = wx * vy - wy * vx;
-  return { kind: 'point', x: ratToDouble(A0x * den + n1 * ux, den, exp), y: ratToDouble(A0y * den + n1 * uy, den, exp) };
-}
-
-const XY = [0, 0];
 
 /** The pair under classification, 4 points of up to `QN.length / 4` coordinates (module scratch, not re-entrant). */
 let QN = new Float64Array(16);
@@ -377,16 +337,6 @@ function classifyTouching(Q: Float64Array, dim: number): number {
   return endA && endB ? VERTEX_TOUCH : T_JUNCTION;
 }
 
-/** Describes a chain for the GeoJSON output: `"chain":3,"feature":2,"ring":1`. */
-function labelOf(store: CoordStore, k: number, chainIndex: number): string {
-  const w = store.where[k];
-  let text = `"chain":${chainIndex}`;
-  if (w.feature !== undefined) text += `,"feature":${w.feature}`;
-  if (w.part !== undefined) text += `,"part":${w.part}`;
-  if (w.ring !== undefined) text += `,"ring":${w.ring}`;
-  return text;
-}
-
 /** A parameter s or t (in [0, 1]) as text, its common values without formatting. */
 function param(s: number): string {
   return s === 0 ? (Object.is(s, -0) ? '-0' : '0') : s === 1 ? '1' : s === 0.5 ? '0.5' : String(s);
@@ -415,12 +365,16 @@ export class ContactWriter {
   private readonly featureA = new Map<number, string>();
   private readonly featureB = new Map<number, string>();
   private readonly featureCsv = new Map<number, string>();
+  /** The GeoJSON features' writer (cli/contact-geojson.ts), made on first use. */
+  private geo: GeojsonContactWriter | undefined;
 
   constructor(
     private readonly format: 'csv' | 'ndjson' | 'geojson',
     private readonly geojsonInput: boolean,
     private readonly thickness: number,
     private readonly write: (text: string) => void,
+    /** Where GeoJSON output goes as bytes (a fresh chunk each call, owned by the callee); without it, as text to `write`. */
+    private readonly writeBytes?: (chunk: Uint8Array) => void,
   ) {}
 
   /** Records a feature's id and properties. */
@@ -482,20 +436,14 @@ export class ContactWriter {
   }
 
   private async loop(r: MultiChainContacts, store: CoordStore, chainBase: number, drain: () => Promise<void>): Promise<void> {
-    const dim = store.dim;
     const format = this.format;
-    const exact = format === 'geojson' && dim === 2 && this.thickness === 0;
+    if (format === 'geojson') {
+      this.geo ??= new GeojsonContactWriter(this.writeBytes ?? this.write, this.thickness, this.featureA, this.featureB, this.writeBytes !== undefined);
+      return this.geo.contacts(r, store, chainBase, drain);
+    }
+    const dim = store.dim;
     const { c, d, cs, ds } = this;
     const data = store.data, starts = store.starts, where = store.where, chains = starts.length, length = store.length;
-    const labels = format === 'geojson' ? new Map<number, string>() : null;
-    const label = (k: number): string => {
-      let text = labels!.get(k);
-      if (text === undefined) {
-        text = labelOf(store, k, chainBase + k);
-        labels!.set(k, text);
-      }
-      return text;
-    };
     /** c and d as text (d reuses c's text where they are equal, as at a shared point). */
     const points = (): void => {
       for (let q = 0; q < dim; q++) {
@@ -519,33 +467,12 @@ export class ContactWriter {
         let line = `${chainBase + ci},${i},${chainBase + cj},${j},${distance},${param(s)},${param(t)},${cs.join(',')},${ds.join(',')}`;
         if (this.geojsonInput) line += `,${fa === undefined ? '' : this.featureCsv.get(fa) ?? ''},${fb === undefined ? '' : this.featureCsv.get(fb) ?? ''}`;
         this.write(`${line},${kind}\n`);
-      } else if (format === 'ndjson') {
+      } else {
         points();
         let line = `{"chainI":${chainBase + ci},"i":${i},"chainJ":${chainBase + cj},"j":${j},"distance":${distance},"s":${param(s)},"t":${param(t)},"c":[${cs.join(',')}],"d":[${ds.join(',')}],"kind":"${kind}"`;
         if (fa !== undefined) line += this.featureA.get(fa) ?? '';
         if (fb !== undefined) line += this.featureB.get(fb) ?? '';
         this.write(line + '}\n');
-      } else {
-        let geometry: string;
-        if (exact && dist === 0) {
-          // The exact meeting point (rounded once) or shared piece, as chainIntersections gives it.
-          const x = meeting(data[ia], data[ia + 1], data[ib], data[ib + 1], data[ja], data[ja + 1], data[jb], data[jb + 1]);
-          if (x.kind === 'overlap') {
-            geometry = `{"type":"LineString","coordinates":[[${fin(x.x0, 'point')},${fin(x.y0, 'point')}],[${fin(x.x1, 'point')},${fin(x.y1, 'point')}]]}`;
-          } else if (x.kind === 'point') {
-            geometry = `{"type":"Point","coordinates":[${fin(x.x, 'point')},${fin(x.y, 'point')}]}`;
-          } else {
-            points();
-            geometry = `{"type":"Point","coordinates":[${cs.join(',')}]}`;
-          }
-        } else {
-          points();
-          geometry = dist === 0 ? `{"type":"Point","coordinates":[${cs.join(',')}]}` : `{"type":"LineString","coordinates":[[${cs.join(',')}],[${ds.join(',')}]]}`;
-        }
-        let props = `{"a":{${label(ci)},"segment":${i}},"b":{${label(cj)},"segment":${j}},"kind":"${kind}","distance":${distance},"s":${param(s)},"t":${param(t)}`;
-        if (fa !== undefined) props += this.featureA.get(fa) ?? '';
-        if (fb !== undefined) props += this.featureB.get(fb) ?? '';
-        this.write(`${this.written > 0 ? ',' : ''}\n{"type":"Feature","geometry":${geometry},"properties":${props}}}`);
       }
       this.written++;
       if ((k & 1023) === 1023) await drain();
@@ -554,13 +481,13 @@ export class ContactWriter {
 
   /** Contacts written so far. */
   get count(): number {
-    return this.written;
+    return this.written + (this.geo?.written ?? 0);
   }
 
   /** Ends the output (an empty input gets the CSV header alone, nothing in NDJSON, an empty FeatureCollection). */
   end(dim: number): void {
     this.begin(dim === 0 ? 2 : dim);
-    if (this.format === 'geojson') this.write(this.written > 0 ? '\n]}\n' : ']}\n');
+    if (this.format === 'geojson') this.write(this.count > 0 ? '\n]}\n' : ']}\n');
   }
 }
 
@@ -616,7 +543,7 @@ export async function runChain(opts: ChainCliOptions, io: Io, bundled: string): 
     const format = opts.input ?? (path !== undefined ? formatFromName(path) : undefined) ?? sniffed.kind ?? 'csv';
     const geojson = format === 'geojson';
     const outFormat = opts.format ?? (geojson ? 'geojson' : 'csv');
-    const writer = new ContactWriter(outFormat, geojson, opts.thickness, (t) => sink.write(t));
+    const writer = new ContactWriter(outFormat, geojson, opts.thickness, (t) => sink.write(t), (b) => sink.writeBytes(b));
     const drain = (): Promise<void> => sink.drain();
     if (geojson) {
       // Without contacts between features, each batch of features is searched and written as it is read.

@@ -276,6 +276,15 @@ export class OutputSink {
     if (this.buffer.length >= FLUSH_AT) this.flush();
   }
 
+  /**
+   * Appends bytes, after the text written before them. The chunk passes to the sink: the caller
+   * must not change it afterwards (it is written as it is, without a copy).
+   */
+  writeBytes(chunk: Uint8Array): void {
+    this.flush();
+    if (chunk.length > 0 && !this.stream.write(chunk)) this.full = true;
+  }
+
   private flush(): void {
     if (this.buffer.length === 0) return;
     if (!this.stream.write(this.buffer)) this.full = true;

@@ -7,6 +7,7 @@
  */
 import { closestPoints, multiChainContacts, segment, type ClosestResult, type MultiChainContacts } from '../../src/index.js';
 import { ContactWriter } from '../../cli/chain.js';
+import { ReferenceGeojsonWriter } from '../../test/cli/geojson-reference.js';
 import { CoordStore } from '../../cli/geojson-stream.js';
 import { parseJsonText } from '../../cli/rows.js';
 import { makeRng } from '../../test/support/rng.js';
@@ -75,18 +76,20 @@ export function run(opts: { pairs?: number; runs?: number } = {}): void {
 
 /**
  * Issue 16 (GeoJSON output of contacts ≥ 1M features/s): `skewline chain`'s ContactWriter writing
- * the contacts of 600 seeded 2D walks as GeoJSON features into a counting sink, beside
- * JSON.stringify of the same features (parsed back from the writer's output: the engine's own
- * writer, the same shortest round-trip numbers) as the reference, and beside String() of the
- * contacts' four numbers alone (x, y, s, t: the formatting share). Features per CPU second (this
- * process's CPU time, best of runs: on a loaded machine what one free core gives), interleaved.
+ * the contacts of 600 seeded 2D walks as GeoJSON features into a counting sink — as bytes, the way
+ * the CLI hands them to its output, and as text chunks — beside the string
+ * writer it replaced (test/cli/geojson-reference.ts, the same text), JSON.stringify of the same
+ * features (parsed back from the writer's output: the engine's own writer, the same shortest
+ * round-trip numbers) as the reference, and String() of the contacts' four numbers alone (x, y,
+ * s, t: what formatting them as strings costs). Features per CPU second (this process's CPU time,
+ * best of runs: on a loaded machine what one free core gives), interleaved in one process.
  */
 export async function geojsonOutput(runs: number): Promise<void> {
   const rng = makeRng(2016);
   const lines = [
     '\n### GeoJSON contact features written, per CPU second (issue 16: ≥ 1M)',
-    '| walks | contacts | ContactWriter | JSON.stringify of the same features | String() of x, y, s, t alone |',
-    '|---|---:|---:|---:|---:|',
+    '| walks | contacts | ContactWriter, bytes (as the CLI) | ContactWriter, text chunks | string writer (before) | JSON.stringify of the same features | String() of x, y, s, t alone |',
+    '|---|---:|---:|---:|---:|---:|---:|',
   ];
   for (const grid of [false, true]) {
     const store = new CoordStore();
@@ -116,7 +119,12 @@ export async function geojsonOutput(runs: number): Promise<void> {
       nums[4 * k + 2] = r.s[k];
       nums[4 * k + 3] = r.t[k];
     });
-    const best = [Infinity, Infinity, Infinity];
+    const best = [Infinity, Infinity, Infinity, Infinity, Infinity];
+    const featureA = new Map<number, string>(), featureB = new Map<number, string>();
+    for (let f = 0; f < features; f++) {
+      featureA.set(f, `,"a_name":${JSON.stringify(`parcel ${f}`)},"a_id":${f}`);
+      featureB.set(f, `,"b_name":${JSON.stringify(`parcel ${f}`)},"b_id":${f}`);
+    }
     const cpu = (c0: NodeJS.CpuUsage): number => {
       const c = process.cpuUsage(c0);
       return (c.user + c.system) / 1e6;
@@ -124,23 +132,40 @@ export async function geojsonOutput(runs: number): Promise<void> {
     for (let run = 0; run < runs; run++) {
       let c0 = process.cpuUsage();
       let bytes = 0;
+      // As the CLI runs it: the features as bytes (fresh chunks handed to the sink).
       const w = new ContactWriter('geojson', true, 0, (t) => {
         bytes += t.length;
+      }, (b) => {
+        bytes += b.length;
       });
       for (let f = 0; f < features; f++) w.feature(f, { id: f, properties: { name: `parcel ${f}` } });
       await w.contacts(r, store, 0, () => Promise.resolve());
       w.end(2);
       best[0] = Math.min(best[0], cpu(c0));
       c0 = process.cpuUsage();
-      for (const o of objects) bytes += JSON.stringify(o).length;
+      const wt = new ContactWriter('geojson', true, 0, (t) => {
+        bytes += t.length;
+      });
+      for (let f = 0; f < features; f++) wt.feature(f, { id: f, properties: { name: `parcel ${f}` } });
+      await wt.contacts(r, store, 0, () => Promise.resolve());
+      wt.end(2);
+      best[4] = Math.min(best[4], cpu(c0));
+      c0 = process.cpuUsage();
+      const old = new ReferenceGeojsonWriter(0, (t) => {
+        bytes += t.length;
+      }, featureA, featureB);
+      await old.contacts(r, store, 0, () => Promise.resolve());
       best[1] = Math.min(best[1], cpu(c0));
       c0 = process.cpuUsage();
-      for (let k = 0; k < nums.length; k++) bytes += String(nums[k]).length;
+      for (const o of objects) bytes += JSON.stringify(o).length;
       best[2] = Math.min(best[2], cpu(c0));
+      c0 = process.cpuUsage();
+      for (let k = 0; k < nums.length; k++) bytes += String(nums[k]).length;
+      best[3] = Math.min(best[3], cpu(c0));
       if (bytes === 42) console.log('');
     }
     const rate = (sec: number): string => Math.round(r.count / sec).toLocaleString('en');
-    lines.push(`| ${grid ? 'grid (touches, overlaps)' : 'random (exact crossing points)'} | ${r.count.toLocaleString('en')} | ${rate(best[0])} | ${rate(best[1])} | ${rate(best[2])} |`);
+    lines.push(`| ${grid ? 'grid (touches, overlaps)' : 'random (exact crossing points)'} | ${r.count.toLocaleString('en')} | ${rate(best[0])} | ${rate(best[4])} | ${rate(best[1])} | ${rate(best[2])} | ${rate(best[3])} |`);
   }
   console.log(lines.join('\n'));
 }
