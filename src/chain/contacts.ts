@@ -10,9 +10,10 @@ import { intersectsSegments2 } from '../intersect/intersects.js';
 import { apart3, contactWithin, foldsBack, narrowStats, tau2Up } from './narrow.js';
 import { flattenChain, prepareChains } from './input.js';
 import type { ChainPoints, PreparedChain } from './input.js';
-import { LEAF, beginTraversal, buildTree, buildTree3, expandTasks, leafBoxes, leafCount, nextLeafPairs, segmentBoxes, segmentBoxesRange } from './tree.js';
+import { LEAF, beginTraversal, buildTree, expandTasks, leafBoxes, leafCount, nextLeafPairs, segmentBoxes, segmentBoxesRange, segmentLeafBoxes3 } from './tree.js';
+import { blockPairList, blockPairs3 } from './blocks3.js';
 import { FINE, bandGrid, planGrid, planGrid3 } from './grid.js';
-import { BOXES_A, BOXES_B, SORT_FILL, SORT_START, f64Scratch, i32Scratch, releaseHooks } from './scratch.js';
+import { BOXES_A, BOXES_B, SORT_FILL, SORT_START, TREE_LEAVES, f64Scratch, i32Scratch, releaseHooks } from './scratch.js';
 import type { ChainGrid, ChainGrid3, GridPlan } from './grid.js';
 import type { ChainTree } from './tree.js';
 
@@ -632,12 +633,13 @@ export const chainStats = { readMs: 0, buildMs: 0, searchMs: 0, sortMs: 0, numbe
 
 /**
  * Which broad phase the search uses (for the tests and the benchmark; not part of the public
- * API): 'auto' takes the grid for crowded planar chains at thickness 0 (grid.ts) and the
- * hierarchy otherwise; 'tree' always the hierarchy; 'grid' also the 3D grid for one 3D chain
+ * API): 'auto' takes the grid for crowded planar chains at thickness 0 (grid.ts), the block
+ * grid over the hierarchy's leaves for one 3D chain where it pays (blocks3.ts; `last` says
+ * 'blocks') and the hierarchy otherwise; 'tree' always the hierarchy; 'grid' also the 3D grid for one 3D chain
  * (grid.ts, planGrid3: same results bit for bit; kept for measurement, as it was slower than the
  * hierarchy on the 3D chains measured). `last` tells which one the last search ran.
  */
-export const searchMode: { broad: 'auto' | 'tree' | 'grid'; last: 'tree' | 'grid' | '' } = { broad: 'auto', last: '' };
+export const searchMode: { broad: 'auto' | 'tree' | 'grid'; last: 'tree' | 'grid' | 'blocks' | '' } = { broad: 'auto', last: '' };
 
 /**
  * Finds every pair in contact, as compact segment indices, into foundI/foundJ (unsorted).
@@ -709,8 +711,19 @@ function findPairs(A: PreparedChain, B: PreparedChain | null, tau: number, work:
     }
     let tree: ChainTree;
     if (fused) {
-      // Leaf boxes with the segment boxes, in one pass; the levels in the working memory.
-      tree = buildTree3(PA, m, boxes);
+      // Leaf boxes with the segment boxes, in one pass; then the leaf pairs from a grid over
+      // the leaves (blocks3.ts) where it pays, else the levels above them (working memory).
+      const nl = leafCount(m);
+      const leaves = f64Scratch(TREE_LEAVES, nl * 6);
+      segmentLeafBoxes3(PA, m, boxes, leaves);
+      const np = searchMode.broad === 'tree' ? -1 : blockPairs3(leaves, nl, tau);
+      if (np >= 0) {
+        chainStats.buildMs = performance.now() - tb0;
+        searchMode.last = 'blocks';
+        searchBlocks(m, nl, leaves, np);
+        return;
+      }
+      tree = buildTree(PA, 3, m, null, boxes, leaves, true);
     } else {
       tree = buildTree(PA, dim, m, A.dead, boxes, sharedLeaves ? shared.leavesA : null);
     }
@@ -786,6 +799,20 @@ function searchLeaves(ta: ChainTree, tb: ChainTree, tasks: Int32Array | null, cl
         leafPair(qa * LEAF, Math.min(qa * LEAF + LEAF, mA), qb * LEAF, Math.min(qb * LEAF + LEAF, mB), la, qa * stride, lb, qb * stride);
       }
     }
+  }
+}
+
+/**
+ * The leaf-pair tests of a one-chain 3D search whose leaf pairs came from the block grid
+ * ({@link blockPairs3}: np pairs qa < qb): each leaf with itself (the pairs within it), then
+ * each listed pair — the same leaf pairs, so the same segment pairs, as {@link searchLeaves}.
+ */
+function searchBlocks(m: number, nl: number, leaves: Float64Array, np: number): void {
+  for (let q = 0; q < nl; q++) leafPair3(q * LEAF, Math.min(q * LEAF + LEAF, m), q * LEAF, Math.min(q * LEAF + LEAF, m), leaves, q * 6, leaves, q * 6);
+  const list = blockPairList();
+  for (let k = 0; k < 2 * np; k += 2) {
+    const qa = list[k], qb = list[k + 1];
+    leafPair3(qa * LEAF, Math.min(qa * LEAF + LEAF, m), qb * LEAF, Math.min(qb * LEAF + LEAF, m), leaves, qa * 6, leaves, qb * 6);
   }
 }
 
