@@ -378,23 +378,30 @@ function gridPairs(g: ChainGrid, c0: number, c1: number): void {
 
 /** {@link leafPair} written out for 3D (the hot loop of space curves). */
 function leafPair3(a0: number, a1: number, b0: number, b1: number, boxA: Float64Array, oa: number, boxB: Float64Array, ob: number): void {
-  const tau = TAU;
+  narrow3(leafCandidates3(a0, a1, b0, b1, boxA, oa, boxB, ob, 0));
+}
+
+/**
+ * The candidate pairs of one 3D leaf pair (as {@link leafPair3}), appended to pairI, pairJ from
+ * index np, without the narrow phase; returns the new count. At most LEAF² pairs are added:
+ * the caller leaves that much room (so many leaf pairs share one narrow-phase loop).
+ */
+function leafCandidates3(a0: number, a1: number, b0: number, b1: number, boxA: Float64Array, oa: number, boxB: Float64Array, ob: number, np: number): number {
+  const tau = TAU, PI = pairI, PJ = pairJ, SA3 = SA, SB3 = SB;
   if (SELF && a0 === b0) {
     // Pairs within one leaf: j ≥ i + 2 only, no candidate lists (every segment of a leaf is
     // near the leaf's own box: 21 box tests for a full leaf instead of 8 + 8 + 64).
-    let np = 0;
     for (let i = a0; i < a1; i++) {
       const o = 6 * i;
-      const xlo = SA[o], ylo = SA[o + 1], zlo = SA[o + 2], xhi = SA[o + 3], yhi = SA[o + 4], zhi = SA[o + 5];
+      const xlo = SA3[o], ylo = SA3[o + 1], zlo = SA3[o + 2], xhi = SA3[o + 3], yhi = SA3[o + 4], zhi = SA3[o + 5];
       for (let j = i + 2; j < a1; j++) {
         const p = 6 * j;
-        pairI[np] = i;
-        pairJ[np] = j;
-        np += +(SB[p] - xhi <= tau) & +(xlo - SB[p + 3] <= tau) & +(SB[p + 1] - yhi <= tau) & +(ylo - SB[p + 4] <= tau) & +(SB[p + 2] - zhi <= tau) & +(zlo - SB[p + 5] <= tau);
+        PI[np] = i;
+        PJ[np] = j;
+        np += +(SB3[p] - xhi <= tau) & +(xlo - SB3[p + 3] <= tau) & +(SB3[p + 1] - yhi <= tau) & +(ylo - SB3[p + 4] <= tau) & +(SB3[p + 2] - zhi <= tau) & +(zlo - SB3[p + 5] <= tau);
       }
     }
-    narrow3(np);
-    return;
+    return np;
   }
   const Axlo = boxA[oa], Aylo = boxA[oa + 1], Azlo = boxA[oa + 2], Axhi = boxA[oa + 3], Ayhi = boxA[oa + 4], Azhi = boxA[oa + 5];
   // Branch-free candidate lists, as in leafPair2.
@@ -402,31 +409,30 @@ function leafPair3(a0: number, a1: number, b0: number, b1: number, boxA: Float64
   for (let j = b0; j < b1; j++) {
     const o = 6 * j;
     candJ[nc] = j;
-    nc += +(SB[o] - Axhi <= tau) & +(Axlo - SB[o + 3] <= tau) & +(SB[o + 1] - Ayhi <= tau) & +(Aylo - SB[o + 4] <= tau) & +(SB[o + 2] - Azhi <= tau) & +(Azlo - SB[o + 5] <= tau);
+    nc += +(SB3[o] - Axhi <= tau) & +(Axlo - SB3[o + 3] <= tau) & +(SB3[o + 1] - Ayhi <= tau) & +(Aylo - SB3[o + 4] <= tau) & +(SB3[o + 2] - Azhi <= tau) & +(Azlo - SB3[o + 5] <= tau);
   }
-  if (nc === 0) return;
+  if (nc === 0) return np;
   const Bxlo = boxB[ob], Bylo = boxB[ob + 1], Bzlo = boxB[ob + 2], Bxhi = boxB[ob + 3], Byhi = boxB[ob + 4], Bzhi = boxB[ob + 5];
   let ni = 0;
   for (let i = a0; i < a1; i++) {
     const o = 6 * i;
     candI[ni] = i;
-    ni += +(Bxlo - SA[o + 3] <= tau) & +(SA[o] - Bxhi <= tau) & +(Bylo - SA[o + 4] <= tau) & +(SA[o + 1] - Byhi <= tau) & +(Bzlo - SA[o + 5] <= tau) & +(SA[o + 2] - Bzhi <= tau);
+    ni += +(Bxlo - SA3[o + 3] <= tau) & +(SA3[o] - Bxhi <= tau) & +(Bylo - SA3[o + 4] <= tau) & +(SA3[o + 1] - Byhi <= tau) & +(Bzlo - SA3[o + 5] <= tau) & +(SA3[o + 2] - Bzhi <= tau);
   }
   const self = +SELF;
-  let np = 0;
   for (let a = 0; a < ni; a++) {
     const i = candI[a];
     const o = 6 * i;
-    const xlo = SA[o], ylo = SA[o + 1], zlo = SA[o + 2], xhi = SA[o + 3], yhi = SA[o + 4], zhi = SA[o + 5];
+    const xlo = SA3[o], ylo = SA3[o + 1], zlo = SA3[o + 2], xhi = SA3[o + 3], yhi = SA3[o + 4], zhi = SA3[o + 5];
     for (let c = 0; c < nc; c++) {
       const j = candJ[c];
       const p = 6 * j;
-      pairI[np] = i;
-      pairJ[np] = j;
-      np += (+(j - i >= 2) | (1 - self)) & +(SB[p] - xhi <= tau) & +(xlo - SB[p + 3] <= tau) & +(SB[p + 1] - yhi <= tau) & +(ylo - SB[p + 4] <= tau) & +(SB[p + 2] - zhi <= tau) & +(zlo - SB[p + 5] <= tau);
+      PI[np] = i;
+      PJ[np] = j;
+      np += (+(j - i >= 2) | (1 - self)) & +(SB3[p] - xhi <= tau) & +(xlo - SB3[p + 3] <= tau) & +(SB3[p + 1] - yhi <= tau) & +(ylo - SB3[p + 4] <= tau) & +(SB3[p + 2] - zhi <= tau) & +(zlo - SB3[p + 5] <= tau);
     }
   }
-  narrow3(np);
+  return np;
 }
 
 /**
@@ -764,8 +770,33 @@ function foldBacks(A: PreparedChain, tau: number): void {
   const P = A.P, dim = A.dim;
   for (let k = 0; k + 1 < A.start.length; k++) {
     const first = A.start[k], end = A.start[k + 1] - 1; // segments [first, end)
-    for (let c = first; c + 1 < end; c++) if (foldsBack(P, dim, c, c + 1, c + 2)) recordFold(P, dim, c, c + 1, tau);
+    if (dim === 3) foldBacks3(P, first, end, tau);
+    else for (let c = first; c + 1 < end; c++) if (foldsBack(P, dim, c, c + 1, c + 2)) recordFold(P, dim, c, c + 1, tau);
     if (A.partner !== null && end - first > 2 && A.partner[first] === end - 1 && foldsBack(P, dim, end - 1, end, first + 1)) recordFold(P, dim, first, end - 1, tau);
+  }
+}
+
+/**
+ * The fold-backs of segments c, c + 1 for first ≤ c, c + 2 ≤ end of a 3D chain: foldsBack's
+ * necessary sign condition (each coordinate of a − v and b − v has the same sign, exactly) tried
+ * inline over a window of three vertices kept in registers, and foldsBack itself only for the
+ * turns that pass it (one in eight on a random walk).
+ */
+function foldBacks3(P: Float64Array, first: number, end: number, tau: number): void {
+  if (end - first < 2) return;
+  let o = 3 * first;
+  let ax = P[o], ay = P[o + 1], az = P[o + 2], vx = P[o + 3], vy = P[o + 4], vz = P[o + 5];
+  for (let c = first; c + 1 < end; c++, o += 3) {
+    const bx = P[o + 6], by = P[o + 7], bz = P[o + 8];
+    const same = +(+(ax > vx) - +(ax < vx) === +(bx > vx) - +(bx < vx)) & +(+(ay > vy) - +(ay < vy) === +(by > vy) - +(by < vy)) &
+      +(+(az > vz) - +(az < vz) === +(bz > vz) - +(bz < vz));
+    if (same === 1 && foldsBack(P, 3, c, c + 1, c + 2)) recordFold(P, 3, c, c + 1, tau);
+    ax = vx;
+    ay = vy;
+    az = vz;
+    vx = bx;
+    vy = by;
+    vz = bz;
   }
 }
 
@@ -808,12 +839,28 @@ function searchLeaves(ta: ChainTree, tb: ChainTree, tasks: Int32Array | null, cl
  * each listed pair — the same leaf pairs, so the same segment pairs, as {@link searchLeaves}.
  */
 function searchBlocks(m: number, nl: number, leaves: Float64Array, np: number): void {
-  for (let q = 0; q < nl; q++) leafPair3(q * LEAF, Math.min(q * LEAF + LEAF, m), q * LEAF, Math.min(q * LEAF + LEAF, m), leaves, q * 6, leaves, q * 6);
+  // Candidates of many leaf pairs gather in pairI, pairJ; the narrow phase runs when fewer than
+  // LEAF² places are left.
+  const full = pairI.length - LEAF * LEAF;
+  let nc = 0;
+  for (let q = 0; q < nl; q++) {
+    const a0 = q * LEAF, a1 = Math.min(a0 + LEAF, m);
+    nc = leafCandidates3(a0, a1, a0, a1, leaves, q * 6, leaves, q * 6, nc);
+    if (nc > full) {
+      narrow3(nc);
+      nc = 0;
+    }
+  }
   const list = blockPairList();
   for (let k = 0; k < 2 * np; k += 2) {
     const qa = list[k], qb = list[k + 1];
-    leafPair3(qa * LEAF, Math.min(qa * LEAF + LEAF, m), qb * LEAF, Math.min(qb * LEAF + LEAF, m), leaves, qa * 6, leaves, qb * 6);
+    nc = leafCandidates3(qa * LEAF, Math.min(qa * LEAF + LEAF, m), qb * LEAF, Math.min(qb * LEAF + LEAF, m), leaves, qa * 6, leaves, qb * 6, nc);
+    if (nc > full) {
+      narrow3(nc);
+      nc = 0;
+    }
   }
+  narrow3(nc);
 }
 
 /** The pairs found so far with their numbers, unsorted (views of the module scratch). */
