@@ -27,7 +27,7 @@ export const PAIRS_PER_BLOCK = 64;
 // Scratch slots (scratch.ts's i32 slots), apart from the 2D and 3D segment grids' (0–13).
 const B3_CELLS = 20; // i32: lower then upper cell of each block on x, y, z (6 per block)
 const B3_COUNT = 21; // i32: start of each cell's run in the list, then its fill cursor
-const B3_ITEMS = 22; // i32: the blocks of each cell, cell after cell
+const B3_ITEMS = 22; // i32: the blocks of each cell, cell after cell; then the start mask of each entry
 
 /** The leaf pairs found, (lower block, higher block) after one another; kept between calls. */
 let PAIRS = new Int32Array(1 << 16);
@@ -112,50 +112,51 @@ export function blockPairs3(leaves: Float64Array, n: number, tau: number): numbe
   for (let c = 0; c < cells; c++) count[c + 1] += count[c];
   // The list, cell after cell, each cell's blocks in increasing order; count[c] moves to the
   // end of cell c's run, which is the start of cell c + 1's.
-  const items = i32Scratch(B3_ITEMS, entries);
+  // Beside each entry, the axes on which its block starts in that cell (bit 0: x, 1: y, 2: z):
+  // a pair belongs to the cell of the larger lower index on each axis, that is, to the one cell
+  // where on every axis one of the two starts (their masks' union is 7). Read in list order, the
+  // masks spare the pair loop a random read for each pair it skips.
+  const items = i32Scratch(B3_ITEMS, 2 * entries);
   for (let q = 0, o = 0; q < n; q++, o += 6) {
     const ax = cr[o], ay = cr[o + 1], az = cr[o + 2], bx = cr[o + 3], by = cr[o + 4], bz = cr[o + 5];
     for (let z = az; z <= bz; z++) {
       for (let y = ay; y <= by; y++) {
         const row = (z * ny + y) * nx;
-        for (let x = ax; x <= bx; x++) items[count[row + x]++] = q;
+        const myz = (+(y === ay) << 1) | (+(z === az) << 2);
+        for (let x = ax; x <= bx; x++) {
+          const at = count[row + x]++;
+          items[at] = q;
+          items[entries + at] = myz | +(x === ax);
+        }
       }
     }
   }
   // Pairs per cell: cell c's run is [count[c − 1], count[c]) now (count[−1] = 0).
   let out = PAIRS;
   let np = 0;
-  let c = 0, start = 0;
-  for (let z = 0; z < nz; z++) {
-    for (let y = 0; y < ny; y++) {
-      for (let x = 0; x < nx; x++, c++) {
-        const end = count[c];
-        const a0 = start;
-        start = end;
-        if (end - a0 < 2) continue;
-        if (out.length < np + (end - a0) * (end - a0)) {
-          const grown = new Int32Array(Math.max(2 * out.length, np + (end - a0) * (end - a0)));
-          grown.set(out.subarray(0, np));
-          PAIRS = out = grown;
-        }
-        for (let p = a0; p < end; p++) {
-          const a = items[p];
-          const oa = 6 * a;
-          const Ax = cr[oa], Ay = cr[oa + 1], Az = cr[oa + 2];
-          const lx = leaves[oa], ly = leaves[oa + 1], lz = leaves[oa + 2], hx = leaves[oa + 3], hy = leaves[oa + 4], hz = leaves[oa + 5];
-          for (let s = p + 1; s < end; s++) {
-            const b = items[s];
-            const ob = 6 * b;
-            // The reference cell: the larger lower cell on each axis.
-            const bx = cr[ob], by = cr[ob + 1], bz = cr[ob + 2];
-            if ((Ax > bx ? Ax : bx) !== x || (Ay > by ? Ay : by) !== y || (Az > bz ? Az : bz) !== z) continue;
-            out[np] = a;
-            out[np + 1] = b;
-            // The hierarchy's test (tree.ts, boxesNear), branch-free.
-            np += 2 * (+(leaves[ob] - hx <= tau) & +(lx - leaves[ob + 3] <= tau) & +(leaves[ob + 1] - hy <= tau) &
-              +(ly - leaves[ob + 4] <= tau) & +(leaves[ob + 2] - hz <= tau) & +(lz - leaves[ob + 5] <= tau));
-          }
-        }
+  for (let c = 0, start = 0; c < cells; c++) {
+    const end = count[c];
+    const a0 = start;
+    start = end;
+    if (end - a0 < 2) continue;
+    if (out.length < np + (end - a0) * (end - a0)) {
+      const grown = new Int32Array(Math.max(2 * out.length, np + (end - a0) * (end - a0)));
+      grown.set(out.subarray(0, np));
+      PAIRS = out = grown;
+    }
+    for (let p = a0; p < end; p++) {
+      const a = items[p], ma = items[entries + p];
+      const oa = 6 * a;
+      const lx = leaves[oa], ly = leaves[oa + 1], lz = leaves[oa + 2], hx = leaves[oa + 3], hy = leaves[oa + 4], hz = leaves[oa + 5];
+      for (let s = p + 1; s < end; s++) {
+        if ((ma | items[entries + s]) !== 7) continue; // the pair belongs to another cell
+        const b = items[s];
+        const ob = 6 * b;
+        out[np] = a;
+        out[np + 1] = b;
+        // The hierarchy's test (tree.ts, boxesNear), branch-free.
+        np += 2 * (+(leaves[ob] - hx <= tau) & +(lx - leaves[ob + 3] <= tau) & +(leaves[ob + 1] - hy <= tau) &
+          +(ly - leaves[ob + 4] <= tau) & +(leaves[ob + 2] - hz <= tau) & +(lz - leaves[ob + 5] <= tau));
       }
     }
   }
