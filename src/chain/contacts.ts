@@ -11,7 +11,7 @@ import { apart3, contactWithin, foldsBack, narrowStats, tau2Up } from './narrow.
 import { flattenChain, prepareChains } from './input.js';
 import type { ChainPoints, PreparedChain } from './input.js';
 import { LEAF, beginTraversal, buildTree, expandTasks, leafBoxes, leafCount, nextLeafPairs, segmentBoxes, segmentBoxesRange, segmentLeafBoxes3 } from './tree.js';
-import { blockPairList, blockPairs3 } from './blocks3.js';
+import { blockBoxes3, blockPairList, blockPairs3 } from './blocks3.js';
 import { FINE, bandGrid, planGrid, planGrid3 } from './grid.js';
 import { BOXES_A, BOXES_B, SORT_FILL, SORT_START, TREE_LEAVES, f64Scratch, i32Scratch, releaseHooks } from './scratch.js';
 import type { ChainGrid, ChainGrid3, GridPlan } from './grid.js';
@@ -688,7 +688,7 @@ function findPairs(A: PreparedChain, B: PreparedChain | null, tau: number, work:
         return;
       }
     }
-    const fused = dim === 3 && shared === null && A.dead === null; // boxes written with the leaves below
+    const fused = dim === 3 && work === null && A.dead === null; // boxes written with the leaves below
     const boxes = shared !== null ? shared.segA : fused ? f64Scratch(BOXES_A, m * 6) : segmentBoxes(PA, dim, m, A.dead, f64Scratch(BOXES_A, m * 2 * dim));
     SA = SB = boxes;
     if (dim === 2 && m <= SMALL_CHAIN && work === null) {
@@ -719,17 +719,10 @@ function findPairs(A: PreparedChain, B: PreparedChain | null, tau: number, work:
     if (fused) {
       // Leaf boxes with the segment boxes, in one pass; then the leaf pairs from a grid over
       // the leaves (blocks3.ts) where it pays, else the levels above them (working memory).
-      const nl = leafCount(m);
-      const leaves = f64Scratch(TREE_LEAVES, nl * 6);
+      const leaves = f64Scratch(TREE_LEAVES, leafCount(m) * 6);
       segmentLeafBoxes3(PA, m, boxes, leaves);
-      const np = searchMode.broad === 'tree' ? -1 : blockPairs3(leaves, nl, tau);
-      if (np >= 0) {
-        chainStats.buildMs = performance.now() - tb0;
-        searchMode.last = 'blocks';
-        searchBlocks(m, nl, leaves, np);
-        return;
-      }
-      tree = buildTree(PA, 3, m, null, boxes, leaves, true);
+      searchOne3(m, boxes, leaves, tb0);
+      return;
     } else {
       tree = buildTree(PA, dim, m, A.dead, boxes, sharedLeaves ? shared.leavesA : null);
     }
@@ -758,6 +751,62 @@ function findPairs(A: PreparedChain, B: PreparedChain | null, tau: number, work:
   SB = tb.seg;
   searchLeaves(ta, tb, tasksOf(ta, tb), claim);
 }
+
+/**
+ * The search of one 3D chain with no gaps, once its segment and leaf boxes are built (search
+ * state set as by findPairs, fold-backs recorded): the leaf pairs from the block grid
+ * ({@link blockPairs3}) where it pays, else from the hierarchy built on the same leaves.
+ */
+function searchOne3(m: number, boxes: Float64Array, leaves: Float64Array, tb0: number): void {
+  const nl = leafCount(m);
+  const np = searchMode.broad === 'tree' ? -1 : blockPairs3(leaves, nl, TAU);
+  if (np >= 0) {
+    chainStats.buildMs = performance.now() - tb0;
+    searchMode.last = 'blocks';
+    searchBlocks(m, nl, leaves, np);
+    return;
+  }
+  const tree = buildTree(PA, 3, m, null, boxes, leaves, true);
+  chainStats.buildMs = performance.now() - tb0;
+  searchMode.last = 'tree';
+  searchLeaves(tree, tree, null, null);
+}
+
+/**
+ * chainContacts' search for a plain open 3D chain given as a Float64Array ({@link quickPrepare}'s
+ * case), with no pass before the search: validation, the zero-length check, the fold-backs'
+ * sign condition and the boxes in one pass over the vertices ({@link blockBoxes3}). False,
+ * having recorded nothing, when that pass finds a coordinate that is not finite or a repeated
+ * vertex: the caller then prepares the chain the usual way (which names the fault or drops the
+ * zero-length segment) and searches again.
+ */
+function quickSearch3(A: PreparedChain, tau: number): boolean {
+  const tb0 = performance.now();
+  const m = A.m, P = A.P;
+  const boxes = f64Scratch(BOXES_A, m * 6);
+  const leaves = f64Scratch(TREE_LEAVES, leafCount(m) * 6);
+  const folds = i32Scratch(FOLDS3, m);
+  const nf = blockBoxes3(P, m, boxes, leaves, folds);
+  if (nf < 0) return false;
+  found = 0;
+  if (Q.length < 12) Q = new Float64Array(12);
+  DIM = 3;
+  TAU = tau;
+  TAU2 = tau2Up(tau);
+  PA = PB = P;
+  SA = SB = boxes;
+  SELF = true;
+  RING = false;
+  for (let k = 0; k < nf; k++) {
+    const c = folds[k];
+    if (foldsBack(P, 3, c, c + 1, c + 2)) recordFold(P, 3, c, c + 1, tau);
+  }
+  searchOne3(m, boxes, leaves, tb0);
+  return true;
+}
+
+/** Scratch slot (i32) of the fold-back candidates of {@link quickSearch3}. */
+const FOLDS3 = 24;
 
 /** Chains of at most this many planar segments are searched all pairs (measured on land-10m's small rings). */
 const SMALL_CHAIN = 24;
@@ -1011,9 +1060,16 @@ function toContacts(A: PreparedChain, B: PreparedChain, sorted: PairShare): Chai
 export function chainContacts(points: ChainPoints, options?: ChainOptions): ChainContacts {
   const t0 = performance.now();
   checkChainOptions(options, CHAIN_KEYS, ['closed', 'againstClosed'], 'chainContacts');
-  const { A, B, tau } = prepare(points, options);
-  const t1 = performance.now();
-  findPairs(A, B, tau);
+  // A plain open 3D chain: validated while its boxes are built (quickSearch3).
+  const quick = options?.dim === 3 && searchMode.broad !== 'grid' ? quickPrepare(points, options) : null;
+  let t1 = performance.now();
+  let A: PreparedChain, B: PreparedChain | null = null, tau: number;
+  if (quick !== null && quickSearch3(quick.A, quick.tau)) ({ A, tau } = quick);
+  else {
+    ({ A, B, tau } = prepare(points, options));
+    t1 = performance.now();
+    findPairs(A, B, tau);
+  }
   const t2 = performance.now();
   const sorted = sortPairs(A.m, [foundShare()], tau === 0);
   const t3 = performance.now();

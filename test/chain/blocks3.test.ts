@@ -6,7 +6,7 @@
  * tiny coordinates, far from the origin, thickness 0.
  */
 import { describe, expect, it } from 'vitest';
-import { chainContacts } from '../../src/index.js';
+import { SkewlineInputError, chainContacts } from '../../src/index.js';
 import { blockPairList, blockPairs3 } from '../../src/chain/blocks3.js';
 import { searchMode } from '../../src/chain/contacts.js';
 import { LEAF, leafCount, segmentLeafBoxes3 } from '../../src/chain/tree.js';
@@ -144,7 +144,7 @@ describe('the block grid over the leaves (blocks3.ts)', () => {
     for (let seed = 1644; seed < 1646; seed++) {
       const rng = makeRng(seed);
       for (const [name, full, taus] of families(rng)) {
-        const P = full.subarray(0, 3 * 241); // 240 segments: the exact brute force is quadratic
+        const P = full.subarray(0, 3 * 161); // 160 segments: the exact brute force is quadratic
         for (const tau of taus) {
           for (const closed of [false, true]) {
             const label = `seed ${seed}, ${name}, thickness ${tau}${closed ? ', closed' : ''}`;
@@ -175,5 +175,38 @@ describe('the block grid over the leaves (blocks3.ts)', () => {
       }
     }
     expect(LEAF).toBe(8);
+  });
+
+  it('issue 16: the one-pass 3D search (validation, zero-length check, fold-back signs and boxes together) falls back for a repeated vertex, NaN, ±Infinity and a ring, with the usual results and errors (seed 1647)', () => {
+    const rng = makeRng(1647);
+    const base = collinearRuns(200, rng); // fold-backs along the line
+    const want = (P: Float64Array, opts: { thickness: number; closed?: boolean }): string[] => bruteContacts(P, 3, opts);
+    for (const tau of [0, 0.15]) {
+      const r = search('auto', base, tau);
+      expect(r.last).toBe('blocks');
+      expect(r.keys, `collinear runs, thickness ${tau}`).toEqual(want(base, { thickness: tau }));
+      // A repeated vertex (a zero-length segment 40) at the start, inside and at the end.
+      for (const v of [1, 40, 200]) {
+        const P = base.slice();
+        P.copyWithin(3 * v, 3 * (v - 1), 3 * v);
+        const got = search('auto', P, tau);
+        expect(got.keys, `vertex ${v} repeated, thickness ${tau}`).toEqual(want(P, { thickness: tau }));
+        const tree = search('tree', P, tau).nums;
+        expect(got.nums.every((x, k) => Object.is(x, tree[k]))).toBe(true);
+      }
+      // A ring (last vertex = first): the first and last segments are adjacent.
+      const R = base.slice(0, 3 * 101);
+      R.set(R.subarray(0, 3), 3 * 100);
+      expect(search('auto', R, tau).keys, `ring, thickness ${tau}`).toEqual(want(R, { thickness: tau }));
+    }
+    for (const bad of [NaN, Infinity, -Infinity]) {
+      for (const at of [0, 2, 3 * 57 + 1, base.length - 1]) {
+        const P = base.slice();
+        P[at] = bad;
+        const vertex = Math.floor(at / 3), coord = at % 3;
+        expect(() => chainContacts(P, { dim: 3, thickness: 0.1 }), `${bad} at ${at}`).toThrow(SkewlineInputError);
+        expect(() => chainContacts(P, { dim: 3, thickness: 0.1 })).toThrow(new RegExp(`vertex ${vertex} coordinate ${coord} `));
+      }
+    }
   });
 });
