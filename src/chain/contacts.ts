@@ -1044,8 +1044,10 @@ function toContacts(A: PreparedChain, B: PreparedChain, sorted: PairShare): Chai
  *
  * Cost: a bounding-box hierarchy in chain order (linear build, no sorting) and a dual
  * traversal — or, for a planar chain at thickness 0 that crowds its bounding box (a random
- * walk, a scribble), a uniform grid — then a filtered exact test per pair whose boxes come
- * within the thickness: about n log n for chains that do not crowd one spot. Each pair's
+ * walk, a scribble), a uniform grid; for one 3D chain, a uniform grid over its runs of 8
+ * segments where that grid is dense enough (blocks3.ts), which finds the same pairs — then a
+ * filtered exact test per pair whose boxes come within the thickness: about n log n for chains
+ * that do not crowd one spot. Each pair's
  * distance, s and t come from the segment kernel as the pair is found. Memory O(n) in typed
  * arrays; the working memory (boxes, grid, sort counters: about 80–100 bytes per segment and
  * 32 per contact) is kept for the next call — {@link releaseChainMemory} frees it.
