@@ -169,50 +169,46 @@ export function blockPairs3(leaves: Float64Array, n: number, tau: number): numbe
 
 /**
  * One pass over the m + 1 vertices of an open 3D chain P that nobody has validated yet: writes
- * each segment's box to `seg` and each block's (leaf's) box to `leaves`, the same numbers as
- * tree.ts's segmentLeafBoxes3, and lists in `folds` the turns c (segments c and c + 1) that
- * pass foldsBack's necessary sign condition, returning how many. Returns −1 as soon as the pass
- * ends if a coordinate is not finite or two consecutive vertices are equal (a zero-length
- * segment): the caller then prepares the chain the usual way, which names the fault or drops the
- * segment.
+ * each block's (leaf's) box to `leaves`, the same numbers as tree.ts's segmentLeafBoxes3 (up
+ * to the sign of a zero, which no box test sees), and lists in `folds` the turns c (segments c
+ * and c + 1) that pass foldsBack's necessary sign condition, returning how many. No segment
+ * boxes: the block search reads the vertices. Returns −1 if a coordinate is not finite or two
+ * consecutive vertices are equal (a zero-length segment): the caller then prepares the chain
+ * the usual way, which names the fault or drops the segment.
  *
  * The sign condition: segments a → v and v → b fold back only if a − v and b − v have the same
  * sign on every axis, that is, if the direction signs of the second segment are those of the
  * first, negated. With each segment's signs coded (s_x + 1) + 3(s_y + 1) + 9(s_z + 1) ∈ 0 … 26,
  * negating the signs maps a code k to 26 − k, and code 13 is a zero-length segment.
  */
-export function blockBoxes3(P: Float64Array, m: number, seg: Float64Array, leaves: Float64Array, folds: Int32Array): number {
+export function blockBoxes3(P: Float64Array, m: number, leaves: Float64Array, folds: Int32Array): number {
   const n = Math.ceil(m / LEAF3);
   let nf = 0, prev = -1;
+  let px = P[0], py = P[1], pz = P[2];
   // x − x is 0 for a finite x and NaN otherwise; NaN sticks in the sum.
-  let finite = P[0] - P[0] + (P[1] - P[1]) + (P[2] - P[2]);
+  let finite = px - px + (py - py) + (pz - pz);
   let zero = 0;
   for (let q = 0; q < n; q++) {
     const c1 = Math.min(q * LEAF3 + LEAF3, m);
-    let xlo = Infinity, ylo = Infinity, zlo = Infinity, xhi = -Infinity, yhi = -Infinity, zhi = -Infinity;
-    for (let c = q * LEAF3, v = 3 * c, o = 6 * c; c < c1; c++, v += 3, o += 6) {
-      const x0 = P[v], y0 = P[v + 1], z0 = P[v + 2], x1 = P[v + 3], y1 = P[v + 4], z1 = P[v + 5];
-      finite += x1 - x1 + (y1 - y1) + (z1 - z1);
-      const bx = +(x0 < x1), by = +(y0 < y1), bz = +(z0 < z1);
-      const code = 13 + bx - +(x1 < x0) + 3 * (by - +(y1 < y0)) + 9 * (bz - +(z1 < z0));
+    // The block's first vertex is the previous block's last.
+    let xlo = px, ylo = py, zlo = pz, xhi = px, yhi = py, zhi = pz;
+    for (let c = q * LEAF3, v = 3 * c + 3; c < c1; c++, v += 3) {
+      const x = P[v], y = P[v + 1], z = P[v + 2];
+      finite += x - x + (y - y) + (z - z);
+      const code = 13 + +(px < x) - +(x < px) + 3 * (+(py < y) - +(y < py)) + 9 * (+(pz < z) - +(z < pz));
       zero |= +(code === 13);
       folds[nf] = c - 1;
       nf += +(code === 26 - prev);
       prev = code;
-      const lx = bx * x0 + (1 - bx) * x1, ly = by * y0 + (1 - by) * y1, lz = bz * z0 + (1 - bz) * z1;
-      const hx = bx * x1 + (1 - bx) * x0, hy = by * y1 + (1 - by) * y0, hz = bz * z1 + (1 - bz) * z0;
-      seg[o] = lx;
-      seg[o + 1] = ly;
-      seg[o + 2] = lz;
-      seg[o + 3] = hx;
-      seg[o + 4] = hy;
-      seg[o + 5] = hz;
-      xlo = Math.min(xlo, lx);
-      ylo = Math.min(ylo, ly);
-      zlo = Math.min(zlo, lz);
-      xhi = Math.max(xhi, hx);
-      yhi = Math.max(yhi, hy);
-      zhi = Math.max(zhi, hz);
+      xlo = Math.min(xlo, x);
+      ylo = Math.min(ylo, y);
+      zlo = Math.min(zlo, z);
+      xhi = Math.max(xhi, x);
+      yhi = Math.max(yhi, y);
+      zhi = Math.max(zhi, z);
+      px = x;
+      py = y;
+      pz = z;
     }
     const o = 6 * q;
     leaves[o] = xlo;

@@ -757,7 +757,7 @@ function findPairs(A: PreparedChain, B: PreparedChain | null, tau: number, work:
  * state set as by findPairs, fold-backs recorded): the leaf pairs from the block grid
  * ({@link blockPairs3}) where it pays, else from the hierarchy built on the same leaves.
  */
-function searchOne3(m: number, boxes: Float64Array, leaves: Float64Array, tb0: number): void {
+function searchOne3(m: number, boxes: Float64Array | null, leaves: Float64Array, tb0: number): void {
   const nl = leafCount(m);
   const np = searchMode.broad === 'tree' ? -1 : blockPairs3(leaves, nl, TAU);
   if (np >= 0) {
@@ -766,7 +766,9 @@ function searchOne3(m: number, boxes: Float64Array, leaves: Float64Array, tb0: n
     searchBlocks(m, nl, leaves, np);
     return;
   }
-  const tree = buildTree(PA, 3, m, null, boxes, leaves, true);
+  const seg = boxes ?? segmentBoxes(PA, 3, m, null, f64Scratch(BOXES_A, m * 6));
+  SA = SB = seg;
+  const tree = buildTree(PA, 3, m, null, seg, leaves, true);
   chainStats.buildMs = performance.now() - tb0;
   searchMode.last = 'tree';
   searchLeaves(tree, tree, null, null);
@@ -775,18 +777,17 @@ function searchOne3(m: number, boxes: Float64Array, leaves: Float64Array, tb0: n
 /**
  * chainContacts' search for a plain open 3D chain given as a Float64Array ({@link quickPrepare}'s
  * case), with no pass before the search: validation, the zero-length check, the fold-backs'
- * sign condition and the boxes in one pass over the vertices ({@link blockBoxes3}). False,
- * having recorded nothing, when that pass finds a coordinate that is not finite or a repeated
- * vertex: the caller then prepares the chain the usual way (which names the fault or drops the
- * zero-length segment) and searches again.
+ * sign condition and the block boxes in one pass over the vertices ({@link blockBoxes3}); the
+ * segment boxes only if the hierarchy is needed. False, having recorded nothing, when that pass
+ * finds a coordinate that is not finite or a repeated vertex: the caller then prepares the chain
+ * the usual way (which names the fault or drops the zero-length segment) and searches again.
  */
 function quickSearch3(A: PreparedChain, tau: number): boolean {
   const tb0 = performance.now();
   const m = A.m, P = A.P;
-  const boxes = f64Scratch(BOXES_A, m * 6);
   const leaves = f64Scratch(TREE_LEAVES, leafCount(m) * 6);
   const folds = i32Scratch(FOLDS3, m);
-  const nf = blockBoxes3(P, m, boxes, leaves, folds);
+  const nf = blockBoxes3(P, m, leaves, folds);
   if (nf < 0) return false;
   found = 0;
   if (Q.length < 12) Q = new Float64Array(12);
@@ -794,14 +795,13 @@ function quickSearch3(A: PreparedChain, tau: number): boolean {
   TAU = tau;
   TAU2 = tau2Up(tau);
   PA = PB = P;
-  SA = SB = boxes;
   SELF = true;
   RING = false;
   for (let k = 0; k < nf; k++) {
     const c = folds[k];
     if (foldsBack(P, 3, c, c + 1, c + 2)) recordFold(P, 3, c, c + 1, tau);
   }
-  searchOne3(m, boxes, leaves, tb0);
+  searchOne3(m, null, leaves, tb0);
   return true;
 }
 
@@ -882,6 +882,102 @@ function searchLeaves(ta: ChainTree, tb: ChainTree, tasks: Int32Array | null, cl
   }
 }
 
+// Boxes of one block's segments, or of the candidates of a block pair (module scratch, in cache).
+const BOX_A = new Float64Array(6 * LEAF);
+const BOX_B = new Float64Array(6 * LEAF);
+
+/** Writes the box of segment c of the 3D vertices P to box at o (branch-free, as tree.ts's segment boxes: the same numbers). */
+function segBox3(P: Float64Array, c: number, box: Float64Array, o: number): void {
+  const v = 3 * c;
+  const x0 = P[v], y0 = P[v + 1], z0 = P[v + 2], x1 = P[v + 3], y1 = P[v + 4], z1 = P[v + 5];
+  const bx = +(x0 < x1), by = +(y0 < y1), bz = +(z0 < z1);
+  box[o] = bx * x0 + (1 - bx) * x1;
+  box[o + 1] = by * y0 + (1 - by) * y1;
+  box[o + 2] = bz * z0 + (1 - bz) * z1;
+  box[o + 3] = bx * x1 + (1 - bx) * x0;
+  box[o + 4] = by * y1 + (1 - by) * y0;
+  box[o + 5] = bz * z1 + (1 - bz) * z0;
+}
+
+/**
+ * {@link leafCandidates3} for blocks qa ≤ qb of one 3D chain (PA, m segments, block boxes
+ * `leaves`) without stored segment boxes: the same tests on the same numbers, so the same
+ * candidate pairs, appended to pairI, pairJ from index np; returns the new count.
+ *
+ * A segment's box comes within τ of a block's box on one side of one axis when one of its two
+ * vertices does: fl(min(p, q) − h) = min(fl(p − h), fl(q − h)), as rounding is monotone (and the
+ * same for h − max(p, q)). So each vertex of one block gets a 6-bit mask of the sides it passes
+ * against the other block's box, and a segment passes the six tests when its two vertices'
+ * masks together hold all six bits: 9 vertices read instead of 8 boxes of 6 numbers. Only the
+ * segments that pass get their boxes, for the segment-pair tests.
+ */
+function blockCandidates3(qa: number, qb: number, m: number, leaves: Float64Array, np: number): number {
+  const P = PA, tau = TAU, PI = pairI, PJ = pairJ, BA = BOX_A, BB = BOX_B;
+  const a0 = qa * LEAF, a1 = Math.min(a0 + LEAF, m);
+  if (qa === qb) {
+    // Pairs within one block, j ≥ i + 2 (as leafCandidates3).
+    const k = a1 - a0;
+    for (let c = 0; c < k; c++) segBox3(P, a0 + c, BA, 6 * c);
+    for (let i = 0; i < k; i++) {
+      const o = 6 * i;
+      const xlo = BA[o], ylo = BA[o + 1], zlo = BA[o + 2], xhi = BA[o + 3], yhi = BA[o + 4], zhi = BA[o + 5];
+      for (let j = i + 2; j < k; j++) {
+        const p = 6 * j;
+        PI[np] = a0 + i;
+        PJ[np] = a0 + j;
+        np += +(BA[p] - xhi <= tau) & +(xlo - BA[p + 3] <= tau) & +(BA[p + 1] - yhi <= tau) & +(ylo - BA[p + 4] <= tau) & +(BA[p + 2] - zhi <= tau) & +(zlo - BA[p + 5] <= tau);
+      }
+    }
+    return np;
+  }
+  const b0 = qb * LEAF, b1 = Math.min(b0 + LEAF, m);
+  // B's segments near A's box.
+  let o = 6 * qa;
+  let Xlo = leaves[o], Ylo = leaves[o + 1], Zlo = leaves[o + 2], Xhi = leaves[o + 3], Yhi = leaves[o + 4], Zhi = leaves[o + 5];
+  let v = 3 * b0;
+  let prev = +(P[v] - Xhi <= tau) | (+(Xlo - P[v] <= tau) << 1) | (+(P[v + 1] - Yhi <= tau) << 2) | (+(Ylo - P[v + 1] <= tau) << 3) |
+    (+(P[v + 2] - Zhi <= tau) << 4) | (+(Zlo - P[v + 2] <= tau) << 5);
+  let nc = 0;
+  for (let c = b0; c < b1; c++) {
+    v += 3;
+    const x = P[v], y = P[v + 1], z = P[v + 2];
+    const cur = +(x - Xhi <= tau) | (+(Xlo - x <= tau) << 1) | (+(y - Yhi <= tau) << 2) | (+(Ylo - y <= tau) << 3) | (+(z - Zhi <= tau) << 4) | (+(Zlo - z <= tau) << 5);
+    candJ[nc] = c;
+    nc += +((prev | cur) === 63);
+    prev = cur;
+  }
+  if (nc === 0) return np;
+  // A's segments near B's box.
+  o = 6 * qb;
+  Xlo = leaves[o]; Ylo = leaves[o + 1]; Zlo = leaves[o + 2]; Xhi = leaves[o + 3]; Yhi = leaves[o + 4]; Zhi = leaves[o + 5];
+  v = 3 * a0;
+  prev = +(P[v] - Xhi <= tau) | (+(Xlo - P[v] <= tau) << 1) | (+(P[v + 1] - Yhi <= tau) << 2) | (+(Ylo - P[v + 1] <= tau) << 3) |
+    (+(P[v + 2] - Zhi <= tau) << 4) | (+(Zlo - P[v + 2] <= tau) << 5);
+  let ni = 0;
+  for (let c = a0; c < a1; c++) {
+    v += 3;
+    const x = P[v], y = P[v + 1], z = P[v + 2];
+    const cur = +(x - Xhi <= tau) | (+(Xlo - x <= tau) << 1) | (+(y - Yhi <= tau) << 2) | (+(Ylo - y <= tau) << 3) | (+(z - Zhi <= tau) << 4) | (+(Zlo - z <= tau) << 5);
+    candI[ni] = c;
+    ni += +((prev | cur) === 63);
+    prev = cur;
+  }
+  for (let c = 0; c < nc; c++) segBox3(P, candJ[c], BB, 6 * c);
+  for (let a = 0; a < ni; a++) {
+    const i = candI[a];
+    segBox3(P, i, BA, 0);
+    const xlo = BA[0], ylo = BA[1], zlo = BA[2], xhi = BA[3], yhi = BA[4], zhi = BA[5];
+    for (let c = 0; c < nc; c++) {
+      const j = candJ[c];
+      const p = 6 * c;
+      PI[np] = i;
+      PJ[np] = j;
+      np += +(j - i >= 2) & +(BB[p] - xhi <= tau) & +(xlo - BB[p + 3] <= tau) & +(BB[p + 1] - yhi <= tau) & +(ylo - BB[p + 4] <= tau) & +(BB[p + 2] - zhi <= tau) & +(zlo - BB[p + 5] <= tau);
+    }
+  }
+  return np;
+}
+
 /**
  * The leaf-pair tests of a one-chain 3D search whose leaf pairs came from the block grid
  * ({@link blockPairs3}: np pairs qa < qb): each leaf with itself (the pairs within it), then
@@ -893,8 +989,7 @@ function searchBlocks(m: number, nl: number, leaves: Float64Array, np: number): 
   const full = pairI.length - LEAF * LEAF;
   let nc = 0;
   for (let q = 0; q < nl; q++) {
-    const a0 = q * LEAF, a1 = Math.min(a0 + LEAF, m);
-    nc = leafCandidates3(a0, a1, a0, a1, leaves, q * 6, leaves, q * 6, nc);
+    nc = blockCandidates3(q, q, m, leaves, nc);
     if (nc > full) {
       narrow3(nc);
       nc = 0;
@@ -902,8 +997,7 @@ function searchBlocks(m: number, nl: number, leaves: Float64Array, np: number): 
   }
   const list = blockPairList();
   for (let k = 0; k < 2 * np; k += 2) {
-    const qa = list[k], qb = list[k + 1];
-    nc = leafCandidates3(qa * LEAF, Math.min(qa * LEAF + LEAF, m), qb * LEAF, Math.min(qb * LEAF + LEAF, m), leaves, qa * 6, leaves, qb * 6, nc);
+    nc = blockCandidates3(list[k], list[k + 1], m, leaves, nc);
     if (nc > full) {
       narrow3(nc);
       nc = 0;

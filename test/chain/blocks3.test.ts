@@ -7,7 +7,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { SkewlineInputError, chainContacts } from '../../src/index.js';
-import { blockPairList, blockPairs3 } from '../../src/chain/blocks3.js';
+import { blockBoxes3, blockPairList, blockPairs3 } from '../../src/chain/blocks3.js';
+import { foldsBack } from '../../src/chain/narrow.js';
 import { searchMode } from '../../src/chain/contacts.js';
 import { LEAF, leafCount, segmentLeafBoxes3 } from '../../src/chain/tree.js';
 import { bruteContacts } from '../support/chain-oracle.js';
@@ -117,6 +118,25 @@ describe('the block grid over the leaves (blocks3.ts)', () => {
       }
     }
     expect(declined, 'the crowded clump made the grid decline at least once').toBeGreaterThan(0);
+  });
+
+  it('issue 16: blockBoxes3 gives segmentLeafBoxes3’s block boxes and lists every fold-back turn (seed 1648)', () => {
+    const rng = makeRng(1648);
+    for (const [name, P] of families(rng)) {
+      const m = P.length / 3 - 1, n = leafCount(m);
+      const seg = new Float64Array(6 * m), want = new Float64Array(6 * n), got = new Float64Array(6 * n), folds = new Int32Array(m);
+      segmentLeafBoxes3(P, m, seg, want);
+      const nf = blockBoxes3(P, m, got, folds);
+      expect(Array.from(got), name).toEqual(Array.from(want));
+      const listed = new Set(folds.subarray(0, nf));
+      let turns = 0;
+      for (let c = 0; c + 1 < m; c++) {
+        if (!foldsBack(P, 3, c, c + 1, c + 2)) continue;
+        turns++;
+        expect(listed.has(c), `${name}: fold-back at turn ${c}`).toBe(true);
+      }
+      if (name === 'collinear runs') expect(turns, 'the collinear runs fold back').toBeGreaterThan(10);
+    }
   });
 
   it('issue 16: blockPairs3 declines (−1) where τ/2 or the extent overflows, and where the grid would be too sparse', () => {
