@@ -143,12 +143,13 @@ export function blockPairs3(leaves: Float64Array, n: number, tau: number): numbe
     const a0 = start;
     start = end;
     if (end - a0 < 2) continue;
-    if (out.length < np + (end - a0) * (end - a0)) {
-      const grown = new Int32Array(Math.max(2 * out.length, np + (end - a0) * (end - a0)));
-      grown.set(out.subarray(0, np));
-      PAIRS = out = grown;
-    }
     for (let p = a0; p < end; p++) {
+      if (out.length < np + 2 * (end - p)) {
+        // Room for this entry's pairs (two numbers each).
+        const grown = new Int32Array(Math.max(2 * out.length, np + 2 * (end - p)));
+        grown.set(out.subarray(0, np));
+        PAIRS = out = grown;
+      }
       const a = items[p], ma = items[entries + p];
       const oa = 6 * a;
       const lx = leaves[oa], ly = leaves[oa + 1], lz = leaves[oa + 2], hx = leaves[oa + 3], hy = leaves[oa + 4], hz = leaves[oa + 5];
