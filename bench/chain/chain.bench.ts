@@ -1,6 +1,7 @@
 /**
  * Chain contacts at scale, side by side with the peers on the same data:
- * - 3D freely jointed chain, thickness 0.2: skewline (its hierarchy, and the 3D grid it keeps on
+ * - 3D freely jointed chain, thickness 0.2: skewline (its block grid over runs of 8 segments,
+ *   src/chain/blocks3.ts; its hierarchy, searchMode.broad = 'tree'; and the 3D grid it keeps on
  *   request, searchMode.broad = 'grid') against issue 16's tuned grid (boxes in
  *   every cell they overlap, Morton-keyed hash, reference-cell dedup, Ericson's distance in
  *   doubles: bench/peers/morton-grid-chain.ts) and the midpoint-cell spatial hash with
@@ -58,6 +59,7 @@ function isectContacts(P: Float64Array, ring: boolean): number {
 function cpuRatios(P: Float64Array, n: number, runs: number): string {
   const methods: [string, () => number][] = [
     ['skewline chainContacts', () => chainContacts(P, { dim: 3, thickness: 0.2 }).count],
+    ['skewline on its hierarchy', () => withBroad('tree', () => chainContacts(P, { dim: 3, thickness: 0.2 }).count)],
     ['tuned grid', () => mortonGridChainContacts(P, n, 0.2)],
     ['midpoint-cell grid', () => gridChainContacts(P, 3, n, 0.2)],
   ];
@@ -73,7 +75,7 @@ function cpuRatios(P: Float64Array, n: number, runs: number): string {
   }
   const med = cpu.map((a) => a.slice().sort((x, y) => x - y)[a.length >> 1]);
   return `CPU time, median of ${runs} interleaved: ${methods.map(([name], k) => `${name} ${med[k].toFixed(0)} ms`).join(', ')}; ` +
-    `skewline ${(med[1] / med[0]).toFixed(2)}× the tuned grid, ${(med[2] / med[0]).toFixed(2)}× the midpoint-cell grid`;
+    `skewline ${(med[2] / med[0]).toFixed(2)}× the tuned grid (on its hierarchy ${(med[2] / med[1]).toFixed(2)}×), ${(med[3] / med[0]).toFixed(2)}× the midpoint-cell grid`;
 }
 
 /** Runs f with the given broad phase (searchMode.broad), then restores 'auto'. */
@@ -114,6 +116,7 @@ export async function run(opts: { segments?: number; runs?: number; only3d?: boo
     const P = randomWalk(n, 3, makeRng(1));
     const rows = await measureAsync([
       { name: 'skewline chainContacts', run: () => chainContacts(P, { dim: 3, thickness: 0.2 }).count },
+      { name: 'skewline, hierarchy broad phase (on request)', run: () => withBroad('tree', () => chainContacts(P, { dim: 3, thickness: 0.2 }).count) },
       { name: 'skewline, 3D grid broad phase (on request)', run: () => withBroad('grid', () => chainContacts(P, { dim: 3, thickness: 0.2 }).count) },
       { name: threads, run: async () => (await chainContactsParallel(P, { dim: 3, thickness: 0.2 })).count },
       { name: 'tuned grid (Morton hash, doubles)', run: () => mortonGridChainContacts(P, n, 0.2) },
@@ -122,11 +125,11 @@ export async function run(opts: { segments?: number; runs?: number; only3d?: boo
     const a = chainContacts(P, { dim: 3, thickness: 0.2 });
     narrowStats.tests = narrowStats.exact = narrowStats.apart = 0;
     chainContacts(P, { dim: 3, thickness: 0.2 });
-    const treeSplit = split(); // before the midpoint grid below runs the same narrow phase (its tests would count)
+    const treeSplit = `(broad phase: ${searchMode.last}): ${split()}`; // before the midpoint grid below runs the same narrow phase (its tests would count)
     const tuned = rows.find((r) => r.name.startsWith('tuned'))!.median, mid = rows.find((r) => r.name.startsWith('midpoint'))!.median;
     console.log(table(`Chain contacts, 3D freely jointed chain of ${n.toLocaleString('en')} unit segments, thickness 0.2 (${a.count.toLocaleString('en')} contacts; tuned grid: ${mortonGridChainContacts(P, n, 0.2).toLocaleString('en')} non-adjacent, midpoint grid: ${gridChainContacts(P, 3, n, 0.2).toLocaleString('en')})`, rows, n, 'tuned grid (Morton hash, doubles)', 'midpoint-cell grid (same exact test)'));
     console.log(`faster peer: ${tuned <= mid ? 'the tuned grid' : 'the midpoint-cell grid'} (${(Math.max(tuned, mid) / Math.min(tuned, mid)).toFixed(2)}×); issue 16 floor: skewline one thread ≥ 4× the tuned grid`);
-    console.log(`skewline time split: ${treeSplit}`);
+    console.log(`skewline time split ${treeSplit}`);
     console.log(cpuRatios(P, n, runs));
     narrowStats.tests = narrowStats.exact = narrowStats.apart = 0;
     withBroad('grid', () => chainContacts(P, { dim: 3, thickness: 0.2 }));

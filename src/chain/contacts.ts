@@ -11,9 +11,10 @@ import { apart3, contactWithin, foldsBack, narrowStats, tau2Up } from './narrow.
 import { CROSS_POINT, UNDECIDED, crossCore as crossCore_ } from './cross-point.js';
 import { flattenChain, prepareChains } from './input.js';
 import type { ChainPoints, PreparedChain } from './input.js';
-import { LEAF, beginTraversal, buildTree, buildTree3, expandTasks, leafBoxes, leafCount, nextLeafPairs, segmentBoxes, segmentBoxesRange } from './tree.js';
+import { LEAF, beginTraversal, buildTree, expandTasks, leafBoxes, leafCount, nextLeafPairs, segmentBoxes, segmentBoxesRange, segmentLeafBoxes3 } from './tree.js';
+import { blockBoxes3, blockPairList, blockPairs3 } from './blocks3.js';
 import { FINE, bandGrid, planGrid, planGrid3 } from './grid.js';
-import { BOXES_A, BOXES_B, SORT_FILL, SORT_START, f64Scratch, i32Scratch, releaseHooks } from './scratch.js';
+import { BOXES_A, BOXES_B, SORT_FILL, SORT_START, TREE_LEAVES, f64Scratch, i32Scratch, releaseHooks } from './scratch.js';
 import type { ChainGrid, ChainGrid3, GridPlan } from './grid.js';
 import type { ChainTree } from './tree.js';
 
@@ -420,23 +421,30 @@ function gridPairs(g: ChainGrid, c0: number, c1: number): void {
 
 /** {@link leafPair} written out for 3D (the hot loop of space curves). */
 function leafPair3(a0: number, a1: number, b0: number, b1: number, boxA: Float64Array, oa: number, boxB: Float64Array, ob: number): void {
-  const tau = TAU;
+  narrow3(leafCandidates3(a0, a1, b0, b1, boxA, oa, boxB, ob, 0));
+}
+
+/**
+ * The candidate pairs of one 3D leaf pair (as {@link leafPair3}), appended to pairI, pairJ from
+ * index np, without the narrow phase; returns the new count. At most LEAF² pairs are added:
+ * the caller leaves that much room (so many leaf pairs share one narrow-phase loop).
+ */
+function leafCandidates3(a0: number, a1: number, b0: number, b1: number, boxA: Float64Array, oa: number, boxB: Float64Array, ob: number, np: number): number {
+  const tau = TAU, PI = pairI, PJ = pairJ, SA3 = SA, SB3 = SB;
   if (SELF && a0 === b0) {
     // Pairs within one leaf: j ≥ i + 2 only, no candidate lists (every segment of a leaf is
     // near the leaf's own box: 21 box tests for a full leaf instead of 8 + 8 + 64).
-    let np = 0;
     for (let i = a0; i < a1; i++) {
       const o = 6 * i;
-      const xlo = SA[o], ylo = SA[o + 1], zlo = SA[o + 2], xhi = SA[o + 3], yhi = SA[o + 4], zhi = SA[o + 5];
+      const xlo = SA3[o], ylo = SA3[o + 1], zlo = SA3[o + 2], xhi = SA3[o + 3], yhi = SA3[o + 4], zhi = SA3[o + 5];
       for (let j = i + 2; j < a1; j++) {
         const p = 6 * j;
-        pairI[np] = i;
-        pairJ[np] = j;
-        np += +(SB[p] - xhi <= tau) & +(xlo - SB[p + 3] <= tau) & +(SB[p + 1] - yhi <= tau) & +(ylo - SB[p + 4] <= tau) & +(SB[p + 2] - zhi <= tau) & +(zlo - SB[p + 5] <= tau);
+        PI[np] = i;
+        PJ[np] = j;
+        np += +(SB3[p] - xhi <= tau) & +(xlo - SB3[p + 3] <= tau) & +(SB3[p + 1] - yhi <= tau) & +(ylo - SB3[p + 4] <= tau) & +(SB3[p + 2] - zhi <= tau) & +(zlo - SB3[p + 5] <= tau);
       }
     }
-    narrow3(np);
-    return;
+    return np;
   }
   const Axlo = boxA[oa], Aylo = boxA[oa + 1], Azlo = boxA[oa + 2], Axhi = boxA[oa + 3], Ayhi = boxA[oa + 4], Azhi = boxA[oa + 5];
   // Branch-free candidate lists, as in leafPair2.
@@ -444,31 +452,30 @@ function leafPair3(a0: number, a1: number, b0: number, b1: number, boxA: Float64
   for (let j = b0; j < b1; j++) {
     const o = 6 * j;
     candJ[nc] = j;
-    nc += +(SB[o] - Axhi <= tau) & +(Axlo - SB[o + 3] <= tau) & +(SB[o + 1] - Ayhi <= tau) & +(Aylo - SB[o + 4] <= tau) & +(SB[o + 2] - Azhi <= tau) & +(Azlo - SB[o + 5] <= tau);
+    nc += +(SB3[o] - Axhi <= tau) & +(Axlo - SB3[o + 3] <= tau) & +(SB3[o + 1] - Ayhi <= tau) & +(Aylo - SB3[o + 4] <= tau) & +(SB3[o + 2] - Azhi <= tau) & +(Azlo - SB3[o + 5] <= tau);
   }
-  if (nc === 0) return;
+  if (nc === 0) return np;
   const Bxlo = boxB[ob], Bylo = boxB[ob + 1], Bzlo = boxB[ob + 2], Bxhi = boxB[ob + 3], Byhi = boxB[ob + 4], Bzhi = boxB[ob + 5];
   let ni = 0;
   for (let i = a0; i < a1; i++) {
     const o = 6 * i;
     candI[ni] = i;
-    ni += +(Bxlo - SA[o + 3] <= tau) & +(SA[o] - Bxhi <= tau) & +(Bylo - SA[o + 4] <= tau) & +(SA[o + 1] - Byhi <= tau) & +(Bzlo - SA[o + 5] <= tau) & +(SA[o + 2] - Bzhi <= tau);
+    ni += +(Bxlo - SA3[o + 3] <= tau) & +(SA3[o] - Bxhi <= tau) & +(Bylo - SA3[o + 4] <= tau) & +(SA3[o + 1] - Byhi <= tau) & +(Bzlo - SA3[o + 5] <= tau) & +(SA3[o + 2] - Bzhi <= tau);
   }
   const self = +SELF;
-  let np = 0;
   for (let a = 0; a < ni; a++) {
     const i = candI[a];
     const o = 6 * i;
-    const xlo = SA[o], ylo = SA[o + 1], zlo = SA[o + 2], xhi = SA[o + 3], yhi = SA[o + 4], zhi = SA[o + 5];
+    const xlo = SA3[o], ylo = SA3[o + 1], zlo = SA3[o + 2], xhi = SA3[o + 3], yhi = SA3[o + 4], zhi = SA3[o + 5];
     for (let c = 0; c < nc; c++) {
       const j = candJ[c];
       const p = 6 * j;
-      pairI[np] = i;
-      pairJ[np] = j;
-      np += (+(j - i >= 2) | (1 - self)) & +(SB[p] - xhi <= tau) & +(xlo - SB[p + 3] <= tau) & +(SB[p + 1] - yhi <= tau) & +(ylo - SB[p + 4] <= tau) & +(SB[p + 2] - zhi <= tau) & +(zlo - SB[p + 5] <= tau);
+      PI[np] = i;
+      PJ[np] = j;
+      np += (+(j - i >= 2) | (1 - self)) & +(SB3[p] - xhi <= tau) & +(xlo - SB3[p + 3] <= tau) & +(SB3[p + 1] - yhi <= tau) & +(ylo - SB3[p + 4] <= tau) & +(SB3[p + 2] - zhi <= tau) & +(zlo - SB3[p + 5] <= tau);
     }
   }
-  narrow3(np);
+  return np;
 }
 
 /**
@@ -675,12 +682,13 @@ export const chainStats = { readMs: 0, buildMs: 0, searchMs: 0, sortMs: 0, numbe
 
 /**
  * Which broad phase the search uses (for the tests and the benchmark; not part of the public
- * API): 'auto' takes the grid for crowded planar chains at thickness 0 (grid.ts) and the
- * hierarchy otherwise; 'tree' always the hierarchy; 'grid' also the 3D grid for one 3D chain
+ * API): 'auto' takes the grid for crowded planar chains at thickness 0 (grid.ts), the block
+ * grid over the hierarchy's leaves for one 3D chain where it pays (blocks3.ts; `last` says
+ * 'blocks') and the hierarchy otherwise; 'tree' always the hierarchy; 'grid' also the 3D grid for one 3D chain
  * (grid.ts, planGrid3: same results bit for bit; kept for measurement, as it was slower than the
  * hierarchy on the 3D chains measured). `last` tells which one the last search ran.
  */
-export const searchMode: { broad: 'auto' | 'tree' | 'grid'; last: 'tree' | 'grid' | '' } = { broad: 'auto', last: '' };
+export const searchMode: { broad: 'auto' | 'tree' | 'grid'; last: 'tree' | 'grid' | 'blocks' | '' } = { broad: 'auto', last: '' };
 
 /**
  * Finds every pair in contact, as compact segment indices, into foundI/foundJ (unsorted).
@@ -723,7 +731,7 @@ function findPairs(A: PreparedChain, B: PreparedChain | null, tau: number, work:
         return;
       }
     }
-    const fused = dim === 3 && shared === null && A.dead === null; // boxes written with the leaves below
+    const fused = dim === 3 && work === null && A.dead === null; // boxes written with the leaves below
     const boxes = shared !== null ? shared.segA : fused ? f64Scratch(BOXES_A, m * 6) : segmentBoxes(PA, dim, m, A.dead, f64Scratch(BOXES_A, m * 2 * dim));
     SA = SB = boxes;
     if (dim === 2 && m <= SMALL_CHAIN && work === null) {
@@ -752,8 +760,12 @@ function findPairs(A: PreparedChain, B: PreparedChain | null, tau: number, work:
     }
     let tree: ChainTree;
     if (fused) {
-      // Leaf boxes with the segment boxes, in one pass; the levels in the working memory.
-      tree = buildTree3(PA, m, boxes);
+      // Leaf boxes with the segment boxes, in one pass; then the leaf pairs from a grid over
+      // the leaves (blocks3.ts) where it pays, else the levels above them (working memory).
+      const leaves = f64Scratch(TREE_LEAVES, leafCount(m) * 6);
+      segmentLeafBoxes3(PA, m, boxes, leaves);
+      searchOne3(m, boxes, leaves, tb0);
+      return;
     } else {
       tree = buildTree(PA, dim, m, A.dead, boxes, sharedLeaves ? shared.leavesA : null);
     }
@@ -783,6 +795,62 @@ function findPairs(A: PreparedChain, B: PreparedChain | null, tau: number, work:
   searchLeaves(ta, tb, tasksOf(ta, tb), claim);
 }
 
+/**
+ * The search of one 3D chain with no gaps, once its segment and leaf boxes are built (search
+ * state set as by findPairs, fold-backs recorded): the leaf pairs from the block grid
+ * ({@link blockPairs3}) where it pays, else from the hierarchy built on the same leaves.
+ */
+function searchOne3(m: number, boxes: Float64Array | null, leaves: Float64Array, tb0: number): void {
+  const nl = leafCount(m);
+  const np = searchMode.broad === 'tree' ? -1 : blockPairs3(leaves, nl, TAU);
+  if (np >= 0) {
+    chainStats.buildMs = performance.now() - tb0;
+    searchMode.last = 'blocks';
+    searchBlocks(m, nl, leaves, np);
+    return;
+  }
+  const seg = boxes ?? segmentBoxes(PA, 3, m, null, f64Scratch(BOXES_A, m * 6));
+  SA = SB = seg;
+  const tree = buildTree(PA, 3, m, null, seg, leaves, true);
+  chainStats.buildMs = performance.now() - tb0;
+  searchMode.last = 'tree';
+  searchLeaves(tree, tree, null, null);
+}
+
+/**
+ * chainContacts' search for a plain open 3D chain given as a Float64Array ({@link quickPrepare}'s
+ * case), with no pass before the search: validation, the zero-length check, the fold-backs'
+ * sign condition and the block boxes in one pass over the vertices ({@link blockBoxes3}); the
+ * segment boxes only if the hierarchy is needed. False, having recorded nothing, when that pass
+ * finds a coordinate that is not finite or a repeated vertex: the caller then prepares the chain
+ * the usual way (which names the fault or drops the zero-length segment) and searches again.
+ */
+function quickSearch3(A: PreparedChain, tau: number): boolean {
+  const tb0 = performance.now();
+  const m = A.m, P = A.P;
+  const leaves = f64Scratch(TREE_LEAVES, leafCount(m) * 6);
+  const folds = i32Scratch(FOLDS3, m);
+  const nf = blockBoxes3(P, m, leaves, folds);
+  if (nf < 0) return false;
+  found = 0;
+  if (Q.length < 12) Q = new Float64Array(12);
+  DIM = 3;
+  TAU = tau;
+  TAU2 = tau2Up(tau);
+  PA = PB = P;
+  SELF = true;
+  RING = false;
+  for (let k = 0; k < nf; k++) {
+    const c = folds[k];
+    if (foldsBack(P, 3, c, c + 1, c + 2)) recordFold(P, 3, c, c + 1, tau);
+  }
+  searchOne3(m, null, leaves, tb0);
+  return true;
+}
+
+/** Scratch slot (i32) of the fold-back candidates of {@link quickSearch3}. */
+const FOLDS3 = 24;
+
 /** Chains of at most this many planar segments are searched all pairs (measured on land-10m's small rings). */
 const SMALL_CHAIN = 24;
 
@@ -794,8 +862,33 @@ function foldBacks(A: PreparedChain, tau: number): void {
   const P = A.P, dim = A.dim;
   for (let k = 0; k + 1 < A.start.length; k++) {
     const first = A.start[k], end = A.start[k + 1] - 1; // segments [first, end)
-    for (let c = first; c + 1 < end; c++) if (foldsBack(P, dim, c, c + 1, c + 2)) recordFold(P, dim, c, c + 1, tau);
+    if (dim === 3) foldBacks3(P, first, end, tau);
+    else for (let c = first; c + 1 < end; c++) if (foldsBack(P, dim, c, c + 1, c + 2)) recordFold(P, dim, c, c + 1, tau);
     if (A.partner !== null && end - first > 2 && A.partner[first] === end - 1 && foldsBack(P, dim, end - 1, end, first + 1)) recordFold(P, dim, first, end - 1, tau);
+  }
+}
+
+/**
+ * The fold-backs of segments c, c + 1 for first ≤ c, c + 2 ≤ end of a 3D chain: foldsBack's
+ * necessary sign condition (each coordinate of a − v and b − v has the same sign, exactly) tried
+ * inline over a window of three vertices kept in registers, and foldsBack itself only for the
+ * turns that pass it (one in eight on a random walk).
+ */
+function foldBacks3(P: Float64Array, first: number, end: number, tau: number): void {
+  if (end - first < 2) return;
+  let o = 3 * first;
+  let ax = P[o], ay = P[o + 1], az = P[o + 2], vx = P[o + 3], vy = P[o + 4], vz = P[o + 5];
+  for (let c = first; c + 1 < end; c++, o += 3) {
+    const bx = P[o + 6], by = P[o + 7], bz = P[o + 8];
+    const same = +(+(ax > vx) - +(ax < vx) === +(bx > vx) - +(bx < vx)) & +(+(ay > vy) - +(ay < vy) === +(by > vy) - +(by < vy)) &
+      +(+(az > vz) - +(az < vz) === +(bz > vz) - +(bz < vz));
+    if (same === 1 && foldsBack(P, 3, c, c + 1, c + 2)) recordFold(P, 3, c, c + 1, tau);
+    ax = vx;
+    ay = vy;
+    az = vz;
+    vx = bx;
+    vy = by;
+    vz = bz;
   }
 }
 
@@ -830,6 +923,130 @@ function searchLeaves(ta: ChainTree, tb: ChainTree, tasks: Int32Array | null, cl
       }
     }
   }
+}
+
+// Boxes of one block's segments, or of the candidates of a block pair (module scratch, in cache).
+const BOX_A = new Float64Array(6 * LEAF);
+const BOX_B = new Float64Array(6 * LEAF);
+
+/** Writes the box of segment c of the 3D vertices P to box at o (branch-free, as tree.ts's segment boxes: the same numbers). */
+function segBox3(P: Float64Array, c: number, box: Float64Array, o: number): void {
+  const v = 3 * c;
+  const x0 = P[v], y0 = P[v + 1], z0 = P[v + 2], x1 = P[v + 3], y1 = P[v + 4], z1 = P[v + 5];
+  const bx = +(x0 < x1), by = +(y0 < y1), bz = +(z0 < z1);
+  box[o] = bx * x0 + (1 - bx) * x1;
+  box[o + 1] = by * y0 + (1 - by) * y1;
+  box[o + 2] = bz * z0 + (1 - bz) * z1;
+  box[o + 3] = bx * x1 + (1 - bx) * x0;
+  box[o + 4] = by * y1 + (1 - by) * y0;
+  box[o + 5] = bz * z1 + (1 - bz) * z0;
+}
+
+/**
+ * {@link leafCandidates3} for blocks qa ≤ qb of one 3D chain (PA, m segments, block boxes
+ * `leaves`) without stored segment boxes: the same tests on the same numbers, so the same
+ * candidate pairs, appended to pairI, pairJ from index np; returns the new count.
+ *
+ * A segment's box comes within τ of a block's box on one side of one axis when one of its two
+ * vertices does: fl(min(p, q) − h) = min(fl(p − h), fl(q − h)), as rounding is monotone (and the
+ * same for h − max(p, q)). So each vertex of one block gets a 6-bit mask of the sides it passes
+ * against the other block's box, and a segment passes the six tests when its two vertices'
+ * masks together hold all six bits: 9 vertices read instead of 8 boxes of 6 numbers. Only the
+ * segments that pass get their boxes, for the segment-pair tests.
+ */
+function blockCandidates3(qa: number, qb: number, m: number, leaves: Float64Array, np: number): number {
+  const P = PA, tau = TAU, PI = pairI, PJ = pairJ, BA = BOX_A, BB = BOX_B;
+  const a0 = qa * LEAF, a1 = Math.min(a0 + LEAF, m);
+  if (qa === qb) {
+    // Pairs within one block, j ≥ i + 2 (as leafCandidates3).
+    const k = a1 - a0;
+    for (let c = 0; c < k; c++) segBox3(P, a0 + c, BA, 6 * c);
+    for (let i = 0; i < k; i++) {
+      const o = 6 * i;
+      const xlo = BA[o], ylo = BA[o + 1], zlo = BA[o + 2], xhi = BA[o + 3], yhi = BA[o + 4], zhi = BA[o + 5];
+      for (let j = i + 2; j < k; j++) {
+        const p = 6 * j;
+        PI[np] = a0 + i;
+        PJ[np] = a0 + j;
+        np += +(BA[p] - xhi <= tau) & +(xlo - BA[p + 3] <= tau) & +(BA[p + 1] - yhi <= tau) & +(ylo - BA[p + 4] <= tau) & +(BA[p + 2] - zhi <= tau) & +(zlo - BA[p + 5] <= tau);
+      }
+    }
+    return np;
+  }
+  const b0 = qb * LEAF, b1 = Math.min(b0 + LEAF, m);
+  // B's segments near A's box.
+  let o = 6 * qa;
+  let Xlo = leaves[o], Ylo = leaves[o + 1], Zlo = leaves[o + 2], Xhi = leaves[o + 3], Yhi = leaves[o + 4], Zhi = leaves[o + 5];
+  let v = 3 * b0;
+  let prev = +(P[v] - Xhi <= tau) | (+(Xlo - P[v] <= tau) << 1) | (+(P[v + 1] - Yhi <= tau) << 2) | (+(Ylo - P[v + 1] <= tau) << 3) |
+    (+(P[v + 2] - Zhi <= tau) << 4) | (+(Zlo - P[v + 2] <= tau) << 5);
+  let nc = 0;
+  for (let c = b0; c < b1; c++) {
+    v += 3;
+    const x = P[v], y = P[v + 1], z = P[v + 2];
+    const cur = +(x - Xhi <= tau) | (+(Xlo - x <= tau) << 1) | (+(y - Yhi <= tau) << 2) | (+(Ylo - y <= tau) << 3) | (+(z - Zhi <= tau) << 4) | (+(Zlo - z <= tau) << 5);
+    candJ[nc] = c;
+    nc += +((prev | cur) === 63);
+    prev = cur;
+  }
+  if (nc === 0) return np;
+  // A's segments near B's box.
+  o = 6 * qb;
+  Xlo = leaves[o]; Ylo = leaves[o + 1]; Zlo = leaves[o + 2]; Xhi = leaves[o + 3]; Yhi = leaves[o + 4]; Zhi = leaves[o + 5];
+  v = 3 * a0;
+  prev = +(P[v] - Xhi <= tau) | (+(Xlo - P[v] <= tau) << 1) | (+(P[v + 1] - Yhi <= tau) << 2) | (+(Ylo - P[v + 1] <= tau) << 3) |
+    (+(P[v + 2] - Zhi <= tau) << 4) | (+(Zlo - P[v + 2] <= tau) << 5);
+  let ni = 0;
+  for (let c = a0; c < a1; c++) {
+    v += 3;
+    const x = P[v], y = P[v + 1], z = P[v + 2];
+    const cur = +(x - Xhi <= tau) | (+(Xlo - x <= tau) << 1) | (+(y - Yhi <= tau) << 2) | (+(Ylo - y <= tau) << 3) | (+(z - Zhi <= tau) << 4) | (+(Zlo - z <= tau) << 5);
+    candI[ni] = c;
+    ni += +((prev | cur) === 63);
+    prev = cur;
+  }
+  for (let c = 0; c < nc; c++) segBox3(P, candJ[c], BB, 6 * c);
+  for (let a = 0; a < ni; a++) {
+    const i = candI[a];
+    segBox3(P, i, BA, 0);
+    const xlo = BA[0], ylo = BA[1], zlo = BA[2], xhi = BA[3], yhi = BA[4], zhi = BA[5];
+    for (let c = 0; c < nc; c++) {
+      const j = candJ[c];
+      const p = 6 * c;
+      PI[np] = i;
+      PJ[np] = j;
+      np += +(j - i >= 2) & +(BB[p] - xhi <= tau) & +(xlo - BB[p + 3] <= tau) & +(BB[p + 1] - yhi <= tau) & +(ylo - BB[p + 4] <= tau) & +(BB[p + 2] - zhi <= tau) & +(zlo - BB[p + 5] <= tau);
+    }
+  }
+  return np;
+}
+
+/**
+ * The leaf-pair tests of a one-chain 3D search whose leaf pairs came from the block grid
+ * ({@link blockPairs3}: np pairs qa < qb): each leaf with itself (the pairs within it), then
+ * each listed pair — the same leaf pairs, so the same segment pairs, as {@link searchLeaves}.
+ */
+function searchBlocks(m: number, nl: number, leaves: Float64Array, np: number): void {
+  // Candidates of many leaf pairs gather in pairI, pairJ; the narrow phase runs when fewer than
+  // LEAF² places are left.
+  const full = pairI.length - LEAF * LEAF;
+  let nc = 0;
+  for (let q = 0; q < nl; q++) {
+    nc = blockCandidates3(q, q, m, leaves, nc);
+    if (nc > full) {
+      narrow3(nc);
+      nc = 0;
+    }
+  }
+  const list = blockPairList();
+  for (let k = 0; k < 2 * np; k += 2) {
+    nc = blockCandidates3(list[k], list[k + 1], m, leaves, nc);
+    if (nc > full) {
+      narrow3(nc);
+      nc = 0;
+    }
+  }
+  narrow3(nc);
 }
 
 /** The pairs found so far with their numbers, unsorted (views of the module scratch). */
@@ -964,8 +1181,10 @@ function toContacts(A: PreparedChain, B: PreparedChain, sorted: PairShare): Chai
  *
  * Cost: a bounding-box hierarchy in chain order (linear build, no sorting) and a dual
  * traversal — or, for a planar chain at thickness 0 that crowds its bounding box (a random
- * walk, a scribble), a uniform grid — then a filtered exact test per pair whose boxes come
- * within the thickness: about n log n for chains that do not crowd one spot. Each pair's
+ * walk, a scribble), a uniform grid; for one 3D chain, a uniform grid over its runs of 8
+ * segments where that grid is dense enough (blocks3.ts), which finds the same pairs — then a
+ * filtered exact test per pair whose boxes come within the thickness: about n log n for chains
+ * that do not crowd one spot. Each pair's
  * distance, s and t come from the segment kernel as the pair is found. Memory O(n) in typed
  * arrays; the working memory (boxes, grid, sort counters: about 80–100 bytes per segment and
  * 32 per contact) is kept for the next call — {@link releaseChainMemory} frees it.
@@ -980,9 +1199,16 @@ function toContacts(A: PreparedChain, B: PreparedChain, sorted: PairShare): Chai
 export function chainContacts(points: ChainPoints, options?: ChainOptions): ChainContacts {
   const t0 = performance.now();
   checkChainOptions(options, CHAIN_KEYS, ['closed', 'againstClosed'], 'chainContacts');
-  const { A, B, tau } = prepare(points, options);
-  const t1 = performance.now();
-  findPairs(A, B, tau);
+  // A plain open 3D chain: validated while its boxes are built (quickSearch3).
+  const quick = options?.dim === 3 && searchMode.broad !== 'grid' ? quickPrepare(points, options) : null;
+  let t1 = performance.now();
+  let A: PreparedChain, B: PreparedChain | null = null, tau: number;
+  if (quick !== null && quickSearch3(quick.A, quick.tau)) ({ A, tau } = quick);
+  else {
+    ({ A, B, tau } = prepare(points, options));
+    t1 = performance.now();
+    findPairs(A, B, tau);
+  }
   const t2 = performance.now();
   const sorted = sortPairs(A.m, [foundShare()], tau === 0);
   const t3 = performance.now();

@@ -599,10 +599,11 @@ describe('the 3D grid search (grid.ts, planGrid3) against the hierarchy', () => 
     }
   });
 
-  it('issue 16: the 3D grid runs only on request; auto and tree take the hierarchy in 3D', () => {
+  it('issue 16: the 3D grid runs only on request; auto takes the block grid over the leaves (blocks3.ts), tree the hierarchy', () => {
     const P = randomWalk(5000, 3, makeRng(1630));
     chainContacts(P, { dim: 3, thickness: 0.2 });
-    expect(searchMode.last).toBe('tree');
+    expect(searchMode.last).toBe('blocks');
+    run('tree', () => chainContacts(P, { dim: 3, thickness: 0.2 }));
     expect(run('grid', () => chainContacts(P, { dim: 3, thickness: 0.2 })).count).toBe(chainContacts(P, { dim: 3, thickness: 0.2 }).count);
   });
 });

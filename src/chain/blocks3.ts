@@ -1,0 +1,223 @@
+/**
+ * The broad phase of a one-chain 3D search over blocks of consecutive segments: a uniform grid
+ * over the hierarchy's leaves (tree.ts: LEAF consecutive segments each, one box each) instead
+ * of the dual traversal of the hierarchy.
+ *
+ * A chain is spatially coherent, so a block of LEAF consecutive segments has a small box, and
+ * a grid whose cells are as large as the largest block box (plus the thickness) puts each block
+ * in at most two cells per axis. Pairs of blocks that share a cell and whose boxes come within
+ * the thickness are exactly the leaf pairs the traversal finds (the proof is on
+ * {@link blockPairs3}), found with no tree above the leaves, no stack and no sorting: a pass to
+ * count the cells' blocks (a counting sort into dense cells), a pass to list them, and a pass
+ * over the cells.
+ *
+ * Used when the grid is dense enough to be cheap: at most {@link CELLS_PER_BLOCK} cells per
+ * block over the chain's box, and at most {@link PAIRS_PER_BLOCK} block pairs per block to test.
+ * Otherwise (a chain that stretches far in all three axes, or one crowded into a few cells)
+ * the caller keeps the hierarchy.
+ */
+
+import { i32Scratch, releaseHooks } from './scratch.js';
+import { LEAF } from './tree.js';
+
+/** Segments per block: the hierarchy's leaf size, so the blocks are its leaves. */
+const LEAF3 = LEAF;
+
+/** The grid is used only when its cells number at most this many per block (plus a constant): a dense count array. */
+export const CELLS_PER_BLOCK = 32;
+/** … and when its cells hold at most this many block pairs to test per block (a crowded grid loses to the hierarchy). */
+export const PAIRS_PER_BLOCK = 64;
+
+// Scratch slots (scratch.ts's i32 slots), apart from the 2D and 3D segment grids' (0–13).
+const B3_CELLS = 20; // i32: lower then upper cell of each block on x, y, z (6 per block)
+const B3_COUNT = 21; // i32: start of each cell's run in the list, then its fill cursor
+const B3_ITEMS = 22; // i32: the blocks of each cell, cell after cell; then the start mask of each entry
+
+/** The leaf pairs found, (lower block, higher block) after one another; kept between calls. */
+let PAIRS = new Int32Array(1 << 16);
+releaseHooks.push(() => {
+  PAIRS = new Int32Array(1 << 16);
+});
+
+/** The leaf pairs of the last {@link blockPairs3} call: pair k is (out[2k], out[2k + 1]). */
+export function blockPairList(): Int32Array {
+  return PAIRS;
+}
+
+/**
+ * Every pair of distinct blocks (qa < qb) among the n block boxes `leaves` (six numbers each:
+ * x, y, z minima then maxima) whose boxes come within `tau` by the hierarchy's test
+ * (`fl(lo_B − hi_A) ≤ τ` and `fl(lo_A − hi_B) ≤ τ` on every axis): written to
+ * {@link blockPairList}, and the count returned. The self pairs (q, q) are not listed. Returns
+ * −1, writing nothing, when the grid would be too sparse or too crowded to pay (see the module
+ * comment), or when a coordinate ± τ/2 or the chain's extent overflows: the caller then
+ * traverses the hierarchy. Not re-entrant (module scratch).
+ *
+ * Why no pair is missed. Let r = fl(τ·(0.5 + 2⁻⁴⁰)) ≥ τ(1 + 2⁻⁵²)/2 (rounding to nearest loses
+ * at most a relative 2⁻⁵³). If fl(lo_B − hi_A) ≤ τ then, exactly, lo_B − hi_A ≤ τ + ulp(τ)/2
+ * ≤ 2r, so lo_B − r ≤ hi_A + r as real numbers. Rounding to nearest is monotone, so
+ * fl(lo_B − r) ≤ fl(hi_A + r); and the cell index F(x) = ⌊fl(fl(x − x₀)·(1/h))⌋ is a chain
+ * of monotone steps, so F(fl(lo_B − r)) ≤ F(fl(hi_A + r)). With the same on the other side,
+ * the integer ranges of cells the two blocks are listed in overlap on every axis (whatever the
+ * cell size h: it only sets the cost), so both are listed in the cell made of the larger lower
+ * index on each axis. The pair is tested in that cell only (so once), and there it passes the
+ * hierarchy's own test, on the same numbers; a pair the grid lists that fails it is dropped, so
+ * the list is exactly the hierarchy's leaf pairs (a parent box contains its children's, so the
+ * traversal prunes no pair that passes at the leaves).
+ */
+export function blockPairs3(leaves: Float64Array, n: number, tau: number): number {
+  if (n < 2) return -1;
+  const r = tau * (0.5 + 2 ** -40);
+  // Inflated extents: the bounds and the largest block on any axis.
+  let x0 = Infinity, y0 = Infinity, z0 = Infinity, x1 = -Infinity, y1 = -Infinity, z1 = -Infinity, ext = 0;
+  for (let q = 0, o = 0; q < n; q++, o += 6) {
+    const lx = leaves[o] - r, ly = leaves[o + 1] - r, lz = leaves[o + 2] - r;
+    const hx = leaves[o + 3] + r, hy = leaves[o + 4] + r, hz = leaves[o + 5] + r;
+    x0 = Math.min(x0, lx);
+    y0 = Math.min(y0, ly);
+    z0 = Math.min(z0, lz);
+    x1 = Math.max(x1, hx);
+    y1 = Math.max(y1, hy);
+    z1 = Math.max(z1, hz);
+    ext = Math.max(ext, hx - lx, hy - ly, hz - lz);
+  }
+  // Overflow anywhere (a coordinate near ±1.8e308) or a zero extent: leave it to the hierarchy.
+  if (!(ext > 0 && ext < Infinity && x1 - x0 < Infinity && y1 - y0 < Infinity && z1 - z0 < Infinity)) return -1;
+  const inv = 1 / ext;
+  if (!(inv > 0 && inv < Infinity)) return -1;
+  const nx = Math.floor((x1 - x0) * inv) + 1, ny = Math.floor((y1 - y0) * inv) + 1, nz = Math.floor((z1 - z0) * inv) + 1;
+  const cells = nx * ny * nz;
+  if (!(cells <= CELLS_PER_BLOCK * n + 4096)) return -1;
+  // Each block's cell ranges, and the number of blocks in each cell.
+  const cr = i32Scratch(B3_CELLS, 6 * n);
+  const count = i32Scratch(B3_COUNT, cells + 1).fill(0);
+  let entries = 0;
+  for (let q = 0, o = 0; q < n; q++, o += 6) {
+    const ax = Math.floor((leaves[o] - r - x0) * inv), ay = Math.floor((leaves[o + 1] - r - y0) * inv), az = Math.floor((leaves[o + 2] - r - z0) * inv);
+    const bx = Math.floor((leaves[o + 3] + r - x0) * inv), by = Math.floor((leaves[o + 4] + r - y0) * inv), bz = Math.floor((leaves[o + 5] + r - z0) * inv);
+    cr[o] = ax;
+    cr[o + 1] = ay;
+    cr[o + 2] = az;
+    cr[o + 3] = bx;
+    cr[o + 4] = by;
+    cr[o + 5] = bz;
+    for (let z = az; z <= bz; z++) {
+      for (let y = ay; y <= by; y++) {
+        const row = (z * ny + y) * nx + 1;
+        for (let x = ax; x <= bx; x++) count[row + x]++;
+      }
+    }
+    entries += (bx - ax + 1) * (by - ay + 1) * (bz - az + 1);
+  }
+  // Crowding: the block pairs the cells would test.
+  let tests = 0;
+  for (let c = 1; c <= cells; c++) tests += count[c] * (count[c] - 1);
+  if (tests > 2 * PAIRS_PER_BLOCK * n) return -1;
+  for (let c = 0; c < cells; c++) count[c + 1] += count[c];
+  // The list, cell after cell, each cell's blocks in increasing order; count[c] moves to the
+  // end of cell c's run, which is the start of cell c + 1's.
+  // Beside each entry, the axes on which its block starts in that cell (bit 0: x, 1: y, 2: z):
+  // a pair belongs to the cell of the larger lower index on each axis, that is, to the one cell
+  // where on every axis one of the two starts (their masks' union is 7). Read in list order, the
+  // masks spare the pair loop a random read for each pair it skips.
+  const items = i32Scratch(B3_ITEMS, 2 * entries);
+  for (let q = 0, o = 0; q < n; q++, o += 6) {
+    const ax = cr[o], ay = cr[o + 1], az = cr[o + 2], bx = cr[o + 3], by = cr[o + 4], bz = cr[o + 5];
+    for (let z = az; z <= bz; z++) {
+      for (let y = ay; y <= by; y++) {
+        const row = (z * ny + y) * nx;
+        const myz = (+(y === ay) << 1) | (+(z === az) << 2);
+        for (let x = ax; x <= bx; x++) {
+          const at = count[row + x]++;
+          items[at] = q;
+          items[entries + at] = myz | +(x === ax);
+        }
+      }
+    }
+  }
+  // Pairs per cell: cell c's run is [count[c − 1], count[c]) now (count[−1] = 0).
+  let out = PAIRS;
+  let np = 0;
+  for (let c = 0, start = 0; c < cells; c++) {
+    const end = count[c];
+    const a0 = start;
+    start = end;
+    if (end - a0 < 2) continue;
+    for (let p = a0; p < end; p++) {
+      if (out.length < np + 2 * (end - p)) {
+        // Room for this entry's pairs (two numbers each).
+        const grown = new Int32Array(Math.max(2 * out.length, np + 2 * (end - p)));
+        grown.set(out.subarray(0, np));
+        PAIRS = out = grown;
+      }
+      const a = items[p], ma = items[entries + p];
+      const oa = 6 * a;
+      const lx = leaves[oa], ly = leaves[oa + 1], lz = leaves[oa + 2], hx = leaves[oa + 3], hy = leaves[oa + 4], hz = leaves[oa + 5];
+      for (let s = p + 1; s < end; s++) {
+        if ((ma | items[entries + s]) !== 7) continue; // the pair belongs to another cell
+        const b = items[s];
+        const ob = 6 * b;
+        out[np] = a;
+        out[np + 1] = b;
+        // The hierarchy's test (tree.ts, boxesNear), branch-free.
+        np += 2 * (+(leaves[ob] - hx <= tau) & +(lx - leaves[ob + 3] <= tau) & +(leaves[ob + 1] - hy <= tau) &
+          +(ly - leaves[ob + 4] <= tau) & +(leaves[ob + 2] - hz <= tau) & +(lz - leaves[ob + 5] <= tau));
+      }
+    }
+  }
+  return np >> 1;
+}
+
+/**
+ * One pass over the m + 1 vertices of an open 3D chain P that nobody has validated yet: writes
+ * each block's (leaf's) box to `leaves`, the same numbers as tree.ts's segmentLeafBoxes3 (up
+ * to the sign of a zero, which no box test sees), and lists in `folds` the turns c (segments c
+ * and c + 1) that pass foldsBack's necessary sign condition, returning how many. No segment
+ * boxes: the block search reads the vertices. Returns −1 if a coordinate is not finite or two
+ * consecutive vertices are equal (a zero-length segment): the caller then prepares the chain
+ * the usual way, which names the fault or drops the segment.
+ *
+ * The sign condition: segments a → v and v → b fold back only if a − v and b − v have the same
+ * sign on every axis, that is, if the direction signs of the second segment are those of the
+ * first, negated. With each segment's signs coded (s_x + 1) + 3(s_y + 1) + 9(s_z + 1) ∈ 0 … 26,
+ * negating the signs maps a code k to 26 − k, and code 13 is a zero-length segment.
+ */
+export function blockBoxes3(P: Float64Array, m: number, leaves: Float64Array, folds: Int32Array): number {
+  const n = Math.ceil(m / LEAF3);
+  let nf = 0, prev = -1;
+  let px = P[0], py = P[1], pz = P[2];
+  // x − x is 0 for a finite x and NaN otherwise; NaN sticks in the sum.
+  let finite = px - px + (py - py) + (pz - pz);
+  let zero = 0;
+  for (let q = 0; q < n; q++) {
+    const c1 = Math.min(q * LEAF3 + LEAF3, m);
+    // The block's first vertex is the previous block's last.
+    let xlo = px, ylo = py, zlo = pz, xhi = px, yhi = py, zhi = pz;
+    for (let c = q * LEAF3, v = 3 * c + 3; c < c1; c++, v += 3) {
+      const x = P[v], y = P[v + 1], z = P[v + 2];
+      finite += x - x + (y - y) + (z - z);
+      const code = 13 + +(px < x) - +(x < px) + 3 * (+(py < y) - +(y < py)) + 9 * (+(pz < z) - +(z < pz));
+      zero |= +(code === 13);
+      folds[nf] = c - 1;
+      nf += +(code === 26 - prev);
+      prev = code;
+      xlo = Math.min(xlo, x);
+      ylo = Math.min(ylo, y);
+      zlo = Math.min(zlo, z);
+      xhi = Math.max(xhi, x);
+      yhi = Math.max(yhi, y);
+      zhi = Math.max(zhi, z);
+      px = x;
+      py = y;
+      pz = z;
+    }
+    const o = 6 * q;
+    leaves[o] = xlo;
+    leaves[o + 1] = ylo;
+    leaves[o + 2] = zlo;
+    leaves[o + 3] = xhi;
+    leaves[o + 4] = yhi;
+    leaves[o + 5] = zhi;
+  }
+  return finite === 0 && zero === 0 ? nf : -1;
+}
