@@ -30,10 +30,18 @@
  * its composed rigid maps (a pivot), within `ecert` of that rotation per vertex: the folder's
  * bound of one move's rounding (2⁻⁴² of the extent, taken as the near list takes it; the tests
  * measure the rotation within 2⁻⁴⁰ of the size, and `ecert` is 4·2⁻⁴² of the extent). So every pair across the joint is certified farther than
- * τ + ecert apart along the exact motion, which keeps the held pose clear of τ; the end pose is
- * then checked exactly as a pivot checks it (cross pairs, the folder's near list of pairs
- * within the turning part that may round into contact, the fold-back at the joint), and a
- * failure backs the angle off towards the start as foldChain does.
+ * τ + ecert apart along the exact motion, which keeps the held pose clear of τ.
+ *
+ * The end pose is checked exactly on the doubles the folder then holds. Pruning (Lipschitz
+ * starts, windows) is done at the folder's near margin `wide` (τ plus 2⁻²⁴ of its scale), not at
+ * τ: every cross pair the search did not solve is then certified farther than wide + ecert apart
+ * up to the returned angle, so in the held pose it is neither in contact nor near (the folder's
+ * near list needs no entry for it). The solved pairs (certified at τ + ecert only) are the
+ * only cross pairs a blocked fold's end pose tests, exactly, beside what a pivot always tests:
+ * the near list of pairs within the turning part that may round into contact, and the fold-back
+ * at the joint. A free fold's end pose is checked in full, as a pivot. Either way a failure backs
+ * the angle off towards the start as foldChain does. This rests on the same bound of a move's
+ * rounding (ecert) as the folder's near list.
  * Internal (not re-exported); not re-entrant (module scratch).
  */
 import { EPS as EPS_ } from '../core/eft.js';
@@ -74,10 +82,22 @@ export interface FoldTree {
   readonly reach: number;
   /** The most a move's rounding puts a turned vertex away from the exact rotation (absolute). */
   readonly ecert: number;
+  /**
+   * The folder's near margin: pairs of an accepted pose within this distance must join its near
+   * list (at least the thickness).
+   */
+  readonly wide: number;
   world(k: number): void;
   vertex(v: number): void;
   /** Turns the part beyond `joint` by `angle` if the end pose is free (exactly, as a pivot); false: unchanged. */
   turn(joint: number, angle: number): boolean;
+  /**
+   * As {@link FoldTree.turn}, but of the pairs across the joint only the n pairs (ci[q], ck[q])
+   * are tested (exactly; those within `wide` join the near list): the caller certified every
+   * other such pair farther than wide + ecert apart along the exact motion up to `angle`. The
+   * fold-back at the joint and the near list are tested as by a pivot.
+   */
+  turnCertified(joint: number, angle: number, ci: Int32Array, ck: Int32Array, n: number): boolean;
   /** The pair that refused the last turn. */
   refusedI(): number;
   refusedJ(): number;
@@ -113,13 +133,19 @@ let stamp = 0;
 const TOP = new Float64Array(6); // the heap entry being worked on
 const SEGF = new Float64Array(6 * 64); // cylindrical bounds of a leaf block's segments
 const SEGM = new Float64Array(6 * 64);
-const SPF = new Float64Array(5 * 64); // a block's segments as spheres: centre, radius, reach from the joint
-const SPM = new Float64Array(5 * 64);
-const SPR = new Float64Array(10); // the pair being refined
+let SG = new Float64Array(0); // per segment, this fold: sphere centre, radius, reach from the joint (valid where sgStamp = stamp)
+let sgStamp = new Int32Array(0);
 const KS = new Int32Array(64); // turning segments of a leaf pair that can reach the fixed block
 const LIPK = new Float64Array(64); // and their Lipschitz starts against it
 let CZ3 = 0; // the joint's third coordinate (0 in 2D)
-let TAUB = 0; // the distance a pair must be certified beyond: τ + ecert (as fold.ts's window test)
+// The distance beyond which a pair is pruned: wide + ecert (as fold.ts's window test). Pairs are
+// solved at τ + ecert (foldPairSolve); pruning at the folder's near margin `wide` instead
+// certifies every pruned pair beyond it, so the end pose need test only the solved ones.
+let TAUB = 0;
+// The segment pairs solved (certified at τ + ecert only): the cross pairs a blocked fold's end pose tests.
+let CI = new Int32Array(64);
+let CK = new Int32Array(64);
+let CN = 0;
 
 /**
  * Cylindrical bounds about the axis of the sphere (px, py, pz; rho) into out[o … o + 6):
@@ -206,13 +232,17 @@ function pushNodes(a: number, b: number, s: number, e: number): void {
 }
 
 /**
- * Segment v as a sphere on its ends (world coordinates) into sp[o…]: centre, radius (rounding
- * allowed for), and an upper bound of its points' distance from the joint (their speed per radian).
+ * Segment v as a sphere on its ends (world coordinates), cached for the fold in SG[5v…]:
+ * centre, radius (rounding allowed for), and an upper bound of its points' distance from the
+ * joint (their speed per radian). Returns the offset 5v.
  */
-function segSphere(v: number, sp: Float64Array, o: number): void {
+function segSphere(v: number): number {
+  const o = 5 * v;
+  if (sgStamp[v] === stamp) return o;
+  sgStamp[v] = stamp;
   T.vertex(v);
   T.vertex(v + 1);
-  const X = T.WX, p = 3 * v;
+  const X = T.WX, p = 3 * v, sp = SG;
   const ax = X[p], ay = X[p + 1], az = X[p + 2], bx = X[p + 3], by = X[p + 4], bz = X[p + 5];
   const dx = bx - ax, dy = by - ay, dz = bz - az;
   const h = 0.5 * Math.sqrt(dx * dx + dy * dy + dz * dz);
@@ -224,6 +254,7 @@ function segSphere(v: number, sp: Float64Array, o: number): void {
   sp[o + 3] = r;
   const ex = cx - C[0], ey = cy - C[1], ez = cz - CZ3;
   sp[o + 4] = (Math.sqrt(ex * ex + ey * ey + ez * ez) + r) * (1 + SLACK) + SLACK * (Math.abs(C[0]) + Math.abs(C[1]) + Math.abs(CZ3));
+  return o;
 }
 
 /**
@@ -253,11 +284,10 @@ function pushSegments(a: number, b: number, s: number, e: number, reopen: boolea
   const speedB = NC[6 * Bn + 1] * (1 + SLACK);
   let nk = 0;
   for (let k = k0; k < k1; k++) {
-    const mo = 5 * nk;
-    segSphere(k, SPM, mo);
-    const dx = SPM[mo] - ax, dy = SPM[mo + 1] - ay, dz = SPM[mo + 2] - az;
-    const gap = Math.sqrt(dx * dx + dy * dy + dz * dz) * (1 - SLACK) - ar - SPM[mo + 3] - TAUB - SLACK * (Math.abs(ax) + Math.abs(ay) + Math.abs(az) + ar);
-    const lipK = gap / SPM[mo + 4];
+    const mo = segSphere(k);
+    const dx = SG[mo] - ax, dy = SG[mo + 1] - ay, dz = SG[mo + 2] - az;
+    const gap = Math.sqrt(dx * dx + dy * dy + dz * dz) * (1 - SLACK) - ar - SG[mo + 3] - TAUB - SLACK * (Math.abs(ax) + Math.abs(ay) + Math.abs(az) + ar);
+    const lipK = gap / SG[mo + 4];
     if (!(lipK < hz)) continue;
     LIPK[nk] = lipK;
     KS[nk++] = k;
@@ -265,8 +295,8 @@ function pushSegments(a: number, b: number, s: number, e: number, reopen: boolea
   if (hz < e) heapPush(a + T.L, b + T.L, REOPEN, 0, hz, e);
   if (nk === 0) return;
   for (let i = i0; i < i1; i++) {
-    segSphere(i, SPF, 0);
-    const fx = SPF[0], fy = SPF[1], fz = SPF[2], fr = SPF[3];
+    const fo = segSphere(i);
+    const fx = SG[fo], fy = SG[fo + 1], fz = SG[fo + 2], fr = SG[fo + 3];
     let lipI: number;
     {
       const dx = fx - bx, dy = fy - by, dz = fz - bz;
@@ -277,12 +307,17 @@ function pushSegments(a: number, b: number, s: number, e: number, reopen: boolea
     for (let q = 0; q < nk; q++) {
       const k = KS[q];
       if (k === i + 1) continue; // the two segments at the joint: their fold-back is solved apart
-      const mo = 5 * q;
-      const dx = SPM[mo] - fx, dy = SPM[mo + 1] - fy, dz = SPM[mo + 2] - fz;
-      const gap = Math.sqrt(dx * dx + dy * dy + dz * dz) * (1 - SLACK) - fr - SPM[mo + 3] - TAUB;
+      const mo = 5 * k;
+      const dx = SG[mo] - fx, dy = SG[mo + 1] - fy, dz = SG[mo + 2] - fz;
+      const d2 = dx * dx + dy * dy + dz * dz;
+      // most pairs start beyond the horizon: told without a root, with a relative margin far
+      // above rounding (so that the root below, at the reopening, finds them at hz or later)
+      const reachHz = fr + SG[mo + 3] + TAUB + hz * SG[mo + 4];
+      if (d2 * (1 - 2 ** -20) > reachHz * reachHz) continue;
+      const gap = Math.sqrt(d2) * (1 - SLACK) - fr - SG[mo + 3] - TAUB;
       // the pair's start: the latest of the three Lipschitz bounds (pair, segment k against
       // block a, segment i against block b); pushed at the opening whose range holds it
-      let lip = gap / SPM[mo + 4];
+      let lip = gap / SG[mo + 4];
       if (LIPK[q] > lip) lip = LIPK[q];
       if (lipI > lip) lip = lipI;
       if (!(lip < hz) || lip < lo) continue; // later, or pushed at an earlier opening
@@ -299,17 +334,16 @@ function pushSegments(a: number, b: number, s: number, e: number, reopen: boolea
  * as ready to solve.
  */
 function refine(i: number, k: number, s: number, e: number): void {
-  segSphere(i, SPR, 0);
-  segSphere(k, SPR, 5);
-  cylOf(SPR[0], SPR[1], SPR[2], SPR[3], SEGF, 0);
-  cylOf(SPR[5], SPR[6], SPR[7], SPR[8], SEGM, 0);
+  const fo = segSphere(i), mo = segSphere(k);
+  cylOf(SG[fo], SG[fo + 1], SG[fo + 2], SG[fo + 3], SEGF, 0);
+  cylOf(SG[mo], SG[mo + 1], SG[mo + 2], SG[mo + 3], SEGM, 0);
   if (!windowOf(SEGF, 0, SEGM, 0, s, e) || !(WIN[0] < BEST)) return;
   loadPair(i, k, Q4);
   const d = T.dim === 3 ? closestSegSeg3(Q4, 0, null, 0) : closestSegSeg2(Q4, 0, null, 0);
   let size = 0;
   for (let c = 0; c < 4 * T.dim; c++) size += Math.abs(Q4[c]);
   let ns = WIN[0];
-  const lip = (d - 64 * EPS * size - TAUB) / SPR[9];
+  const lip = (d - 64 * EPS * size - TAUB) / SG[mo + 4];
   if (lip > ns) ns = lip;
   if (ns < BEST && ns <= WIN[1]) heapPush(i, k, SEGMENTS, 0, ns, WIN[1]);
 }
@@ -353,6 +387,15 @@ function search(s0: number, s1: number): void {
       const cap = s < H0 / GROW ? H0 : GROW * s;
       const ec = e < cap ? e : cap;
       loadPair(a, b, Q4);
+      if (CN === CI.length) {
+        const gi = new Int32Array(2 * CN), gk = new Int32Array(2 * CN);
+        gi.set(CI);
+        gk.set(CK);
+        CI = gi;
+        CK = gk;
+      }
+      CI[CN] = a;
+      CK[CN++] = b;
       const r = foldPairSolve(Q4, s, ec);
       if (r < BEST) {
         BEST = r;
@@ -401,11 +444,16 @@ export function foldOnTree(tree: FoldTree, joint: number, angle: number, axis: A
   if (dim === 3 && axis !== null) for (let c = 0; c < 3; c++) AXIS[c] = axis[c];
   const ax = dim === 3 ? AXIS : null;
   const tau = tree.thickness, ecert = tree.ecert;
-  foldSetup(C, dim, ax, sign, tau, ecert, FRAME);
-  TAUB = (tau + ecert) * (1 + 8 * EPS);
-  if (NC.length < 6 * 2 * tree.L) {
+  const wide = tree.wide > tau ? tree.wide : tau;
+  foldSetup(C, dim, ax, sign, tau, ecert, FRAME, wide);
+  TAUB = (wide + ecert) * (1 + 8 * EPS);
+  CN = 0;
+  // per-fold caches (node bounds, segment spheres), stamped; grown (and all stamps reset) together
+  if (NC.length < 6 * 2 * tree.L || sgStamp.length < tree.count) {
     NC = new Float64Array(12 * tree.L);
     ncStamp = new Int32Array(2 * tree.L);
+    SG = new Float64Array(5 * tree.count);
+    sgStamp = new Int32Array(tree.count);
     stamp = 0;
   }
   stamp++;
@@ -442,9 +490,20 @@ export function foldOnTree(tree: FoldTree, joint: number, angle: number, axis: A
     let back = Math.abs(theta) * 2 ** -44 + 2 ** -52;
     const limit = Math.max(0, Math.abs(theta) - RESTART_BUDGET * Math.max(1, Math.abs(theta)));
     loadPair(ci, cj, Q4);
+    const speed = SG[segSphere(cj) + 4];
     for (;;) {
       foldTurnPair(Q4, Math.abs(theta), RQ);
-      if (!pairWithin(RQ, dim, restartTau) || Math.abs(theta) - back <= limit) break;
+      // the double distance is within 8·u of the pair's size of the exact one (64·u allowed,
+      // as in refine): it settles the test but in a band around restartTau, where the exact
+      // test decides
+      let size = 0;
+      for (let c = 0; c < 4 * dim; c++) size += Math.abs(RQ[c]);
+      const err = 64 * EPS * size;
+      const d = dim === 3 ? closestSegSeg3(RQ, 0, null, 0) : closestSegSeg2(RQ, 0, null, 0);
+      if (d - err > restartTau || (d + err > restartTau && !pairWithin(RQ, dim, restartTau)) || Math.abs(theta) - back <= limit) break;
+      // the distance changes by at most `speed` per radian: the least back-off that can clear it
+      const need = (restartTau + err - d) / speed;
+      if (need > back) back = need;
       theta = sign * (Math.abs(theta) - back);
       back *= 2;
     }
@@ -452,7 +511,9 @@ export function foldOnTree(tree: FoldTree, joint: number, angle: number, axis: A
   // The end pose, checked exactly (a pivot); on a failure back off towards the start (free).
   let back = Math.abs(theta) * 2 ** -30 + 2 ** -40;
   for (let tries = 0; ; tries++) {
-    if (theta === 0 || tree.turn(joint, theta)) break;
+    // A blocked fold: the search certified every cross pair it did not solve beyond wide + ecert
+    // up to theta, so the end pose tests only the solved ones (a free one is tested in full).
+    if (theta === 0 || (blocked ? tree.turnCertified(joint, theta, CI, CK, CN) : tree.turn(joint, theta))) break;
     ci = tree.refusedI();
     cj = tree.refusedJ();
     blocked = true;
