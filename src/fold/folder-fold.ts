@@ -129,6 +129,7 @@ const Q4 = new Float64Array(12);
 const RQ = new Float64Array(12);
 let NC = new Float64Array(0); // per node: [rlo, rhi, zlo, zhi, alpha, width], valid where ncStamp = stamp
 let ncStamp = new Int32Array(0);
+let nrStamp = new Int32Array(0); // NC's radial and axial bounds only, valid where nrStamp = stamp
 let stamp = 0;
 const TOP = new Float64Array(6); // the heap entry being worked on
 const SEGF = new Float64Array(6 * 64); // cylindrical bounds of a leaf block's segments
@@ -146,12 +147,18 @@ let TAUB = 0;
 let CI = new Int32Array(64);
 let CK = new Int32Array(64);
 let CN = 0;
+// Node pairs due now (their start is the key being worked on): worked before the heap's next entry.
+let DA = new Int32Array(256);
+let DB = new Int32Array(256);
+let DE = new Float64Array(256);
+let DN = 0;
 
 /**
  * Cylindrical bounds about the axis of the sphere (px, py, pz; rho) into out[o … o + 6):
- * r ∈ [rlo, rhi], z ∈ [zlo, zhi], angle within [alpha, alpha + width] (width ≥ 2π: any).
+ * r ∈ [rlo, rhi], z ∈ [zlo, zhi], angle within [alpha, alpha + width] (width ≥ 2π: any); the
+ * radial and axial ones only (no trigonometry) when `angular` is false.
  */
-function cylOf(px: number, py: number, pz: number, rho: number, out: Float64Array, o: number): void {
+function cylOf(px: number, py: number, pz: number, rho: number, out: Float64Array, o: number, angular = true): void {
   const vx = px - C[0], vy = py - C[1], vz = pz - CZ3;
   const x = vx * FRAME[0] + vy * FRAME[1] + vz * FRAME[2];
   const y = vx * FRAME[3] + vy * FRAME[4] + vz * FRAME[5];
@@ -163,6 +170,7 @@ function cylOf(px: number, py: number, pz: number, rho: number, out: Float64Arra
   out[o + 1] = rc + r;
   out[o + 2] = z - r;
   out[o + 3] = z + r;
+  if (!angular) return;
   if (rc <= r * (1 + SLACK)) {
     out[o + 4] = 0;
     out[o + 5] = 4 * Math.PI;
@@ -184,7 +192,16 @@ function nodeCyl(k: number): void {
   T.world(k);
   const WC = T.WC, S = T.S;
   cylOf(WC[3 * k], WC[3 * k + 1], WC[3 * k + 2], S[4 * k + 3] + T.reach, NC, 6 * k);
-  ncStamp[k] = stamp;
+  ncStamp[k] = nrStamp[k] = stamp;
+}
+
+/** Node k's radial and axial bounds in NC[6k … 6k + 4) (its speed, NC[6k + 1]; no trigonometry). */
+function nodeRadial(k: number): void {
+  if (nrStamp[k] === stamp) return;
+  T.world(k);
+  const WC = T.WC, S = T.S;
+  cylOf(WC[3 * k], WC[3 * k + 1], WC[3 * k + 2], S[4 * k + 3] + T.reach, NC, 6 * k, false);
+  nrStamp[k] = stamp;
 }
 
 /** Segment range [lo, hi) node k owns (segment v is owned by vertex v's block). */
@@ -207,28 +224,62 @@ function hasTurning(k: number): boolean {
   return hi > J && ownLo(k) < hi && T.S[4 * k + 3] >= 0;
 }
 
-/** Pushes the pair (a fixed-side node, b turning-side node) if its window within [s, e] starts before the best so far. */
+/**
+ * The pair (a fixed-side node, b turning-side node), met while working on parameter s (the
+ * least key on the heap) with window end e: dropped if its window starts at or after the best
+ * so far; else put on the stack of pairs due now (its start is s), or on the heap at its start.
+ * The start is the later of the Lipschitz start and the window's start. The window (which needs
+ * trigonometry) is only computed when the Lipschitz start does not settle it: a pair whose
+ * spheres are within TAUB at the start (most pairs the search meets, those near the joint) is
+ * due at once when s = 0, as its window then starts at 0.
+ */
 function pushNodes(a: number, b: number, s: number, e: number): void {
   if (!hasFixed(a) || !hasTurning(b)) return;
   if (a === b) {
-    heapPush(a, b, NODES, 0, s, e);
+    due(a, b, e);
     return;
   }
-  nodeCyl(a);
-  nodeCyl(b);
-  // Lipschitz from the start (first: it is the cheaper test): the turning node's points move
-  // at most rhi per radian, so the pair stays farther than TAUB until (gap at 0 − TAUB) / rhi.
+  // Lipschitz from the start: the turning node's points move at most rhi (their distance from
+  // the axis) per radian, so the pair stays farther than TAUB until (gap at 0 − TAUB) / rhi.
+  T.world(a);
+  T.world(b);
   const WC = T.WC, S = T.S;
   const dx = WC[3 * b] - WC[3 * a], dy = WC[3 * b + 1] - WC[3 * a + 1], dz = WC[3 * b + 2] - WC[3 * a + 2];
   const ra = S[4 * a + 3] + T.reach, rb = S[4 * b + 3] + T.reach;
   const mag = ra + rb + Math.abs(WC[3 * a]) + Math.abs(WC[3 * a + 1]) + Math.abs(WC[3 * a + 2]) + Math.abs(WC[3 * b]) + Math.abs(WC[3 * b + 1]) + Math.abs(WC[3 * b + 2]);
   const gap = Math.sqrt(dx * dx + dy * dy + dz * dz) - ra - rb - SLACK * mag;
+  if (gap <= TAUB && s === 0) {
+    // the spheres are within TAUB now: so are the cylindrical bounds, the window starts at 0
+    due(a, b, e);
+    return;
+  }
+  nodeRadial(b);
   const lip = (gap - TAUB) / (NC[6 * b + 1] * (1 + SLACK));
   if (lip >= BEST || lip > e) return;
+  nodeCyl(a);
+  nodeCyl(b);
   if (!windowOf(NC, 6 * a, NC, 6 * b, s, e) || !(WIN[0] < BEST)) return;
   let ns = WIN[0];
   if (lip > ns) ns = lip;
-  if (ns < BEST && ns <= WIN[1]) heapPush(a, b, NODES, 0, ns, WIN[1]);
+  if (!(ns < BEST && ns <= WIN[1])) return;
+  if (ns <= s) due(a, b, WIN[1]);
+  else heapPush(a, b, NODES, 0, ns, WIN[1]);
+}
+
+/** Puts the node pair (a, b) on the stack of pairs due now, with window end e. */
+function due(a: number, b: number, e: number): void {
+  if (DN === DA.length) {
+    const ga = new Int32Array(2 * DN), gb = new Int32Array(2 * DN), ge = new Float64Array(2 * DN);
+    ga.set(DA);
+    gb.set(DB);
+    ge.set(DE);
+    DA = ga;
+    DB = gb;
+    DE = ge;
+  }
+  DA[DN] = a;
+  DB[DN] = b;
+  DE[DN++] = e;
 }
 
 /**
@@ -278,7 +329,7 @@ function pushSegments(a: number, b: number, s: number, e: number, reopen: boolea
   const A = T.L + a, Bn = T.L + b, WC = T.WC, S = T.S;
   T.world(A);
   T.world(Bn);
-  nodeCyl(Bn);
+  nodeRadial(Bn);
   const ax = WC[3 * A], ay = WC[3 * A + 1], az = WC[3 * A + 2], ar = S[4 * A + 3] + T.reach;
   const bx = WC[3 * Bn], by = WC[3 * Bn + 1], bz = WC[3 * Bn + 2], br = S[4 * Bn + 3] + T.reach;
   const speedB = NC[6 * Bn + 1] * (1 + SLACK);
@@ -369,19 +420,35 @@ function loadPair(i: number, k: number, out: Float64Array): void {
  */
 function search(s0: number, s1: number): void {
   heapClear();
+  DN = 0;
   const L = T.L;
   if (hasFixed(1) && hasTurning(1)) heapPush(1, 1, NODES, 0, s0, s1);
-  while (heapSize() > 0) {
-    heapPop(TOP);
-    const s = TOP[4];
-    if (s >= BEST) break;
-    const e = TOP[5] < BEST ? TOP[5] : BEST;
-    const a = TOP[0], b = TOP[1];
-    if (TOP[2] === ROUGH) {
+  let s = s0;
+  for (;;) {
+    let a: number, b: number, kind: number, e: number;
+    if (DN > 0) {
+      // a pair due now: its start is s, the key being worked on
+      if (s >= BEST) break;
+      DN--;
+      a = DA[DN];
+      b = DB[DN];
+      kind = NODES;
+      e = DE[DN] < BEST ? DE[DN] : BEST;
+    } else {
+      if (heapSize() === 0) break;
+      heapPop(TOP);
+      s = TOP[4];
+      if (s >= BEST) break;
+      e = TOP[5] < BEST ? TOP[5] : BEST;
+      a = TOP[0];
+      b = TOP[1];
+      kind = TOP[2];
+    }
+    if (kind === ROUGH) {
       refine(a, b, s, e);
       continue;
     }
-    if (TOP[2] === SEGMENTS) {
+    if (kind === SEGMENTS) {
       // the expanding horizon, per pair: solved up to max(H0, GROW·s) at a time, the rest of
       // its window pushed back (so a pair is not certified far past a contact found meanwhile)
       const cap = s < H0 / GROW ? H0 : GROW * s;
@@ -405,7 +472,7 @@ function search(s0: number, s1: number): void {
       continue;
     }
     const leafA = a >= L, leafB = b >= L;
-    if (TOP[2] === REOPEN) {
+    if (kind === REOPEN) {
       pushSegments(a - L, b - L, s, e, true);
     } else if (leafA && leafB) {
       pushSegments(a - L, b - L, s, e, false);
@@ -422,6 +489,7 @@ function search(s0: number, s1: number): void {
     }
   }
   heapClear();
+  DN = 0;
 }
 
 /**
@@ -452,6 +520,7 @@ export function foldOnTree(tree: FoldTree, joint: number, angle: number, axis: A
   if (NC.length < 6 * 2 * tree.L || sgStamp.length < tree.count) {
     NC = new Float64Array(12 * tree.L);
     ncStamp = new Int32Array(2 * tree.L);
+    nrStamp = new Int32Array(2 * tree.L);
     SG = new Float64Array(5 * tree.count);
     sgStamp = new Int32Array(tree.count);
     stamp = 0;
