@@ -386,15 +386,17 @@ function pushSegments(a: number, b: number, s: number, e: number, reopen: boolea
  */
 function refine(i: number, k: number, s: number, e: number): void {
   const fo = segSphere(i), mo = segSphere(k);
-  cylOf(SG[fo], SG[fo + 1], SG[fo + 2], SG[fo + 3], SEGF, 0);
-  cylOf(SG[mo], SG[mo + 1], SG[mo + 2], SG[mo + 3], SEGM, 0);
-  if (!windowOf(SEGF, 0, SEGM, 0, s, e) || !(WIN[0] < BEST)) return;
+  // the Lipschitz start first (a distance, no trigonometry): it drops most pairs
   loadPair(i, k, Q4);
   const d = T.dim === 3 ? closestSegSeg3(Q4, 0, null, 0) : closestSegSeg2(Q4, 0, null, 0);
   let size = 0;
   for (let c = 0; c < 4 * T.dim; c++) size += Math.abs(Q4[c]);
-  let ns = WIN[0];
   const lip = (d - 64 * EPS * size - TAUB) / SG[mo + 4];
+  if (!(lip < BEST) || lip > e) return;
+  cylOf(SG[fo], SG[fo + 1], SG[fo + 2], SG[fo + 3], SEGF, 0);
+  cylOf(SG[mo], SG[mo + 1], SG[mo + 2], SG[mo + 3], SEGM, 0);
+  if (!windowOf(SEGF, 0, SEGM, 0, s, e) || !(WIN[0] < BEST)) return;
+  let ns = WIN[0];
   if (lip > ns) ns = lip;
   if (ns < BEST && ns <= WIN[1]) heapPush(i, k, SEGMENTS, 0, ns, WIN[1]);
 }
