@@ -573,8 +573,10 @@ export function foldOnTree(tree: FoldTree, joint: number, angle: number, axis: A
       const d = dim === 3 ? closestSegSeg3(RQ, 0, null, 0) : closestSegSeg2(RQ, 0, null, 0);
       if (d - err > restartTau || (d + err > restartTau && !pairWithin(RQ, dim, restartTau)) || Math.abs(theta) - back <= limit) break;
       // the distance changes by at most `speed` per radian: the least back-off that can clear it
+      // (within the budget: never past it, nor past the start)
       const need = (restartTau + err - d) / speed;
       if (need > back) back = need;
+      if (Math.abs(theta) - back <= limit) break;
       theta = sign * (Math.abs(theta) - back);
       back *= 2;
     }

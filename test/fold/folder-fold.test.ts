@@ -220,3 +220,26 @@ describe("issue 18: a blocked fold's end check", () => {
     expect(checked).toBeGreaterThan(20);
   });
 });
+
+describe("issue 18: a blocked fold's back-off", () => {
+  it('issue 18: the back-off of a blocked pair never turns past the start (hairpin2d seed 1845000, fold 30 of the long sequence)', () => {
+    // the back-off once jumped by the distance still to clear over the pair's speed, which for a
+    // pair blocked just after the start is more than the angle itself: the fold came back with
+    // the opposite sign
+    const family = 'hairpin2d', seed = 1_845_000;
+    const rng = makeRng(seed);
+    const c = folderChain(family, rng, SIZES[family]);
+    const folder = createChainFolder(c.flat, { dim: c.dim, thickness: c.tau });
+    const n = c.flat.length / c.dim;
+    for (let t = 0; t <= 30; t++) {
+      const m = randomMove(rng, n, c.dim);
+      if (t < 30) {
+        folder.fold(m);
+      } else {
+        const { got } = checkTreeFold(folder, m, `${family} seed ${seed} fold ${t}`);
+        expect(got.blocked).toBe(true);
+      }
+      if (t % 4 === 1) folder.pivot(randomMove(rng, n, c.dim));
+    }
+  });
+});
