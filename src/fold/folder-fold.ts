@@ -25,6 +25,14 @@
  * pair: it is solved up to max(2⁻²⁰, 4·s) from its window start s, and the rest of its window
  * goes back on the heap, so no pair is certified far past a contact found meanwhile.
  *
+ * Work order and cost. Most node pairs the search meets are due at once: their spheres are
+ * within reach at the start (near the joint, and wherever the chain comes back near itself), or
+ * their start is the key being worked on. They go on a stack worked before the heap's next
+ * entry, with no heap traffic, and (spheres within reach at the start) no window. The
+ * trigonometric bounds of a node are computed only when one of its windows is needed; a
+ * segment pair's window only when its Lipschitz start (a distance) does not drop it. Segment
+ * spheres are computed once per fold. The per-fold caches are stamped, so nothing is cleared.
+ *
  * The pose. What is certified is the exact rotation of the current pose (the doubles points()
  * returns) about the joint's doubles; the pose the folder then holds is the same move applied to
  * its composed rigid maps (a pivot), within `ecert` of that rotation per vertex: the folder's
