@@ -569,7 +569,6 @@ export function foldOnTree(tree: FoldTree, joint: number, angle: number, axis: A
     let back = Math.abs(theta) * 2 ** -44 + 2 ** -52;
     const limit = Math.max(0, Math.abs(theta) - RESTART_BUDGET * Math.max(1, Math.abs(theta)));
     loadPair(ci, cj, Q4);
-    const speed = SG[segSphere(cj) + 4];
     for (;;) {
       foldTurnPair(Q4, Math.abs(theta), RQ);
       // the double distance is within 8·u of the pair's size of the exact one (64·u allowed,
@@ -580,11 +579,6 @@ export function foldOnTree(tree: FoldTree, joint: number, angle: number, axis: A
       const err = 64 * EPS * size;
       const d = dim === 3 ? closestSegSeg3(RQ, 0, null, 0) : closestSegSeg2(RQ, 0, null, 0);
       if (d - err > restartTau || (d + err > restartTau && !pairWithin(RQ, dim, restartTau)) || Math.abs(theta) - back <= limit) break;
-      // the distance changes by at most `speed` per radian: the least back-off that can clear it
-      // (within the budget: never past it, nor past the start)
-      const need = (restartTau + err - d) / speed;
-      if (need > back) back = need;
-      if (Math.abs(theta) - back <= limit) break;
       theta = sign * (Math.abs(theta) - back);
       back *= 2;
     }

@@ -223,9 +223,9 @@ describe("issue 18: a blocked fold's end check", () => {
 
 describe("issue 18: a blocked fold's back-off", () => {
   it('issue 18: the back-off of a blocked pair never turns past the start (hairpin2d seed 1845000, fold 30 of the long sequence)', () => {
-    // the back-off once jumped by the distance still to clear over the pair's speed, which for a
-    // pair blocked just after the start is more than the angle itself: the fold came back with
-    // the opposite sign
+    // a version of the back-off that jumped by the distance still to clear over the pair's
+    // speed (more than the angle itself for a pair blocked just after the start) returned this
+    // fold with the opposite sign; the back-off doubles from a small step within its budget
     const family = 'hairpin2d', seed = 1_845_000;
     const rng = makeRng(seed);
     const c = folderChain(family, rng, SIZES[family]);
