@@ -576,15 +576,18 @@ const PS = new Float64Array(12); // the pair asked about: fixed ends, then movin
  * Sets the rotation for {@link foldPairSolve}, {@link foldBackAt}, {@link windowOf} and
  * {@link foldTurnPair}: the joint `c` (dim numbers), the axis (3D; null in 2D), the sign of the
  * turn, the thickness, and `ecert`, the pose error the certification must cover (a pair is
- * certified when the exact motion keeps it farther than τ + ecert apart). The frame (e1, e2, k)
- * of the rotation goes into `frame` (9 numbers). Not re-entrant; foldChain overwrites it.
+ * certified when the exact motion keeps it farther than τ + ecert apart). `broad` (≥ τ; default
+ * τ) is the distance {@link windowOf} finds node pairs within (plus ecert): the chain folder
+ * prunes at its near margin, so that what it prunes is certified beyond that margin too. The
+ * frame (e1, e2, k) of the rotation goes into `frame` (9 numbers). Not re-entrant; foldChain
+ * overwrites it.
  */
-export function foldSetup(c: Float64Array, dim: number, axis: Float64Array | null, sign: number, tau: number, ecert: number, frame: Float64Array): void {
+export function foldSetup(c: Float64Array, dim: number, axis: Float64Array | null, sign: number, tau: number, ecert: number, frame: Float64Array, broad = tau): void {
   setRotation(c, dim, 0, axis);
   SIGN = sign;
   TAU = tau;
   ECERT = ecert;
-  TAUB = (tau + ecert) * (1 + 8 * EPS);
+  TAUB = ((broad > tau ? broad : tau) + ecert) * (1 + 8 * EPS);
   frame[0] = E1X; frame[1] = E1Y; frame[2] = E1Z;
   frame[3] = E2X; frame[4] = E2Y; frame[5] = E2Z;
   frame[6] = KX; frame[7] = KY; frame[8] = KZ;

@@ -25,15 +25,31 @@
  * pair: it is solved up to max(2⁻²⁰, 4·s) from its window start s, and the rest of its window
  * goes back on the heap, so no pair is certified far past a contact found meanwhile.
  *
+ * Work order and cost. Most node pairs the search meets are due at once: their spheres are
+ * within reach at the start (near the joint, and wherever the chain comes back near itself), or
+ * their start is the key being worked on. They go on a stack worked before the heap's next
+ * entry, with no heap traffic, and (spheres within reach at the start) no window. The
+ * trigonometric bounds of a node are computed only when one of its windows is needed; a
+ * segment pair's window only when its Lipschitz start (a distance) does not drop it. Segment
+ * spheres are computed once per fold. The per-fold caches are stamped, so nothing is cleared.
+ *
  * The pose. What is certified is the exact rotation of the current pose (the doubles points()
  * returns) about the joint's doubles; the pose the folder then holds is the same move applied to
  * its composed rigid maps (a pivot), within `ecert` of that rotation per vertex: the folder's
  * bound of one move's rounding (2⁻⁴² of the extent, taken as the near list takes it; the tests
  * measure the rotation within 2⁻⁴⁰ of the size, and `ecert` is 4·2⁻⁴² of the extent). So every pair across the joint is certified farther than
- * τ + ecert apart along the exact motion, which keeps the held pose clear of τ; the end pose is
- * then checked exactly as a pivot checks it (cross pairs, the folder's near list of pairs
- * within the turning part that may round into contact, the fold-back at the joint), and a
- * failure backs the angle off towards the start as foldChain does.
+ * τ + ecert apart along the exact motion, which keeps the held pose clear of τ.
+ *
+ * The end pose is checked exactly on the doubles the folder then holds. Pruning (Lipschitz
+ * starts, windows) is done at the folder's near margin `wide` (τ plus 2⁻²⁴ of its scale), not at
+ * τ: every cross pair the search did not solve is then certified farther than wide + ecert apart
+ * up to the returned angle, so in the held pose it is neither in contact nor near (the folder's
+ * near list needs no entry for it). The solved pairs (certified at τ + ecert only) are the
+ * only cross pairs a blocked fold's end pose tests, exactly, beside what a pivot always tests:
+ * the near list of pairs within the turning part that may round into contact, and the fold-back
+ * at the joint. A free fold's end pose is checked in full, as a pivot. Either way a failure backs
+ * the angle off towards the start as foldChain does. This rests on the same bound of a move's
+ * rounding (ecert) as the folder's near list.
  * Internal (not re-exported); not re-entrant (module scratch).
  */
 import { EPS as EPS_ } from '../core/eft.js';
@@ -74,10 +90,22 @@ export interface FoldTree {
   readonly reach: number;
   /** The most a move's rounding puts a turned vertex away from the exact rotation (absolute). */
   readonly ecert: number;
+  /**
+   * The folder's near margin: pairs of an accepted pose within this distance must join its near
+   * list (at least the thickness).
+   */
+  readonly wide: number;
   world(k: number): void;
   vertex(v: number): void;
   /** Turns the part beyond `joint` by `angle` if the end pose is free (exactly, as a pivot); false: unchanged. */
   turn(joint: number, angle: number): boolean;
+  /**
+   * As {@link FoldTree.turn}, but of the pairs across the joint only the n pairs (ci[q], ck[q])
+   * are tested (exactly; those within `wide` join the near list): the caller certified every
+   * other such pair farther than wide + ecert apart along the exact motion up to `angle`. The
+   * fold-back at the joint and the near list are tested as by a pivot.
+   */
+  turnCertified(joint: number, angle: number, ci: Int32Array, ck: Int32Array, n: number): boolean;
   /** The pair that refused the last turn. */
   refusedI(): number;
   refusedJ(): number;
@@ -109,23 +137,36 @@ const Q4 = new Float64Array(12);
 const RQ = new Float64Array(12);
 let NC = new Float64Array(0); // per node: [rlo, rhi, zlo, zhi, alpha, width], valid where ncStamp = stamp
 let ncStamp = new Int32Array(0);
+let nrStamp = new Int32Array(0); // NC's radial and axial bounds only, valid where nrStamp = stamp
 let stamp = 0;
 const TOP = new Float64Array(6); // the heap entry being worked on
 const SEGF = new Float64Array(6 * 64); // cylindrical bounds of a leaf block's segments
 const SEGM = new Float64Array(6 * 64);
-const SPF = new Float64Array(5 * 64); // a block's segments as spheres: centre, radius, reach from the joint
-const SPM = new Float64Array(5 * 64);
-const SPR = new Float64Array(10); // the pair being refined
+let SG = new Float64Array(0); // per segment, this fold: sphere centre, radius, reach from the joint (valid where sgStamp = stamp)
+let sgStamp = new Int32Array(0);
 const KS = new Int32Array(64); // turning segments of a leaf pair that can reach the fixed block
 const LIPK = new Float64Array(64); // and their Lipschitz starts against it
 let CZ3 = 0; // the joint's third coordinate (0 in 2D)
-let TAUB = 0; // the distance a pair must be certified beyond: τ + ecert (as fold.ts's window test)
+// The distance beyond which a pair is pruned: wide + ecert (as fold.ts's window test). Pairs are
+// solved at τ + ecert (foldPairSolve); pruning at the folder's near margin `wide` instead
+// certifies every pruned pair beyond it, so the end pose need test only the solved ones.
+let TAUB = 0;
+// The segment pairs solved (certified at τ + ecert only): the cross pairs a blocked fold's end pose tests.
+let CI = new Int32Array(64);
+let CK = new Int32Array(64);
+let CN = 0;
+// Node pairs due now (their start is the key being worked on): worked before the heap's next entry.
+let DA = new Int32Array(256);
+let DB = new Int32Array(256);
+let DE = new Float64Array(256);
+let DN = 0;
 
 /**
  * Cylindrical bounds about the axis of the sphere (px, py, pz; rho) into out[o … o + 6):
- * r ∈ [rlo, rhi], z ∈ [zlo, zhi], angle within [alpha, alpha + width] (width ≥ 2π: any).
+ * r ∈ [rlo, rhi], z ∈ [zlo, zhi], angle within [alpha, alpha + width] (width ≥ 2π: any); the
+ * radial and axial ones only (no trigonometry) when `angular` is false.
  */
-function cylOf(px: number, py: number, pz: number, rho: number, out: Float64Array, o: number): void {
+function cylOf(px: number, py: number, pz: number, rho: number, out: Float64Array, o: number, angular = true): void {
   const vx = px - C[0], vy = py - C[1], vz = pz - CZ3;
   const x = vx * FRAME[0] + vy * FRAME[1] + vz * FRAME[2];
   const y = vx * FRAME[3] + vy * FRAME[4] + vz * FRAME[5];
@@ -137,6 +178,7 @@ function cylOf(px: number, py: number, pz: number, rho: number, out: Float64Arra
   out[o + 1] = rc + r;
   out[o + 2] = z - r;
   out[o + 3] = z + r;
+  if (!angular) return;
   if (rc <= r * (1 + SLACK)) {
     out[o + 4] = 0;
     out[o + 5] = 4 * Math.PI;
@@ -158,7 +200,16 @@ function nodeCyl(k: number): void {
   T.world(k);
   const WC = T.WC, S = T.S;
   cylOf(WC[3 * k], WC[3 * k + 1], WC[3 * k + 2], S[4 * k + 3] + T.reach, NC, 6 * k);
-  ncStamp[k] = stamp;
+  ncStamp[k] = nrStamp[k] = stamp;
+}
+
+/** Node k's radial and axial bounds in NC[6k … 6k + 4) (its speed, NC[6k + 1]; no trigonometry). */
+function nodeRadial(k: number): void {
+  if (nrStamp[k] === stamp) return;
+  T.world(k);
+  const WC = T.WC, S = T.S;
+  cylOf(WC[3 * k], WC[3 * k + 1], WC[3 * k + 2], S[4 * k + 3] + T.reach, NC, 6 * k, false);
+  nrStamp[k] = stamp;
 }
 
 /** Segment range [lo, hi) node k owns (segment v is owned by vertex v's block). */
@@ -181,38 +232,76 @@ function hasTurning(k: number): boolean {
   return hi > J && ownLo(k) < hi && T.S[4 * k + 3] >= 0;
 }
 
-/** Pushes the pair (a fixed-side node, b turning-side node) if its window within [s, e] starts before the best so far. */
+/**
+ * The pair (a fixed-side node, b turning-side node), met while working on parameter s (the
+ * least key on the heap) with window end e: dropped if its window starts at or after the best
+ * so far; else put on the stack of pairs due now (its start is s), or on the heap at its start.
+ * The start is the later of the Lipschitz start and the window's start. The window (which needs
+ * trigonometry) is only computed when the Lipschitz start does not settle it: a pair whose
+ * spheres are within TAUB at the start (most pairs the search meets, those near the joint) is
+ * due at once when s = 0, as its window then starts at 0.
+ */
 function pushNodes(a: number, b: number, s: number, e: number): void {
   if (!hasFixed(a) || !hasTurning(b)) return;
   if (a === b) {
-    heapPush(a, b, NODES, 0, s, e);
+    due(a, b, e);
     return;
   }
-  nodeCyl(a);
-  nodeCyl(b);
-  // Lipschitz from the start (first: it is the cheaper test): the turning node's points move
-  // at most rhi per radian, so the pair stays farther than TAUB until (gap at 0 − TAUB) / rhi.
+  // Lipschitz from the start: the turning node's points move at most rhi (their distance from
+  // the axis) per radian, so the pair stays farther than TAUB until (gap at 0 − TAUB) / rhi.
+  T.world(a);
+  T.world(b);
   const WC = T.WC, S = T.S;
   const dx = WC[3 * b] - WC[3 * a], dy = WC[3 * b + 1] - WC[3 * a + 1], dz = WC[3 * b + 2] - WC[3 * a + 2];
   const ra = S[4 * a + 3] + T.reach, rb = S[4 * b + 3] + T.reach;
   const mag = ra + rb + Math.abs(WC[3 * a]) + Math.abs(WC[3 * a + 1]) + Math.abs(WC[3 * a + 2]) + Math.abs(WC[3 * b]) + Math.abs(WC[3 * b + 1]) + Math.abs(WC[3 * b + 2]);
   const gap = Math.sqrt(dx * dx + dy * dy + dz * dz) - ra - rb - SLACK * mag;
+  if (gap <= TAUB && s === 0) {
+    // the spheres are within TAUB now: so are the cylindrical bounds, the window starts at 0
+    due(a, b, e);
+    return;
+  }
+  nodeRadial(b);
   const lip = (gap - TAUB) / (NC[6 * b + 1] * (1 + SLACK));
   if (lip >= BEST || lip > e) return;
+  nodeCyl(a);
+  nodeCyl(b);
   if (!windowOf(NC, 6 * a, NC, 6 * b, s, e) || !(WIN[0] < BEST)) return;
   let ns = WIN[0];
   if (lip > ns) ns = lip;
-  if (ns < BEST && ns <= WIN[1]) heapPush(a, b, NODES, 0, ns, WIN[1]);
+  if (!(ns < BEST && ns <= WIN[1])) return;
+  if (ns <= s) due(a, b, WIN[1]);
+  else heapPush(a, b, NODES, 0, ns, WIN[1]);
+}
+
+/** Puts the node pair (a, b) on the stack of pairs due now, with window end e. */
+function due(a: number, b: number, e: number): void {
+  if (DN === DA.length) {
+    const ga = new Int32Array(2 * DN), gb = new Int32Array(2 * DN), ge = new Float64Array(2 * DN);
+    ga.set(DA);
+    gb.set(DB);
+    ge.set(DE);
+    DA = ga;
+    DB = gb;
+    DE = ge;
+  }
+  DA[DN] = a;
+  DB[DN] = b;
+  DE[DN++] = e;
 }
 
 /**
- * Segment v as a sphere on its ends (world coordinates) into sp[o…]: centre, radius (rounding
- * allowed for), and an upper bound of its points' distance from the joint (their speed per radian).
+ * Segment v as a sphere on its ends (world coordinates), cached for the fold in SG[5v…]:
+ * centre, radius (rounding allowed for), and an upper bound of its points' distance from the
+ * joint (their speed per radian). Returns the offset 5v.
  */
-function segSphere(v: number, sp: Float64Array, o: number): void {
+function segSphere(v: number): number {
+  const o = 5 * v;
+  if (sgStamp[v] === stamp) return o;
+  sgStamp[v] = stamp;
   T.vertex(v);
   T.vertex(v + 1);
-  const X = T.WX, p = 3 * v;
+  const X = T.WX, p = 3 * v, sp = SG;
   const ax = X[p], ay = X[p + 1], az = X[p + 2], bx = X[p + 3], by = X[p + 4], bz = X[p + 5];
   const dx = bx - ax, dy = by - ay, dz = bz - az;
   const h = 0.5 * Math.sqrt(dx * dx + dy * dy + dz * dz);
@@ -224,6 +313,7 @@ function segSphere(v: number, sp: Float64Array, o: number): void {
   sp[o + 3] = r;
   const ex = cx - C[0], ey = cy - C[1], ez = cz - CZ3;
   sp[o + 4] = (Math.sqrt(ex * ex + ey * ey + ez * ez) + r) * (1 + SLACK) + SLACK * (Math.abs(C[0]) + Math.abs(C[1]) + Math.abs(CZ3));
+  return o;
 }
 
 /**
@@ -247,17 +337,16 @@ function pushSegments(a: number, b: number, s: number, e: number, reopen: boolea
   const A = T.L + a, Bn = T.L + b, WC = T.WC, S = T.S;
   T.world(A);
   T.world(Bn);
-  nodeCyl(Bn);
+  nodeRadial(Bn);
   const ax = WC[3 * A], ay = WC[3 * A + 1], az = WC[3 * A + 2], ar = S[4 * A + 3] + T.reach;
   const bx = WC[3 * Bn], by = WC[3 * Bn + 1], bz = WC[3 * Bn + 2], br = S[4 * Bn + 3] + T.reach;
   const speedB = NC[6 * Bn + 1] * (1 + SLACK);
   let nk = 0;
   for (let k = k0; k < k1; k++) {
-    const mo = 5 * nk;
-    segSphere(k, SPM, mo);
-    const dx = SPM[mo] - ax, dy = SPM[mo + 1] - ay, dz = SPM[mo + 2] - az;
-    const gap = Math.sqrt(dx * dx + dy * dy + dz * dz) * (1 - SLACK) - ar - SPM[mo + 3] - TAUB - SLACK * (Math.abs(ax) + Math.abs(ay) + Math.abs(az) + ar);
-    const lipK = gap / SPM[mo + 4];
+    const mo = segSphere(k);
+    const dx = SG[mo] - ax, dy = SG[mo + 1] - ay, dz = SG[mo + 2] - az;
+    const gap = Math.sqrt(dx * dx + dy * dy + dz * dz) * (1 - SLACK) - ar - SG[mo + 3] - TAUB - SLACK * (Math.abs(ax) + Math.abs(ay) + Math.abs(az) + ar);
+    const lipK = gap / SG[mo + 4];
     if (!(lipK < hz)) continue;
     LIPK[nk] = lipK;
     KS[nk++] = k;
@@ -265,8 +354,8 @@ function pushSegments(a: number, b: number, s: number, e: number, reopen: boolea
   if (hz < e) heapPush(a + T.L, b + T.L, REOPEN, 0, hz, e);
   if (nk === 0) return;
   for (let i = i0; i < i1; i++) {
-    segSphere(i, SPF, 0);
-    const fx = SPF[0], fy = SPF[1], fz = SPF[2], fr = SPF[3];
+    const fo = segSphere(i);
+    const fx = SG[fo], fy = SG[fo + 1], fz = SG[fo + 2], fr = SG[fo + 3];
     let lipI: number;
     {
       const dx = fx - bx, dy = fy - by, dz = fz - bz;
@@ -277,12 +366,17 @@ function pushSegments(a: number, b: number, s: number, e: number, reopen: boolea
     for (let q = 0; q < nk; q++) {
       const k = KS[q];
       if (k === i + 1) continue; // the two segments at the joint: their fold-back is solved apart
-      const mo = 5 * q;
-      const dx = SPM[mo] - fx, dy = SPM[mo + 1] - fy, dz = SPM[mo + 2] - fz;
-      const gap = Math.sqrt(dx * dx + dy * dy + dz * dz) * (1 - SLACK) - fr - SPM[mo + 3] - TAUB;
+      const mo = 5 * k;
+      const dx = SG[mo] - fx, dy = SG[mo + 1] - fy, dz = SG[mo + 2] - fz;
+      const d2 = dx * dx + dy * dy + dz * dz;
+      // most pairs start beyond the horizon: told without a root, with a relative margin far
+      // above rounding (so that the root below, at the reopening, finds them at hz or later)
+      const reachHz = fr + SG[mo + 3] + TAUB + hz * SG[mo + 4];
+      if (d2 * (1 - 2 ** -20) > reachHz * reachHz) continue;
+      const gap = Math.sqrt(d2) * (1 - SLACK) - fr - SG[mo + 3] - TAUB;
       // the pair's start: the latest of the three Lipschitz bounds (pair, segment k against
       // block a, segment i against block b); pushed at the opening whose range holds it
-      let lip = gap / SPM[mo + 4];
+      let lip = gap / SG[mo + 4];
       if (LIPK[q] > lip) lip = LIPK[q];
       if (lipI > lip) lip = lipI;
       if (!(lip < hz) || lip < lo) continue; // later, or pushed at an earlier opening
@@ -299,17 +393,18 @@ function pushSegments(a: number, b: number, s: number, e: number, reopen: boolea
  * as ready to solve.
  */
 function refine(i: number, k: number, s: number, e: number): void {
-  segSphere(i, SPR, 0);
-  segSphere(k, SPR, 5);
-  cylOf(SPR[0], SPR[1], SPR[2], SPR[3], SEGF, 0);
-  cylOf(SPR[5], SPR[6], SPR[7], SPR[8], SEGM, 0);
-  if (!windowOf(SEGF, 0, SEGM, 0, s, e) || !(WIN[0] < BEST)) return;
+  const fo = segSphere(i), mo = segSphere(k);
+  // the Lipschitz start first (a distance, no trigonometry): it drops most pairs
   loadPair(i, k, Q4);
   const d = T.dim === 3 ? closestSegSeg3(Q4, 0, null, 0) : closestSegSeg2(Q4, 0, null, 0);
   let size = 0;
   for (let c = 0; c < 4 * T.dim; c++) size += Math.abs(Q4[c]);
+  const lip = (d - 64 * EPS * size - TAUB) / SG[mo + 4];
+  if (!(lip < BEST) || lip > e) return;
+  cylOf(SG[fo], SG[fo + 1], SG[fo + 2], SG[fo + 3], SEGF, 0);
+  cylOf(SG[mo], SG[mo + 1], SG[mo + 2], SG[mo + 3], SEGM, 0);
+  if (!windowOf(SEGF, 0, SEGM, 0, s, e) || !(WIN[0] < BEST)) return;
   let ns = WIN[0];
-  const lip = (d - 64 * EPS * size - TAUB) / SPR[9];
   if (lip > ns) ns = lip;
   if (ns < BEST && ns <= WIN[1]) heapPush(i, k, SEGMENTS, 0, ns, WIN[1]);
 }
@@ -335,24 +430,49 @@ function loadPair(i: number, k: number, out: Float64Array): void {
  */
 function search(s0: number, s1: number): void {
   heapClear();
+  DN = 0;
   const L = T.L;
   if (hasFixed(1) && hasTurning(1)) heapPush(1, 1, NODES, 0, s0, s1);
-  while (heapSize() > 0) {
-    heapPop(TOP);
-    const s = TOP[4];
-    if (s >= BEST) break;
-    const e = TOP[5] < BEST ? TOP[5] : BEST;
-    const a = TOP[0], b = TOP[1];
-    if (TOP[2] === ROUGH) {
+  let s = s0;
+  for (;;) {
+    let a: number, b: number, kind: number, e: number;
+    if (DN > 0) {
+      // a pair due now: its start is s, the key being worked on
+      if (s >= BEST) break;
+      DN--;
+      a = DA[DN];
+      b = DB[DN];
+      kind = NODES;
+      e = DE[DN] < BEST ? DE[DN] : BEST;
+    } else {
+      if (heapSize() === 0) break;
+      heapPop(TOP);
+      s = TOP[4];
+      if (s >= BEST) break;
+      e = TOP[5] < BEST ? TOP[5] : BEST;
+      a = TOP[0];
+      b = TOP[1];
+      kind = TOP[2];
+    }
+    if (kind === ROUGH) {
       refine(a, b, s, e);
       continue;
     }
-    if (TOP[2] === SEGMENTS) {
+    if (kind === SEGMENTS) {
       // the expanding horizon, per pair: solved up to max(H0, GROW·s) at a time, the rest of
       // its window pushed back (so a pair is not certified far past a contact found meanwhile)
       const cap = s < H0 / GROW ? H0 : GROW * s;
       const ec = e < cap ? e : cap;
       loadPair(a, b, Q4);
+      if (CN === CI.length) {
+        const gi = new Int32Array(2 * CN), gk = new Int32Array(2 * CN);
+        gi.set(CI);
+        gk.set(CK);
+        CI = gi;
+        CK = gk;
+      }
+      CI[CN] = a;
+      CK[CN++] = b;
       const r = foldPairSolve(Q4, s, ec);
       if (r < BEST) {
         BEST = r;
@@ -362,7 +482,7 @@ function search(s0: number, s1: number): void {
       continue;
     }
     const leafA = a >= L, leafB = b >= L;
-    if (TOP[2] === REOPEN) {
+    if (kind === REOPEN) {
       pushSegments(a - L, b - L, s, e, true);
     } else if (leafA && leafB) {
       pushSegments(a - L, b - L, s, e, false);
@@ -379,6 +499,7 @@ function search(s0: number, s1: number): void {
     }
   }
   heapClear();
+  DN = 0;
 }
 
 /**
@@ -401,11 +522,17 @@ export function foldOnTree(tree: FoldTree, joint: number, angle: number, axis: A
   if (dim === 3 && axis !== null) for (let c = 0; c < 3; c++) AXIS[c] = axis[c];
   const ax = dim === 3 ? AXIS : null;
   const tau = tree.thickness, ecert = tree.ecert;
-  foldSetup(C, dim, ax, sign, tau, ecert, FRAME);
-  TAUB = (tau + ecert) * (1 + 8 * EPS);
-  if (NC.length < 6 * 2 * tree.L) {
+  const wide = tree.wide > tau ? tree.wide : tau;
+  foldSetup(C, dim, ax, sign, tau, ecert, FRAME, wide);
+  TAUB = (wide + ecert) * (1 + 8 * EPS);
+  CN = 0;
+  // per-fold caches (node bounds, segment spheres), stamped; grown (and all stamps reset) together
+  if (NC.length < 6 * 2 * tree.L || sgStamp.length < tree.count) {
     NC = new Float64Array(12 * tree.L);
     ncStamp = new Int32Array(2 * tree.L);
+    nrStamp = new Int32Array(2 * tree.L);
+    SG = new Float64Array(5 * tree.count);
+    sgStamp = new Int32Array(tree.count);
     stamp = 0;
   }
   stamp++;
@@ -444,7 +571,14 @@ export function foldOnTree(tree: FoldTree, joint: number, angle: number, axis: A
     loadPair(ci, cj, Q4);
     for (;;) {
       foldTurnPair(Q4, Math.abs(theta), RQ);
-      if (!pairWithin(RQ, dim, restartTau) || Math.abs(theta) - back <= limit) break;
+      // the double distance is within 8·u of the pair's size of the exact one (64·u allowed,
+      // as in refine): it settles the test but in a band around restartTau, where the exact
+      // test decides
+      let size = 0;
+      for (let c = 0; c < 4 * dim; c++) size += Math.abs(RQ[c]);
+      const err = 64 * EPS * size;
+      const d = dim === 3 ? closestSegSeg3(RQ, 0, null, 0) : closestSegSeg2(RQ, 0, null, 0);
+      if (d - err > restartTau || (d + err > restartTau && !pairWithin(RQ, dim, restartTau)) || Math.abs(theta) - back <= limit) break;
       theta = sign * (Math.abs(theta) - back);
       back *= 2;
     }
@@ -452,7 +586,9 @@ export function foldOnTree(tree: FoldTree, joint: number, angle: number, axis: A
   // The end pose, checked exactly (a pivot); on a failure back off towards the start (free).
   let back = Math.abs(theta) * 2 ** -30 + 2 ** -40;
   for (let tries = 0; ; tries++) {
-    if (theta === 0 || tree.turn(joint, theta)) break;
+    // A blocked fold: the search certified every cross pair it did not solve beyond wide + ecert
+    // up to theta, so the end pose tests only the solved ones (a free one is tested in full).
+    if (theta === 0 || (blocked ? tree.turnCertified(joint, theta, CI, CK, CN) : tree.turn(joint, theta))) break;
     ci = tree.refusedI();
     cj = tree.refusedJ();
     blocked = true;

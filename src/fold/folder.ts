@@ -301,6 +301,12 @@ class Folder implements ChainFolder {
   private rejI = -1;
   private rejJ = -1;
   private joint = 0;
+  // The cross pairs a blocked fold's end check tests (candN < 0: all, as a pivot; see turnCertified in foldTree).
+  private candI: Int32Array = new Int32Array(0);
+  private candK: Int32Array = new Int32Array(0);
+  private candN = -1;
+  private tree: FoldTree | null = null;
+  private readonly foldMove: { joint: number; angle: number; axis: VecLike | undefined } = { joint: 0, angle: 0, axis: undefined };
 
   constructor(flat: Float64Array, dim: number, tau: number) {
     this.dim = dim;
@@ -806,6 +812,7 @@ class Folder implements ChainFolder {
       }
     }
     if (j === 0) return true;
+    if (this.candN >= 0) return this.candidatesClear(tau, wide);
     // fixed segments 0 … j − 1 (owned by vertices 0 … j − 1) against turning ones j … m − 1
     const L = this.L;
     // Spheres hold the segments their nodes own, up to the drift of the copies of next-block
@@ -870,6 +877,27 @@ class Folder implements ChainFolder {
           stackA[sp] = A; stackB[sp++] = c;
         }
       }
+    }
+    return true;
+  }
+
+  /**
+   * The cross pairs of a blocked fold's end pose that its search left uncertified (candI, candK):
+   * false on a contact (the pair in rejI, rejJ); those within `wide` join newI/newJ.
+   */
+  private candidatesClear(tau: number, wide: number): boolean {
+    const dim = this.dim;
+    for (let q = 0; q < this.candN; q++) {
+      const i = this.candI[q], k = this.candK[q];
+      this.loadSeg(i, 0);
+      this.loadSeg(k, 2 * dim);
+      if (!pairWithin(VQ, dim, wide)) continue;
+      if (pairWithin(VQ, dim, tau)) {
+        this.rejI = i;
+        this.rejJ = k;
+        return false;
+      }
+      this.addNear(i, k, true);
     }
     return true;
   }
@@ -974,7 +1002,8 @@ class Folder implements ChainFolder {
     const axis = this.dim === 2 || a === undefined ? null : typeof a.x === 'number' ? [a.x, a.y as number, a.z as number] : a;
     // the end pose is applied and checked as a pivot, which is not counted as one
     const pivots = this.stats.pivots, accepted = this.stats.accepted, ri = this.rejI, rj = this.rejJ;
-    const r = foldOnTree(this.foldTree(move.axis), j, move.angle, axis);
+    this.foldMove.axis = move.axis;
+    const r = foldOnTree(this.foldTree(), j, move.angle, axis);
     this.stats.pivots = pivots;
     this.stats.accepted = accepted;
     this.rejI = ri;
@@ -982,26 +1011,51 @@ class Folder implements ChainFolder {
     return r;
   }
 
-  /** The tree as folder-fold.ts sees it (views of the arrays, valid until the next load). */
-  private foldTree(axis: VecLike | undefined): FoldTree {
-    const turn = { joint: 0, angle: 0, axis };
-    return {
-      dim: this.dim, count: this.count, L: this.L, block: BLOCK, thickness: this.thickness,
-      S: this.S, WC: this.WC, WX: this.WX,
-      reach: NEAR * this.scale,
-      // the folder's bound of one move's rounding (PER_MOVE of the extent, see the module
-      // notes), for coordinates up to 4 times the extent once turned
-      ecert: 4 * PER_MOVE * this.extent(),
+  /**
+   * The tree as folder-fold.ts sees it: one object per folder, its views and bounds refreshed
+   * for each fold (a load replaces the arrays).
+   */
+  private foldTree(): FoldTree {
+    const t = (this.tree ??= {
+      dim: this.dim, count: 0, L: 0, block: BLOCK, thickness: this.thickness,
+      S: this.S, WC: this.WC, WX: this.WX, reach: 0, ecert: 0, wide: 0,
       world: (k) => this.world(k),
       vertex: (v) => this.vertex(v),
-      turn: (joint, angle) => {
-        turn.joint = joint;
-        turn.angle = angle;
-        return this.pivot(turn);
+      turn: (joint, angle) => this.turnFold(joint, angle),
+      turnCertified: (joint, angle, ci, ck, n) => {
+        this.candI = ci;
+        this.candK = ck;
+        this.candN = n;
+        try {
+          return this.turnFold(joint, angle);
+        } finally {
+          this.candN = -1;
+        }
       },
       refusedI: () => this.rejI,
       refusedJ: () => this.rejJ,
-    };
+    });
+    const m = t as { -readonly [K in keyof FoldTree]: FoldTree[K] };
+    m.count = this.count;
+    m.L = this.L;
+    m.S = this.S;
+    m.WC = this.WC;
+    m.WX = this.WX;
+    m.reach = NEAR * this.scale;
+    // the folder's bound of one move's rounding (PER_MOVE of the extent, see the module
+    // notes), for coordinates up to 4 times the extent once turned
+    m.ecert = 4 * PER_MOVE * this.extent();
+    // the near margin, as clear() takes it
+    m.wide = (this.thickness + NEAR * this.scale) * (1 + 4 * EPS);
+    return t;
+  }
+
+  /** The fold's end pose, applied and checked as a pivot (about the axis of the fold in progress). */
+  private turnFold(joint: number, angle: number): boolean {
+    const mv = this.foldMove;
+    mv.joint = joint;
+    mv.angle = angle;
+    return this.pivot(mv);
   }
 
   stretch(move: { joint: number; length: number }): FolderStretchResult {

@@ -30,13 +30,19 @@ export type SolveFn = (i: number, j: number, s: number, e: number) => number;
 /** What {@link bestFirst} found: the earliest uncertified parameter and its pair (-1 when none beat the initial best). */
 export const FOUND = { best: 0, i: -1, j: -1 };
 
+// The heap: keys and entry slots in heap order (a sift moves two numbers), the entries' other
+// fields by slot; freed slots are reused (a stack).
 let hKey: Float64Array = new Float64Array(1024);
-let hEnd: Float64Array = new Float64Array(1024);
-let hLf: Int32Array = new Int32Array(1024);
-let hFi: Int32Array = new Int32Array(1024);
-let hLm: Int32Array = new Int32Array(1024);
-let hMi: Int32Array = new Int32Array(1024);
+let hSlot: Int32Array = new Int32Array(1024);
 let hn = 0;
+let eEnd: Float64Array = new Float64Array(1024);
+let eLf: Int32Array = new Int32Array(1024);
+let eFi: Int32Array = new Int32Array(1024);
+let eLm: Int32Array = new Int32Array(1024);
+let eMi: Int32Array = new Int32Array(1024);
+let freeSlots: Int32Array = new Int32Array(1024);
+let nFree = 0;
+let nSlots = 0; // slots ever used since the last clear
 
 /** Entries on the heap (for searches over other hierarchies: the chain folder's tree). */
 export function heapSize(): number {
@@ -46,6 +52,8 @@ export function heapSize(): number {
 /** Empties the heap. */
 export function heapClear(): void {
   hn = 0;
+  nFree = 0;
+  nSlots = 0;
 }
 
 function grow(): void {
@@ -61,44 +69,34 @@ function grow(): void {
     return b;
   };
   hKey = f(hKey);
-  hEnd = f(hEnd);
-  hLf = g(hLf);
-  hFi = g(hFi);
-  hLm = g(hLm);
-  hMi = g(hMi);
-}
-
-/** Heap slot `to` takes the entry of slot `from` (the six arrays move together). */
-function move(to: number, from: number): void {
-  hKey[to] = hKey[from];
-  hEnd[to] = hEnd[from];
-  hLf[to] = hLf[from];
-  hFi[to] = hFi[from];
-  hLm[to] = hLm[from];
-  hMi[to] = hMi[from];
-}
-
-/** Heap slot k holds the entry (key s, end e, nodes lf/fi, lm/mi). */
-function put(k: number, lf: number, fi: number, lm: number, mi: number, s: number, e: number): void {
-  hKey[k] = s;
-  hEnd[k] = e;
-  hLf[k] = lf;
-  hFi[k] = fi;
-  hLm[k] = lm;
-  hMi[k] = mi;
+  hSlot = g(hSlot);
+  eEnd = f(eEnd);
+  eLf = g(eLf);
+  eFi = g(eFi);
+  eLm = g(eLm);
+  eMi = g(eMi);
+  freeSlots = g(freeSlots);
 }
 
 /** Pushes an entry (nodes lf/fi, lm/mi; window [s, e]) on the heap keyed by s. */
 export function heapPush(lf: number, fi: number, lm: number, mi: number, s: number, e: number): void {
   if (hn === hKey.length) grow();
+  const slot = nFree > 0 ? freeSlots[--nFree] : nSlots++;
+  eEnd[slot] = e;
+  eLf[slot] = lf;
+  eFi[slot] = fi;
+  eLm[slot] = lm;
+  eMi[slot] = mi;
   let k = hn++;
   while (k > 0) {
     const p = (k - 1) >> 1;
     if (hKey[p] <= s) break;
-    move(k, p);
+    hKey[k] = hKey[p];
+    hSlot[k] = hSlot[p];
     k = p;
   }
-  put(k, lf, fi, lm, mi, s, e);
+  hKey[k] = s;
+  hSlot[k] = slot;
 }
 
 let pLf = 0, pFi = 0, pLm = 0, pMi = 0, pS = 0, pE = 0;
@@ -116,24 +114,28 @@ export function heapPop(out: Float64Array): void {
 
 function pop(): void {
   pS = hKey[0];
-  pE = hEnd[0];
-  pLf = hLf[0];
-  pFi = hFi[0];
-  pLm = hLm[0];
-  pMi = hMi[0];
+  const top = hSlot[0];
+  pE = eEnd[top];
+  pLf = eLf[top];
+  pFi = eFi[top];
+  pLm = eLm[top];
+  pMi = eMi[top];
+  freeSlots[nFree++] = top;
   const last = --hn;
   if (last === 0) return;
-  const s = hKey[last], e = hEnd[last], lf = hLf[last], fi = hFi[last], lm = hLm[last], mi = hMi[last];
+  const s = hKey[last], slot = hSlot[last];
   let k = 0;
   for (;;) {
     let c = 2 * k + 1;
     if (c >= last) break;
     if (c + 1 < last && hKey[c + 1] < hKey[c]) c++;
     if (hKey[c] >= s) break;
-    move(k, c);
+    hKey[k] = hKey[c];
+    hSlot[k] = hSlot[c];
     k = c;
   }
-  put(k, lf, fi, lm, mi, s, e);
+  hKey[k] = s;
+  hSlot[k] = slot;
 }
 
 /**
@@ -145,7 +147,7 @@ export function bestFirst(fixed: Float64Array[], moving: Float64Array[], stride:
   FOUND.best = best;
   FOUND.i = FOUND.j = -1;
   if (fixed.length === 0 || moving.length === 0) return;
-  hn = 0;
+  heapClear();
   const tf = fixed.length - 1, tm = moving.length - 1;
   if (window(fixed[tf], 0, moving[tm], 0, 0, best) && WIN[0] < best) heapPush(tf, 0, tm, 0, WIN[0], WIN[1]);
   while (hn > 0) {
@@ -175,7 +177,7 @@ export function bestFirst(fixed: Float64Array[], moving: Float64Array[], stride:
       }
     }
   }
-  hn = 0;
+  heapClear();
 }
 
 let vStack = new Int32Array(4 * 64);

@@ -149,3 +149,97 @@ describe('issue 18: tree fold, edge cases', () => {
     }
   });
 });
+
+/** The folder's internals these tests look at (private fields; src/fold/folder.ts). */
+interface FolderInside {
+  foldTree(): { turn(j: number, a: number): boolean; turnCertified(j: number, a: number, ci: Int32Array, ck: Int32Array, n: number): boolean; ecert: number };
+  nearI: Int32Array;
+  nearJ: Int32Array;
+  nearN: number;
+}
+
+/** The folder's near list as sorted "i,j" strings. */
+function nearSet(f: unknown): string[] {
+  const x = f as FolderInside;
+  const out: string[] = [];
+  for (let q = 0; q < x.nearN; q++) out.push(`${x.nearI[q]},${x.nearJ[q]}`);
+  return out.sort();
+}
+
+describe("issue 18: a blocked fold's end check", () => {
+  for (const [q, kind] of ['walk', 'thick', 'helix'].entries()) {
+    const seed = 1_870_000 + 1000 * q;
+    const n = 600, folds = LONG ? 300 : 40;
+    it(`issue 18: a blocked fold tests only the pairs its search solved, and gives the full end check's angle, pair, pose and near list (${kind} of ${n}, seed ${seed}, ${folds} folds)`, () => {
+      const rng = makeRng(seed);
+      const c = largeChain(kind, n, rng);
+      const a = createChainFolder(c.flat, { dim: 3, thickness: c.tau });
+      const b = createChainFolder(c.flat, { dim: 3, thickness: c.tau });
+      // b checks every end pose in full, as a pivot does
+      const tb = (b as unknown as FolderInside).foldTree();
+      tb.turnCertified = (j, angle) => tb.turn(j, angle);
+      let blocked = 0;
+      for (let t = 0; t < folds; t++) {
+        const m = randomMove(rng, n + 1, 3);
+        const ra = a.fold(m), rb = b.fold(m);
+        const where = `${kind} seed ${seed} fold ${t}`;
+        expect(ra, where).toEqual(rb);
+        expect(a.points(), where).toEqual(b.points());
+        expect(nearSet(a), where).toEqual(nearSet(b));
+        if (ra.blocked) blocked++;
+        if (t % 3 === 2) {
+          const p = randomMove(rng, n + 1, 3);
+          expect(a.pivot(p), where).toBe(b.pivot(p));
+        }
+      }
+      // not vacuous: most folds are blocked (and so took the short check)
+      expect(blocked).toBeGreaterThan(folds / 2);
+    }, LONG ? 900_000 : 60_000);
+  }
+
+  it('issue 18: a blocked fold backs its pair off beyond τ + 3·ecert in the pose it holds (exact; walk and thick chain, seed 1880000)', async () => {
+    const { pairWithin } = await import('../../src/chain/narrow.js');
+    const rng = makeRng(1_880_000);
+    let checked = 0;
+    for (const kind of ['walk', 'thick']) {
+      const c = largeChain(kind, 300, rng);
+      const f = createChainFolder(c.flat, { dim: 3, thickness: c.tau });
+      for (let t = 0; t < 30; t++) {
+        const r = f.fold(randomMove(rng, 301, 3));
+        // (a floor block stops at the start, where there is nothing to back off into)
+        if (!r.blocked || r.contact === null || r.contact.j === r.contact.i + 1 || Math.abs(r.angle) < 2 ** -20) continue;
+        const p = f.points(), { i, j } = r.contact;
+        const q = new Float64Array(12);
+        q.set(p.subarray(3 * i, 3 * i + 6), 0);
+        q.set(p.subarray(3 * j, 3 * j + 6), 6);
+        const ecert = (f as unknown as FolderInside).foldTree().ecert;
+        expect(pairWithin(q, 3, c.tau + 3 * ecert), `${kind} seed 1880000 fold ${t}`).toBe(false);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(20);
+  });
+});
+
+describe("issue 18: a blocked fold's back-off", () => {
+  it('issue 18: the back-off of a blocked pair never turns past the start (hairpin2d seed 1845000, fold 30 of the long sequence)', () => {
+    // a version of the back-off that jumped by the distance still to clear over the pair's
+    // speed (more than the angle itself for a pair blocked just after the start) returned this
+    // fold with the opposite sign; the back-off doubles from a small step within its budget
+    const family = 'hairpin2d', seed = 1_845_000;
+    const rng = makeRng(seed);
+    const c = folderChain(family, rng, SIZES[family]);
+    const folder = createChainFolder(c.flat, { dim: c.dim, thickness: c.tau });
+    const n = c.flat.length / c.dim;
+    for (let t = 0; t <= 30; t++) {
+      const m = randomMove(rng, n, c.dim);
+      if (t < 30) {
+        folder.fold(m);
+      } else {
+        const { got } = checkTreeFold(folder, m, `${family} seed ${seed} fold ${t}`);
+        expect(got.blocked).toBe(true);
+      }
+      if (t % 4 === 1) folder.pivot(randomMove(rng, n, c.dim));
+    }
+  });
+});
