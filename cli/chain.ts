@@ -19,7 +19,7 @@ import { csvField, num } from './output.js';
 import { CommandError, failure, openRun, type Io } from './run-rows.js';
 import { CoordStore, readGeojson, type FeatureInfo, type ReadFeature } from './geojson-stream.js';
 import { JsonSyntaxError } from './json-stream.js';
-import { tileContacts, type Tile } from './tiles.js';
+import { contactsInTiles, mergeTiles, tileContacts, type Tile } from './tiles.js';
 import { heartbeat } from './heartbeat.js';
 import { crossingPoint2 } from './crossing.js';
 import { chainContacts, multiChainContacts, releaseChainMemory, SkewlineInputError, type MultiChainContacts } from '../src/index.js';
@@ -564,6 +564,28 @@ export class ContactWriter {
   }
 }
 
+/** Contacts per batch handed to the writer by the merge of the tiles. */
+const BATCH = 1 << 14;
+
+/**
+ * The search of several chains with contacts between them (no `--tile`), one tile at a time
+ * (tiles.ts, contactsInTiles): the working memory is one tile's, and the contacts are held in
+ * typed arrays (40 bytes each) until the tiles are merged into the writer, in order.
+ */
+function searchBetween(store: CoordStore, opts: ChainCliOptions): MultiChainContacts[] {
+  const dim = store.dim || 2;
+  const data = store.data;
+  for (let q = 0; q < store.length; q++) {
+    if (data[q] - data[q] !== 0) {
+      let k = 0;
+      while (k + 1 < store.count && store.starts[k + 1] <= q) k++;
+      const at = q - store.starts[k];
+      throw new InputError(`chain ${k}: vertex ${Math.floor(at / dim)} coordinate ${at % dim} is not a finite number (got ${String(data[q])})`);
+    }
+  }
+  return contactsInTiles(store.count, (k) => store.chain(k), dim, opts.thickness, opts.closed);
+}
+
 /** The search: one large chain over threads, a tile, or multiChainContacts. */
 async function search(store: CoordStore, opts: ChainCliOptions, between: boolean): Promise<MultiChainContacts> {
   const dim = store.dim || 2;
@@ -652,20 +674,25 @@ export async function runChain(opts: ChainCliOptions, io: Io, bundled: string): 
     } else {
       vertices = store.vertices;
       const done = status.busy(`searching ${vertices.toLocaleString('en')} vertices in ${store.count.toLocaleString('en')} chains`);
-      let r: MultiChainContacts;
+      // Several chains with contacts between them: searched tile by tile, merged as written.
+      const tiled = opts.between && opts.tile === undefined && store.count > 1;
+      let lists: MultiChainContacts[];
       try {
-        r = await search(store, opts, opts.between);
+        lists = tiled ? searchBetween(store, opts) : [await search(store, opts, opts.between)];
       } finally {
         done();
       }
       releaseChainMemory(); // the search's working memory, before the writing
-      status.show(`found ${r.count.toLocaleString('en')} contacts`, true);
-      const writing = (force: boolean): void => status.show(`writing ${writer.count.toLocaleString('en')}/${r.count.toLocaleString('en')} contacts`, force);
+      const found = lists.reduce((n, r) => n + r.count, 0);
+      status.show(`found ${found.toLocaleString('en')} contacts`, true);
+      const writing = (force: boolean): void => status.show(`writing ${writer.count.toLocaleString('en')}/${found.toLocaleString('en')} contacts`, force);
       writing(true);
-      await writer.contacts(r, store, 0, async () => {
+      const drainWriting = async (): Promise<void> => {
         writing(false);
         await sink.drain();
-      });
+      };
+      if (lists.length === 1) await writer.contacts(lists[0], store, 0, drainWriting);
+      else await mergeTiles(lists, BATCH, (batch) => writer.contacts(batch, store, 0, drainWriting));
       writing(true);
     }
     contacts = writer.count;

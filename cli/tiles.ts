@@ -211,3 +211,166 @@ export function tileContacts(chains: readonly Float64Array[], dim: number, tau: 
     t: out.t.subarray(0, n),
   };
 }
+
+/** Segments per tile of {@link contactsInTiles} by default: the search's working memory is that of this many (some 100 MB). */
+export const TILE_SEGMENTS = 1 << 20;
+
+/**
+ * Every contact of `multiChainContacts(chains, { dim, thickness: tau, closed, between: true })`,
+ * searched one tile at a time so that the search's working memory (segment boxes, grid or
+ * hierarchy, the pairs found) is that of one tile, not of the whole input: the input's box is
+ * cut into n = ⌈segments / `perTile`⌉ tiles as `--tile i/n` cuts it, and tile i reports the
+ * contacts whose reference point lies in it (the module comment), so each contact comes from
+ * exactly one tile, with bitwise the numbers of the whole search. Each tile's contacts come in
+ * the order of multiChainContacts, in typed arrays of their exact size; {@link mergeTiles}
+ * puts them together in that order. The chains are given by `chain(k)` (k < count), valid
+ * (finite, `dim` per vertex). Not re-entrant (the search's module scratch).
+ *
+ * Which chains a tile searches is decided from each chain's box (inflated by tau) in one pass:
+ * a chain whose box reaches several tiles is searched in each (its segments outside a tile are
+ * skipped there), a chain of fewer than two vertices in none.
+ */
+export function contactsInTiles(count: number, chain: (k: number) => Float64Array, dim: number, tau: number, closed: boolean, perTile = TILE_SEGMENTS): MultiChainContacts[] {
+  const lo = new Float64Array(dim).fill(Infinity), hi = new Float64Array(dim).fill(-Infinity);
+  let segments = 0;
+  for (let k = 0; k < count; k++) {
+    const f = chain(k);
+    const nv = f.length / dim;
+    if (nv >= 2) segments += closed ? nv : nv - 1;
+    for (let v = 0; v < f.length; v += dim) {
+      for (let d = 0; d < dim; d++) {
+        const x = f[v + d];
+        if (x < lo[d]) lo[d] = x;
+        if (x > hi[d]) hi[d] = x;
+      }
+    }
+  }
+  for (let d = 0; d < dim; d++) if (lo[d] > hi[d]) lo[d] = hi[d] = 0; // no vertex
+  const n = Math.max(1, Math.ceil(segments / perTile));
+  const grid = tileGrid(lo, hi, { i: 0, n });
+  const g0 = grid.cut0.length - 1;
+  const { axis0, axis1, cut0, cut1 } = grid;
+  // The tiles each chain's inflated box reaches (the test of `reaches`, on the whole chain's box).
+  const members: number[][] = Array.from({ length: n }, () => []);
+  for (let k = 0; k < count; k++) {
+    const f = chain(k);
+    if (f.length < 2 * dim) continue;
+    let min0 = Infinity, max0 = -Infinity, min1 = Infinity, max1 = -Infinity;
+    for (let v = 0; v < f.length; v += dim) {
+      const x = f[v + axis0], y = f[v + axis1];
+      if (x < min0) min0 = x;
+      if (x > max0) max0 = x;
+      if (y < min1) min1 = y;
+      if (y > max1) max1 = y;
+    }
+    const a0 = firstCell(cut0, min0 - tau), b0 = lastCell(cut0, max0 + tau);
+    const a1 = firstCell(cut1, min1 - tau), b1 = lastCell(cut1, max1 + tau);
+    for (let q = a1; q <= b1; q++) for (let p = a0; p <= b0; p++) members[q * g0 + p].push(k);
+  }
+  const results: MultiChainContacts[] = [];
+  for (let i = 0; i < n; i++) {
+    const kept = members[i];
+    members[i] = [];
+    const out = parts(0);
+    if (kept.length > 0) {
+      const cell = { ...grid, k0: i % g0, k1: Math.floor(i / g0) };
+      searchTile(prepareChains(kept.map((k) => chain(k)), dim, closed), tau, cell, (c) => kept[c], out);
+    }
+    const c = out.count;
+    // Exact size: the doubling's slack is not kept while the other tiles are searched.
+    results.push({
+      count: c,
+      chainI: out.chainI.slice(0, c), i: out.i.slice(0, c), chainJ: out.chainJ.slice(0, c), j: out.j.slice(0, c),
+      distance: out.distance.slice(0, c), s: out.s.slice(0, c), t: out.t.slice(0, c),
+    });
+  }
+  return results;
+}
+
+/** The first cell k of `cut` with cut[k + 1] > x (a box from x up reaches it). */
+function firstCell(cut: Float64Array, x: number): number {
+  let k = 0;
+  while (k + 2 < cut.length && !(cut[k + 1] > x)) k++;
+  return k;
+}
+
+/** The last cell k of `cut` with cut[k] ≤ x (a box up to x reaches it). */
+function lastCell(cut: Float64Array, x: number): number {
+  let k = cut.length - 2;
+  while (k > 0 && !(cut[k] <= x)) k--;
+  return k;
+}
+
+/** Is contact a of p before contact b of q in the order (chainI, i, chainJ, j)? */
+function before(p: MultiChainContacts, a: number, q: MultiChainContacts, b: number): boolean {
+  if (p.chainI[a] !== q.chainI[b]) return p.chainI[a] < q.chainI[b];
+  if (p.i[a] !== q.i[b]) return p.i[a] < q.i[b];
+  if (p.chainJ[a] !== q.chainJ[b]) return p.chainJ[a] < q.chainJ[b];
+  return p.j[a] < q.j[b];
+}
+
+/**
+ * Merges sorted, disjoint contact lists (the tiles of {@link contactsInTiles}) in the order
+ * (chainI, i, chainJ, j), `size` contacts at a time: each batch is copied into one reused set of
+ * arrays and handed to `emit` (awaited), so the merge itself holds no more than one batch. A
+ * binary heap of the lists' heads: log₂(lists) comparisons per contact. A list is dropped (its
+ * memory freed for the collector) as soon as it is used up.
+ */
+export async function mergeTiles(lists: MultiChainContacts[], size: number, emit: (batch: MultiChainContacts) => Promise<void> | void): Promise<void> {
+  const batch = parts(size);
+  const heads = new Int32Array(lists.length);
+  const heap: number[] = [];
+  const less = (x: number, y: number): boolean => before(lists[x], heads[x], lists[y], heads[y]);
+  const down = (k: number): void => {
+    for (;;) {
+      const l = 2 * k + 1, r = l + 1;
+      let m = k;
+      if (l < heap.length && less(heap[l], heap[m])) m = l;
+      if (r < heap.length && less(heap[r], heap[m])) m = r;
+      if (m === k) return;
+      [heap[k], heap[m]] = [heap[m], heap[k]];
+      k = m;
+    }
+  };
+  for (let x = 0; x < lists.length; x++) if (lists[x].count > 0) heap.push(x);
+  for (let k = (heap.length >> 1) - 1; k >= 0; k--) down(k);
+  const flush = async (c: number): Promise<void> => {
+    if (c === 0) return;
+    await emit({
+      count: c,
+      chainI: batch.chainI.subarray(0, c), i: batch.i.subarray(0, c), chainJ: batch.chainJ.subarray(0, c), j: batch.j.subarray(0, c),
+      distance: batch.distance.subarray(0, c), s: batch.s.subarray(0, c), t: batch.t.subarray(0, c),
+    });
+  };
+  let c = 0;
+  while (heap.length > 0) {
+    const x = heap[0];
+    const p = lists[x];
+    // Take from this list while it stays first (runs are long: a tile's chains seldom interleave with another's).
+    const other = heap.length > 1 ? (heap.length > 2 && less(heap[2], heap[1]) ? heap[2] : heap[1]) : -1;
+    do {
+      const a = heads[x]++;
+      batch.chainI[c] = p.chainI[a];
+      batch.i[c] = p.i[a];
+      batch.chainJ[c] = p.chainJ[a];
+      batch.j[c] = p.j[a];
+      batch.distance[c] = p.distance[a];
+      batch.s[c] = p.s[a];
+      batch.t[c] = p.t[a];
+      if (++c === size) {
+        await flush(c);
+        c = 0;
+      }
+    } while (heads[x] < p.count && (other < 0 || less(x, other)));
+    if (heads[x] === p.count) {
+      lists[x] = EMPTY;
+      heap[0] = heap[heap.length - 1];
+      heap.pop();
+    }
+    if (heap.length > 0) down(0);
+  }
+  await flush(c);
+}
+
+const EMPTY: MultiChainContacts = parts(0);
+
