@@ -19,7 +19,7 @@ import { csvField, num } from './output.js';
 import { CommandError, failure, openRun, type Io } from './run-rows.js';
 import { CoordStore, readGeojson, type FeatureInfo, type ReadFeature } from './geojson-stream.js';
 import { JsonSyntaxError } from './json-stream.js';
-import { contactsInTiles, mergeTiles, tileContacts, type Tile } from './tiles.js';
+import { contactsInTiles, mergeTiles, Spill, tileContacts, type Tile, type TileContacts, type TilePlan } from './tiles.js';
 import { heartbeat } from './heartbeat.js';
 import { crossingPoint2 } from './crossing.js';
 import { chainContacts, multiChainContacts, releaseChainMemory, SkewlineInputError, type MultiChainContacts } from '../src/index.js';
@@ -48,10 +48,17 @@ export interface ChainCliOptions {
   threads: number;
   /** Report only this tile's contacts. */
   tile: Tile | undefined;
+  /**
+   * How a search with contacts between chains is cut into tiles and how many contacts it holds
+   * in memory before the rest go to a temporary file (tiles.ts; the defaults when absent; tests
+   * set small figures to run the tiled path on small inputs).
+   */
+  tiles?: { perTile?: number; held?: number };
 }
 
 /** Segments from which one chain is searched over threads (below, the threads cost more than they save). */
 const PARALLEL_FROM = 100_000;
+export const MEM=(w:string)=>{const m=process.memoryUsage();process.stderr.write(`MEM ${w}: rss ${(m.rss/1048576).toFixed(0)} heap ${(m.heapUsed/1048576).toFixed(0)} ab ${(m.arrayBuffers/1048576).toFixed(0)} maxrss ${(process.resourceUsage().maxRSS/1024).toFixed(0)}\n`);};
 
 /**
  * A status line on stderr through the phases (reading: bytes and features; searching; writing:
@@ -569,10 +576,11 @@ const BATCH = 1 << 14;
 
 /**
  * The search of several chains with contacts between them (no `--tile`), one tile at a time
- * (tiles.ts, contactsInTiles): the working memory is one tile's, and the contacts are held in
- * typed arrays (40 bytes each) until the tiles are merged into the writer, in order.
+ * (tiles.ts, contactsInTiles): the working memory is one tile's, and the contacts found are
+ * held in typed arrays (40 bytes each) up to `plan.held`, the rest in a temporary file, until
+ * the tiles are merged into the writer in order.
  */
-function searchBetween(store: CoordStore, opts: ChainCliOptions): MultiChainContacts[] {
+function searchBetween(store: CoordStore, opts: ChainCliOptions, plan: TilePlan): TileContacts[] {
   const dim = store.dim || 2;
   const data = store.data;
   for (let q = 0; q < store.length; q++) {
@@ -583,7 +591,7 @@ function searchBetween(store: CoordStore, opts: ChainCliOptions): MultiChainCont
       throw new InputError(`chain ${k}: vertex ${Math.floor(at / dim)} coordinate ${at % dim} is not a finite number (got ${String(data[q])})`);
     }
   }
-  return contactsInTiles(store.count, (k) => store.chain(k), dim, opts.thickness, opts.closed);
+  return contactsInTiles(store.count, (k) => store.chain(k), dim, opts.thickness, opts.closed, plan);
 }
 
 /** The search: one large chain over threads, a tile, or multiChainContacts. */
@@ -628,6 +636,7 @@ export async function runChain(opts: ChainCliOptions, io: Io, bundled: string): 
   let vertices = 0;
   let contacts: number;
   const store = new CoordStore();
+  const spill = new Spill();
   try {
     const raw = path === undefined ? io.stdin : createReadStream(path, { highWaterMark: 1 << 16 });
     const onChunk = (n: number): void => {
@@ -672,16 +681,22 @@ export async function runChain(opts: ChainCliOptions, io: Io, bundled: string): 
     if (geojson && !opts.between && opts.tile === undefined) {
       // already written
     } else {
+      MEM('read');
       vertices = store.vertices;
       const done = status.busy(`searching ${vertices.toLocaleString('en')} vertices in ${store.count.toLocaleString('en')} chains`);
       // Several chains with contacts between them: searched tile by tile, merged as written.
       const tiled = opts.between && opts.tile === undefined && store.count > 1;
-      let lists: MultiChainContacts[];
+      let lists: TileContacts[];
       try {
-        lists = tiled ? searchBetween(store, opts) : [await search(store, opts, opts.between)];
+        if (tiled) lists = searchBetween(store, opts, { ...opts.tiles, spill });
+        else {
+          const r = await search(store, opts, opts.between);
+          lists = [{ count: r.count, read: () => r }];
+        }
       } finally {
         done();
       }
+      MEM('searched');
       releaseChainMemory(); // the search's working memory, before the writing
       const found = lists.reduce((n, r) => n + r.count, 0);
       status.show(`found ${found.toLocaleString('en')} contacts`, true);
@@ -691,15 +706,18 @@ export async function runChain(opts: ChainCliOptions, io: Io, bundled: string): 
         writing(false);
         await sink.drain();
       };
-      if (lists.length === 1) await writer.contacts(lists[0], store, 0, drainWriting);
+      if (lists.length === 1) await writer.contacts(lists[0].read(0, lists[0].count), store, 0, drainWriting);
       else await mergeTiles(lists, BATCH, (batch) => writer.contacts(batch, store, 0, drainWriting));
       writing(true);
+      MEM('written');
     }
+    spill.close();
     contacts = writer.count;
     writer.end(store.dim);
     status.stop();
     await sink.commit();
   } catch (e) {
+    spill.close();
     status.stop();
     await sink.abortAsync();
     unhook();

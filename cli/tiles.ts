@@ -16,6 +16,9 @@
  * inflated boxes reach its tile finds every contact it must report; the others it finds on the
  * way are dropped.
  */
+import { closeSync, mkdtempSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { InputError } from './rows.js';
 import { prepareChains, type PreparedChain } from '../src/chain/input.js';
 import { searchShare } from '../src/chain/contacts.js';
@@ -215,6 +218,104 @@ export function tileContacts(chains: readonly Float64Array[], dim: number, tau: 
 /** Segments per tile of {@link contactsInTiles} by default: the search's working memory is that of this many (some 100 MB). */
 export const TILE_SEGMENTS = 1 << 20;
 
+/** Contacts held in memory by default before the tiles' contacts go to a temporary file (40 bytes each: 160 MB). */
+export const HELD_CONTACTS = 1 << 22;
+
+/** A tile's contacts, sorted: in memory, or in a temporary file read back a window at a time. */
+export interface TileContacts {
+  readonly count: number;
+  /** Contacts from … from + n − 1 (views, valid until the next call). */
+  read(from: number, n: number): MultiChainContacts;
+}
+
+/** The seven arrays of a contact list, in the order they are laid out in a spill file, with their element sizes. */
+const FIELDS = ['chainI', 'i', 'chainJ', 'j', 'distance', 's', 't'] as const;
+const SIZES = [4, 4, 4, 4, 8, 8, 8];
+
+function view(r: MultiChainContacts, from: number, n: number): MultiChainContacts {
+  return {
+    count: n,
+    chainI: r.chainI.subarray(from, from + n), i: r.i.subarray(from, from + n), chainJ: r.chainJ.subarray(from, from + n), j: r.j.subarray(from, from + n),
+    distance: r.distance.subarray(from, from + n), s: r.s.subarray(from, from + n), t: r.t.subarray(from, from + n),
+  };
+}
+
+/**
+ * A temporary file that holds tiles' contacts (a folder made with mkdtemp under `dir`, removed
+ * by {@link Spill.close}, also after an error). Each tile's seven arrays are appended one after
+ * another; reading a window of one tile is seven positioned reads into one reused buffer per
+ * tile (as large as the merge asks for).
+ */
+export class Spill {
+  private fd = -1;
+  private folder = '';
+  private end = 0;
+  constructor(private readonly dir: string = tmpdir()) {}
+
+  /** Writes `r`'s contacts; returns them as a source read back from the file. */
+  put(r: MultiChainContacts): TileContacts {
+    if (this.fd < 0) {
+      this.folder = mkdtempSync(join(this.dir, 'skewline-contacts-'));
+      this.fd = openSync(join(this.folder, 'contacts.bin'), 'w+');
+    }
+    const base = this.end, count = r.count, fd = this.fd;
+    for (let f = 0; f < FIELDS.length; f++) {
+      const a = r[FIELDS[f]];
+      writeAll(fd, new Uint8Array(a.buffer, a.byteOffset, count * SIZES[f]), this.end);
+      this.end += count * SIZES[f];
+    }
+    let buf = parts(0);
+    return {
+      count,
+      read(from: number, n: number): MultiChainContacts {
+        if (buf.i.length < n) buf = parts(n);
+        let at = base;
+        for (let f = 0; f < FIELDS.length; f++) {
+          const a = buf[FIELDS[f]];
+          readAll(fd, new Uint8Array(a.buffer, a.byteOffset, n * SIZES[f]), at + from * SIZES[f]);
+          at += count * SIZES[f];
+        }
+        return view(buf, 0, n);
+      },
+    };
+  }
+
+  /** Bytes written so far. */
+  get bytes(): number {
+    return this.end;
+  }
+
+  /** Closes and removes the file (idempotent). */
+  close(): void {
+    if (this.fd >= 0) closeSync(this.fd);
+    this.fd = -1;
+    if (this.folder !== '') rmSync(this.folder, { recursive: true, force: true });
+    this.folder = '';
+  }
+}
+
+function writeAll(fd: number, b: Uint8Array, at: number): void {
+  for (let k = 0; k < b.length; ) k += writeSync(fd, b, k, b.length - k, at + k);
+}
+
+function readAll(fd: number, b: Uint8Array, at: number): void {
+  for (let k = 0; k < b.length; ) {
+    const got = readSync(fd, b, k, b.length - k, at + k);
+    if (got === 0) throw new Error('skewline: the temporary contacts file ended early');
+    k += got;
+  }
+}
+
+/** How {@link contactsInTiles} cuts the work and where it keeps the contacts. */
+export interface TilePlan {
+  /** Segments per tile (default {@link TILE_SEGMENTS}). */
+  perTile?: number;
+  /** Contacts held in memory; beyond, tiles go to `spill` (default {@link HELD_CONTACTS}). */
+  held?: number;
+  /** Where tiles over the budget go (without one, everything stays in memory). */
+  spill?: Spill;
+}
+
 /**
  * Every contact of `multiChainContacts(chains, { dim, thickness: tau, closed, between: true })`,
  * searched one tile at a time so that the search's working memory (segment boxes, grid or
@@ -222,15 +323,16 @@ export const TILE_SEGMENTS = 1 << 20;
  * cut into n = ⌈segments / `perTile`⌉ tiles as `--tile i/n` cuts it, and tile i reports the
  * contacts whose reference point lies in it (the module comment), so each contact comes from
  * exactly one tile, with bitwise the numbers of the whole search. Each tile's contacts come in
- * the order of multiChainContacts, in typed arrays of their exact size; {@link mergeTiles}
- * puts them together in that order. The chains are given by `chain(k)` (k < count), valid
- * (finite, `dim` per vertex). Not re-entrant (the search's module scratch).
+ * the order of multiChainContacts, in typed arrays of their exact size (40 bytes a contact)
+ * while fewer than `held` are held, else written to `plan.spill`; {@link mergeTiles} puts them
+ * together in that order. The chains are given by `chain(k)` (k < count), valid (finite, `dim`
+ * per vertex). Not re-entrant (the search's module scratch).
  *
  * Which chains a tile searches is decided from each chain's box (inflated by tau) in one pass:
  * a chain whose box reaches several tiles is searched in each (its segments outside a tile are
  * skipped there), a chain of fewer than two vertices in none.
  */
-export function contactsInTiles(count: number, chain: (k: number) => Float64Array, dim: number, tau: number, closed: boolean, perTile = TILE_SEGMENTS): MultiChainContacts[] {
+export function contactsInTiles(count: number, chain: (k: number) => Float64Array, dim: number, tau: number, closed: boolean, plan: TilePlan = {}): TileContacts[] {
   const lo = new Float64Array(dim).fill(Infinity), hi = new Float64Array(dim).fill(-Infinity);
   let segments = 0;
   for (let k = 0; k < count; k++) {
@@ -246,7 +348,7 @@ export function contactsInTiles(count: number, chain: (k: number) => Float64Arra
     }
   }
   for (let d = 0; d < dim; d++) if (lo[d] > hi[d]) lo[d] = hi[d] = 0; // no vertex
-  const n = Math.max(1, Math.ceil(segments / perTile));
+  const n = Math.max(1, Math.ceil(segments / (plan.perTile ?? TILE_SEGMENTS)));
   const grid = tileGrid(lo, hi, { i: 0, n });
   const g0 = grid.cut0.length - 1;
   const { axis0, axis1, cut0, cut1 } = grid;
@@ -267,7 +369,9 @@ export function contactsInTiles(count: number, chain: (k: number) => Float64Arra
     const a1 = firstCell(cut1, min1 - tau), b1 = lastCell(cut1, max1 + tau);
     for (let q = a1; q <= b1; q++) for (let p = a0; p <= b0; p++) members[q * g0 + p].push(k);
   }
-  const results: MultiChainContacts[] = [];
+  const held = plan.held ?? HELD_CONTACTS;
+  let inMemory = 0;
+  const results: TileContacts[] = [];
   for (let i = 0; i < n; i++) {
     const kept = members[i];
     members[i] = [];
@@ -277,12 +381,18 @@ export function contactsInTiles(count: number, chain: (k: number) => Float64Arra
       searchTile(prepareChains(kept.map((k) => chain(k)), dim, closed), tau, cell, (c) => kept[c], out);
     }
     const c = out.count;
+    if (plan.spill !== undefined && inMemory + c > held) {
+      results.push(plan.spill.put(out));
+      continue;
+    }
+    inMemory += c;
     // Exact size: the doubling's slack is not kept while the other tiles are searched.
-    results.push({
+    const r: MultiChainContacts = {
       count: c,
       chainI: out.chainI.slice(0, c), i: out.i.slice(0, c), chainJ: out.chainJ.slice(0, c), j: out.j.slice(0, c),
       distance: out.distance.slice(0, c), s: out.s.slice(0, c), t: out.t.slice(0, c),
-    });
+    };
+    results.push({ count: c, read: (from, m) => view(r, from, m) });
   }
   return results;
 }
@@ -312,15 +422,23 @@ function before(p: MultiChainContacts, a: number, q: MultiChainContacts, b: numb
 /**
  * Merges sorted, disjoint contact lists (the tiles of {@link contactsInTiles}) in the order
  * (chainI, i, chainJ, j), `size` contacts at a time: each batch is copied into one reused set of
- * arrays and handed to `emit` (awaited), so the merge itself holds no more than one batch. A
- * binary heap of the lists' heads: log₂(lists) comparisons per contact. A list is dropped (its
- * memory freed for the collector) as soon as it is used up.
+ * arrays and handed to `emit` (awaited), so the merge holds one batch and one window of each
+ * list. A binary heap of the lists' heads: about log₂(lists) comparisons per contact, fewer
+ * where one list stays first for a run of contacts.
  */
-export async function mergeTiles(lists: MultiChainContacts[], size: number, emit: (batch: MultiChainContacts) => Promise<void> | void): Promise<void> {
+export async function mergeTiles(lists: readonly TileContacts[], size: number, emit: (batch: MultiChainContacts) => Promise<void> | void): Promise<void> {
   const batch = parts(size);
-  const heads = new Int32Array(lists.length);
+  const L = lists.length;
+  const win: MultiChainContacts[] = new Array<MultiChainContacts>(L);
+  const base = new Float64Array(L); // index in its list of each window's first contact
+  const heads = new Int32Array(L); // next contact within the window
   const heap: number[] = [];
-  const less = (x: number, y: number): boolean => before(lists[x], heads[x], lists[y], heads[y]);
+  const load = (x: number, from: number): void => {
+    win[x] = lists[x].read(from, Math.min(size, lists[x].count - from));
+    base[x] = from;
+    heads[x] = 0;
+  };
+  const less = (x: number, y: number): boolean => before(win[x], heads[x], win[y], heads[y]);
   const down = (k: number): void => {
     for (;;) {
       const l = 2 * k + 1, r = l + 1;
@@ -332,22 +450,21 @@ export async function mergeTiles(lists: MultiChainContacts[], size: number, emit
       k = m;
     }
   };
-  for (let x = 0; x < lists.length; x++) if (lists[x].count > 0) heap.push(x);
+  for (let x = 0; x < L; x++) {
+    if (lists[x].count === 0) continue;
+    load(x, 0);
+    heap.push(x);
+  }
   for (let k = (heap.length >> 1) - 1; k >= 0; k--) down(k);
   const flush = async (c: number): Promise<void> => {
-    if (c === 0) return;
-    await emit({
-      count: c,
-      chainI: batch.chainI.subarray(0, c), i: batch.i.subarray(0, c), chainJ: batch.chainJ.subarray(0, c), j: batch.j.subarray(0, c),
-      distance: batch.distance.subarray(0, c), s: batch.s.subarray(0, c), t: batch.t.subarray(0, c),
-    });
+    if (c > 0) await emit(view(batch, 0, c));
   };
   let c = 0;
   while (heap.length > 0) {
     const x = heap[0];
-    const p = lists[x];
     // Take from this list while it stays first (runs are long: a tile's chains seldom interleave with another's).
     const other = heap.length > 1 ? (heap.length > 2 && less(heap[2], heap[1]) ? heap[2] : heap[1]) : -1;
+    let p = win[x];
     do {
       const a = heads[x]++;
       batch.chainI[c] = p.chainI[a];
@@ -361,9 +478,14 @@ export async function mergeTiles(lists: MultiChainContacts[], size: number, emit
         await flush(c);
         c = 0;
       }
-    } while (heads[x] < p.count && (other < 0 || less(x, other)));
-    if (heads[x] === p.count) {
-      lists[x] = EMPTY;
+      if (heads[x] === p.count) {
+        const next = base[x] + p.count;
+        if (next === lists[x].count) break;
+        load(x, next);
+        p = win[x];
+      }
+    } while (other < 0 || less(x, other));
+    if (heads[x] === win[x].count) {
       heap[0] = heap[heap.length - 1];
       heap.pop();
     }
@@ -371,6 +493,3 @@ export async function mergeTiles(lists: MultiChainContacts[], size: number, emit
   }
   await flush(c);
 }
-
-const EMPTY: MultiChainContacts = parts(0);
-
