@@ -58,7 +58,6 @@ export interface ChainCliOptions {
 
 /** Segments from which one chain is searched over threads (below, the threads cost more than they save). */
 const PARALLEL_FROM = 100_000;
-export const MEM=(w:string)=>{const m=process.memoryUsage();process.stderr.write(`MEM ${w}: rss ${(m.rss/1048576).toFixed(0)} heap ${(m.heapUsed/1048576).toFixed(0)} ab ${(m.arrayBuffers/1048576).toFixed(0)} maxrss ${(process.resourceUsage().maxRSS/1024).toFixed(0)}\n`);};
 
 /**
  * A status line on stderr through the phases (reading: bytes and features; searching; writing:
@@ -681,7 +680,6 @@ export async function runChain(opts: ChainCliOptions, io: Io, bundled: string): 
     if (geojson && !opts.between && opts.tile === undefined) {
       // already written
     } else {
-      MEM('read');
       vertices = store.vertices;
       const done = status.busy(`searching ${vertices.toLocaleString('en')} vertices in ${store.count.toLocaleString('en')} chains`);
       // Several chains with contacts between them: searched tile by tile, merged as written.
@@ -696,7 +694,6 @@ export async function runChain(opts: ChainCliOptions, io: Io, bundled: string): 
       } finally {
         done();
       }
-      MEM('searched');
       releaseChainMemory(); // the search's working memory, before the writing
       const found = lists.reduce((n, r) => n + r.count, 0);
       status.show(`found ${found.toLocaleString('en')} contacts`, true);
@@ -709,7 +706,6 @@ export async function runChain(opts: ChainCliOptions, io: Io, bundled: string): 
       if (lists.length === 1) await writer.contacts(lists[0].read(0, lists[0].count), store, 0, drainWriting);
       else await mergeTiles(lists, BATCH, (batch) => writer.contacts(batch, store, 0, drainWriting));
       writing(true);
-      MEM('written');
     }
     spill.close();
     contacts = writer.count;
