@@ -113,7 +113,10 @@ async function oldWay(path: string, format: 'csv' | 'ndjson' | 'geojson'): Promi
   const store = new CoordStore();
   let text = '';
   const writer = new ContactWriter(format, true, 0, (t) => (text += t));
-  await readGeojson([readFileSync(path)], store, () => {}, { features: (list) => list.forEach((q) => writer.feature(q.index, q.info)) });
+  const chunks = async function* (): AsyncGenerator<Buffer> {
+    yield readFileSync(path);
+  };
+  await readGeojson(chunks(), store, () => {}, { features: (list) => list.forEach((q) => writer.feature(q.index, q.info)) });
   const r = multiChainContacts(Array.from({ length: store.count }, (_, k) => store.chain(k)), { dim: store.dim });
   await writer.contacts(r, store, 0, () => Promise.resolve());
   writer.end(store.dim);
