@@ -215,11 +215,19 @@ export function tileContacts(chains: readonly Float64Array[], dim: number, tau: 
   };
 }
 
-/** Segments per tile of {@link contactsInTiles} by default: the search's working memory is that of this many (some 100 MB). */
-export const TILE_SEGMENTS = 1 << 20;
+/**
+ * Segments per tile of {@link contactsInTiles} by default. The search's working memory is some
+ * 170 bytes a segment (boxes, grid, the prepared copy, the pairs found): about 45 MB a tile.
+ * Smaller tiles cost little more time (on 10.7M vertices of random walks, tiles of 2¹⁸, 2¹⁹ and
+ * 2²⁰ segments took the same CPU time within 4%) but repeat the segments on their borders.
+ */
+export const TILE_SEGMENTS = 1 << 18;
 
-/** Contacts held in memory by default before the tiles' contacts go to a temporary file (40 bytes each: 160 MB). */
-export const HELD_CONTACTS = 1 << 22;
+/** Contacts held in memory by default before the tiles' contacts go to a temporary file (40 bytes each: 40 MB). */
+export const HELD_CONTACTS = 1 << 20;
+
+/** Bytes of the merge's read windows over all spilled tiles together (each gets at least 512 contacts). */
+const WINDOWS_BYTES = 32 << 20;
 
 /** A tile's contacts, sorted: in memory, or in a temporary file read back a window at a time. */
 export interface TileContacts {
@@ -423,10 +431,17 @@ function before(p: MultiChainContacts, a: number, q: MultiChainContacts, b: numb
  * Merges sorted, disjoint contact lists (the tiles of {@link contactsInTiles}) in the order
  * (chainI, i, chainJ, j), `size` contacts at a time: each batch is copied into one reused set of
  * arrays and handed to `emit` (awaited), so the merge holds one batch and one window of each
- * list. A binary heap of the lists' heads: about log₂(lists) comparisons per contact, fewer
- * where one list stays first for a run of contacts.
+ * list (by default windows of at most `size` contacts and 32 MB over all lists, 512 contacts
+ * at least). A
+ * binary heap of the lists' heads: about log₂(lists) comparisons per contact, fewer where one
+ * list stays first for a run of contacts.
  */
-export async function mergeTiles(lists: readonly TileContacts[], size: number, emit: (batch: MultiChainContacts) => Promise<void> | void): Promise<void> {
+export async function mergeTiles(
+  lists: readonly TileContacts[],
+  size: number,
+  emit: (batch: MultiChainContacts) => Promise<void> | void,
+  windowSize = Math.min(size, Math.max(512, Math.floor(WINDOWS_BYTES / 40 / Math.max(1, lists.length)))),
+): Promise<void> {
   const batch = parts(size);
   const L = lists.length;
   const win: MultiChainContacts[] = new Array<MultiChainContacts>(L);
@@ -434,7 +449,7 @@ export async function mergeTiles(lists: readonly TileContacts[], size: number, e
   const heads = new Int32Array(L); // next contact within the window
   const heap: number[] = [];
   const load = (x: number, from: number): void => {
-    win[x] = lists[x].read(from, Math.min(size, lists[x].count - from));
+    win[x] = lists[x].read(from, Math.min(windowSize, lists[x].count - from));
     base[x] = from;
     heads[x] = 0;
   };

@@ -32,12 +32,12 @@ function walks(rng: Rng, count: number, steps: number, dim: number, side: number
 }
 
 /** The tiles' contacts, merged, as one list (through mergeTiles with small batches). */
-async function tiled(chains: Float64Array[], dim: number, tau: number, closed: boolean, plan: TilePlan, batch: number): Promise<{ rows: string[]; tiles: number }> {
+async function tiled(chains: Float64Array[], dim: number, tau: number, closed: boolean, plan: TilePlan, batch: number, window?: number): Promise<{ rows: string[]; tiles: number }> {
   const lists = contactsInTiles(chains.length, (k) => chains[k], dim, tau, closed, plan);
   const rows: string[] = [];
   await mergeTiles(lists, batch, (r) => {
     rows.push(...rowsOf(r));
-  });
+  }, window);
   return { rows, tiles: lists.length };
 }
 
@@ -56,7 +56,7 @@ async function check(chains: Float64Array[], dim: number, tau: number, closed: b
     for (const held of [Infinity, 0, 37]) {
       const spill = new Spill(work);
       try {
-        const { rows, tiles } = await tiled(chains, dim, tau, closed, { perTile, held, spill }, 101);
+        const { rows, tiles } = await tiled(chains, dim, tau, closed, { perTile, held, spill }, 101, held === 37 ? 7 : undefined);
         expect(tiles, `${what}: tiles of ${perTile} segments`).toBe(Math.ceil(segments / perTile));
         expect(rows, `${what}: tiles of ${perTile} segments, ${held} held`).toEqual(whole);
         expect(spill.bytes, `${what}: spilled`).toBe(held === Infinity ? 0 : held === 0 ? 40 * whole.length : spill.bytes);
@@ -68,7 +68,7 @@ async function check(chains: Float64Array[], dim: number, tau: number, closed: b
 }
 
 describe('contactsInTiles + mergeTiles = multiChainContacts', () => {
-  it('issue 15 item 3: --between tile by tile gives multiChainContacts bitwise and in order: 2D random walks (seed 1561), tiles of 1/9, 1/2 and all of the segments, in memory and spilled', async () => {
+  it('issue 15 item 3: --between tile by tile gives multiChainContacts bitwise and in order: 2D random walks (seed 1561), tiles of 1/9, 1/2 and all of the segments, in memory and spilled, windows of 7 and 101', async () => {
     await check(walks(makeRng(1561), 60, 40, 2, 40), 2, 0, false, 'seed 1561');
   });
 
