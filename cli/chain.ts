@@ -383,6 +383,21 @@ function classifyTouching(Q: Float64Array, dim: number): number {
   return endA && endB ? VERTEX_TOUCH : T_JUNCTION;
 }
 
+/** Two segments from two blocks of the store, side by side (module scratch, not re-entrant). */
+let PAIR = new Float64Array(12);
+
+/** Copies segments a→b of `da` and c→e of `db` (offsets of their first coordinates) into PAIR, at 0, dim, 2·dim, 3·dim. */
+function pairOf(da: Float64Array, a: number, b: number, db: Float64Array, c: number, e: number, dim: number): Float64Array {
+  if (PAIR.length < 4 * dim) PAIR = new Float64Array(4 * dim);
+  for (let k = 0; k < dim; k++) {
+    PAIR[k] = da[a + k];
+    PAIR[dim + k] = da[b + k];
+    PAIR[2 * dim + k] = db[c + k];
+    PAIR[3 * dim + k] = db[e + k];
+  }
+  return PAIR;
+}
+
 /** Describes a chain for the GeoJSON output: `"chain":3,"feature":2,"ring":1`. */
 function labelOf(store: CoordStore, k: number, chainIndex: number): string {
   const w = store.where[k];
@@ -492,7 +507,7 @@ export class ContactWriter {
     const format = this.format;
     const exact = format === 'geojson' && dim === 2 && this.thickness === 0;
     const { c, d, cs, ds } = this;
-    const data = store.data, starts = store.starts, where = store.where, chains = starts.length, length = store.length;
+    const blocks = store.blocks, block = store.block, starts = store.starts, where = store.where;
     const labels = format === 'geojson' ? new Map<number, string>() : null;
     const label = (k: number): string => {
       let text = labels!.get(k);
@@ -511,15 +526,17 @@ export class ContactWriter {
     };
     for (let k = 0; k < r.count; k++) {
       const ci = r.chainI[k], cj = r.chainJ[k];
+      // Each chain lies in one block of the store (the two may differ).
+      const da = blocks[block[ci]], db = blocks[block[cj]];
       const f0 = starts[ci], g0 = starts[cj];
-      const nf = ((ci + 1 < chains ? starts[ci + 1] : length) - f0) / dim, ng = ((cj + 1 < chains ? starts[cj + 1] : length) - g0) / dim;
+      const nf = (store.end(ci) - f0) / dim, ng = (store.end(cj) - g0) / dim;
       const i = r.i[k], j = r.j[k], s = r.s[k], t = r.t[k], dist = r.distance[k];
       const ia = f0 + i * dim, ib = f0 + ((i + 1) % nf) * dim, ja = g0 + j * dim, jb = g0 + ((j + 1) % ng) * dim;
-      pointInto(data, ia, ib, s, dim, c);
-      pointInto(data, ja, jb, t, dim, d);
+      pointInto(da, ia, ib, s, dim, c);
+      pointInto(db, ja, jb, t, dim, d);
       const fa = where[ci].feature, fb = where[cj].feature;
       const distance = dist === 0 ? '0' : fin(dist, 'distance');
-      const kind = kindOf(data, dim, ia, ib, ja, jb, this.thickness === 0, dist);
+      const kind = da === db ? kindOf(da, dim, ia, ib, ja, jb, this.thickness === 0, dist) : kindOf(pairOf(da, ia, ib, db, ja, jb, dim), dim, 0, dim, 2 * dim, 3 * dim, this.thickness === 0, dist);
       if (format === 'csv') {
         points();
         let line = `${chainBase + ci},${i},${chainBase + cj},${j},${distance},${param(s)},${param(t)},${cs.join(',')},${ds.join(',')}`;
@@ -535,7 +552,7 @@ export class ContactWriter {
         let geometry: string;
         if (exact && dist === 0) {
           // The exact meeting point (rounded once) or shared piece, as chainIntersections gives it.
-          const x = meeting(data[ia], data[ia + 1], data[ib], data[ib + 1], data[ja], data[ja + 1], data[jb], data[jb + 1]);
+          const x = meeting(da[ia], da[ia + 1], da[ib], da[ib + 1], db[ja], db[ja + 1], db[jb], db[jb + 1]);
           if (x.kind === 'overlap') {
             geometry = `{"type":"LineString","coordinates":[[${fin(x.x0, 'point')},${fin(x.y0, 'point')}],[${fin(x.x1, 'point')},${fin(x.y1, 'point')}]]}`;
           } else if (x.kind === 'point') {
@@ -581,13 +598,11 @@ const BATCH = 1 << 14;
  */
 function searchBetween(store: CoordStore, opts: ChainCliOptions, plan: TilePlan): TileContacts[] {
   const dim = store.dim || 2;
-  const data = store.data;
-  for (let q = 0; q < store.length; q++) {
-    if (data[q] - data[q] !== 0) {
-      let k = 0;
-      while (k + 1 < store.count && store.starts[k + 1] <= q) k++;
-      const at = q - store.starts[k];
-      throw new InputError(`chain ${k}: vertex ${Math.floor(at / dim)} coordinate ${at % dim} is not a finite number (got ${String(data[q])})`);
+  // The readers admit finite numbers only; checked again here, as the library checks its input.
+  for (let k = 0; k < store.count; k++) {
+    const f = store.chain(k);
+    for (let q = 0; q < f.length; q++) {
+      if (f[q] - f[q] !== 0) throw new InputError(`chain ${k}: vertex ${Math.floor(q / dim)} coordinate ${q % dim} is not a finite number (got ${String(f[q])})`);
     }
   }
   return contactsInTiles(store.count, (k) => store.chain(k), dim, opts.thickness, opts.closed, plan);

@@ -164,3 +164,56 @@ describe('skewline chain --between: the same bytes as before', () => {
     expect(readdirSync(tmpdir()).filter((n) => n.startsWith('skewline-contacts-')).length, 'no spill file left').toBe(spillsBefore);
   });
 });
+
+describe('the coordinate store in blocks', () => {
+  it('issue 15 item 3: each chain lies in one block and reads back exactly: chains of 1–300 vertices and one longer than a block (seed 1567), 2D then promoted to 3D', () => {
+    const rng = makeRng(1567);
+    const store = new CoordStore(256);
+    store.dim = 2;
+    const want: number[][] = [];
+    const add = (n: number, dim: number): void => {
+      store.begin({ feature: want.length });
+      const c: number[] = [];
+      for (let q = 0; q < n * dim; q++) {
+        const x = rng.uniform(-1e3, 1e3);
+        c.push(x);
+        store.push(x);
+      }
+      want.push(c);
+    };
+    for (let k = 0; k < 60; k++) add(k === 30 ? 700 : 1 + Math.floor(rng.next() * 300), 2);
+    expect(store.blocks.length, 'seed 1567: several blocks').toBeGreaterThan(20);
+    for (let k = 0; k < want.length; k++) expect(Array.from(store.chain(k)), `seed 1567: chain ${k}`).toEqual(want[k]);
+    store.promoteTo3();
+    for (let k = 0; k < want.length; k++) want[k] = want[k].flatMap((x, q) => (q % 2 === 1 ? [x, 0] : [x]));
+    for (let k = 0; k < 30; k++) add(1 + Math.floor(rng.next() * 200), 3);
+    for (let k = 0; k < want.length; k++) expect(Array.from(store.chain(k)), `seed 1567, 3D: chain ${k}`).toEqual(want[k]);
+    expect(store.vertices).toBe(want.reduce((n, c) => n + c.length / 3, 0));
+  });
+
+  it('issue 15 item 3: contacts between chains in different blocks are written byte for byte as from one block (seed 1568: CSV, NDJSON, GeoJSON; 2D at thickness 0, 3D at 0.3)', async () => {
+    for (const [dim, tau] of [[2, 0], [3, 0.3]] as const) {
+      const chains = walks(makeRng(1568), 40, 30, dim, 25);
+      const r = multiChainContacts(chains, { dim, thickness: tau });
+      expect(r.count).toBeGreaterThan(100);
+      for (const format of ['csv', 'ndjson', 'geojson'] as const) {
+        const texts = await Promise.all([Infinity, 97].map(async (block) => {
+          const store = block === Infinity ? new CoordStore() : new CoordStore(block);
+          store.dim = dim;
+          chains.forEach((c, f) => {
+            store.begin({ feature: f });
+            c.forEach((x) => store.push(x));
+          });
+          if (block !== Infinity) expect(store.blocks.length).toBeGreaterThan(10);
+          let text = '';
+          const w = new ContactWriter(format, true, tau, (t) => (text += t));
+          chains.forEach((_, f) => w.feature(f, { id: f, properties: { k: f % 5 } }));
+          await w.contacts(r, store, 0, () => Promise.resolve());
+          w.end(dim);
+          return text;
+        }));
+        expect(texts[1] === texts[0], `seed 1568, ${dim}D ${format}`).toBe(true);
+      }
+    }
+  });
+});
