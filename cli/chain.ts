@@ -400,7 +400,7 @@ function pairOf(da: Float64Array, a: number, b: number, db: Float64Array, c: num
 
 /** Describes a chain for the GeoJSON output: `"chain":3,"feature":2,"ring":1`. */
 function labelOf(store: CoordStore, k: number, chainIndex: number): string {
-  const w = store.where[k];
+  const w = store.whereOf(k);
   let text = `"chain":${chainIndex}`;
   if (w.feature !== undefined) text += `,"feature":${w.feature}`;
   if (w.part !== undefined) text += `,"part":${w.part}`;
@@ -507,7 +507,7 @@ export class ContactWriter {
     const format = this.format;
     const exact = format === 'geojson' && dim === 2 && this.thickness === 0;
     const { c, d, cs, ds } = this;
-    const blocks = store.blocks, block = store.block, starts = store.starts, where = store.where;
+    const blocks = store.blocks, block = store.block, starts = store.starts, feature = store.feature;
     const labels = format === 'geojson' ? new Map<number, string>() : null;
     const label = (k: number): string => {
       let text = labels!.get(k);
@@ -534,7 +534,7 @@ export class ContactWriter {
       const ia = f0 + i * dim, ib = f0 + ((i + 1) % nf) * dim, ja = g0 + j * dim, jb = g0 + ((j + 1) % ng) * dim;
       pointInto(da, ia, ib, s, dim, c);
       pointInto(db, ja, jb, t, dim, d);
-      const fa = where[ci].feature, fb = where[cj].feature;
+      const fa = feature[ci] < 0 ? undefined : feature[ci], fb = feature[cj] < 0 ? undefined : feature[cj];
       const distance = dist === 0 ? '0' : fin(dist, 'distance');
       const kind = da === db ? kindOf(da, dim, ia, ib, ja, jb, this.thickness === 0, dist) : kindOf(pairOf(da, ia, ib, db, ja, jb, dim), dim, 0, dim, 2 * dim, 3 * dim, this.thickness === 0, dist);
       if (format === 'csv') {

@@ -30,7 +30,10 @@ const BLOCK = 1 << 21;
  * in the rest of the current block moves (once, as far as it is read) to a new one, and a chain
  * longer than a block gets a block of its own, grown by doubling while it is read. So the memory
  * is the coordinates plus at most one partly filled block (and one chain's moved prefix per
- * block), never twice the coordinates as when one array is grown by copying.
+ * block), never twice the coordinates as when one array is grown by copying. What each chain
+ * came from (feature, part, ring) is kept in typed arrays too: some 24 bytes a chain, not an
+ * object each (on a million features the objects made the live heap, and with it the heap the
+ * collector lets grow between full collections, some hundred megabytes larger).
  */
 export class CoordStore {
   /** The blocks; the last one (`cur`) is being filled. */
@@ -45,11 +48,16 @@ export class CoordStore {
   dim = 0;
   /** A chain is still being read (a plain array of points): it must not be cleared. */
   open = false;
-  /** Chain k holds numbers starts[k] … end(k) − 1 of block `block[k]`. */
-  starts: number[] = [];
+  /** Chains in store. */
+  private chains = 0;
+  /** Chain k holds numbers starts[k] … end(k) − 1 of block `block[k]` (k < count; typed arrays with room to grow). */
+  starts = new Float64Array(64);
   /** The block of each chain. */
-  block: number[] = [];
-  where: ChainWhere[] = [];
+  block = new Int32Array(64);
+  /** Where each chain came from (see {@link whereOf}): its feature, part and ring, −1 for none. */
+  feature = new Int32Array(64);
+  private part = new Int32Array(64);
+  private ring = new Int32Array(64);
 
   /** @param blockSize numbers per block (default 2²¹; tests use small ones). */
   constructor(private readonly blockSize = BLOCK) {
@@ -59,9 +67,34 @@ export class CoordStore {
 
   /** Starts a new chain. */
   begin(where: ChainWhere): void {
-    this.starts.push(this.curUsed);
-    this.block.push(this.blocks.length - 1);
-    this.where.push(where);
+    const k = this.chains;
+    if (k === this.starts.length) {
+      const grow = <T extends Float64Array | Int32Array>(a: T): T => {
+        const b = new (a.constructor as new (n: number) => T)(2 * k);
+        b.set(a);
+        return b;
+      };
+      this.starts = grow(this.starts);
+      this.block = grow(this.block);
+      this.feature = grow(this.feature);
+      this.part = grow(this.part);
+      this.ring = grow(this.ring);
+    }
+    this.starts[k] = this.curUsed;
+    this.block[k] = this.blocks.length - 1;
+    this.feature[k] = where.feature ?? -1;
+    this.part[k] = where.part ?? -1;
+    this.ring[k] = where.ring ?? -1;
+    this.chains++;
+  }
+
+  /** Where chain k came from. */
+  whereOf(k: number): ChainWhere {
+    const w: ChainWhere = {};
+    if (this.feature[k] >= 0) w.feature = this.feature[k];
+    if (this.part[k] >= 0) w.part = this.part[k];
+    if (this.ring[k] >= 0) w.ring = this.ring[k];
+    return w;
   }
 
   /** Appends one number to the last chain. */
@@ -75,7 +108,7 @@ export class CoordStore {
   private room(): void {
     const b = this.blocks.length - 1;
     const data = this.cur;
-    const k = this.starts.length - 1;
+    const k = this.chains - 1;
     const first = k >= 0 && this.block[k] === b ? this.starts[k] : this.curUsed; // where the open chain begins
     const size = this.curUsed - first;
     if (data.length < this.blockSize || first === 0) {
@@ -100,13 +133,13 @@ export class CoordStore {
 
   /** Number of chains. */
   get count(): number {
-    return this.starts.length;
+    return this.chains;
   }
 
   /** End (exclusive) of chain k's numbers in its block `block[k]`. */
   end(k: number): number {
     const b = this.block[k];
-    if (k + 1 < this.starts.length && this.block[k + 1] === b) return this.starts[k + 1];
+    if (k + 1 < this.chains && this.block[k + 1] === b) return this.starts[k + 1];
     return b === this.blocks.length - 1 ? this.curUsed : this.used[b];
   }
 
@@ -136,7 +169,7 @@ export class CoordStore {
     }
     this.cur = this.blocks[last];
     this.numbers = (this.numbers / 2) * 3;
-    this.starts = this.starts.map((s) => (s / 2) * 3);
+    for (let k = 0; k < this.chains; k++) this.starts[k] = (this.starts[k] / 2) * 3;
     this.dim = 3;
   }
 
@@ -146,9 +179,7 @@ export class CoordStore {
     this.used = [];
     this.curUsed = 0;
     this.numbers = 0;
-    this.starts = [];
-    this.block = [];
-    this.where = [];
+    this.chains = 0;
   }
 }
 
