@@ -420,6 +420,47 @@ function fin(x: number, what: string): string {
 }
 
 /**
+ * A text per feature index, for the features whose contacts are still to be written: a dense
+ * array (a slot of 8 bytes and the string, where a Map entry costs several times the slot), from
+ * `offset` on. The readers record features in increasing index; when every recorded one is
+ * forgotten (streaming, a batch at a time) the array starts again at the next index, so it holds
+ * one batch's features, not every feature read. Exported for its tests.
+ */
+export class FeatureTexts {
+  private texts: (string | undefined)[] = [];
+  private offset = 0;
+  private live = 0;
+
+  set(index: number, text: string): void {
+    if (this.live === 0) {
+      this.texts = [];
+      this.offset = index;
+    }
+    let at = index - this.offset;
+    if (at < 0) {
+      // Out of order (not done by the readers): the array starts earlier.
+      this.texts = new Array<string | undefined>(-at).fill(undefined).concat(this.texts);
+      this.offset = index;
+      at = 0;
+    }
+    while (this.texts.length < at) this.texts.push(undefined); // features without text in between
+    if (this.texts[at] === undefined) this.live++;
+    this.texts[at] = text;
+  }
+
+  get(index: number): string | undefined {
+    return this.texts[index - this.offset];
+  }
+
+  delete(index: number): void {
+    const at = index - this.offset;
+    if (at < 0 || at >= this.texts.length || this.texts[at] === undefined) return;
+    this.texts[at] = undefined;
+    if (--this.live === 0) this.texts = [];
+  }
+}
+
+/**
  * Writes contacts as they come, in one of three formats (exported for the output benchmark). Chains are named by their index in the
  * whole input (`chainBase` + the index within the current batch). Features' `id` and
  * `properties` travel with their contacts: `a_id`, `b_id`, and every input property `p` as `a_p`
@@ -433,9 +474,9 @@ export class ContactWriter {
   private readonly cs: string[] = [];
   private readonly ds: string[] = [];
   /** Per feature: the JSON text of `"a_id":…,"a_p":…` and of the b side (GeoJSON and NDJSON), or the CSV id fields. */
-  private readonly featureA = new Map<number, string>();
-  private readonly featureB = new Map<number, string>();
-  private readonly featureCsv = new Map<number, string>();
+  private readonly featureA = new FeatureTexts();
+  private readonly featureB = new FeatureTexts();
+  private readonly featureCsv = new FeatureTexts();
 
   constructor(
     private readonly format: 'csv' | 'ndjson' | 'geojson',

@@ -13,7 +13,7 @@ import { Writable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { multiChainContacts, type MultiChainContacts } from '../../src/index.js';
 import { contactsInTiles, mergeTiles, Spill, type TilePlan } from '../../cli/tiles.js';
-import { ContactWriter, runChain, type ChainCliOptions } from '../../cli/chain.js';
+import { ContactWriter, FeatureTexts, runChain, type ChainCliOptions } from '../../cli/chain.js';
 import { CoordStore, readGeojson } from '../../cli/geojson-stream.js';
 import { gridWalk, randomWalk } from '../support/walks.js';
 import { makeRng, type Rng } from '../support/rng.js';
@@ -215,5 +215,23 @@ describe('the coordinate store in blocks', () => {
         expect(texts[1] === texts[0], `seed 1568, ${dim}D ${format}`).toBe(true);
       }
     }
+  });
+});
+
+describe('feature texts', () => {
+  it('issue 15 item 3: the texts of a batch are kept densely and dropped when the batch is written; later batches start afresh; out of order still found', () => {
+    const t = new FeatureTexts();
+    for (let f = 0; f < 5; f++) t.set(f, `f${f}`);
+    expect([0, 1, 2, 3, 4].map((f) => t.get(f))).toEqual(['f0', 'f1', 'f2', 'f3', 'f4']);
+    for (let f = 0; f < 5; f++) t.delete(f);
+    expect(t.get(2)).toBeUndefined();
+    t.set(1000, 'a');
+    t.set(1003, 'b');
+    expect([t.get(1000), t.get(1001), t.get(1003), t.get(5)]).toEqual(['a', undefined, 'b', undefined]);
+    t.set(998, 'c');
+    expect([t.get(998), t.get(1000), t.get(1003)]).toEqual(['c', 'a', 'b']);
+    t.delete(1000);
+    t.delete(1000);
+    expect([t.get(998), t.get(1000), t.get(1003)]).toEqual(['c', undefined, 'b']);
   });
 });
