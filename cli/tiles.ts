@@ -20,6 +20,7 @@ import { closeSync, mkdtempSync, openSync, readSync, rmSync, writeSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { InputError } from './rows.js';
+import { checkOptions, numberOption } from '../src/core/options.js';
 import { prepareChains, type PreparedChain } from '../src/chain/input.js';
 import { searchShare } from '../src/chain/contacts.js';
 import type { MultiChainContacts } from '../src/index.js';
@@ -336,11 +337,17 @@ export interface TilePlan {
  * together in that order. The chains are given by `chain(k)` (k < count), valid (finite, `dim`
  * per vertex). Not re-entrant (the search's module scratch).
  *
+ * @throws SkewlineInputError for an unknown key of `plan`, a `perTile` outside [1, 2³¹] or a
+ * negative `held`.
+ *
  * Which chains a tile searches is decided from each chain's box (inflated by tau) in one pass:
  * a chain whose box reaches several tiles is searched in each (its segments outside a tile are
  * skipped there), a chain of fewer than two vertices in none.
  */
 export function contactsInTiles(count: number, chain: (k: number) => Float64Array, dim: number, tau: number, closed: boolean, plan: TilePlan = {}): TileContacts[] {
+  checkOptions(plan, ['perTile', 'held', 'spill'], 'contactsInTiles');
+  const perTile = numberOption(plan as Record<string, unknown>, 'perTile', 'contactsInTiles', 1, 2 ** 31, TILE_SEGMENTS);
+  const held = numberOption(plan as Record<string, unknown>, 'held', 'contactsInTiles', 0, Infinity, HELD_CONTACTS);
   const lo = new Float64Array(dim).fill(Infinity), hi = new Float64Array(dim).fill(-Infinity);
   let segments = 0;
   for (let k = 0; k < count; k++) {
@@ -356,7 +363,7 @@ export function contactsInTiles(count: number, chain: (k: number) => Float64Arra
     }
   }
   for (let d = 0; d < dim; d++) if (lo[d] > hi[d]) lo[d] = hi[d] = 0; // no vertex
-  const n = Math.max(1, Math.ceil(segments / (plan.perTile ?? TILE_SEGMENTS)));
+  const n = Math.max(1, Math.ceil(segments / perTile));
   const grid = tileGrid(lo, hi, { i: 0, n });
   const g0 = grid.cut0.length - 1;
   const { axis0, axis1, cut0, cut1 } = grid;
@@ -377,7 +384,6 @@ export function contactsInTiles(count: number, chain: (k: number) => Float64Arra
     const a1 = firstCell(cut1, min1 - tau), b1 = lastCell(cut1, max1 + tau);
     for (let q = a1; q <= b1; q++) for (let p = a0; p <= b0; p++) members[q * g0 + p].push(k);
   }
-  const held = plan.held ?? HELD_CONTACTS;
   let inMemory = 0;
   const results: TileContacts[] = [];
   for (let i = 0; i < n; i++) {

@@ -81,7 +81,7 @@ describe('contactsInTiles + mergeTiles = multiChainContacts', () => {
     await check(walks(makeRng(1564), 40, 30, 2, 30), 2, 0, true, 'seed 1564');
   });
 
-  it('a spill file is removed by close, also when nothing was written; the merge of no tiles emits nothing', async () => {
+  it('a spill file is removed by close, also when nothing was written; the merge of no tiles emits nothing; a bad plan is an error naming the option', async () => {
     const before = readdirSync(work).length;
     const spill = new Spill(work);
     const r = multiChainContacts(walks(makeRng(1565), 10, 30, 2, 10), { dim: 2 });
@@ -93,6 +93,10 @@ describe('contactsInTiles + mergeTiles = multiChainContacts', () => {
     expect(readdirSync(work).length).toBe(before);
     new Spill(work).close();
     expect(readdirSync(work).length).toBe(before);
+    const one = [new Float64Array([0, 0, 1, 1])];
+    expect(() => contactsInTiles(1, () => one[0], 2, 0, false, { perTile: 0 })).toThrow(/contactsInTiles: options.perTile must be a number in \[1, /);
+    expect(() => contactsInTiles(1, () => one[0], 2, 0, false, { held: -1 })).toThrow(/options.held must be a number in \[0, /);
+    expect(() => contactsInTiles(1, () => one[0], 2, 0, false, { tiles: 3 } as TilePlan)).toThrow(/contactsInTiles: unknown option "tiles"/);
     let emitted = 0;
     await mergeTiles([], 16, () => void emitted++);
     expect(emitted).toBe(0);
