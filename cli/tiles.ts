@@ -261,18 +261,29 @@ export class Spill {
   private end = 0;
   constructor(private readonly dir: string = tmpdir()) {}
 
-  /** Writes `r`'s contacts; returns them as a source read back from the file. */
+  /**
+   * Writes `r`'s contacts; returns them as a source read back from the file.
+   * @throws Error naming the folder and the reason when the file cannot be made or written
+   * (a full disk: ENOSPC).
+   */
   put(r: MultiChainContacts): TileContacts {
-    if (this.fd < 0) {
-      this.folder = mkdtempSync(join(this.dir, 'skewline-contacts-'));
-      this.fd = openSync(join(this.folder, 'contacts.bin'), 'w+');
+    const base = this.end, count = r.count;
+    try {
+      if (this.fd < 0) {
+        this.folder = mkdtempSync(join(this.dir, 'skewline-contacts-'));
+        this.fd = openSync(join(this.folder, 'contacts.bin'), 'w+');
+      }
+      for (let f = 0; f < FIELDS.length; f++) {
+        const a = r[FIELDS[f]];
+        writeAll(this.fd, new Uint8Array(a.buffer, a.byteOffset, count * SIZES[f]), this.end);
+        this.end += count * SIZES[f];
+      }
+    } catch (e) {
+      // Named as what it is (not the input, which a bare errno error would be taken for).
+      const why = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
+      throw new Error(`cannot write the temporary file of contacts in '${this.dir}' (${why}; set TMPDIR to a folder with room: 40 bytes a contact)`, { cause: e });
     }
-    const base = this.end, count = r.count, fd = this.fd;
-    for (let f = 0; f < FIELDS.length; f++) {
-      const a = r[FIELDS[f]];
-      writeAll(fd, new Uint8Array(a.buffer, a.byteOffset, count * SIZES[f]), this.end);
-      this.end += count * SIZES[f];
-    }
+    const fd = this.fd;
     let buf = parts(0);
     return {
       count,

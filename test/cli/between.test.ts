@@ -93,6 +93,9 @@ describe('contactsInTiles + mergeTiles = multiChainContacts', () => {
     expect(readdirSync(work).length).toBe(before);
     new Spill(work).close();
     expect(readdirSync(work).length).toBe(before);
+    const nowhere = new Spill(join(work, 'no-such-folder'));
+    expect(() => nowhere.put(r)).toThrow(/cannot write the temporary file of contacts in '.*no-such-folder' \(ENOENT; set TMPDIR/);
+    nowhere.close();
     const one = [new Float64Array([0, 0, 1, 1])];
     expect(() => contactsInTiles(1, () => one[0], 2, 0, false, { perTile: 0 })).toThrow(/contactsInTiles: options.perTile must be a number in \[1, /);
     expect(() => contactsInTiles(1, () => one[0], 2, 0, false, { held: -1 })).toThrow(/options.held must be a number in \[0, /);
