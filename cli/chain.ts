@@ -763,7 +763,7 @@ export async function runChain(opts: ChainCliOptions, io: Io, bundled: string): 
         writing(false);
         await sink.drain();
       };
-      if (lists.length === 1) await writer.contacts(lists[0].read(0, lists[0].count), store, 0, drainWriting);
+      if (!tiled) await writer.contacts(lists[0].read(0, lists[0].count), store, 0, drainWriting);
       else await mergeTiles(lists, BATCH, (batch) => writer.contacts(batch, store, 0, drainWriting));
       writing(true);
     }
