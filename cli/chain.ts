@@ -390,8 +390,12 @@ function classifyTouching(Q: Float64Array, dim: number): number {
 /** Two segments from two blocks of the store, side by side (module scratch, not re-entrant). */
 let PAIR = new Float64Array(12);
 
-/** Copies segments a→b of `da` and c→e of `db` (offsets of their first coordinates) into PAIR, at 0, dim, 2·dim, 3·dim. */
-function pairOf(da: Float64Array, a: number, b: number, db: Float64Array, c: number, e: number, dim: number): Float64Array {
+/**
+ * Copies segments a→b of `da` and c→e of `db` (offsets of their first coordinates) into one
+ * scratch array, at 0, dim, 2·dim, 3·dim, for the kernels that read both segments from one
+ * array (chains in two blocks of the store). Not re-entrant: the array is reused.
+ */
+export function pairOf(da: Float64Array, a: number, b: number, db: Float64Array, c: number, e: number, dim: number): Float64Array {
   if (PAIR.length < 4 * dim) PAIR = new Float64Array(4 * dim);
   for (let k = 0; k < dim; k++) {
     PAIR[k] = da[a + k];
