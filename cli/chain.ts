@@ -11,7 +11,8 @@
  * searched one spatial tile at a time, the tiles' sorted contacts held in typed arrays or a
  * temporary file and merged in order as they are written (tiles.ts, contactsInTiles): memory is
  * the coordinates plus bounded buffers, and the bytes are those of one search over everything.
- * `--tile i/n` reports only the contacts whose reference point lies in tile i (tiles.ts).
+ * `--tile i/n` reports only the contacts whose reference point lies in tile i (tiles.ts); with
+ * several chains that tile is searched in sub-tiles the same way.
  * `-o` gets the same safe writing as `closest` (a temporary file renamed at the end, nothing
  * left on error).
  */
@@ -640,10 +641,11 @@ export class ContactWriter {
 const BATCH = 1 << 14;
 
 /**
- * The search of several chains with contacts between them (no `--tile`), one tile at a time
- * (tiles.ts, contactsInTiles): the working memory is one tile's, and the contacts found are
- * held in typed arrays (40 bytes each) up to `plan.held`, the rest in a temporary file, until
- * the tiles are merged into the writer in order.
+ * The search of several chains with contacts between them (all of them, or with `--tile` that
+ * tile's, as tileContacts reports them), one tile (or sub-tile) at a time (tiles.ts,
+ * contactsInTiles): the working memory is one tile's, and the contacts found are held in typed
+ * arrays (40 bytes each) up to `plan.held`, the rest in a temporary file, until the tiles are
+ * merged into the writer in order.
  */
 function searchBetween(store: CoordStore, opts: ChainCliOptions, plan: TilePlan): TileContacts[] {
   const dim = store.dim || 2;
@@ -746,11 +748,11 @@ export async function runChain(opts: ChainCliOptions, io: Io, bundled: string): 
     } else {
       vertices = store.vertices;
       const done = status.busy(`searching ${vertices.toLocaleString('en')} vertices in ${store.count.toLocaleString('en')} chains`);
-      // Several chains with contacts between them: searched tile by tile, merged as written.
-      const tiled = opts.between && opts.tile === undefined && store.count > 1;
+      // Several chains with contacts between them (all, or one --tile's): searched tile by tile, merged as written.
+      const tiled = opts.between && store.count > 1;
       let lists: TileContacts[];
       try {
-        if (tiled) lists = searchBetween(store, opts, { ...opts.tiles, spill });
+        if (tiled) lists = searchBetween(store, opts, { ...opts.tiles, spill, ...(opts.tile === undefined ? {} : { within: opts.tile }) });
         else {
           const r = await search(store, opts, opts.between);
           lists = [{ count: r.count, read: () => r }];

@@ -334,6 +334,11 @@ export interface TilePlan {
   held?: number;
   /** Where tiles over the budget go (without one, everything stays in memory). */
   spill?: Spill;
+  /**
+   * Only the contacts of this tile of the input (`--tile i/n`, as {@link tileContacts} reports
+   * them): the tile's cell is cut into sub-tiles of about `perTile` segments each.
+   */
+  within?: Tile;
 }
 
 /**
@@ -356,7 +361,7 @@ export interface TilePlan {
  * skipped there), a chain of fewer than two vertices in none.
  */
 export function contactsInTiles(count: number, chain: (k: number) => Float64Array, dim: number, tau: number, closed: boolean, plan: TilePlan = {}): TileContacts[] {
-  checkOptions(plan, ['perTile', 'held', 'spill'], 'contactsInTiles');
+  checkOptions(plan, ['perTile', 'held', 'spill', 'within'], 'contactsInTiles');
   const perTile = numberOption(plan as Record<string, unknown>, 'perTile', 'contactsInTiles', 1, 2 ** 31, TILE_SEGMENTS);
   const held = numberOption(plan as Record<string, unknown>, 'held', 'contactsInTiles', 0, Infinity, HELD_CONTACTS);
   const lo = new Float64Array(dim).fill(Infinity), hi = new Float64Array(dim).fill(-Infinity);
@@ -374,10 +379,35 @@ export function contactsInTiles(count: number, chain: (k: number) => Float64Arra
     }
   }
   for (let d = 0; d < dim; d++) if (lo[d] > hi[d]) lo[d] = hi[d] = 0; // no vertex
-  const n = Math.max(1, Math.ceil(segments / perTile));
-  const grid = tileGrid(lo, hi, { i: 0, n });
+  let grid: TileGrid;
+  let n: number;
+  if (plan.within === undefined) {
+    n = Math.max(1, Math.ceil(segments / perTile));
+    grid = tileGrid(lo, hi, { i: 0, n });
+  } else {
+    // Sub-tiles of the cell of tile `within` (on its two axes): their cut lines run from the
+    // cell's own (±∞ at the box's edge) through points spread over the part of the box it
+    // covers, never decreasing, so the sub-cells partition the cell and the contacts of tile
+    // `within` each fall in one sub-tile. Sized by the whole input's segments ÷ its n tiles.
+    const outer = tileGrid(lo, hi, plan.within);
+    n = Math.max(1, Math.ceil(segments / plan.within.n / perTile));
+    const g = Math.ceil(Math.sqrt(n));
+    const sub = (cut: Float64Array, k: number, axis: number, parts: number): Float64Array => {
+      const L = cut[k], H = cut[k + 1];
+      const a = Math.max(L, lo[axis]), b = Math.min(H, hi[axis]);
+      const c = new Float64Array(parts + 1);
+      c[0] = L;
+      c[parts] = H;
+      for (let q = 1; q < parts; q++) c[q] = Math.min(H, Math.max(c[q - 1], a * ((parts - q) / parts) + b * (q / parts)));
+      return c;
+    };
+    const g1 = Math.ceil(n / g);
+    n = g * g1;
+    grid = { axis0: outer.axis0, axis1: outer.axis1, cut0: sub(outer.cut0, outer.k0, outer.axis0, g), cut1: sub(outer.cut1, outer.k1, outer.axis1, g1), k0: 0, k1: 0 };
+  }
   const g0 = grid.cut0.length - 1;
   const { axis0, axis1, cut0, cut1 } = grid;
+  const L0 = cut0[0], H0 = cut0[g0], L1 = cut1[0], H1 = cut1[cut1.length - 1];
   // The tiles each chain's inflated box reaches (the test of `reaches`, on the whole chain's box).
   const members: number[][] = Array.from({ length: n }, () => []);
   for (let k = 0; k < count; k++) {
@@ -391,6 +421,8 @@ export function contactsInTiles(count: number, chain: (k: number) => Float64Arra
       if (y < min1) min1 = y;
       if (y > max1) max1 = y;
     }
+    // Outside the whole grid's cell (only with `within`): in no tile.
+    if (!(min0 - tau < H0 && max0 + tau >= L0 && min1 - tau < H1 && max1 + tau >= L1)) continue;
     const a0 = firstCell(cut0, min0 - tau), b0 = lastCell(cut0, max0 + tau);
     const a1 = firstCell(cut1, min1 - tau), b1 = lastCell(cut1, max1 + tau);
     for (let q = a1; q <= b1; q++) for (let p = a0; p <= b0; p++) members[q * g0 + p].push(k);

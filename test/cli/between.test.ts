@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { multiChainContacts, type MultiChainContacts } from '../../src/index.js';
-import { contactsInTiles, mergeTiles, Spill, type TilePlan } from '../../cli/tiles.js';
+import { contactsInTiles, mergeTiles, Spill, tileContacts, type TilePlan } from '../../cli/tiles.js';
 import { ContactWriter, FeatureTexts, runChain, type ChainCliOptions } from '../../cli/chain.js';
 import { CoordStore, readGeojson } from '../../cli/geojson-stream.js';
 import { gridWalk, randomWalk } from '../support/walks.js';
@@ -79,6 +79,34 @@ describe('contactsInTiles + mergeTiles = multiChainContacts', () => {
   it('issue 15 item 3: 3D walks with thickness 0.3 (seed 1563) and closed chains (seed 1564)', async () => {
     await check(walks(makeRng(1563), 40, 30, 3, 20), 3, 0.3, false, 'seed 1563');
     await check(walks(makeRng(1564), 40, 30, 2, 30), 2, 0, true, 'seed 1564');
+  });
+
+  it('issue 15 item 3: --tile i/n in sub-tiles gives tileContacts\' contacts bitwise and in order (n = 3, 8; 2D seed 1569, 3D at 0.3 seed 1570, closed chains seed 1571; in memory and spilled)', async () => {
+    const cases = [
+      { chains: walks(makeRng(1569), 60, 40, 2, 40), dim: 2, tau: 0, closed: false },
+      { chains: walks(makeRng(1570), 40, 30, 3, 20), dim: 3, tau: 0.3, closed: false },
+      { chains: walks(makeRng(1571), 40, 30, 2, 30), dim: 2, tau: 0, closed: true },
+    ];
+    for (const { chains, dim, tau, closed } of cases) {
+      const segments = chains.reduce((m, c) => m + c.length / dim - (closed ? 0 : 1), 0);
+      for (const n of [3, 8]) {
+        let all = 0;
+        for (let i = 0; i < n; i++) {
+          const want = rowsOf(tileContacts(chains, dim, tau, closed, true, { i, n }));
+          all += want.length;
+          for (const [perTile, held] of [[Math.ceil(segments / n / 5), 0], [segments, Infinity]]) {
+            const spill = new Spill(work);
+            try {
+              const { rows, tiles } = await tiled(chains, dim, tau, closed, { perTile, held, spill, within: { i, n } }, 53);
+              expect(rows, `${dim}D ${closed ? 'closed ' : ''}tile ${i}/${n}, sub-tiles of ${perTile} segments (${tiles})`).toEqual(want);
+            } finally {
+              spill.close();
+            }
+          }
+        }
+        expect(all, `${dim}D, n = ${n}: the tiles hold every contact`).toBe(multiChainContacts(chains, { dim, thickness: tau, closed }).count);
+      }
+    }
   });
 
   it('a spill file is removed by close, also when nothing was written; the merge of no tiles emits nothing; a bad plan is an error naming the option', async () => {
