@@ -2,12 +2,17 @@
  * `skewline chain`: every contact of a chain (or of several chains) read from CSV or GeoJSON.
  *
  * Input of any size: GeoJSON is read by an incremental tokenizer (json-stream.ts) feature by
- * feature, CSV line by line; coordinates go into one growable Float64Array (8 bytes a
- * coordinate). With `--no-between` and GeoJSON input, each batch of features is searched and
- * written as soon as it is read, so memory stays bounded by the largest feature; otherwise the
- * whole input is needed before any contact is known (a contact may join the first feature and
- * the last): it is read, searched once (over worker threads for one large chain), then written.
- * `--tile i/n` reports only the contacts whose reference point lies in tile i (tiles.ts).
+ * feature, CSV line by line; coordinates go into blocks of typed arrays (8 bytes a coordinate,
+ * never copied as they grow: geojson-stream.ts, CoordStore). With `--no-between` and GeoJSON
+ * input, each batch of features is searched and written as soon as it is read, so memory stays
+ * bounded by the largest feature; otherwise the whole input is needed before any contact is
+ * known (a contact may join the first feature and the last): it is read, then one large chain is
+ * searched at once (over worker threads), and several chains with contacts between them are
+ * searched one spatial tile at a time, the tiles' sorted contacts held in typed arrays or a
+ * temporary file and merged in order as they are written (tiles.ts, contactsInTiles): memory is
+ * the coordinates plus bounded buffers, and the bytes are those of one search over everything.
+ * `--tile i/n` reports only the contacts whose reference point lies in tile i (tiles.ts); with
+ * several chains that tile is searched in sub-tiles the same way.
  * `-o` gets the same safe writing as `closest` (a temporary file renamed at the end, nothing
  * left on error).
  */
@@ -19,7 +24,7 @@ import { csvField, num } from './output.js';
 import { CommandError, failure, openRun, type Io } from './run-rows.js';
 import { CoordStore, readGeojson, type FeatureInfo, type ReadFeature } from './geojson-stream.js';
 import { JsonSyntaxError } from './json-stream.js';
-import { tileContacts, type Tile } from './tiles.js';
+import { contactsInTiles, mergeTiles, Spill, tileContacts, type Tile, type TileContacts, type TilePlan } from './tiles.js';
 import { heartbeat } from './heartbeat.js';
 import { GeojsonContactWriter } from './contact-geojson.js';
 import { chainContacts, multiChainContacts, releaseChainMemory, SkewlineInputError, type MultiChainContacts } from '../src/index.js';
@@ -47,6 +52,12 @@ export interface ChainCliOptions {
   threads: number;
   /** Report only this tile's contacts. */
   tile: Tile | undefined;
+  /**
+   * How a search with contacts between chains is cut into tiles and how many contacts it holds
+   * in memory before the rest go to a temporary file (tiles.ts; the defaults when absent; tests
+   * set small figures to run the tiled path on small inputs).
+   */
+  tiles?: { perTile?: number; held?: number };
 }
 
 /** Segments from which one chain is searched over threads (below, the threads cost more than they save). */
@@ -337,6 +348,25 @@ function classifyTouching(Q: Float64Array, dim: number): number {
   return endA && endB ? VERTEX_TOUCH : T_JUNCTION;
 }
 
+/** Two segments from two blocks of the store, side by side (module scratch, not re-entrant). */
+let PAIR = new Float64Array(12);
+
+/**
+ * Copies segments a→b of `da` and c→e of `db` (offsets of their first coordinates) into one
+ * scratch array, at 0, dim, 2·dim, 3·dim, for the kernels that read both segments from one
+ * array (chains in two blocks of the store). Not re-entrant: the array is reused.
+ */
+export function pairOf(da: Float64Array, a: number, b: number, db: Float64Array, c: number, e: number, dim: number): Float64Array {
+  if (PAIR.length < 4 * dim) PAIR = new Float64Array(4 * dim);
+  for (let k = 0; k < dim; k++) {
+    PAIR[k] = da[a + k];
+    PAIR[dim + k] = da[b + k];
+    PAIR[2 * dim + k] = db[c + k];
+    PAIR[3 * dim + k] = db[e + k];
+  }
+  return PAIR;
+}
+
 /** A parameter s or t (in [0, 1]) as text, its common values without formatting. */
 function param(s: number): string {
   return s === 0 ? (Object.is(s, -0) ? '-0' : '0') : s === 1 ? '1' : s === 0.5 ? '0.5' : String(s);
@@ -346,6 +376,47 @@ function param(s: number): string {
 function fin(x: number, what: string): string {
   if (x - x !== 0) throw new CommandError(`a contact's ${what} is not representable (${String(x)}): the input is too close to the top of the double range`);
   return num(x);
+}
+
+/**
+ * A text per feature index, for the features whose contacts are still to be written: a dense
+ * array (a slot of 8 bytes and the string, where a Map entry costs several times the slot), from
+ * `offset` on. The readers record features in increasing index; when every recorded one is
+ * forgotten (streaming, a batch at a time) the array starts again at the next index, so it holds
+ * one batch's features, not every feature read. Exported for its tests.
+ */
+export class FeatureTexts {
+  private texts: (string | undefined)[] = [];
+  private offset = 0;
+  private live = 0;
+
+  set(index: number, text: string): void {
+    if (this.live === 0) {
+      this.texts = [];
+      this.offset = index;
+    }
+    let at = index - this.offset;
+    if (at < 0) {
+      // Out of order (not done by the readers): the array starts earlier.
+      this.texts = new Array<string | undefined>(-at).fill(undefined).concat(this.texts);
+      this.offset = index;
+      at = 0;
+    }
+    while (this.texts.length < at) this.texts.push(undefined); // features without text in between
+    if (this.texts[at] === undefined) this.live++;
+    this.texts[at] = text;
+  }
+
+  get(index: number): string | undefined {
+    return this.texts[index - this.offset];
+  }
+
+  delete(index: number): void {
+    const at = index - this.offset;
+    if (at < 0 || at >= this.texts.length || this.texts[at] === undefined) return;
+    this.texts[at] = undefined;
+    if (--this.live === 0) this.texts = [];
+  }
 }
 
 /**
@@ -362,9 +433,9 @@ export class ContactWriter {
   private readonly cs: string[] = [];
   private readonly ds: string[] = [];
   /** Per feature: the JSON text of `"a_id":…,"a_p":…` and of the b side (GeoJSON and NDJSON), or the CSV id fields. */
-  private readonly featureA = new Map<number, string>();
-  private readonly featureB = new Map<number, string>();
-  private readonly featureCsv = new Map<number, string>();
+  private readonly featureA = new FeatureTexts();
+  private readonly featureB = new FeatureTexts();
+  private readonly featureCsv = new FeatureTexts();
   /** The GeoJSON features' writer (cli/contact-geojson.ts), made on first use. */
   private geo: GeojsonContactWriter | undefined;
 
@@ -443,7 +514,7 @@ export class ContactWriter {
     }
     const dim = store.dim;
     const { c, d, cs, ds } = this;
-    const data = store.data, starts = store.starts, where = store.where, chains = starts.length, length = store.length;
+    const blocks = store.blocks, block = store.block, starts = store.starts, feature = store.feature;
     /** c and d as text (d reuses c's text where they are equal, as at a shared point). */
     const points = (): void => {
       for (let q = 0; q < dim; q++) {
@@ -453,15 +524,17 @@ export class ContactWriter {
     };
     for (let k = 0; k < r.count; k++) {
       const ci = r.chainI[k], cj = r.chainJ[k];
+      // Each chain lies in one block of the store (the two may differ).
+      const da = blocks[block[ci]], db = blocks[block[cj]];
       const f0 = starts[ci], g0 = starts[cj];
-      const nf = ((ci + 1 < chains ? starts[ci + 1] : length) - f0) / dim, ng = ((cj + 1 < chains ? starts[cj + 1] : length) - g0) / dim;
+      const nf = (store.end(ci) - f0) / dim, ng = (store.end(cj) - g0) / dim;
       const i = r.i[k], j = r.j[k], s = r.s[k], t = r.t[k], dist = r.distance[k];
       const ia = f0 + i * dim, ib = f0 + ((i + 1) % nf) * dim, ja = g0 + j * dim, jb = g0 + ((j + 1) % ng) * dim;
-      pointInto(data, ia, ib, s, dim, c);
-      pointInto(data, ja, jb, t, dim, d);
-      const fa = where[ci].feature, fb = where[cj].feature;
+      pointInto(da, ia, ib, s, dim, c);
+      pointInto(db, ja, jb, t, dim, d);
+      const fa = feature[ci] < 0 ? undefined : feature[ci], fb = feature[cj] < 0 ? undefined : feature[cj];
       const distance = dist === 0 ? '0' : fin(dist, 'distance');
-      const kind = kindOf(data, dim, ia, ib, ja, jb, this.thickness === 0, dist);
+      const kind = da === db ? kindOf(da, dim, ia, ib, ja, jb, this.thickness === 0, dist) : kindOf(pairOf(da, ia, ib, db, ja, jb, dim), dim, 0, dim, 2 * dim, 3 * dim, this.thickness === 0, dist);
       if (format === 'csv') {
         points();
         let line = `${chainBase + ci},${i},${chainBase + cj},${j},${distance},${param(s)},${param(t)},${cs.join(',')},${ds.join(',')}`;
@@ -489,6 +562,28 @@ export class ContactWriter {
     this.begin(dim === 0 ? 2 : dim);
     if (this.format === 'geojson') this.write(this.count > 0 ? '\n]}\n' : ']}\n');
   }
+}
+
+/** Contacts per batch handed to the writer by the merge of the tiles. */
+const BATCH = 1 << 14;
+
+/**
+ * The search of several chains with contacts between them (all of them, or with `--tile` that
+ * tile's, as tileContacts reports them), one tile (or sub-tile) at a time (tiles.ts,
+ * contactsInTiles): the working memory is one tile's, and the contacts found are held in typed
+ * arrays (40 bytes each) up to `plan.held`, the rest in a temporary file, until the tiles are
+ * merged into the writer in order.
+ */
+function searchBetween(store: CoordStore, opts: ChainCliOptions, plan: TilePlan): TileContacts[] {
+  const dim = store.dim || 2;
+  // The readers admit finite numbers only; checked again here, as the library checks its input.
+  for (let k = 0; k < store.count; k++) {
+    const f = store.chain(k);
+    for (let q = 0; q < f.length; q++) {
+      if (f[q] - f[q] !== 0) throw new InputError(`chain ${k}: vertex ${Math.floor(q / dim)} coordinate ${q % dim} is not a finite number (got ${String(f[q])})`);
+    }
+  }
+  return contactsInTiles(store.count, (k) => store.chain(k), dim, opts.thickness, opts.closed, plan);
 }
 
 /** The search: one large chain over threads, a tile, or multiChainContacts. */
@@ -533,6 +628,7 @@ export async function runChain(opts: ChainCliOptions, io: Io, bundled: string): 
   let vertices = 0;
   let contacts: number;
   const store = new CoordStore();
+  const spill = new Spill();
   try {
     const raw = path === undefined ? io.stdin : createReadStream(path, { highWaterMark: 1 << 16 });
     const onChunk = (n: number): void => {
@@ -579,27 +675,38 @@ export async function runChain(opts: ChainCliOptions, io: Io, bundled: string): 
     } else {
       vertices = store.vertices;
       const done = status.busy(`searching ${vertices.toLocaleString('en')} vertices in ${store.count.toLocaleString('en')} chains`);
-      let r: MultiChainContacts;
+      // Several chains with contacts between them (all, or one --tile's): searched tile by tile, merged as written.
+      const tiled = opts.between && store.count > 1;
+      let lists: TileContacts[];
       try {
-        r = await search(store, opts, opts.between);
+        if (tiled) lists = searchBetween(store, opts, { ...opts.tiles, spill, ...(opts.tile === undefined ? {} : { within: opts.tile }) });
+        else {
+          const r = await search(store, opts, opts.between);
+          lists = [{ count: r.count, read: () => r }];
+        }
       } finally {
         done();
       }
       releaseChainMemory(); // the search's working memory, before the writing
-      status.show(`found ${r.count.toLocaleString('en')} contacts`, true);
-      const writing = (force: boolean): void => status.show(`writing ${writer.count.toLocaleString('en')}/${r.count.toLocaleString('en')} contacts`, force);
+      const found = lists.reduce((n, r) => n + r.count, 0);
+      status.show(`found ${found.toLocaleString('en')} contacts`, true);
+      const writing = (force: boolean): void => status.show(`writing ${writer.count.toLocaleString('en')}/${found.toLocaleString('en')} contacts`, force);
       writing(true);
-      await writer.contacts(r, store, 0, async () => {
+      const drainWriting = async (): Promise<void> => {
         writing(false);
         await sink.drain();
-      });
+      };
+      if (!tiled) await writer.contacts(lists[0].read(0, lists[0].count), store, 0, drainWriting);
+      else await mergeTiles(lists, BATCH, (batch) => writer.contacts(batch, store, 0, drainWriting));
       writing(true);
     }
+    spill.close();
     contacts = writer.count;
     writer.end(store.dim);
     status.stop();
     await sink.commit();
   } catch (e) {
+    spill.close();
     status.stop();
     await sink.abortAsync();
     unhook();

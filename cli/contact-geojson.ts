@@ -10,7 +10,7 @@
  */
 import type { MultiChainContacts } from '../src/index.js';
 import { CONTACT_KIND_NAMES, NO_CONTACT, OVERLAP } from '../src/chain/classify.js';
-import { kindOf, pointOn } from './chain.js';
+import { kindOf, pairOf, pointOn } from './chain.js';
 import { meet2, MEET2 } from './crossing.js';
 import type { CoordStore } from './geojson-stream.js';
 import { CommandError } from './run-rows.js';
@@ -66,6 +66,12 @@ export class GeojsonContactWriter {
   private buf: Uint8Array = Buffer.allocUnsafe(CHUNK + FEATURE_ROOM);
   private pos = 0;
   private ascii = true;
+  /** The encoded per-chain heads and per-feature properties, for the store and chain base they were made for. */
+  private heads: (Heads | undefined)[] = [];
+  private propsA = new Map<number, Encoded>();
+  private propsB = new Map<number, Encoded>();
+  private cacheStore: CoordStore | undefined;
+  private cacheBase = -1;
   private readonly c = [0, 0, 0];
   private readonly d = [0, 0, 0];
 
@@ -94,21 +100,37 @@ export class GeojsonContactWriter {
   async contacts(r: MultiChainContacts, store: CoordStore, chainBase: number, drain: () => Promise<void>): Promise<void> {
     const dim = store.dim;
     const exact = dim === 2 && this.thickness === 0;
-    const data = store.data, starts = store.starts, where = store.where, chains = starts.length, length = store.length;
-    const heads: (Heads | undefined)[] = new Array<Heads | undefined>(chains);
-    const propsA = new Map<number, Encoded>(), propsB = new Map<number, Encoded>();
+    const blocks = store.blocks, block = store.block, starts = store.starts, feature = store.feature;
+    // Per chain and per feature caches, kept over the calls of one run (the tiled search writes a batch per call).
+    if (this.cacheStore !== store || this.cacheBase !== chainBase || this.heads.length !== store.count) {
+      this.cacheStore = store;
+      this.cacheBase = chainBase;
+      this.heads = new Array<Heads | undefined>(store.count);
+      this.propsA = new Map<number, Encoded>();
+      this.propsB = new Map<number, Encoded>();
+    }
+    const { heads, propsA, propsB } = this;
     const { c, d } = this;
     let start = this.pos;
     try {
       for (let k = 0; k < r.count; k++) {
         const ci = r.chainI[k], cj = r.chainJ[k];
         const f0 = starts[ci], g0 = starts[cj];
-        const nf = ((ci + 1 < chains ? starts[ci + 1] : length) - f0) / dim, ng = ((cj + 1 < chains ? starts[cj + 1] : length) - g0) / dim;
+        const nf = (store.end(ci) - f0) / dim, ng = (store.end(cj) - g0) / dim;
         const i = r.i[k], j = r.j[k], s = r.s[k], t = r.t[k], dist = r.distance[k];
-        const ia = f0 + i * dim, ib = f0 + ((i + 1) % nf) * dim, ja = g0 + j * dim, jb = g0 + ((j + 1) % ng) * dim;
+        let ia = f0 + i * dim, ib = f0 + ((i + 1) % nf) * dim, ja = g0 + j * dim, jb = g0 + ((j + 1) % ng) * dim;
+        // Each chain lies in one block of the store; two blocks: the two segments side by side.
+        let data = blocks[block[ci]];
+        if (block[cj] !== block[ci]) {
+          data = pairOf(data, ia, ib, blocks[block[cj]], ja, jb, dim);
+          ia = 0;
+          ib = dim;
+          ja = 2 * dim;
+          jb = 3 * dim;
+        }
         const ha = heads[ci] ?? (heads[ci] = headsOf(store, ci, chainBase + ci));
         const hb = heads[cj] ?? (heads[cj] = headsOf(store, cj, chainBase + cj));
-        const fa = where[ci].feature, fb = where[cj].feature;
+        const fa = feature[ci] < 0 ? undefined : feature[ci], fb = feature[cj] < 0 ? undefined : feature[cj];
         const pa = fa === undefined ? undefined : propsA.get(fa) ?? cache(propsA, fa, this.featureA.get(fa));
         const pb = fb === undefined ? undefined : propsB.get(fb) ?? cache(propsB, fb, this.featureB.get(fb));
         if (this.pos > CHUNK) this.flush();
@@ -269,7 +291,7 @@ function headsOf(store: CoordStore, k: number, chainIndex: number): Heads {
 
 /** Describes a chain for the GeoJSON output: `"chain":3,"feature":2,"ring":1`. */
 function labelOf(store: CoordStore, k: number, chainIndex: number): string {
-  const w = store.where[k];
+  const w = store.whereOf(k);
   let text = `"chain":${chainIndex}`;
   if (w.feature !== undefined) text += `,"feature":${w.feature}`;
   if (w.part !== undefined) text += `,"part":${w.part}`;

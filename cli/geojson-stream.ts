@@ -20,72 +20,166 @@ export interface ChainWhere {
   ring?: number;
 }
 
+/** Numbers per block of a {@link CoordStore} (16 MiB). */
+const BLOCK = 1 << 21;
+
 /**
- * Chains as one growable array of coordinates (`dim` per vertex), each chain a run of vertices:
- * 8 bytes per coordinate, not a JS array per vertex.
+ * Chains as runs of coordinates (`dim` per vertex) in blocks of 2²¹ numbers (16 MiB): 8 bytes
+ * per coordinate, not a JS array per vertex, and growing never copies what is stored. A chain
+ * always lies within one block, so `chain(k)` is a view with no copy: a chain that does not fit
+ * in the rest of the current block moves (once, as far as it is read) to a new one, and a chain
+ * longer than a block gets a block of its own, grown by doubling while it is read. So the memory
+ * is the coordinates plus at most one partly filled block (and one chain's moved prefix per
+ * block), never twice the coordinates as when one array is grown by copying. What each chain
+ * came from (feature, part, ring) is kept in typed arrays too: some 24 bytes a chain, not an
+ * object each (on a million features the objects made the live heap, and with it the heap the
+ * collector lets grow between full collections, some hundred megabytes larger).
  */
 export class CoordStore {
-  data = new Float64Array(1 << 12);
-  /** Numbers in use. */
-  length = 0;
+  /** The blocks; the last one (`cur`) is being filled. */
+  blocks: Float64Array[];
+  /** Numbers in use in each block but the last. */
+  private used: number[] = [];
+  /** The block being filled, and the numbers in use in it. */
+  private cur: Float64Array;
+  private curUsed = 0;
+  /** Numbers in use in all blocks. */
+  numbers = 0;
   dim = 0;
   /** A chain is still being read (a plain array of points): it must not be cleared. */
   open = false;
-  /** Chain k holds numbers starts[k] … starts[k + 1] − 1 (the last one: up to `length`). */
-  starts: number[] = [];
-  where: ChainWhere[] = [];
+  /** Chains in store. */
+  private chains = 0;
+  /** Chain k holds numbers starts[k] … end(k) − 1 of block `block[k]` (k < count; typed arrays with room to grow). */
+  starts = new Float64Array(64);
+  /** The block of each chain. */
+  block = new Int32Array(64);
+  /** Where each chain came from (see {@link whereOf}): its feature, part and ring, −1 for none. */
+  feature = new Int32Array(64);
+  private part = new Int32Array(64);
+  private ring = new Int32Array(64);
+
+  /** @param blockSize numbers per block (default 2²¹; tests use small ones). */
+  constructor(private readonly blockSize = BLOCK) {
+    this.cur = new Float64Array(Math.min(1 << 12, blockSize));
+    this.blocks = [this.cur];
+  }
 
   /** Starts a new chain. */
   begin(where: ChainWhere): void {
-    this.starts.push(this.length);
-    this.where.push(where);
+    const k = this.chains;
+    if (k === this.starts.length) {
+      const grow = <T extends Float64Array | Int32Array>(a: T): T => {
+        const b = new (a.constructor as new (n: number) => T)(2 * k);
+        b.set(a);
+        return b;
+      };
+      this.starts = grow(this.starts);
+      this.block = grow(this.block);
+      this.feature = grow(this.feature);
+      this.part = grow(this.part);
+      this.ring = grow(this.ring);
+    }
+    this.starts[k] = this.curUsed;
+    this.block[k] = this.blocks.length - 1;
+    this.feature[k] = where.feature ?? -1;
+    this.part[k] = where.part ?? -1;
+    this.ring[k] = where.ring ?? -1;
+    this.chains++;
   }
 
-  /** Appends one number (grows by doubling). */
+  /** Where chain k came from. */
+  whereOf(k: number): ChainWhere {
+    const w: ChainWhere = {};
+    if (this.feature[k] >= 0) w.feature = this.feature[k];
+    if (this.part[k] >= 0) w.part = this.part[k];
+    if (this.ring[k] >= 0) w.ring = this.ring[k];
+    return w;
+  }
+
+  /** Appends one number to the last chain. */
   push(x: number): void {
-    if (this.length === this.data.length) {
-      const next = new Float64Array(this.data.length * 2);
-      next.set(this.data);
-      this.data = next;
+    if (this.curUsed === this.cur.length) this.room();
+    this.cur[this.curUsed++] = x;
+    this.numbers++;
+  }
+
+  /** Makes room for one more number of the last chain. */
+  private room(): void {
+    const b = this.blocks.length - 1;
+    const data = this.cur;
+    const k = this.chains - 1;
+    const first = k >= 0 && this.block[k] === b ? this.starts[k] : this.curUsed; // where the open chain begins
+    const size = this.curUsed - first;
+    if (data.length < this.blockSize || first === 0) {
+      // The first block (grown up to a full block), or one chain filling its block: double it.
+      const next = new Float64Array(Math.max(data.length * 2, 16));
+      next.set(data.subarray(0, this.curUsed));
+      this.blocks[b] = this.cur = next;
+      return;
     }
-    this.data[this.length++] = x;
+    // The open chain moves to a new block; this one keeps the chains before it.
+    const next = new Float64Array(Math.max(this.blockSize, 2 * size));
+    next.set(data.subarray(first, this.curUsed));
+    this.used.push(first);
+    this.blocks.push(next);
+    this.cur = next;
+    this.curUsed = size;
+    if (k >= 0 && this.block[k] === b) {
+      this.block[k] = b + 1;
+      this.starts[k] = 0;
+    }
   }
 
   /** Number of chains. */
   get count(): number {
-    return this.starts.length;
+    return this.chains;
+  }
+
+  /** End (exclusive) of chain k's numbers in its block `block[k]`. */
+  end(k: number): number {
+    const b = this.block[k];
+    if (k + 1 < this.chains && this.block[k + 1] === b) return this.starts[k + 1];
+    return b === this.blocks.length - 1 ? this.curUsed : this.used[b];
   }
 
   /** Chain k's coordinates (a view, no copy). */
   chain(k: number): Float64Array {
-    const end = k + 1 < this.starts.length ? this.starts[k + 1] : this.length;
-    return this.data.subarray(this.starts[k], end);
+    return this.blocks[this.block[k]].subarray(this.starts[k], this.end(k));
   }
 
   /** Vertices in store. */
   get vertices(): number {
-    return this.dim === 0 ? 0 : this.length / this.dim;
+    return this.dim === 0 ? 0 : this.numbers / this.dim;
   }
 
-  /** Re-lays every stored vertex from 2 to 3 coordinates, with z = 0 (once, when a 3D position follows 2D ones). */
+  /** Re-lays every stored vertex from 2 to 3 coordinates, with z = 0 (once, when a 3D position follows 2D ones), a block at a time. */
   promoteTo3(): void {
-    const n = this.length / 2;
-    const next = new Float64Array(Math.max(1 << 12, n * 3 * 2));
-    for (let v = 0; v < n; v++) {
-      next[3 * v] = this.data[2 * v];
-      next[3 * v + 1] = this.data[2 * v + 1];
+    const last = this.blocks.length - 1;
+    for (let b = 0; b <= last; b++) {
+      const data = this.blocks[b], n = (b === last ? this.curUsed : this.used[b]) / 2;
+      const next = new Float64Array(Math.max(16, Math.ceil((data.length * 3) / 2)));
+      for (let v = 0; v < n; v++) {
+        next[3 * v] = data[2 * v];
+        next[3 * v + 1] = data[2 * v + 1];
+      }
+      this.blocks[b] = next;
+      if (b === last) this.curUsed = n * 3;
+      else this.used[b] = n * 3;
     }
-    this.data = next;
-    this.length = n * 3;
-    this.starts = this.starts.map((s) => (s / 2) * 3);
+    this.cur = this.blocks[last];
+    this.numbers = (this.numbers / 2) * 3;
+    for (let k = 0; k < this.chains; k++) this.starts[k] = (this.starts[k] / 2) * 3;
     this.dim = 3;
   }
 
-  /** Forgets every chain (keeps the memory and the dimension), for streaming one feature at a time. */
+  /** Forgets every chain (keeps the block being filled and the dimension), for streaming one feature at a time. */
   clear(): void {
-    this.length = 0;
-    this.starts = [];
-    this.where = [];
+    this.blocks = [this.cur];
+    this.used = [];
+    this.curUsed = 0;
+    this.numbers = 0;
+    this.chains = 0;
   }
 }
 

@@ -16,7 +16,11 @@
  * inflated boxes reach its tile finds every contact it must report; the others it finds on the
  * way are dropped.
  */
+import { closeSync, mkdtempSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { InputError } from './rows.js';
+import { checkOptions, numberOption } from '../src/core/options.js';
 import { prepareChains, type PreparedChain } from '../src/chain/input.js';
 import { searchShare } from '../src/chain/contacts.js';
 import type { MultiChainContacts } from '../src/index.js';
@@ -210,4 +214,346 @@ export function tileContacts(chains: readonly Float64Array[], dim: number, tau: 
     s: out.s.subarray(0, n),
     t: out.t.subarray(0, n),
   };
+}
+
+/**
+ * Segments per tile of {@link contactsInTiles} by default. The search's working memory is some
+ * 170 bytes a segment (boxes, grid, the prepared copy, the pairs found): about 45 MB a tile.
+ * Smaller tiles cost little more time (on 10.7M vertices of random walks, tiles of 2¹⁸, 2¹⁹ and
+ * 2²⁰ segments took the same CPU time within 4%) but repeat the segments on their borders.
+ */
+export const TILE_SEGMENTS = 1 << 18;
+
+/** Contacts held in memory by default before the tiles' contacts go to a temporary file (40 bytes each: 40 MB). */
+export const HELD_CONTACTS = 1 << 20;
+
+/** Bytes of the merge's read windows over all spilled tiles together (each gets at least 512 contacts). */
+const WINDOWS_BYTES = 32 << 20;
+
+/** A tile's contacts, sorted: in memory, or in a temporary file read back a window at a time. */
+export interface TileContacts {
+  readonly count: number;
+  /** Contacts from … from + n − 1 (views, valid until the next call). */
+  read(from: number, n: number): MultiChainContacts;
+}
+
+/** The seven arrays of a contact list, in the order they are laid out in a spill file, with their element sizes. */
+const FIELDS = ['chainI', 'i', 'chainJ', 'j', 'distance', 's', 't'] as const;
+const SIZES = [4, 4, 4, 4, 8, 8, 8];
+
+function view(r: MultiChainContacts, from: number, n: number): MultiChainContacts {
+  return {
+    count: n,
+    chainI: r.chainI.subarray(from, from + n), i: r.i.subarray(from, from + n), chainJ: r.chainJ.subarray(from, from + n), j: r.j.subarray(from, from + n),
+    distance: r.distance.subarray(from, from + n), s: r.s.subarray(from, from + n), t: r.t.subarray(from, from + n),
+  };
+}
+
+/**
+ * A temporary file that holds tiles' contacts (a folder made with mkdtemp under `dir`, removed
+ * by {@link Spill.close}, also after an error). Each tile's seven arrays are appended one after
+ * another; reading a window of one tile is seven positioned reads into one reused buffer per
+ * tile (as large as the merge asks for).
+ */
+export class Spill {
+  private fd = -1;
+  private folder = '';
+  private end = 0;
+  constructor(private readonly dir: string = tmpdir()) {}
+
+  /**
+   * Writes `r`'s contacts; returns them as a source read back from the file.
+   * @throws Error naming the folder and the reason when the file cannot be made or written
+   * (a full disk: ENOSPC).
+   */
+  put(r: MultiChainContacts): TileContacts {
+    const base = this.end, count = r.count;
+    try {
+      if (this.fd < 0) {
+        this.folder = mkdtempSync(join(this.dir, 'skewline-contacts-'));
+        this.fd = openSync(join(this.folder, 'contacts.bin'), 'w+');
+      }
+      for (let f = 0; f < FIELDS.length; f++) {
+        const a = r[FIELDS[f]];
+        writeAll(this.fd, new Uint8Array(a.buffer, a.byteOffset, count * SIZES[f]), this.end);
+        this.end += count * SIZES[f];
+      }
+    } catch (e) {
+      // Named as what it is (not the input, which a bare errno error would be taken for).
+      const why = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
+      throw new Error(`cannot write the temporary file of contacts in '${this.dir}' (${why}; set TMPDIR to a folder with room: 40 bytes a contact)`, { cause: e });
+    }
+    const fd = this.fd;
+    let buf = parts(0);
+    return {
+      count,
+      read(from: number, n: number): MultiChainContacts {
+        if (buf.i.length < n) buf = parts(n);
+        let at = base;
+        for (let f = 0; f < FIELDS.length; f++) {
+          const a = buf[FIELDS[f]];
+          readAll(fd, new Uint8Array(a.buffer, a.byteOffset, n * SIZES[f]), at + from * SIZES[f]);
+          at += count * SIZES[f];
+        }
+        return view(buf, 0, n);
+      },
+    };
+  }
+
+  /** Bytes written so far. */
+  get bytes(): number {
+    return this.end;
+  }
+
+  /** Closes and removes the file (idempotent). */
+  close(): void {
+    if (this.fd >= 0) closeSync(this.fd);
+    this.fd = -1;
+    if (this.folder !== '') rmSync(this.folder, { recursive: true, force: true });
+    this.folder = '';
+  }
+}
+
+function writeAll(fd: number, b: Uint8Array, at: number): void {
+  for (let k = 0; k < b.length; ) k += writeSync(fd, b, k, b.length - k, at + k);
+}
+
+function readAll(fd: number, b: Uint8Array, at: number): void {
+  for (let k = 0; k < b.length; ) {
+    const got = readSync(fd, b, k, b.length - k, at + k);
+    if (got === 0) throw new Error('skewline: the temporary contacts file ended early');
+    k += got;
+  }
+}
+
+/** How {@link contactsInTiles} cuts the work and where it keeps the contacts. */
+export interface TilePlan {
+  /** Segments per tile (default {@link TILE_SEGMENTS}). */
+  perTile?: number;
+  /** Contacts held in memory; beyond, tiles go to `spill` (default {@link HELD_CONTACTS}). */
+  held?: number;
+  /** Where tiles over the budget go (without one, everything stays in memory). */
+  spill?: Spill;
+  /**
+   * Only the contacts of this tile of the input (`--tile i/n`, as {@link tileContacts} reports
+   * them): the tile's cell is cut into sub-tiles of about `perTile` segments each.
+   */
+  within?: Tile;
+}
+
+/**
+ * Every contact of `multiChainContacts(chains, { dim, thickness: tau, closed, between: true })`,
+ * searched one tile at a time so that the search's working memory (segment boxes, grid or
+ * hierarchy, the pairs found) is that of one tile, not of the whole input: the input's box is
+ * cut into n = ⌈segments / `perTile`⌉ tiles as `--tile i/n` cuts it, and tile i reports the
+ * contacts whose reference point lies in it (the module comment), so each contact comes from
+ * exactly one tile, with bitwise the numbers of the whole search. Each tile's contacts come in
+ * the order of multiChainContacts, in typed arrays of their exact size (40 bytes a contact)
+ * while fewer than `held` are held, else written to `plan.spill`; {@link mergeTiles} puts them
+ * together in that order. The chains are given by `chain(k)` (k < count), valid (finite, `dim`
+ * per vertex). Not re-entrant (the search's module scratch).
+ *
+ * @throws SkewlineInputError for an unknown key of `plan`, a `perTile` outside [1, 2³¹] or a
+ * negative `held`.
+ *
+ * Which chains a tile searches is decided from each chain's box (inflated by tau) in one pass:
+ * a chain whose box reaches several tiles is searched in each (its segments outside a tile are
+ * skipped there), a chain of fewer than two vertices in none.
+ */
+export function contactsInTiles(count: number, chain: (k: number) => Float64Array, dim: number, tau: number, closed: boolean, plan: TilePlan = {}): TileContacts[] {
+  checkOptions(plan, ['perTile', 'held', 'spill', 'within'], 'contactsInTiles');
+  const perTile = numberOption(plan as Record<string, unknown>, 'perTile', 'contactsInTiles', 1, 2 ** 31, TILE_SEGMENTS);
+  const held = numberOption(plan as Record<string, unknown>, 'held', 'contactsInTiles', 0, Infinity, HELD_CONTACTS);
+  const lo = new Float64Array(dim).fill(Infinity), hi = new Float64Array(dim).fill(-Infinity);
+  let segments = 0;
+  for (let k = 0; k < count; k++) {
+    const f = chain(k);
+    const nv = f.length / dim;
+    if (nv >= 2) segments += closed ? nv : nv - 1;
+    for (let v = 0; v < f.length; v += dim) {
+      for (let d = 0; d < dim; d++) {
+        const x = f[v + d];
+        if (x < lo[d]) lo[d] = x;
+        if (x > hi[d]) hi[d] = x;
+      }
+    }
+  }
+  for (let d = 0; d < dim; d++) if (lo[d] > hi[d]) lo[d] = hi[d] = 0; // no vertex
+  let grid: TileGrid;
+  let n: number;
+  if (plan.within === undefined) {
+    n = Math.max(1, Math.ceil(segments / perTile));
+    grid = tileGrid(lo, hi, { i: 0, n });
+  } else {
+    // Sub-tiles of the cell of tile `within` (on its two axes): their cut lines run from the
+    // cell's own (±∞ at the box's edge) through points spread over the part of the box it
+    // covers, never decreasing, so the sub-cells partition the cell and the contacts of tile
+    // `within` each fall in one sub-tile. Sized by the whole input's segments ÷ its n tiles.
+    const outer = tileGrid(lo, hi, plan.within);
+    n = Math.max(1, Math.ceil(segments / plan.within.n / perTile));
+    const g = Math.ceil(Math.sqrt(n));
+    const sub = (cut: Float64Array, k: number, axis: number, parts: number): Float64Array => {
+      const L = cut[k], H = cut[k + 1];
+      const a = Math.max(L, lo[axis]), b = Math.min(H, hi[axis]);
+      const c = new Float64Array(parts + 1);
+      c[0] = L;
+      c[parts] = H;
+      for (let q = 1; q < parts; q++) c[q] = Math.min(H, Math.max(c[q - 1], a * ((parts - q) / parts) + b * (q / parts)));
+      return c;
+    };
+    const g1 = Math.ceil(n / g);
+    n = g * g1;
+    grid = { axis0: outer.axis0, axis1: outer.axis1, cut0: sub(outer.cut0, outer.k0, outer.axis0, g), cut1: sub(outer.cut1, outer.k1, outer.axis1, g1), k0: 0, k1: 0 };
+  }
+  const g0 = grid.cut0.length - 1;
+  const { axis0, axis1, cut0, cut1 } = grid;
+  const L0 = cut0[0], H0 = cut0[g0], L1 = cut1[0], H1 = cut1[cut1.length - 1];
+  // The tiles each chain's inflated box reaches (the test of `reaches`, on the whole chain's box).
+  const members: number[][] = Array.from({ length: n }, () => []);
+  for (let k = 0; k < count; k++) {
+    const f = chain(k);
+    if (f.length < 2 * dim) continue;
+    let min0 = Infinity, max0 = -Infinity, min1 = Infinity, max1 = -Infinity;
+    for (let v = 0; v < f.length; v += dim) {
+      const x = f[v + axis0], y = f[v + axis1];
+      if (x < min0) min0 = x;
+      if (x > max0) max0 = x;
+      if (y < min1) min1 = y;
+      if (y > max1) max1 = y;
+    }
+    // Outside the whole grid's cell (only with `within`): in no tile.
+    if (!(min0 - tau < H0 && max0 + tau >= L0 && min1 - tau < H1 && max1 + tau >= L1)) continue;
+    const a0 = firstCell(cut0, min0 - tau), b0 = lastCell(cut0, max0 + tau);
+    const a1 = firstCell(cut1, min1 - tau), b1 = lastCell(cut1, max1 + tau);
+    for (let q = a1; q <= b1; q++) for (let p = a0; p <= b0; p++) members[q * g0 + p].push(k);
+  }
+  let inMemory = 0;
+  const results: TileContacts[] = [];
+  for (let i = 0; i < n; i++) {
+    const kept = members[i];
+    members[i] = [];
+    const out = parts(0);
+    if (kept.length > 0) {
+      const cell = { ...grid, k0: i % g0, k1: Math.floor(i / g0) };
+      searchTile(prepareChains(kept.map((k) => chain(k)), dim, closed), tau, cell, (c) => kept[c], out);
+    }
+    const c = out.count;
+    if (plan.spill !== undefined && inMemory + c > held) {
+      results.push(plan.spill.put(out));
+      continue;
+    }
+    inMemory += c;
+    // Exact size: the doubling's slack is not kept while the other tiles are searched.
+    const r: MultiChainContacts = {
+      count: c,
+      chainI: out.chainI.slice(0, c), i: out.i.slice(0, c), chainJ: out.chainJ.slice(0, c), j: out.j.slice(0, c),
+      distance: out.distance.slice(0, c), s: out.s.slice(0, c), t: out.t.slice(0, c),
+    };
+    results.push({ count: c, read: (from, m) => view(r, from, m) });
+  }
+  return results;
+}
+
+/** The first cell k of `cut` with cut[k + 1] > x (a box from x up reaches it). */
+function firstCell(cut: Float64Array, x: number): number {
+  let k = 0;
+  while (k + 2 < cut.length && !(cut[k + 1] > x)) k++;
+  return k;
+}
+
+/** The last cell k of `cut` with cut[k] ≤ x (a box up to x reaches it). */
+function lastCell(cut: Float64Array, x: number): number {
+  let k = cut.length - 2;
+  while (k > 0 && !(cut[k] <= x)) k--;
+  return k;
+}
+
+/** Is contact a of p before contact b of q in the order (chainI, i, chainJ, j)? */
+function before(p: MultiChainContacts, a: number, q: MultiChainContacts, b: number): boolean {
+  if (p.chainI[a] !== q.chainI[b]) return p.chainI[a] < q.chainI[b];
+  if (p.i[a] !== q.i[b]) return p.i[a] < q.i[b];
+  if (p.chainJ[a] !== q.chainJ[b]) return p.chainJ[a] < q.chainJ[b];
+  return p.j[a] < q.j[b];
+}
+
+/**
+ * Merges sorted, disjoint contact lists (the tiles of {@link contactsInTiles}) in the order
+ * (chainI, i, chainJ, j), `size` contacts at a time: each batch is copied into one reused set of
+ * arrays and handed to `emit` (awaited), so the merge holds one batch and one window of each
+ * list (by default windows of at most `size` contacts and 32 MB over all lists, 512 contacts
+ * at least). A
+ * binary heap of the lists' heads: about log₂(lists) comparisons per contact, fewer where one
+ * list stays first for a run of contacts.
+ */
+export async function mergeTiles(
+  lists: readonly TileContacts[],
+  size: number,
+  emit: (batch: MultiChainContacts) => Promise<void> | void,
+  windowSize = Math.min(size, Math.max(512, Math.floor(WINDOWS_BYTES / 40 / Math.max(1, lists.length)))),
+): Promise<void> {
+  const batch = parts(size);
+  const L = lists.length;
+  const win: MultiChainContacts[] = new Array<MultiChainContacts>(L);
+  const base = new Float64Array(L); // index in its list of each window's first contact
+  const heads = new Int32Array(L); // next contact within the window
+  const heap: number[] = [];
+  const load = (x: number, from: number): void => {
+    win[x] = lists[x].read(from, Math.min(windowSize, lists[x].count - from));
+    base[x] = from;
+    heads[x] = 0;
+  };
+  const less = (x: number, y: number): boolean => before(win[x], heads[x], win[y], heads[y]);
+  const down = (k: number): void => {
+    for (;;) {
+      const l = 2 * k + 1, r = l + 1;
+      let m = k;
+      if (l < heap.length && less(heap[l], heap[m])) m = l;
+      if (r < heap.length && less(heap[r], heap[m])) m = r;
+      if (m === k) return;
+      [heap[k], heap[m]] = [heap[m], heap[k]];
+      k = m;
+    }
+  };
+  for (let x = 0; x < L; x++) {
+    if (lists[x].count === 0) continue;
+    load(x, 0);
+    heap.push(x);
+  }
+  for (let k = (heap.length >> 1) - 1; k >= 0; k--) down(k);
+  const flush = async (c: number): Promise<void> => {
+    if (c > 0) await emit(view(batch, 0, c));
+  };
+  let c = 0;
+  while (heap.length > 0) {
+    const x = heap[0];
+    // Take from this list while it stays first (runs are long: a tile's chains seldom interleave with another's).
+    const other = heap.length > 1 ? (heap.length > 2 && less(heap[2], heap[1]) ? heap[2] : heap[1]) : -1;
+    let p = win[x];
+    do {
+      const a = heads[x]++;
+      batch.chainI[c] = p.chainI[a];
+      batch.i[c] = p.i[a];
+      batch.chainJ[c] = p.chainJ[a];
+      batch.j[c] = p.j[a];
+      batch.distance[c] = p.distance[a];
+      batch.s[c] = p.s[a];
+      batch.t[c] = p.t[a];
+      if (++c === size) {
+        await flush(c);
+        c = 0;
+      }
+      if (heads[x] === p.count) {
+        const next = base[x] + p.count;
+        if (next === lists[x].count) break;
+        load(x, next);
+        p = win[x];
+      }
+    } while (other < 0 || less(x, other));
+    if (heads[x] === win[x].count) {
+      heap[0] = heap[heap.length - 1];
+      heap.pop();
+    }
+    if (heap.length > 0) down(0);
+  }
+  await flush(c);
 }

@@ -29,12 +29,13 @@ function axisWalk(n: number, dim: number, rng: Rng): Float64Array {
 
 /** Classifies every contact of `r` as the writer does; returns a checksum (a sink). */
 function classifyAll(r: MultiChainContacts, store: CoordStore, tau: number): number {
-  const dim = store.dim, data = store.data, starts = store.starts, chains = starts.length, length = store.length;
+  if (store.blocks.length !== 1) throw new Error('classifyAll: the chains must lie in one block of the store');
+  const dim = store.dim, data = store.blocks[0], starts = store.starts;
   let sink = 0;
   for (let k = 0; k < r.count; k++) {
     const ci = r.chainI[k], cj = r.chainJ[k];
     const f0 = starts[ci], g0 = starts[cj];
-    const nf = ((ci + 1 < chains ? starts[ci + 1] : length) - f0) / dim, ng = ((cj + 1 < chains ? starts[cj + 1] : length) - g0) / dim;
+    const nf = (store.end(ci) - f0) / dim, ng = (store.end(cj) - g0) / dim;
     const ia = f0 + r.i[k] * dim, ib = f0 + ((r.i[k] + 1) % nf) * dim, ja = g0 + r.j[k] * dim, jb = g0 + ((r.j[k] + 1) % ng) * dim;
     sink += kindOf(data, dim, ia, ib, ja, jb, tau === 0, r.distance[k]).length;
   }

@@ -5,9 +5,11 @@
  * 1. Streaming: a FeatureCollection written on ONE line (most exported GeoJSON is), of seeded
  *    random-walk LineStrings scattered over a square, is written to a temporary folder; then
  *    `skewline chain FILE --format csv -o /dev/null` runs with and without `--no-between`
- *    (feature by feature, memory bounded by the largest feature) and, with `--tile i/4`, one
- *    tile of four. Printed: file size, seconds, features/s, MB/s, contacts/s and the child's
- *    peak RSS (from /usr/bin/time -v where present, else the CLI's --stats).
+ *    (feature by feature, memory bounded by the largest feature; the default searches tile by
+ *    tile and holds the coordinates, a bounded buffer of contacts and a temporary file for the
+ *    rest) and, with `--tile i/4`, one tile of four. Printed: file size, seconds, features/s,
+ *    MB/s, contacts/s, the child's peak RSS (from /usr/bin/time -v where present, else the
+ *    CLI's --stats) and CPU seconds, and the peak RSS per vertex and per contact.
  * 2. Output: the contacts of seeded walks written as CSV, NDJSON and GeoJSON (2D thickness 0 with
  *    the exact crossing points of random walks and the touches of grid walks, and 3D with a
  *    thickness) into a counting sink: contacts per second of wall time and of CPU time.
@@ -69,6 +71,8 @@ interface ChildRun {
   secs: number;
   rssMiB: number;
   contacts: number;
+  /** User + system CPU seconds of the child (NaN without /usr/bin/time). */
+  cpu: number;
 }
 
 /** Runs the CLI as a child, timing it and taking its peak RSS. */
@@ -81,7 +85,9 @@ function runCli(args: string[]): ChildRun {
   if (r.status !== 0) throw new Error(`skewline chain ${args.join(' ')} failed:\n${r.stderr}`);
   const stats = /(\d+) contacts in [\d.]+ s, peak RSS ([\d.]+) MiB/.exec(r.stderr);
   const timed = /Maximum resident set size \(kbytes\): (\d+)/.exec(r.stderr);
-  return { secs, contacts: Number(stats?.[1] ?? NaN), rssMiB: timed !== null ? Number(timed[1]) / 1024 : Number(stats?.[2] ?? NaN) };
+  const user = /User time \(seconds\): ([\d.]+)/.exec(r.stderr), sys = /System time \(seconds\): ([\d.]+)/.exec(r.stderr);
+  const cpu = user !== null && sys !== null ? Number(user[1]) + Number(sys[1]) : NaN;
+  return { secs, cpu, contacts: Number(stats?.[1] ?? NaN), rssMiB: timed !== null ? Number(timed[1]) / 1024 : Number(stats?.[2] ?? NaN) };
 }
 
 /**
@@ -145,13 +151,14 @@ export async function run(opts: { mb?: number; runs?: number } = {}): Promise<vo
     const { path, features, vertices } = await generate(dir, mb);
     const size = statSync(path).size;
     console.log(`\nskewline chain on a one-line GeoJSON FeatureCollection: ${(size / 1e6).toFixed(0)} MB, ${features.toLocaleString('en')} LineStrings, ${vertices.toLocaleString('en')} vertices (written in ${((Date.now() - t0) / 1000).toFixed(1)} s)`);
-    console.log('| run | s | MB/s | features/s | contacts | contacts/s | peak RSS (MiB) |');
-    console.log('|---|---:|---:|---:|---:|---:|---:|');
+    console.log('| run | s | CPU s | MB/s | features/s | contacts | contacts/s | peak RSS (MiB) | RSS bytes per vertex | per contact |');
+    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
     const row = (name: string, r: ChildRun): void => {
-      console.log(`| ${name} | ${r.secs.toFixed(1)} | ${(size / 1e6 / r.secs).toFixed(1)} | ${Math.round(features / r.secs).toLocaleString('en')} | ${r.contacts.toLocaleString('en')} | ${Math.round(r.contacts / r.secs).toLocaleString('en')} | ${r.rssMiB.toFixed(0)} |`);
+      const bytes = r.rssMiB * 2 ** 20;
+      console.log(`| ${name} | ${r.secs.toFixed(1)} | ${r.cpu.toFixed(1)} | ${(size / 1e6 / r.secs).toFixed(1)} | ${Math.round(features / r.secs).toLocaleString('en')} | ${r.contacts.toLocaleString('en')} | ${Math.round(r.contacts / r.secs).toLocaleString('en')} | ${r.rssMiB.toFixed(0)} | ${(bytes / vertices).toFixed(1)} | ${(bytes / r.contacts).toFixed(1)} |`);
     };
     row('--no-between (streamed feature by feature)', runCli([path, '--no-between', '--format', 'csv']));
-    row('default (--between: all features held)', runCli([path, '--format', 'csv']));
+    row('default (--between: tile by tile)', runCli([path, '--format', 'csv']));
     row('--tile 0/4 (one tile of four, --between)', runCli([path, '--format', 'csv', '--tile', '0/4']));
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -5,7 +5,7 @@
  * the "before" column of bench/cli/rows.bench.ts. Not used by the CLI.
  */
 import type { MultiChainContacts } from '../../src/index.js';
-import { kindOf, pointOn } from '../../cli/chain.js';
+import { kindOf, pairOf, pointOn } from '../../cli/chain.js';
 import { crossingPoint2 } from '../../cli/crossing.js';
 import { ratToDouble, toScaledBigInts } from '../../src/core/exact.js';
 import { orient2Sign } from '../../src/intersect/intersects.js';
@@ -25,15 +25,15 @@ export class ReferenceGeojsonWriter {
   constructor(
     private readonly thickness: number,
     private readonly write: (text: string) => void,
-    private readonly featureA: ReadonlyMap<number, string>,
-    private readonly featureB: ReadonlyMap<number, string>,
+    private readonly featureA: { get(index: number): string | undefined },
+    private readonly featureB: { get(index: number): string | undefined },
   ) {}
 
   async contacts(r: MultiChainContacts, store: CoordStore, chainBase: number, drain: () => Promise<void>): Promise<void> {
     const dim = store.dim;
     const exact = dim === 2 && this.thickness === 0;
     const { c, d, cs, ds } = this;
-    const data = store.data, starts = store.starts, where = store.where, chains = starts.length, length = store.length;
+    const blocks = store.blocks, block = store.block, starts = store.starts, feature = store.feature;
     const labels = new Map<number, string>();
     const label = (k: number): string => {
       let text = labels.get(k);
@@ -52,14 +52,19 @@ export class ReferenceGeojsonWriter {
     for (let k = 0; k < r.count; k++) {
       const ci = r.chainI[k], cj = r.chainJ[k];
       const f0 = starts[ci], g0 = starts[cj];
-      const nf = ((ci + 1 < chains ? starts[ci + 1] : length) - f0) / dim, ng = ((cj + 1 < chains ? starts[cj + 1] : length) - g0) / dim;
+      const nf = (store.end(ci) - f0) / dim, ng = (store.end(cj) - g0) / dim;
       const i = r.i[k], j = r.j[k], s = r.s[k], t = r.t[k], dist = r.distance[k];
-      const ia = f0 + i * dim, ib = f0 + ((i + 1) % nf) * dim, ja = g0 + j * dim, jb = g0 + ((j + 1) % ng) * dim;
+      let ia = f0 + i * dim, ib = f0 + ((i + 1) % nf) * dim, ja = g0 + j * dim, jb = g0 + ((j + 1) % ng) * dim;
+      let data = blocks[block[ci]];
+      if (block[cj] !== block[ci]) {
+        data = pairOf(data, ia, ib, blocks[block[cj]], ja, jb, dim);
+        [ia, ib, ja, jb] = [0, dim, 2 * dim, 3 * dim];
+      }
       for (let q = 0; q < dim; q++) {
         c[q] = pointOn(data[ia + q], data[ib + q], s);
         d[q] = pointOn(data[ja + q], data[jb + q], t);
       }
-      const fa = where[ci].feature, fb = where[cj].feature;
+      const fa = feature[ci] < 0 ? undefined : feature[ci], fb = feature[cj] < 0 ? undefined : feature[cj];
       const distance = dist === 0 ? '0' : fin(dist, 'distance');
       const kind = kindOf(data, dim, ia, ib, ja, jb, this.thickness === 0, dist);
       let geometry: string;
@@ -88,7 +93,7 @@ export class ReferenceGeojsonWriter {
 }
 
 function labelOf(store: CoordStore, k: number, chainIndex: number): string {
-  const w = store.where[k];
+  const w = store.whereOf(k);
   let text = `"chain":${chainIndex}`;
   if (w.feature !== undefined) text += `,"feature":${w.feature}`;
   if (w.part !== undefined) text += `,"part":${w.part}`;
