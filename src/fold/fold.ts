@@ -46,6 +46,12 @@
  *   is at least min over the moving ends b of n·(b − c) minus max over the fixed ends a of
  *   n·(a − c), and each n·(b − c) is a sinusoid in θ whose first drop to the threshold has a
  *   closed form (acos), checked afterwards on values so acos's conditioning never matters;
+ * - a separating direction that turns with the moving segment (the frame step): seen from B, a
+ *   point of the fixed segment A moves at most r (its distance from the axis) per radian, and r
+ *   is convex along A, so the bound from the nearest-points direction falls at most r_a per
+ *   radian at each end a of A. A fixed segment ending at the joint (r = 0 there) whose nearest
+ *   point to B is that end keeps its distance while B turns (a hairpin at the joint): the step is
+ *   then about (what A's far end adds to the gap) / r, not the gap over B's speed, which crawled;
  * and a longer trial step [φ, φ + h] is accepted by two-point bounds: Lipschitz from both ends
  * (min ≥ (D(φ) + D(φ + h) − ρ_B·h) / 2), or the chord bound (for any two fixed points of the two
  * segments the squared distance is c − b·cos(θ − θ₀) with |b| ≤ 2·ρ_A·ρ_B, so over the interval

@@ -35,11 +35,11 @@ const NEAR = 2 ** -32;
  * first contacts, within 2e-6 rad of it and never past it, and the blocking pair within NEAR of
  * the thickness in the pose each returns.
  */
-function bothReachContact(pose: Float64Array, dim: number, joint: number, angle: number, tau: number, where: string): void {
+function bothReachContact(pose: Float64Array, dim: number, joint: number, angle: number, tau: number, where: string, axis?: number[]): void {
   const size = extent(pose);
-  const ref = referenceFold(pose, dim, joint, angle, undefined, tau, 512);
+  const ref = referenceFold(pose, dim, joint, angle, axis, tau, 512);
   expect(ref.first, `${where}: the reference finds a contact`).toBeLessThan(Math.abs(angle));
-  const fc = foldChain(pose, { dim, joint, angle, thickness: tau });
+  const fc = foldChain(pose, { dim, joint, angle, axis, thickness: tau });
   expect(fc.blocked, `${where}: foldChain blocked`).toBe(true);
   const a = Math.abs(fc.angle);
   expect(a, `${where}: foldChain past the reference's first contact`).toBeLessThanOrEqual(ref.first + 1e-12 * (1 + ref.first));
@@ -49,7 +49,7 @@ function bothReachContact(pose: Float64Array, dim: number, joint: number, angle:
   expect((pairDistance(fc.points, dim, i, j) - tau) / size, `${where}: foldChain's stop, from contact (of the size)`).toBeLessThanOrEqual(NEAR);
   // the tree fold: the reference's checks (checkTreeFold), and its stop in distance
   const folder = createChainFolder(pose, { dim, thickness: tau });
-  const { got } = checkTreeFold(folder, { joint, angle }, `${where} (tree fold)`);
+  const { got } = checkTreeFold(folder, { joint, angle, ...(axis ? { axis } : {}) }, `${where} (tree fold)`);
   expect(got.blocked, `${where}: tree fold blocked`).toBe(true);
   const c = got.contact!;
   expect((pairDistance(folder.points(), dim, c.i, c.j) - tau) / size, `${where}: the tree fold's stop, from contact (of the size)`).toBeLessThanOrEqual(NEAR);
@@ -79,4 +79,12 @@ describe('certified advancement at a nearly constant distance (issue 18)', () =>
       bothReachContact(pose, 2, 1, 3, tau, `tangent line, delta ${delta}`);
     });
   }
+
+  it('issue 18: the same in 3D, the fixed segment leaving the plane of the turn (axis z, 1e-9 beyond the thickness)', () => {
+    // The fixed segment rises from the joint at (−1, 0, 0.3)·t; the moving line x = r, z = 0 keeps
+    // the joint as A's nearest point while cos θ ≥ 0, and touches A some way past a quarter turn.
+    const tau = 0.25, r = tau + 1e-9;
+    const pose = new Float64Array([-1, 0, 0.3, 0, 0, 0, r, -1, 0, r, 1, 0]);
+    bothReachContact(pose, 3, 1, 3, tau, 'tangent line 3D', [0, 0, 1]);
+  });
 });
