@@ -5,13 +5,15 @@
  * joint; the one-point Lipschitz bound then steps by about the gap over the speed and the loop
  * gave up at its iteration cap. Both foldChain and the tree fold (ChainFolder.fold) must reach
  * the contact: checked against the dense exact reference (test/support/fold-oracle.ts) and by
- * the exact distance of the blocking pair in the returned pose.
+ * the exact distance of the blocking pair in the returned pose. Seeds are in the test names;
+ * SKEWLINE_LONG=1 runs 300 random hairpins per dimension instead of 12.
  */
 import { describe, expect, it } from 'vitest';
 import { createChainFolder, foldChain } from '../../src/index.js';
 import { SEGMENT, exactClosestFlat } from '../../src/core/exact.js';
 import { referenceFold } from '../support/fold-oracle.js';
 import { checkTreeFold } from '../support/tree-fold.js';
+import { makeRng } from '../support/rng.js';
 
 /** Exact distance of segments i and j of pose P (rounded once). */
 function pairDistance(P: Float64Array, dim: number, i: number, j: number): number {
@@ -26,6 +28,8 @@ function extent(P: Float64Array): number {
   for (const x of P) s = Math.max(s, Math.abs(x));
   return s;
 }
+
+const LONG = process.env.SKEWLINE_LONG === '1';
 
 /** The stop the tests ask of a blocked fold: the blocking pair within 2⁻³² of the size of contact. */
 const NEAR = 2 ** -32;
@@ -74,6 +78,49 @@ describe('certified advancement at a nearly constant distance (issue 18)', () =>
       const tau = 0.25, r = tau + delta;
       const pose = new Float64Array([-1, 0, 0, 0, r, -1, r, 1]);
       bothReachContact(pose, 2, 1, 3, tau, `tangent line, delta ${delta}`);
+    });
+  }
+
+  for (const dim of [2, 3]) {
+    const seed = 1_870_000 + dim;
+    const cases = LONG ? 300 : 12;
+    it(`issue 18: random hairpins at the joint (${dim}D, seed ${seed}, ${cases} cases): foldChain and the tree fold against the dense exact reference`, () => {
+      // A fixed segment leaving the joint c away from a moving segment whose line passes
+      // τ + δ from c (δ from 1e-10 to 1e-3): the distance is constant until the turn swings the
+      // moving segment towards the fixed one; a random angle of either sign (3D: a random axis).
+      const rng = makeRng(seed);
+      for (let t = 0; t < cases; t++) {
+        const where = `${dim}D seed ${seed} case ${t}`;
+        const c = Array.from({ length: dim }, () => rng.uniform(-2, 2));
+        const d = rng.unitVector(dim);
+        let m = rng.unitVector(dim);
+        const dm = m.reduce((acc, x, k) => acc + x * d[k], 0);
+        m = m.map((x, k) => x - dm * d[k]);
+        const lm = Math.hypot(...m);
+        m = m.map((x) => x / lm);
+        const tau = rng.uniform(0.05, 0.3), delta = rng.logUniform(1e-10, 1e-3);
+        const p = c.map((x, k) => x + (tau + delta) * m[k]);
+        const a = rng.uniform(0.3, 1.5), b = rng.uniform(0.3, 1.5);
+        let w = rng.unitVector(dim);
+        const wm = w.reduce((acc, x, k) => acc + x * m[k], 0);
+        if (wm > 0) w = w.map((x, k) => x - 2 * wm * m[k]); // away from the moving segment
+        const l = rng.uniform(0.3, 1.5);
+        const pose = new Float64Array([...c.map((x, k) => x + l * w[k]), ...c, ...p.map((x, k) => x - a * d[k]), ...p.map((x, k) => x + b * d[k])]);
+        const angle = rng.sign() * rng.uniform(0.5, 2 * Math.PI);
+        const axis = dim === 3 ? rng.unitVector(3) : undefined;
+        const size = extent(pose);
+        const ref = referenceFold(pose, dim, 1, angle, axis, tau, 512);
+        const fc = foldChain(pose, { dim, joint: 1, angle, axis, thickness: tau });
+        expect(Math.abs(fc.angle), `${where}: foldChain past the reference's first contact`).toBeLessThanOrEqual(ref.first + 1e-12 * (1 + ref.first));
+        if (ref.first === Infinity) expect(fc.blocked, `${where}: foldChain blocked on a free path`).toBe(false);
+        else {
+          expect(fc.blocked, `${where}: foldChain not blocked`).toBe(true);
+          expect(ref.first - Math.abs(fc.angle), `${where}: foldChain's gap to the first contact, in radians`).toBeLessThanOrEqual(2e-6);
+          const { i, j } = fc.contact!;
+          if (j !== i + 1) expect((pairDistance(fc.points, dim, i, j) - tau) / size, `${where}: foldChain's stop, from contact`).toBeLessThanOrEqual(NEAR);
+        }
+        checkTreeFold(createChainFolder(pose, { dim, thickness: tau }), { joint: 1, angle, ...(axis ? { axis } : {}) }, `${where} (tree fold)`);
+      }
     });
   }
 
