@@ -22,7 +22,9 @@ export interface PairMotion {
  * The first φ in [s, e] at which the pair is not certified farther than `tauE` apart
  * (Infinity: all of [s, e] is certified). Each round takes the step the one-point bounds certify
  * — Lipschitz, (D(φ) − tauE) / L with L the most a point moves per unit of φ, and the
- * separating direction — and tries a longer one with two-point bounds: Lipschitz from both
+ * motion's separating-direction steps ({@link PairMotion.sepStep}; the rotation's include one
+ * that turns with the moving segment, which certifies long steps where the distance stays
+ * nearly constant and the Lipschitz step would be about the gap over L) — and tries a longer one with two-point bounds: Lipschitz from both
  * ends (min ≥ (D(φ) + D(φ + h) − L·h) / 2), or the chord bound on the squared distance, whose
  * second derivative is at most 8·K8 (so over the interval it is at least the smaller end value
  * minus K8·h²). Trials double after a success and shrink after a failure; near a transversal

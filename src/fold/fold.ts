@@ -46,6 +46,12 @@
  *   is at least min over the moving ends b of n·(b − c) minus max over the fixed ends a of
  *   n·(a − c), and each n·(b − c) is a sinusoid in θ whose first drop to the threshold has a
  *   closed form (acos), checked afterwards on values so acos's conditioning never matters;
+ * - a separating direction that turns with the moving segment (the frame step): seen from B, a
+ *   point of the fixed segment A moves at most r (its distance from the axis) per radian, and r
+ *   is convex along A, so the bound from the nearest-points direction falls at most r_a per
+ *   radian at each end a of A. A fixed segment ending at the joint (r = 0 there) whose nearest
+ *   point to B is that end keeps its distance while B turns (a hairpin at the joint): the step is
+ *   then about (what A's far end adds to the gap) / r, not the gap over B's speed, which crawled;
  * and a longer trial step [φ, φ + h] is accepted by two-point bounds: Lipschitz from both ends
  * (min ≥ (D(φ) + D(φ + h) − ρ_B·h) / 2), or the chord bound (for any two fixed points of the two
  * segments the squared distance is c − b·cos(θ − θ₀) with |b| ≤ 2·ρ_A·ρ_B, so over the interval
@@ -448,6 +454,11 @@ function sepStep(j: number, phi: number, tauE: number, nx: number, ny: number, n
 function sepBest(j: number, phi: number, tauE: number, want: number): number {
   let h = HAVE_N ? sepStep(j, phi, tauE, NX, NY, NZ) : 0;
   if (h >= want) return h;
+  if (HAVE_N) {
+    const hf = frameStep(tauE, NX, NY, NZ);
+    if (hf > h) h = hf;
+    if (h >= want) return h;
+  }
   const d2 = 2 * DIM;
   const ux = Q[DIM] - Q[0], uy = Q[DIM + 1] - Q[1], uz = DIM === 3 ? Q[DIM + 2] - Q[2] : 0;
   const vx = Q[d2 + DIM] - Q[d2], vy = Q[d2 + DIM + 1] - Q[d2 + 1], vz = DIM === 3 ? Q[d2 + DIM + 2] - Q[d2 + 2] : 0;
@@ -471,6 +482,49 @@ function sepBest(j: number, phi: number, tauE: number, want: number): number {
   }
   return h;
 }
+
+/**
+ * A certified step by a separating direction n that turns with the moving segment B (the
+ * nearest-points direction at the last evaluation, from fixed segment A towards B). Seen from B,
+ * A turns about the axis, and each point x of A moves by at most r(x)·h over a turn by h, r(x)
+ * its distance from the axis. That distance is convex along A, so below the chord of its end
+ * values r₀, r₁; hence over [φ, φ + h] the distance of A and B is at least
+ * min over B's ends b of n·(b − c) − max over A's ends a of (n·(a − c) + r_a·h), and the step is
+ * the largest h keeping that above `tauE`. This sees what one-point bounds cannot: a fixed
+ * segment ending at the joint (r = 0 there) whose nearest point to B is that end keeps its
+ * distance while B turns, so the step is about (n·(b − a) − tauE) / r of A's far end, not the
+ * gap over B's speed. The pose of B carries EPOSE, the dot products their rounding; `SI` is A.
+ */
+function frameStep(tauE: number, nx: number, ny: number, nz: number): number {
+  const l = Math.sqrt(nx * nx + ny * ny + nz * nz);
+  if (!(l > 0)) return 0;
+  nx /= l;
+  ny /= l;
+  nz /= l;
+  const d2 = 2 * DIM;
+  let ymin = Infinity, xmax = -Infinity, w = 0;
+  for (let k = 0; k < 4; k++) {
+    const o = k < 2 ? k * DIM : d2 + (k - 2) * DIM;
+    const vx = Q[o] - CX, vy = Q[o + 1] - CY, vz = DIM === 3 ? Q[o + 2] - CZ : 0;
+    const dot = nx * vx + ny * vy + nz * vz;
+    w += Math.abs(vx) + Math.abs(vy) + Math.abs(vz);
+    if (k < 2) XA[k] = dot;
+    else if (dot < ymin) ymin = dot;
+    if (k < 2 && dot > xmax) xmax = dot;
+  }
+  // n is unit within 4u, each dot within 8u·Σ|v| of its exact value (64u used), and B's pose
+  // within EPOSE of the motion.
+  const base = ymin - tauE - (EPOSE * (1 + 8 * EPS) + 64 * EPS * (w + tauE));
+  if (!(base - xmax > 0)) return 0;
+  let h = Infinity;
+  for (let k = 0; k < 2; k++) {
+    const r = (FR[SI + k] + SIGMA) * (1 + 8 * EPS);
+    const hk = (base - XA[k]) / r;
+    if (hk < h) h = hk;
+  }
+  return h * (1 - 16 * EPS);
+}
+const XA = new Float64Array(2);
 
 /** The smallest N·(b − c) over the moving ends of segment j and θ between th0 and th0 + dth, rounding allowed for. */
 function sepMin(j: number, th0: number, dth: number): number {
@@ -508,10 +562,12 @@ function solvePair(i: number, j: number, s: number, e: number): number {
   const rhoA = Math.max(FR[i], FR[i + 1]) + SIGMA;
   const L = (Math.max(FR[j], FR[j + 1]) + SIGMA) * (1 + 8 * EPS);
   const K8 = (rhoA * L) / 4; // K/8 with K = 2·ρA·ρB
+  SI = i;
   SJ = j;
   return advance(ROTATION, s, e, TAU, (TAU + ECERT) * (1 + 4 * EPS), L, K8);
 }
 
+let SI = 0; // the fixed segment advance() is working on (its ends are in Q)
 let SJ = 0; // the moving segment advance() is working on
 /** The rotation as advance() sees it: moving segment SJ against the fixed one in Q. */
 const ROTATION: PairMotion = {
