@@ -10,24 +10,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createChainFolder, foldChain } from '../../src/index.js';
-import { SEGMENT, exactClosestFlat } from '../../src/core/exact.js';
 import { referenceFold } from '../support/fold-oracle.js';
-import { checkTreeFold } from '../support/tree-fold.js';
+import { checkTreeFold, extent, pairDistance } from '../support/tree-fold.js';
 import { makeRng } from '../support/rng.js';
-
-/** Exact distance of segments i and j of pose P (rounded once). */
-function pairDistance(P: Float64Array, dim: number, i: number, j: number): number {
-  const Q = new Float64Array(4 * dim);
-  Q.set(P.subarray(i * dim, (i + 2) * dim), 0);
-  Q.set(P.subarray(j * dim, (j + 2) * dim), 2 * dim);
-  return exactClosestFlat(SEGMENT, SEGMENT, dim, Q, 0).distance;
-}
-
-function extent(P: Float64Array): number {
-  let s = 1;
-  for (const x of P) s = Math.max(s, Math.abs(x));
-  return s;
-}
 
 const LONG = process.env.SKEWLINE_LONG === '1';
 

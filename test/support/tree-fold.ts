@@ -72,14 +72,15 @@ export function rotatePose(P: Float64Array, dim: number, m: PivotMove, angle: nu
 }
 
 /** Exact distance of segments i and j of pose P (rounded once). */
-function pairDistance(P: Float64Array, dim: number, i: number, j: number): number {
+export function pairDistance(P: Float64Array, dim: number, i: number, j: number): number {
   const Q = new Float64Array(4 * dim);
   Q.set(P.subarray(i * dim, (i + 2) * dim), 0);
   Q.set(P.subarray(j * dim, (j + 2) * dim), 2 * dim);
   return exactClosestFlat(SEGMENT, SEGMENT, dim, Q, 0).distance;
 }
 
-function extent(P: Float64Array): number {
+/** The pose's size for relative bounds: the largest |coordinate|, at least 1. */
+export function extent(P: Float64Array): number {
   let s = 1;
   for (const x of P) s = Math.max(s, Math.abs(x));
   return s;
