@@ -2,13 +2,14 @@
  * The generic kernel (closestFlat: any kinds, any dimension) and the friendly closestPoints with
  * a reused target, against three.js distanceSqToLine3 on the same 3D segment pairs; and the
  * n-D rows (dimensions 3 to 10,000) beside the textbook formula in doubles. Run alone: npx tsx bench/closest/generic.bench.ts [--pairs N] [--runs R]
+ * (n-D: --nd [--cpu] [--dims 3,1000]; --cpu times by the process's CPU time, for a shared box)
  */
 import { closestFlat, LINE, POINT, RAY, SEGMENT } from '../../src/index.js';
 import { closestPoints, createClosestResult, intersects, segment, segmentDistance } from '../../src/index.js';
 import { three3 } from '../peers/three.js';
 import { uniformPairs3 } from '../../test/support/families.js';
 import { mulberry32 } from '../../test/support/rng.js';
-import { machine, measure, sink, table } from '../harness.js';
+import { machine, measure, settle, sink, table, type Timing } from '../harness.js';
 
 function arg(name: string, dflt: number): number {
   const i = process.argv.indexOf(name);
@@ -133,14 +134,39 @@ function textbookN(dim: number, data: Float64Array): number {
  * 1000-D (issue 16's table); before the fused path (kernel-nd.ts closestNdFast) the public
  * functions took 3–4 passes of validation, copies and the faithful step more than the kernel.
  */
-export function nd(runs: number): void {
+/**
+ * {@link measure} by the process's CPU time (process.cpuUsage, user + system, the GC's threads
+ * included) instead of the wall clock, interleaved the same way: on a box shared with other jobs
+ * the time spent descheduled stays out of the figures (cache and frequency effects do not).
+ */
+function measureCpu(methods: readonly { name: string; run: () => number }[], runs: number, warmup: number): Timing[] {
+  let acc = 0;
+  for (let w = 0; w < warmup; w++) for (const m of methods) acc += m.run();
+  const times = methods.map(() => [] as number[]);
+  for (let r = 0; r < runs; r++) {
+    methods.forEach((m, i) => {
+      settle();
+      const c0 = process.cpuUsage();
+      acc += m.run();
+      const c = process.cpuUsage(c0);
+      times[i].push((c.user + c.system) / 1000);
+    });
+  }
+  if (acc === 42) console.log('');
+  return methods.map((m, i) => {
+    const ts = times[i].slice().sort((a, b) => a - b);
+    return { name: m.name, median: ts[ts.length >> 1], min: ts[0], max: ts[ts.length - 1] };
+  });
+}
+
+export function nd(runs: number, opts: { cpu?: boolean; dims?: readonly number[] } = {}): void {
   const names = ['closestFlat (kernel)', 'closestPoints(a, b, target)', 'closestPoints(a, b)', 'segmentDistance', 'intersects', 'textbook doubles (Ericson)'];
   const lines = [
-    '\n### n-D segment–segment, µs a call (issue 16: ≤ 20 µs at 1000-D, ≤ 200 µs at 10,000-D), and ÷ the textbook formula',
-    `| dim | ${names.join(' | ')} | ${['closestFlat', 'closestPoints, target', 'closestPoints, fresh', 'segmentDistance', 'intersects'].map((n) => `${n} ÷ textbook`).join(' | ')} |`,
-    `|---:|${names.map(() => '---:').join('|')}|${names.slice(0, 5).map(() => '---:').join('|')}|`,
+    `\n### n-D segment–segment, µs a call${opts.cpu === true ? ' of CPU time' : ''} (issue 16: ≤ 20 µs at 1000-D, ≤ 200 µs at 10,000-D), and ÷ the textbook formula — ${machine()}`,
+    `| dim | ${names.join(' | ')} | ${['closestFlat', 'closestPoints, target', 'closestPoints, fresh', 'segmentDistance', 'intersects'].map((n) => `${n} ÷ textbook`).join(' | ')} | fresh ÷ target |`,
+    `|---:|${names.map(() => '---:').join('|')}|${names.slice(0, 5).map(() => '---:').join('|')}|---:|`,
   ];
-  for (const dim of [3, 100, 1000, 10_000]) {
+  for (const dim of opts.dims ?? [3, 100, 1000, 10_000]) {
     const rng = mulberry32(16_000 + dim);
     const big = new Float64Array(4 * dim).map(() => rng() * 2 - 1);
     const out = new Float64Array(8 + dim);
@@ -149,7 +175,7 @@ export function nd(runs: number): void {
     const b = segment(pts[2], pts[3]);
     const target = createClosestResult(dim);
     const reps = Math.max(20, Math.round(2e6 / dim));
-    const rows = measure(
+    const rows = (opts.cpu === true ? measureCpu : measure)(
       [
         { name: 'flat', run: () => { let acc = 0; for (let r = 0; r < reps; r++) acc += closestFlat(SEGMENT, SEGMENT, dim, big, 0, out); return acc; } },
         { name: 'api', run: () => { let acc = 0; for (let r = 0; r < reps; r++) acc += closestPoints(a, b, target).distance; return acc; } },
@@ -162,10 +188,18 @@ export function nd(runs: number): void {
       1,
     );
     const us = rows.map((r) => (r.median * 1000) / reps);
-    lines.push(`| ${dim} | ${us.map((x) => x.toFixed(2)).join(' | ')} | ${us.slice(0, 5).map((x) => `${(x / us[5]).toFixed(1)}×`).join(' | ')} |`);
+    lines.push(`| ${dim} | ${us.map((x) => x.toFixed(2)).join(' | ')} | ${us.slice(0, 5).map((x) => `${(x / us[5]).toFixed(1)}×`).join(' | ')} | ${(us[2] / us[1]).toFixed(2)}× |`);
   }
   console.log(lines.join('\n'));
 }
 
-if (import.meta.url === `file://${process.argv[1]}` && process.argv.includes('--nd')) nd(arg('--runs', 5));
+function dimsArg(): number[] | undefined {
+  const i = process.argv.indexOf('--dims');
+  return i >= 0 ? process.argv[i + 1].split(',').map(Number) : undefined;
+}
+
+if (import.meta.url === `file://${process.argv[1]}` && process.argv.includes('--nd')) {
+  const dims = dimsArg();
+  nd(arg('--runs', 5), { cpu: process.argv.includes('--cpu'), ...(dims === undefined ? {} : { dims }) });
+}
 else if (import.meta.url === `file://${process.argv[1]}`) run({ pairs: arg('--pairs', 1_000_000), runs: arg('--runs', 9) });
