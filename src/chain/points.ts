@@ -222,8 +222,10 @@ function finishPoint(S: Float64Array, out: Float64Array): void {
   out[1] = y === y ? y : EXP[1];
 }
 
-// Error of the last det2e, set by it.
-let DET_ERR = 0;
+// Error of the last det2e, set by it. A typed-array slot, not a module `let`: V8 boxes every
+// double written to a module variable (a fresh heap number each time: two per call here, which
+// was most of chainIntersections' young-generation garbage).
+const DET_ERR = new Float64Array(1);
 
 /**
  * a·b − c·d with both products exact (Dekker): (p − q) + (pe − qe) rounded three times, so its
@@ -233,7 +235,7 @@ function det2e(a: number, b: number, c: number, d: number): number {
   const p = a * b, q = c * d;
   const h = p - q, t = productError(a, b, p) - productError(c, d, q);
   const v = h + t;
-  DET_ERR = 1.01 * EPS * (abs(h) + abs(t) + abs(v)) + UNF;
+  DET_ERR[0] = 1.01 * EPS * (abs(h) + abs(t) + abs(v)) + UNF;
   return v;
 }
 
@@ -250,8 +252,8 @@ function exactDiffPoint(S: Float64Array): boolean {
   const ux = ax1 - ax0, uy = ay1 - ay0, vx = bx1 - bx0, vy = by1 - by0, wx = bx0 - ax0, wy = by0 - ay0;
   if (tail(ax1, ax0, ux) !== 0 || tail(ay1, ay0, uy) !== 0 || tail(bx1, bx0, vx) !== 0 || tail(by1, by0, vy) !== 0 || tail(bx0, ax0, wx) !== 0 || tail(by0, ay0, wy) !== 0) return false;
   DDP[0] = DDP[1] = NaN;
-  const den = det2e(ux, vy, uy, vx), eden = DET_ERR;
-  const sd = det2e(wx, vy, wy, vx), esd = DET_ERR;
+  const den = det2e(ux, vy, uy, vx), eden = DET_ERR[0];
+  const sd = det2e(wx, vy, wy, vx), esd = DET_ERR[0];
   const an = abs(den);
   // a0 + s·u when s ≤ 1/2, else a1 − (1 − s)·u = a1 + ((s·den − den)/den)·u.
   const near0 = abs(sd) <= 0.5 * an;
