@@ -66,6 +66,22 @@ export function blockPairList(): Int32Array {
  * traversal prunes no pair that passes at the leaves).
  */
 export function blockPairs3(leaves: Float64Array, n: number, tau: number): number {
+  const cells = blockGrid3(leaves, n, tau);
+  return cells < 0 ? -1 : blockPairsIn3(0, cells, leaves, tau);
+}
+
+// The grid of the last blockGrid3 call: its cells and list entries (the arrays are scratch slots).
+let gridCells = 0;
+let gridEntries = 0;
+
+/**
+ * The first half of {@link blockPairs3}: the grid over the n block boxes (module scratch), or
+ * −1 where blockPairs3 steps aside; returns the number of cells. Then
+ * {@link blockPairsIn3} lists the pairs of any range of cells: each pair belongs to exactly one
+ * cell, so disjoint ranges (one thread's each, in a parallel search) list disjoint pairs whose
+ * union is blockPairs3's. Not re-entrant (module scratch).
+ */
+export function blockGrid3(leaves: Float64Array, n: number, tau: number): number {
   if (n < 2) return -1;
   const r = tau * (0.5 + 2 ** -40);
   // Inflated extents: the bounds and the largest block on any axis.
@@ -135,10 +151,22 @@ export function blockPairs3(leaves: Float64Array, n: number, tau: number): numbe
       }
     }
   }
+  gridCells = cells;
+  gridEntries = entries;
+  return cells;
+}
+
+/**
+ * The block pairs of cells c0 … c1 − 1 of the grid of the last {@link blockGrid3} call (on the
+ * same `leaves` and `tau`), written to {@link blockPairList}; returns their count.
+ */
+export function blockPairsIn3(c0: number, c1: number, leaves: Float64Array, tau: number): number {
+  const count = i32Scratch(B3_COUNT, gridCells + 1), entries = gridEntries;
+  const items = i32Scratch(B3_ITEMS, 2 * entries);
   // Pairs per cell: cell c's run is [count[c − 1], count[c]) now (count[−1] = 0).
   let out = PAIRS;
   let np = 0;
-  for (let c = 0, start = 0; c < cells; c++) {
+  for (let c = c0, start = c0 === 0 ? 0 : count[c0 - 1]; c < c1; c++) {
     const end = count[c];
     const a0 = start;
     start = end;
@@ -220,4 +248,45 @@ export function blockBoxes3(P: Float64Array, m: number, leaves: Float64Array, fo
     leaves[o + 5] = zhi;
   }
   return finite === 0 && zero === 0 ? nf : -1;
+}
+
+/**
+ * The boxes of blocks q0 … q1 − 1 of the m-segment 3D chain P, written to `leaves` (the same
+ * numbers as {@link blockBoxes3}'s), with no fold-back list: one thread's part of a shared
+ * build. Returns false if a vertex of these blocks is not finite or two consecutive ones are
+ * equal (a zero-length segment), having written the boxes all the same.
+ */
+export function blockBoxesRange3(P: Float64Array, m: number, q0: number, q1: number, leaves: Float64Array): boolean {
+  let v = 3 * q0 * LEAF3;
+  let px = P[v], py = P[v + 1], pz = P[v + 2];
+  // x − x is 0 for a finite x and NaN otherwise; NaN sticks in the sum.
+  let finite = px - px + (py - py) + (pz - pz);
+  let zero = 0;
+  for (let q = q0; q < q1; q++) {
+    const c1 = Math.min(q * LEAF3 + LEAF3, m);
+    let xlo = px, ylo = py, zlo = pz, xhi = px, yhi = py, zhi = pz;
+    for (let c = q * LEAF3; c < c1; c++) {
+      v += 3;
+      const x = P[v], y = P[v + 1], z = P[v + 2];
+      finite += x - x + (y - y) + (z - z);
+      zero |= +(x === px && y === py && z === pz);
+      xlo = Math.min(xlo, x);
+      ylo = Math.min(ylo, y);
+      zlo = Math.min(zlo, z);
+      xhi = Math.max(xhi, x);
+      yhi = Math.max(yhi, y);
+      zhi = Math.max(zhi, z);
+      px = x;
+      py = y;
+      pz = z;
+    }
+    const o = 6 * q;
+    leaves[o] = xlo;
+    leaves[o + 1] = ylo;
+    leaves[o + 2] = zlo;
+    leaves[o + 3] = xhi;
+    leaves[o + 4] = yhi;
+    leaves[o + 5] = zhi;
+  }
+  return finite === 0 && zero === 0;
 }

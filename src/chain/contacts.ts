@@ -12,7 +12,7 @@ import { CROSS_POINT, UNDECIDED, crossCore as crossCore_ } from './cross-point.j
 import { flattenChain, prepareChains } from './input.js';
 import type { ChainPoints, PreparedChain } from './input.js';
 import { LEAF, beginTraversal, buildTree, expandTasks, leafBoxes, leafCount, nextLeafPairs, segmentBoxes, segmentBoxesRange, segmentLeafBoxes3 } from './tree.js';
-import { blockBoxes3, blockPairList, blockPairs3 } from './blocks3.js';
+import { blockBoxes3, blockBoxesRange3, blockGrid3, blockPairList, blockPairs3, blockPairsIn3 } from './blocks3.js';
 import { FINE, bandGrid, planGrid, planGrid3 } from './grid.js';
 import { BOXES_A, BOXES_B, SORT_FILL, SORT_START, TREE_LEAVES, f64Scratch, i32Scratch, releaseHooks } from './scratch.js';
 import type { ChainGrid, ChainGrid3, GridPlan } from './grid.js';
@@ -712,6 +712,16 @@ function findPairs(A: PreparedChain, B: PreparedChain | null, tau: number, work:
     if (ring) PARTNER = A.partner!;
     const tb0 = performance.now();
     const shared = work?.build ?? null;
+    if (work !== null && shared !== null && dim === 3 && A.dead === null && searchMode.broad !== 'tree') {
+      // One 3D chain: the block boxes built together, then the block grid's cells shared out.
+      sharedBlocks3(A, shared);
+      if (shared.counter[UNCHECKED_BAD] !== 0) return;
+      // A ring's fold-backs on one thread; an open chain's with the work items.
+      const open = A.partner === null;
+      if (!open && work.folds === true) foldBacks(A, tau);
+      searchShared3(m, shared.leavesA, work, claim!, open);
+      return;
+    }
     // Leaves are built together unless the grid may take over (it needs segment boxes only).
     const sharedLeaves = shared !== null && !(dim === 2 && tau === 0);
     if (shared !== null) {
@@ -806,7 +816,7 @@ function searchOne3(m: number, boxes: Float64Array | null, leaves: Float64Array,
   if (np >= 0) {
     chainStats.buildMs = performance.now() - tb0;
     searchMode.last = 'blocks';
-    searchBlocks(m, nl, leaves, np);
+    searchBlocks(m, 0, nl, leaves, np);
     return;
   }
   const seg = boxes ?? segmentBoxes(PA, 3, m, null, f64Scratch(BOXES_A, m * 6));
@@ -815,6 +825,55 @@ function searchOne3(m: number, boxes: Float64Array | null, leaves: Float64Array,
   chainStats.buildMs = performance.now() - tb0;
   searchMode.last = 'tree';
   searchLeaves(tree, tree, null, null);
+}
+
+/**
+ * This thread's part of a shared build of the block boxes of one 3D chain with no gaps (as
+ * {@link sharedBoxes}, chunk by chunk, never waiting; no segment boxes), validating an
+ * unchecked chain on the way ({@link UNCHECKED_BAD}).
+ */
+function sharedBlocks3(C: PreparedChain, shared: SharedBuild): void {
+  const { P, m } = C, { counter, done, leavesA } = shared;
+  const nl = leafCount(m), per = BUILD_CHUNK / LEAF, chunks = Math.ceil(m / BUILD_CHUNK);
+  const build = (c: number): void => {
+    const clean = blockBoxesRange3(P, m, c * per, Math.min(nl, c * per + per), leavesA);
+    if (C.checked === false && !clean) Atomics.store(counter, UNCHECKED_BAD, 1);
+    Atomics.store(done, c, 1);
+  };
+  if (m === 0) leafBoxes(new Float64Array(0), 3, 0, 0, 1, leavesA);
+  for (let c = Atomics.add(counter, 0, 1); c < chunks; c = Atomics.add(counter, 0, 1)) build(c);
+  for (let c = 0; c < chunks; c++) if (Atomics.load(done, c) === 0) build(c);
+}
+
+/**
+ * A parallel search of one 3D chain with no gaps once its block boxes are built (search state
+ * set as by findPairs): each thread builds the block grid ({@link blockGrid3}), then claims
+ * work items t < want, each the pairs within blocks [t·nl/want, (t + 1)·nl/want) and the block
+ * pairs of cells [t·cells/want, (t + 1)·cells/want): every leaf pair once over all threads, so
+ * the same pairs as {@link searchOne3}; with `folds` (an open chain) also the fold-backs of the
+ * turns within those segments, each turn in one item. Where the grid steps aside, the hierarchy
+ * on the same leaves, its node pairs claimed as work items (and the fold-backs on the thread
+ * that holds them).
+ */
+function searchShared3(m: number, leaves: Float64Array, work: ParallelWork, claim: () => number, folds: boolean): void {
+  const nl = leafCount(m), want = work.want;
+  const cells = blockGrid3(leaves, nl, TAU);
+  if (cells < 0) {
+    if (folds && work.folds === true) foldBacks3(PA, 0, m, TAU);
+    const seg = SA = SB = segmentBoxes(PA, 3, m, null, f64Scratch(BOXES_A, m * 6));
+    const tree = buildTree(PA, 3, m, null, seg, leaves);
+    searchMode.last = 'tree';
+    searchLeaves(tree, tree, expandTasks(tree, tree, TAU, want), claim);
+    return;
+  }
+  searchMode.last = 'blocks';
+  for (let t = claim(); t < want; t = claim()) {
+    const q0 = Math.floor((t * nl) / want), q1 = Math.floor(((t + 1) * nl) / want);
+    // The turns c, c + 1 for c in this item's segments (c + 2 ≤ m): each turn in one item.
+    if (folds) foldBacks3(PA, q0 * LEAF, Math.min(q1 * LEAF + 1, m), TAU);
+    const np = blockPairsIn3(Math.floor((t * cells) / want), Math.floor(((t + 1) * cells) / want), leaves, TAU);
+    searchBlocks(m, q0, q1, leaves, np);
+  }
 }
 
 /**
@@ -1023,15 +1082,16 @@ function blockCandidates3(qa: number, qb: number, m: number, leaves: Float64Arra
 
 /**
  * The leaf-pair tests of a one-chain 3D search whose leaf pairs came from the block grid
- * ({@link blockPairs3}: np pairs qa < qb): each leaf with itself (the pairs within it), then
- * each listed pair — the same leaf pairs, so the same segment pairs, as {@link searchLeaves}.
+ * ({@link blockPairList}: np pairs qa < qb): each leaf q0 … q1 − 1 with itself (the pairs
+ * within it), then each listed pair. Over all of a search's calls, the same leaf pairs, so the
+ * same segment pairs, as {@link searchLeaves}.
  */
-function searchBlocks(m: number, nl: number, leaves: Float64Array, np: number): void {
+function searchBlocks(m: number, q0: number, q1: number, leaves: Float64Array, np: number): void {
   // Candidates of many leaf pairs gather in pairI, pairJ; the narrow phase runs when fewer than
   // LEAF² places are left.
   const full = pairI.length - LEAF * LEAF;
   let nc = 0;
-  for (let q = 0; q < nl; q++) {
+  for (let q = q0; q < q1; q++) {
     nc = blockCandidates3(q, q, m, leaves, nc);
     if (nc > full) {
       narrow3(nc);
