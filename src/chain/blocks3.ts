@@ -107,7 +107,9 @@ export function blockGrid3(leaves: Float64Array, n: number, tau: number): number
   // Each block's cell ranges, and the number of blocks in each cell.
   const cr = i32Scratch(B3_CELLS, 6 * n);
   const count = i32Scratch(B3_COUNT, cells + 1).fill(0);
-  let entries = 0;
+  // tests: the block pairs the cells would test, Σ count·(count − 1), summed as the counts grow
+  // (a cell's k-th block adds 2(k − 1)).
+  let entries = 0, tests = 0;
   for (let q = 0, o = 0; q < n; q++, o += 6) {
     const ax = Math.floor((leaves[o] - r - x0) * inv), ay = Math.floor((leaves[o + 1] - r - y0) * inv), az = Math.floor((leaves[o + 2] - r - z0) * inv);
     const bx = Math.floor((leaves[o + 3] + r - x0) * inv), by = Math.floor((leaves[o + 4] + r - y0) * inv), bz = Math.floor((leaves[o + 5] + r - z0) * inv);
@@ -120,14 +122,12 @@ export function blockGrid3(leaves: Float64Array, n: number, tau: number): number
     for (let z = az; z <= bz; z++) {
       for (let y = ay; y <= by; y++) {
         const row = (z * ny + y) * nx + 1;
-        for (let x = ax; x <= bx; x++) count[row + x]++;
+        for (let x = ax; x <= bx; x++) tests += 2 * count[row + x]++;
       }
     }
     entries += (bx - ax + 1) * (by - ay + 1) * (bz - az + 1);
   }
-  // Crowding: the block pairs the cells would test.
-  let tests = 0;
-  for (let c = 1; c <= cells; c++) tests += count[c] * (count[c] - 1);
+  // Crowding.
   if (tests > 2 * PAIRS_PER_BLOCK * n) return -1;
   for (let c = 0; c < cells; c++) count[c + 1] += count[c];
   // The list, cell after cell, each cell's blocks in increasing order; count[c] moves to the
