@@ -70,18 +70,42 @@ export function blockPairs3(leaves: Float64Array, n: number, tau: number): numbe
   return cells < 0 ? -1 : blockPairsIn3(0, cells, leaves, tau);
 }
 
-// The grid of the last blockGrid3 call: its cells and list entries (the arrays are scratch slots).
-let gridCells = 0;
+// The grid of the last blockGrid3 (or useBlockGrid3) call: its list entries, and its arrays
+// (the scratch slots, or a shared grid's).
 let gridEntries = 0;
+let gridCount: Int32Array = new Int32Array(0);
+let gridItems: Int32Array = new Int32Array(0);
+
+/** Room for a grid over n blocks: [cell counts, list entries] (see {@link blockGrid3}'s `into`). */
+export function blockGridRoom3(n: number): [number, number] {
+  return [CELLS_PER_BLOCK * n + 4097, 16 * n];
+}
+
+/**
+ * Points {@link blockPairsIn3} at a grid another thread built with {@link blockGrid3} into
+ * shared memory (`into`), with `entries` list entries (from {@link blockGridEntries3}).
+ */
+export function useBlockGrid3(count: Int32Array, items: Int32Array, entries: number): void {
+  gridCount = count;
+  gridItems = items;
+  gridEntries = entries;
+}
+
+/** The list entries of the grid of the last {@link blockGrid3} call. */
+export function blockGridEntries3(): number {
+  return gridEntries;
+}
 
 /**
  * The first half of {@link blockPairs3}: the grid over the n block boxes (module scratch), or
  * −1 where blockPairs3 steps aside; returns the number of cells. Then
  * {@link blockPairsIn3} lists the pairs of any range of cells: each pair belongs to exactly one
  * cell, so disjoint ranges (one thread's each, in a parallel search) list disjoint pairs whose
- * union is blockPairs3's. Not re-entrant (module scratch).
+ * union is blockPairs3's. With `into` (at least {@link blockGridRoom3}(n) numbers each), the
+ * cell counts and the list are written there (shared memory, for other threads:
+ * {@link useBlockGrid3}) instead of the module scratch. Not re-entrant (module scratch).
  */
-export function blockGrid3(leaves: Float64Array, n: number, tau: number): number {
+export function blockGrid3(leaves: Float64Array, n: number, tau: number, into: { count: Int32Array; items: Int32Array } | null = null): number {
   if (n < 2) return -1;
   const r = tau * (0.5 + 2 ** -40);
   // Inflated extents: the bounds and the largest block on any axis.
@@ -106,7 +130,7 @@ export function blockGrid3(leaves: Float64Array, n: number, tau: number): number
   if (!(cells <= CELLS_PER_BLOCK * n + 4096)) return -1;
   // Each block's cell ranges, and the number of blocks in each cell.
   const cr = i32Scratch(B3_CELLS, 6 * n);
-  const count = i32Scratch(B3_COUNT, cells + 1).fill(0);
+  const count = (into === null ? i32Scratch(B3_COUNT, cells + 1) : into.count.subarray(0, cells + 1)).fill(0);
   // tests: the block pairs the cells would test, Σ count·(count − 1), summed as the counts grow
   // (a cell's k-th block adds 2(k − 1)).
   let entries = 0, tests = 0;
@@ -136,7 +160,9 @@ export function blockGrid3(leaves: Float64Array, n: number, tau: number): number
   // a pair belongs to the cell of the larger lower index on each axis, that is, to the one cell
   // where on every axis one of the two starts (their masks' union is 7). Read in list order, the
   // masks spare the pair loop a random read for each pair it skips.
-  const items = i32Scratch(B3_ITEMS, 2 * entries);
+  // (At most 8 entries a block: its inflated box is no larger than a cell on any axis.)
+  if (into !== null && into.items.length < 2 * entries) return -1;
+  const items = into === null ? i32Scratch(B3_ITEMS, 2 * entries) : into.items;
   for (let q = 0, o = 0; q < n; q++, o += 6) {
     const ax = cr[o], ay = cr[o + 1], az = cr[o + 2], bx = cr[o + 3], by = cr[o + 4], bz = cr[o + 5];
     for (let z = az; z <= bz; z++) {
@@ -151,18 +177,17 @@ export function blockGrid3(leaves: Float64Array, n: number, tau: number): number
       }
     }
   }
-  gridCells = cells;
-  gridEntries = entries;
+  useBlockGrid3(count, items, entries);
   return cells;
 }
 
 /**
- * The block pairs of cells c0 … c1 − 1 of the grid of the last {@link blockGrid3} call (on the
- * same `leaves` and `tau`), written to {@link blockPairList}; returns their count.
+ * The block pairs of cells c0 … c1 − 1 of the grid of the last {@link blockGrid3} (or
+ * {@link useBlockGrid3}) call, on the same `leaves` and `tau`, written to {@link blockPairList};
+ * returns their count.
  */
 export function blockPairsIn3(c0: number, c1: number, leaves: Float64Array, tau: number): number {
-  const count = i32Scratch(B3_COUNT, gridCells + 1), entries = gridEntries;
-  const items = i32Scratch(B3_ITEMS, 2 * entries);
+  const count = gridCount, entries = gridEntries, items = gridItems;
   // Pairs per cell: cell c's run is [count[c − 1], count[c]) now (count[−1] = 0).
   let out = PAIRS;
   let np = 0;

@@ -12,7 +12,7 @@ import { CROSS_POINT, UNDECIDED, crossCore as crossCore_ } from './cross-point.j
 import { flattenChain, prepareChains } from './input.js';
 import type { ChainPoints, PreparedChain } from './input.js';
 import { LEAF, beginTraversal, buildTree, expandTasks, leafBoxes, leafCount, nextLeafPairs, segmentBoxes, segmentBoxesRange, segmentLeafBoxes3 } from './tree.js';
-import { blockBoxes3, blockBoxesRange3, blockGrid3, blockPairList, blockPairs3, blockPairsIn3 } from './blocks3.js';
+import { blockBoxes3, blockBoxesRange3, blockGrid3, blockGridEntries3, blockPairList, blockPairs3, blockPairsIn3, useBlockGrid3 } from './blocks3.js';
 import { FINE, bandGrid, planGrid, planGrid3 } from './grid.js';
 import { BOXES_A, BOXES_B, SORT_FILL, SORT_START, TREE_LEAVES, f64Scratch, i32Scratch, releaseHooks } from './scratch.js';
 import type { ChainGrid, ChainGrid3, GridPlan } from './grid.js';
@@ -606,6 +606,11 @@ export interface SharedBuild {
   leavesB: Float64Array | null;
   counter: Int32Array;
   done: Int32Array;
+  /**
+   * One 3D chain's block grid, built once by the first thread to claim it (state: [claimed,
+   * ready, cells, entries], zero at the start; count and items: {@link blockGridRoom3} numbers).
+   */
+  grid3?: { state: Int32Array; count: Int32Array; items: Int32Array };
 }
 
 /** Are vertices c0 … c1 finite, and no two consecutive ones equal (segments c0 … c1 − 1 of positive length)? */
@@ -712,14 +717,14 @@ function findPairs(A: PreparedChain, B: PreparedChain | null, tau: number, work:
     if (ring) PARTNER = A.partner!;
     const tb0 = performance.now();
     const shared = work?.build ?? null;
-    if (work !== null && shared !== null && dim === 3 && A.dead === null && searchMode.broad !== 'tree') {
+    if (work !== null && shared !== null && shared.grid3 !== undefined && dim === 3 && A.dead === null && searchMode.broad !== 'tree') {
       // One 3D chain: the block boxes built together, then the block grid's cells shared out.
       sharedBlocks3(A, shared);
       if (shared.counter[UNCHECKED_BAD] !== 0) return;
       // A ring's fold-backs on one thread; an open chain's with the work items.
       const open = A.partner === null;
       if (!open && work.folds === true) foldBacks(A, tau);
-      searchShared3(m, shared.leavesA, work, claim!, open);
+      searchShared3(m, shared, work, claim!, open);
       return;
     }
     // Leaves are built together unless the grid may take over (it needs segment boxes only).
@@ -847,32 +852,50 @@ function sharedBlocks3(C: PreparedChain, shared: SharedBuild): void {
 
 /**
  * A parallel search of one 3D chain with no gaps once its block boxes are built (search state
- * set as by findPairs): each thread builds the block grid ({@link blockGrid3}), then claims
- * work items t < want, each the pairs within blocks [t·nl/want, (t + 1)·nl/want) and the block
- * pairs of cells [t·cells/want, (t + 1)·cells/want): every leaf pair once over all threads, so
- * the same pairs as {@link searchOne3}; with `folds` (an open chain) also the fold-backs of the
- * turns within those segments, each turn in one item. Where the grid steps aside, the hierarchy
- * on the same leaves, its node pairs claimed as work items (and the fold-backs on the thread
- * that holds them).
+ * set as by findPairs). The first thread to claim it builds the block grid ({@link blockGrid3})
+ * into shared memory, while the others start on the work that needs no grid: work items of the
+ * counter build.counter[3], each the pairs within blocks [t·nl/want, (t + 1)·nl/want) and, with
+ * `folds` (an open chain), the fold-backs of the turns within those segments. A thread that
+ * finds the grid not ready when those run out builds it for itself (the same grid: it never
+ * waits). Then the work items of `claim`, each the block pairs of cells
+ * [t·cells/want, (t + 1)·cells/want). Every leaf pair once over all threads, so the same pairs as
+ * {@link searchOne3}. Where the grid steps aside, the hierarchy on the same leaves, its node
+ * pairs claimed as work items, less the pairs within a leaf (done already).
  */
-function searchShared3(m: number, leaves: Float64Array, work: ParallelWork, claim: () => number, folds: boolean): void {
-  const nl = leafCount(m), want = work.want;
-  const cells = blockGrid3(leaves, nl, TAU);
+function searchShared3(m: number, shared: SharedBuild, work: ParallelWork, claim: () => number, folds: boolean): void {
+  const nl = leafCount(m), want = work.want, leaves = shared.leavesA, g = shared.grid3!;
+  let cells = -2; // not known yet
+  if (Atomics.add(g.state, 0, 1) === 0) {
+    cells = blockGrid3(leaves, nl, TAU, g);
+    g.state[2] = cells;
+    g.state[3] = blockGridEntries3();
+    Atomics.store(g.state, 1, 1);
+  }
+  for (let t = Atomics.add(shared.counter, 3, 1); t < want; t = Atomics.add(shared.counter, 3, 1)) {
+    const q0 = Math.floor((t * nl) / want), q1 = Math.floor(((t + 1) * nl) / want);
+    // The turns c, c + 1 for c in this item's segments (c + 2 ≤ m): each turn in one item.
+    if (folds) foldBacks3(PA, q0 * LEAF, Math.min(q1 * LEAF + 1, m), TAU);
+    searchBlocks(m, q0, q1, leaves, 0);
+  }
+  if (cells === -2) {
+    if (Atomics.load(g.state, 1) === 1) {
+      cells = g.state[2];
+      if (cells >= 0) useBlockGrid3(g.count, g.items, g.state[3]);
+    } else {
+      cells = blockGrid3(leaves, nl, TAU);
+    }
+  }
   if (cells < 0) {
-    if (folds && work.folds === true) foldBacks3(PA, 0, m, TAU);
     const seg = SA = SB = segmentBoxes(PA, 3, m, null, f64Scratch(BOXES_A, m * 6));
     const tree = buildTree(PA, 3, m, null, seg, leaves);
     searchMode.last = 'tree';
-    searchLeaves(tree, tree, expandTasks(tree, tree, TAU, want), claim);
+    searchLeaves(tree, tree, expandTasks(tree, tree, TAU, want), claim, true);
     return;
   }
   searchMode.last = 'blocks';
   for (let t = claim(); t < want; t = claim()) {
-    const q0 = Math.floor((t * nl) / want), q1 = Math.floor(((t + 1) * nl) / want);
-    // The turns c, c + 1 for c in this item's segments (c + 2 ≤ m): each turn in one item.
-    if (folds) foldBacks3(PA, q0 * LEAF, Math.min(q1 * LEAF + 1, m), TAU);
     const np = blockPairsIn3(Math.floor((t * cells) / want), Math.floor(((t + 1) * cells) / want), leaves, TAU);
-    searchBlocks(m, q0, q1, leaves, np);
+    searchBlocks(m, 0, 0, leaves, np);
   }
 }
 
@@ -956,9 +979,10 @@ const LEAF_PAIRS = new Int32Array(2 * 4096);
 
 /**
  * Runs the traversal of ta against tb (ta === tb: within one chain) and the leaf-pair test on
- * every near pair of leaves (a leaf with itself for the pairs within it).
+ * every near pair of leaves (a leaf with itself for the pairs within it, unless `skipSelf`: 3D,
+ * done already).
  */
-function searchLeaves(ta: ChainTree, tb: ChainTree, tasks: Int32Array | null, claim: (() => number) | null): void {
+function searchLeaves(ta: ChainTree, tb: ChainTree, tasks: Int32Array | null, claim: (() => number) | null, skipSelf = false): void {
   const dim = DIM, stride = 2 * dim;
   const la = ta.levels[0], lb = tb.levels[0];
   const mA = ta.m, mB = tb.m;
@@ -973,6 +997,7 @@ function searchLeaves(ta: ChainTree, tb: ChainTree, tasks: Int32Array | null, cl
     } else if (dim === 3) {
       for (let k = 0; k < 2 * n; k += 2) {
         const qa = buf[k], qb = buf[k + 1];
+        if (skipSelf && qa === qb) continue;
         leafPair3(qa * LEAF, Math.min(qa * LEAF + LEAF, mA), qb * LEAF, Math.min(qb * LEAF + LEAF, mB), la, qa * 6, lb, qb * 6);
       }
     } else {
