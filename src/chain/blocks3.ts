@@ -277,16 +277,25 @@ export function blockBoxes3(P: Float64Array, m: number, leaves: Float64Array, fo
 
 /**
  * The boxes of blocks q0 … q1 − 1 of the m-segment 3D chain P, written to `leaves` (the same
- * numbers as {@link blockBoxes3}'s), with no fold-back list: one thread's part of a shared
- * build. Returns false if a vertex of these blocks is not finite or two consecutive ones are
- * equal (a zero-length segment), having written the boxes all the same.
+ * numbers as {@link blockBoxes3}'s), and the turns c (segments c and c + 1) whose second segment
+ * is in these blocks that pass foldsBack's sign condition, written to `folds` from index `at`
+ * (as blockBoxes3 lists them): one thread's part of a shared build, the same bits whoever writes
+ * it. Returns how many turns it listed, or −1 if a vertex of these blocks is not finite or two
+ * consecutive ones are equal (a zero-length segment).
  */
-export function blockBoxesRange3(P: Float64Array, m: number, q0: number, q1: number, leaves: Float64Array): boolean {
-  let v = 3 * q0 * LEAF3;
+export function blockBoxesRange3(P: Float64Array, m: number, q0: number, q1: number, leaves: Float64Array, folds: Int32Array, at: number): number {
+  const s0 = q0 * LEAF3;
+  let v = 3 * s0;
   let px = P[v], py = P[v + 1], pz = P[v + 2];
+  // The sign code of the segment before the range (−1: none).
+  let prev = -1;
+  if (s0 > 0) {
+    const x = P[v - 3], y = P[v - 2], z = P[v - 1];
+    prev = 13 + +(x < px) - +(px < x) + 3 * (+(y < py) - +(py < y)) + 9 * (+(z < pz) - +(pz < z));
+  }
   // x − x is 0 for a finite x and NaN otherwise; NaN sticks in the sum.
   let finite = px - px + (py - py) + (pz - pz);
-  let zero = 0;
+  let zero = 0, nf = at;
   for (let q = q0; q < q1; q++) {
     const c1 = Math.min(q * LEAF3 + LEAF3, m);
     let xlo = px, ylo = py, zlo = pz, xhi = px, yhi = py, zhi = pz;
@@ -294,7 +303,11 @@ export function blockBoxesRange3(P: Float64Array, m: number, q0: number, q1: num
       v += 3;
       const x = P[v], y = P[v + 1], z = P[v + 2];
       finite += x - x + (y - y) + (z - z);
-      zero |= +(x === px && y === py && z === pz);
+      const code = 13 + +(px < x) - +(x < px) + 3 * (+(py < y) - +(y < py)) + 9 * (+(pz < z) - +(z < pz));
+      zero |= +(code === 13);
+      folds[nf] = c - 1;
+      nf += +(code === 26 - prev);
+      prev = code;
       xlo = Math.min(xlo, x);
       ylo = Math.min(ylo, y);
       zlo = Math.min(zlo, z);
@@ -313,5 +326,5 @@ export function blockBoxesRange3(P: Float64Array, m: number, q0: number, q1: num
     leaves[o + 4] = yhi;
     leaves[o + 5] = zhi;
   }
-  return finite === 0 && zero === 0;
+  return finite === 0 && zero === 0 ? nf - at : -1;
 }

@@ -608,9 +608,11 @@ export interface SharedBuild {
   done: Int32Array;
   /**
    * One 3D chain's block grid, built once by the first thread to claim it (state: [claimed,
-   * ready, cells, entries], zero at the start; count and items: {@link blockGridRoom3} numbers).
+   * ready, cells, entries], zero at the start; count and items: {@link blockGridRoom3} numbers);
+   * and the turns that may fold back, listed with the block boxes (folds: m numbers, each build
+   * chunk's from its first segment on; nfold: how many in each chunk).
    */
-  grid3?: { state: Int32Array; count: Int32Array; items: Int32Array };
+  grid3?: { state: Int32Array; count: Int32Array; items: Int32Array; folds: Int32Array; nfold: Int32Array };
 }
 
 /** Are vertices c0 … c1 finite, and no two consecutive ones equal (segments c0 … c1 − 1 of positive length)? */
@@ -838,11 +840,12 @@ function searchOne3(m: number, boxes: Float64Array | null, leaves: Float64Array,
  * unchecked chain on the way ({@link UNCHECKED_BAD}).
  */
 function sharedBlocks3(C: PreparedChain, shared: SharedBuild): void {
-  const { P, m } = C, { counter, done, leavesA } = shared;
+  const { P, m } = C, { counter, done, leavesA } = shared, g = shared.grid3!;
   const nl = leafCount(m), per = BUILD_CHUNK / LEAF, chunks = Math.ceil(m / BUILD_CHUNK);
   const build = (c: number): void => {
-    const clean = blockBoxesRange3(P, m, c * per, Math.min(nl, c * per + per), leavesA);
-    if (C.checked === false && !clean) Atomics.store(counter, UNCHECKED_BAD, 1);
+    const nf = blockBoxesRange3(P, m, c * per, Math.min(nl, c * per + per), leavesA, g.folds, c * BUILD_CHUNK);
+    if (C.checked === false && nf < 0) Atomics.store(counter, UNCHECKED_BAD, 1);
+    g.nfold[c] = Math.max(nf, 0);
     Atomics.store(done, c, 1);
   };
   if (m === 0) leafBoxes(new Float64Array(0), 3, 0, 0, 1, leavesA);
@@ -854,8 +857,9 @@ function sharedBlocks3(C: PreparedChain, shared: SharedBuild): void {
  * A parallel search of one 3D chain with no gaps once its block boxes are built (search state
  * set as by findPairs). The first thread to claim it builds the block grid ({@link blockGrid3})
  * into shared memory, while the others start on the work that needs no grid: work items of the
- * counter build.counter[3], each the pairs within blocks [t·nl/want, (t + 1)·nl/want) and, with
- * `folds` (an open chain), the fold-backs of the turns within those segments. A thread that
+ * counter build.counter[3], each the pairs within blocks [t·nl/want, (t + 1)·nl/want), then with
+ * `folds` (an open chain) one item a build chunk, the fold-backs among the turns its build listed
+ * (foldsBack's sign condition, {@link blockBoxesRange3}). A thread that
  * finds the grid not ready when those run out builds it for itself (the same grid: it never
  * waits). Then the work items of `claim`, each the block pairs of cells
  * [t·cells/want, (t + 1)·cells/want). Every leaf pair once over all threads, so the same pairs as
@@ -871,11 +875,18 @@ function searchShared3(m: number, shared: SharedBuild, work: ParallelWork, claim
     g.state[3] = blockGridEntries3();
     Atomics.store(g.state, 1, 1);
   }
-  for (let t = Atomics.add(shared.counter, 3, 1); t < want; t = Atomics.add(shared.counter, 3, 1)) {
-    const q0 = Math.floor((t * nl) / want), q1 = Math.floor(((t + 1) * nl) / want);
-    // The turns c, c + 1 for c in this item's segments (c + 2 ≤ m): each turn in one item.
-    if (folds) foldBacks3(PA, q0 * LEAF, Math.min(q1 * LEAF + 1, m), TAU);
-    searchBlocks(m, q0, q1, leaves, 0);
+  // Items t < want: the pairs within blocks; then one a build chunk: its turns that may fold back.
+  const items = want + (folds ? Math.ceil(m / BUILD_CHUNK) : 0);
+  for (let t = Atomics.add(shared.counter, 3, 1); t < items; t = Atomics.add(shared.counter, 3, 1)) {
+    if (t < want) {
+      searchBlocks(m, Math.floor((t * nl) / want), Math.floor(((t + 1) * nl) / want), leaves, 0);
+      continue;
+    }
+    const f0 = (t - want) * BUILD_CHUNK, f1 = f0 + g.nfold[t - want], F = g.folds, P = PA;
+    for (let k = f0; k < f1; k++) {
+      const c = F[k];
+      if (foldsBack(P, 3, c, c + 1, c + 2)) recordFold(P, 3, c, c + 1, TAU);
+    }
   }
   if (cells === -2) {
     if (Atomics.load(g.state, 1) === 1) {

@@ -45,9 +45,13 @@ describe('chainContactsParallel on one 3D chain (block grid)', () => {
   it('issue 15: 3D chains that take the block grid, and ones where it steps aside, give chainContacts’ contacts bit for bit at 1, 2 and 3 threads (seeds 1521–1526)', async () => {
     const ring = randomWalk(10_000, 3, makeRng(1524));
     ring.set(ring.subarray(0, 3), ring.length - 3); // first vertex = last: a ring
-    const cases: { name: string; P: Float64Array; tau: number; mode: 'blocks' | 'tree'; closed?: boolean }[] = [
+    // Three build chunks of 32768 segments, with a fold-back at the turn across the first boundary.
+    const folded = gridWalk(70_000, 3, makeRng(1522));
+    const shift = [0, 1, 2].map((k) => folded[3 * 32_767 + k] - folded[3 * 32_769 + k]);
+    for (let v = 32_769; v <= 70_000; v++) for (let k = 0; k < 3; k++) folded[3 * v + k] += shift[k]; // vertex 32769 = vertex 32767
+    const cases: { name: string; P: Float64Array; tau: number; mode: 'blocks' | 'tree' }[] = [
       { name: 'random walk, seed 1521', P: randomWalk(30_000, 3, makeRng(1521)), tau: 0.2, mode: 'blocks' },
-      { name: 'grid walk (fold-backs, touching collinear segments), seed 1522, thickness 0', P: gridWalk(20_000, 3, makeRng(1522)), tau: 0, mode: 'blocks' },
+      { name: 'grid walk (fold-backs, touching collinear segments; one across build chunks), seed 1522, thickness 0', P: folded, tau: 0, mode: 'blocks' },
       { name: 'grid walk, seed 1523, thickness 0.5', P: gridWalk(20_000, 3, makeRng(1523)), tau: 0.5, mode: 'blocks' },
       { name: 'ring from a random walk (its last vertex is its first), seed 1524', P: ring, tau: 0.3, mode: 'tree' },
       { name: 'diagonal (grid too sparse), seed 1525', P: diagonal(10_000, 1525), tau: 0.7, mode: 'tree' },
