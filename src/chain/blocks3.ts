@@ -160,8 +160,10 @@ export function blockGrid3(leaves: Float64Array, n: number, tau: number, into: {
   // a pair belongs to the cell of the larger lower index on each axis, that is, to the one cell
   // where on every axis one of the two starts (their masks' union is 7). Read in list order, the
   // masks spare the pair loop a random read for each pair it skips.
-  // (At most 8 entries a block: its inflated box is no larger than a cell on any axis.)
-  if (into !== null && into.items.length < 2 * entries) return -1;
+  // An inflated block box is no larger than a cell, so it lies in at most 8 cells; but rounding
+  // may stretch one over a third cell on an axis. More than 8 entries a block on average: leave
+  // it to the hierarchy. This holds with or without `into`, so threads decide alike.
+  if (entries > 8 * n) return -1;
   const items = into === null ? i32Scratch(B3_ITEMS, 2 * entries) : into.items;
   for (let q = 0, o = 0; q < n; q++, o += 6) {
     const ax = cr[o], ay = cr[o + 1], az = cr[o + 2], bx = cr[o + 3], by = cr[o + 4], bz = cr[o + 5];
