@@ -66,6 +66,46 @@ export function blockPairList(): Int32Array {
  * traversal prunes no pair that passes at the leaves).
  */
 export function blockPairs3(leaves: Float64Array, n: number, tau: number): number {
+  const cells = blockGrid3(leaves, n, tau);
+  return cells < 0 ? -1 : blockPairsIn3(0, cells, leaves, tau);
+}
+
+// The grid of the last blockGrid3 (or useBlockGrid3) call: its list entries, and its arrays
+// (the scratch slots, or a shared grid's).
+let gridEntries = 0;
+let gridCount: Int32Array = new Int32Array(0);
+let gridItems: Int32Array = new Int32Array(0);
+
+/** Room for a grid over n blocks: [cell counts, list entries] (see {@link blockGrid3}'s `into`). */
+export function blockGridRoom3(n: number): [number, number] {
+  return [CELLS_PER_BLOCK * n + 4097, 16 * n];
+}
+
+/**
+ * Points {@link blockPairsIn3} at a grid another thread built with {@link blockGrid3} into
+ * shared memory (`into`), with `entries` list entries (from {@link blockGridEntries3}).
+ */
+export function useBlockGrid3(count: Int32Array, items: Int32Array, entries: number): void {
+  gridCount = count;
+  gridItems = items;
+  gridEntries = entries;
+}
+
+/** The list entries of the grid of the last {@link blockGrid3} call. */
+export function blockGridEntries3(): number {
+  return gridEntries;
+}
+
+/**
+ * The first half of {@link blockPairs3}: the grid over the n block boxes (module scratch), or
+ * −1 where blockPairs3 steps aside; returns the number of cells. Then
+ * {@link blockPairsIn3} lists the pairs of any range of cells: each pair belongs to exactly one
+ * cell, so disjoint ranges (one thread's each, in a parallel search) list disjoint pairs whose
+ * union is blockPairs3's. With `into` (at least {@link blockGridRoom3}(n) numbers each), the
+ * cell counts and the list are written there (shared memory, for other threads:
+ * {@link useBlockGrid3}) instead of the module scratch. Not re-entrant (module scratch).
+ */
+export function blockGrid3(leaves: Float64Array, n: number, tau: number, into: { count: Int32Array; items: Int32Array } | null = null): number {
   if (n < 2) return -1;
   const r = tau * (0.5 + 2 ** -40);
   // Inflated extents: the bounds and the largest block on any axis.
@@ -90,8 +130,10 @@ export function blockPairs3(leaves: Float64Array, n: number, tau: number): numbe
   if (!(cells <= CELLS_PER_BLOCK * n + 4096)) return -1;
   // Each block's cell ranges, and the number of blocks in each cell.
   const cr = i32Scratch(B3_CELLS, 6 * n);
-  const count = i32Scratch(B3_COUNT, cells + 1).fill(0);
-  let entries = 0;
+  const count = (into === null ? i32Scratch(B3_COUNT, cells + 1) : into.count.subarray(0, cells + 1)).fill(0);
+  // tests: the block pairs the cells would test, Σ count·(count − 1), summed as the counts grow
+  // (a cell's k-th block adds 2(k − 1)).
+  let entries = 0, tests = 0;
   for (let q = 0, o = 0; q < n; q++, o += 6) {
     const ax = Math.floor((leaves[o] - r - x0) * inv), ay = Math.floor((leaves[o + 1] - r - y0) * inv), az = Math.floor((leaves[o + 2] - r - z0) * inv);
     const bx = Math.floor((leaves[o + 3] + r - x0) * inv), by = Math.floor((leaves[o + 4] + r - y0) * inv), bz = Math.floor((leaves[o + 5] + r - z0) * inv);
@@ -104,14 +146,12 @@ export function blockPairs3(leaves: Float64Array, n: number, tau: number): numbe
     for (let z = az; z <= bz; z++) {
       for (let y = ay; y <= by; y++) {
         const row = (z * ny + y) * nx + 1;
-        for (let x = ax; x <= bx; x++) count[row + x]++;
+        for (let x = ax; x <= bx; x++) tests += 2 * count[row + x]++;
       }
     }
     entries += (bx - ax + 1) * (by - ay + 1) * (bz - az + 1);
   }
-  // Crowding: the block pairs the cells would test.
-  let tests = 0;
-  for (let c = 1; c <= cells; c++) tests += count[c] * (count[c] - 1);
+  // Crowding.
   if (tests > 2 * PAIRS_PER_BLOCK * n) return -1;
   for (let c = 0; c < cells; c++) count[c + 1] += count[c];
   // The list, cell after cell, each cell's blocks in increasing order; count[c] moves to the
@@ -120,7 +160,11 @@ export function blockPairs3(leaves: Float64Array, n: number, tau: number): numbe
   // a pair belongs to the cell of the larger lower index on each axis, that is, to the one cell
   // where on every axis one of the two starts (their masks' union is 7). Read in list order, the
   // masks spare the pair loop a random read for each pair it skips.
-  const items = i32Scratch(B3_ITEMS, 2 * entries);
+  // An inflated block box is no larger than a cell, so it lies in at most 8 cells; but rounding
+  // may stretch one over a third cell on an axis. More than 8 entries a block on average: leave
+  // it to the hierarchy. This holds with or without `into`, so threads decide alike.
+  if (entries > 8 * n) return -1;
+  const items = into === null ? i32Scratch(B3_ITEMS, 2 * entries) : into.items;
   for (let q = 0, o = 0; q < n; q++, o += 6) {
     const ax = cr[o], ay = cr[o + 1], az = cr[o + 2], bx = cr[o + 3], by = cr[o + 4], bz = cr[o + 5];
     for (let z = az; z <= bz; z++) {
@@ -135,10 +179,21 @@ export function blockPairs3(leaves: Float64Array, n: number, tau: number): numbe
       }
     }
   }
+  useBlockGrid3(count, items, entries);
+  return cells;
+}
+
+/**
+ * The block pairs of cells c0 … c1 − 1 of the grid of the last {@link blockGrid3} (or
+ * {@link useBlockGrid3}) call, on the same `leaves` and `tau`, written to {@link blockPairList};
+ * returns their count.
+ */
+export function blockPairsIn3(c0: number, c1: number, leaves: Float64Array, tau: number): number {
+  const count = gridCount, entries = gridEntries, items = gridItems;
   // Pairs per cell: cell c's run is [count[c − 1], count[c]) now (count[−1] = 0).
   let out = PAIRS;
   let np = 0;
-  for (let c = 0, start = 0; c < cells; c++) {
+  for (let c = c0, start = c0 === 0 ? 0 : count[c0 - 1]; c < c1; c++) {
     const end = count[c];
     const a0 = start;
     start = end;
@@ -220,4 +275,58 @@ export function blockBoxes3(P: Float64Array, m: number, leaves: Float64Array, fo
     leaves[o + 5] = zhi;
   }
   return finite === 0 && zero === 0 ? nf : -1;
+}
+
+/**
+ * The boxes of blocks q0 … q1 − 1 of the m-segment 3D chain P, written to `leaves` (the same
+ * numbers as {@link blockBoxes3}'s), and the turns c (segments c and c + 1) whose second segment
+ * is in these blocks that pass foldsBack's sign condition, written to `folds` from index `at`
+ * (as blockBoxes3 lists them): one thread's part of a shared build, the same bits whoever writes
+ * it. Returns how many turns it listed, or −1 if a vertex of these blocks is not finite or two
+ * consecutive ones are equal (a zero-length segment).
+ */
+export function blockBoxesRange3(P: Float64Array, m: number, q0: number, q1: number, leaves: Float64Array, folds: Int32Array, at: number): number {
+  const s0 = q0 * LEAF3;
+  let v = 3 * s0;
+  let px = P[v], py = P[v + 1], pz = P[v + 2];
+  // The sign code of the segment before the range (−1: none).
+  let prev = -1;
+  if (s0 > 0) {
+    const x = P[v - 3], y = P[v - 2], z = P[v - 1];
+    prev = 13 + +(x < px) - +(px < x) + 3 * (+(y < py) - +(py < y)) + 9 * (+(z < pz) - +(pz < z));
+  }
+  // x − x is 0 for a finite x and NaN otherwise; NaN sticks in the sum.
+  let finite = px - px + (py - py) + (pz - pz);
+  let zero = 0, nf = at;
+  for (let q = q0; q < q1; q++) {
+    const c1 = Math.min(q * LEAF3 + LEAF3, m);
+    let xlo = px, ylo = py, zlo = pz, xhi = px, yhi = py, zhi = pz;
+    for (let c = q * LEAF3; c < c1; c++) {
+      v += 3;
+      const x = P[v], y = P[v + 1], z = P[v + 2];
+      finite += x - x + (y - y) + (z - z);
+      const code = 13 + +(px < x) - +(x < px) + 3 * (+(py < y) - +(y < py)) + 9 * (+(pz < z) - +(z < pz));
+      zero |= +(code === 13);
+      folds[nf] = c - 1;
+      nf += +(code === 26 - prev);
+      prev = code;
+      xlo = Math.min(xlo, x);
+      ylo = Math.min(ylo, y);
+      zlo = Math.min(zlo, z);
+      xhi = Math.max(xhi, x);
+      yhi = Math.max(yhi, y);
+      zhi = Math.max(zhi, z);
+      px = x;
+      py = y;
+      pz = z;
+    }
+    const o = 6 * q;
+    leaves[o] = xlo;
+    leaves[o + 1] = ylo;
+    leaves[o + 2] = zlo;
+    leaves[o + 3] = xhi;
+    leaves[o + 4] = yhi;
+    leaves[o + 5] = zhi;
+  }
+  return finite === 0 && zero === 0 ? nf - at : -1;
 }

@@ -12,7 +12,7 @@ import { CROSS_POINT, UNDECIDED, crossCore as crossCore_ } from './cross-point.j
 import { flattenChain, prepareChains } from './input.js';
 import type { ChainPoints, PreparedChain } from './input.js';
 import { LEAF, beginTraversal, buildTree, expandTasks, leafBoxes, leafCount, nextLeafPairs, segmentBoxes, segmentBoxesRange, segmentLeafBoxes3 } from './tree.js';
-import { blockBoxes3, blockPairList, blockPairs3 } from './blocks3.js';
+import { blockBoxes3, blockBoxesRange3, blockGrid3, blockGridEntries3, blockPairList, blockPairs3, blockPairsIn3, useBlockGrid3 } from './blocks3.js';
 import { FINE, bandGrid, planGrid, planGrid3 } from './grid.js';
 import { BOXES_A, BOXES_B, SORT_FILL, SORT_START, TREE_LEAVES, f64Scratch, i32Scratch, releaseHooks } from './scratch.js';
 import type { ChainGrid, ChainGrid3, GridPlan } from './grid.js';
@@ -606,6 +606,13 @@ export interface SharedBuild {
   leavesB: Float64Array | null;
   counter: Int32Array;
   done: Int32Array;
+  /**
+   * One 3D chain's block grid, built once by the first thread to claim it (state: [claimed,
+   * ready, cells, entries], zero at the start; count and items: {@link blockGridRoom3} numbers);
+   * and the turns that may fold back, listed with the block boxes (folds: m numbers, each build
+   * chunk's from its first segment on; nfold: how many in each chunk).
+   */
+  grid3?: { state: Int32Array; count: Int32Array; items: Int32Array; folds: Int32Array; nfold: Int32Array };
 }
 
 /** Are vertices c0 … c1 finite, and no two consecutive ones equal (segments c0 … c1 − 1 of positive length)? */
@@ -712,6 +719,16 @@ function findPairs(A: PreparedChain, B: PreparedChain | null, tau: number, work:
     if (ring) PARTNER = A.partner!;
     const tb0 = performance.now();
     const shared = work?.build ?? null;
+    if (work !== null && shared !== null && shared.grid3 !== undefined && dim === 3 && A.dead === null && searchMode.broad !== 'tree') {
+      // One 3D chain: the block boxes built together, then the block grid's cells shared out.
+      sharedBlocks3(A, shared);
+      if (shared.counter[UNCHECKED_BAD] !== 0) return;
+      // A ring's fold-backs on one thread; an open chain's with the work items.
+      const open = A.partner === null;
+      if (!open && work.folds === true) foldBacks(A, tau);
+      searchShared3(m, shared, work, claim!, open);
+      return;
+    }
     // Leaves are built together unless the grid may take over (it needs segment boxes only).
     const sharedLeaves = shared !== null && !(dim === 2 && tau === 0);
     if (shared !== null) {
@@ -806,7 +823,7 @@ function searchOne3(m: number, boxes: Float64Array | null, leaves: Float64Array,
   if (np >= 0) {
     chainStats.buildMs = performance.now() - tb0;
     searchMode.last = 'blocks';
-    searchBlocks(m, nl, leaves, np);
+    searchBlocks(m, 0, nl, leaves, np);
     return;
   }
   const seg = boxes ?? segmentBoxes(PA, 3, m, null, f64Scratch(BOXES_A, m * 6));
@@ -815,6 +832,82 @@ function searchOne3(m: number, boxes: Float64Array | null, leaves: Float64Array,
   chainStats.buildMs = performance.now() - tb0;
   searchMode.last = 'tree';
   searchLeaves(tree, tree, null, null);
+}
+
+/**
+ * This thread's part of a shared build of the block boxes of one 3D chain with no gaps (as
+ * {@link sharedBoxes}, chunk by chunk, never waiting; no segment boxes), validating an
+ * unchecked chain on the way ({@link UNCHECKED_BAD}).
+ */
+function sharedBlocks3(C: PreparedChain, shared: SharedBuild): void {
+  const { P, m } = C, { counter, done, leavesA } = shared, g = shared.grid3!;
+  const nl = leafCount(m), per = BUILD_CHUNK / LEAF, chunks = Math.ceil(m / BUILD_CHUNK);
+  const build = (c: number): void => {
+    const nf = blockBoxesRange3(P, m, c * per, Math.min(nl, c * per + per), leavesA, g.folds, c * BUILD_CHUNK);
+    if (C.checked === false && nf < 0) Atomics.store(counter, UNCHECKED_BAD, 1);
+    g.nfold[c] = Math.max(nf, 0);
+    Atomics.store(done, c, 1);
+  };
+  if (m === 0) leafBoxes(new Float64Array(0), 3, 0, 0, 1, leavesA);
+  for (let c = Atomics.add(counter, 0, 1); c < chunks; c = Atomics.add(counter, 0, 1)) build(c);
+  for (let c = 0; c < chunks; c++) if (Atomics.load(done, c) === 0) build(c);
+}
+
+/**
+ * A parallel search of one 3D chain with no gaps once its block boxes are built (search state
+ * set as by findPairs). The first thread to claim it builds the block grid ({@link blockGrid3})
+ * into shared memory, while the others start on the work that needs no grid: work items of the
+ * counter build.counter[3], each the pairs within blocks [t·nl/want, (t + 1)·nl/want), then with
+ * `folds` (an open chain) one item a build chunk, the fold-backs among the turns its build listed
+ * (foldsBack's sign condition, {@link blockBoxesRange3}). A thread that
+ * finds the grid not ready when those run out builds it for itself (the same grid: it never
+ * waits). Then the work items of `claim`, each the block pairs of cells
+ * [t·cells/want, (t + 1)·cells/want). Every leaf pair once over all threads, so the same pairs as
+ * {@link searchOne3}. Where the grid steps aside, the hierarchy on the same leaves, its node
+ * pairs claimed as work items, less the pairs within a leaf (done already).
+ */
+function searchShared3(m: number, shared: SharedBuild, work: ParallelWork, claim: () => number, folds: boolean): void {
+  const nl = leafCount(m), want = work.want, leaves = shared.leavesA, g = shared.grid3!;
+  let cells = -2; // not known yet
+  if (Atomics.add(g.state, 0, 1) === 0) {
+    cells = blockGrid3(leaves, nl, TAU, g);
+    g.state[2] = cells;
+    g.state[3] = blockGridEntries3();
+    Atomics.store(g.state, 1, 1);
+  }
+  // Items t < want: the pairs within blocks; then one a build chunk: its turns that may fold back.
+  const items = want + (folds ? Math.ceil(m / BUILD_CHUNK) : 0);
+  for (let t = Atomics.add(shared.counter, 3, 1); t < items; t = Atomics.add(shared.counter, 3, 1)) {
+    if (t < want) {
+      searchBlocks(m, Math.floor((t * nl) / want), Math.floor(((t + 1) * nl) / want), leaves, 0);
+      continue;
+    }
+    const f0 = (t - want) * BUILD_CHUNK, f1 = f0 + g.nfold[t - want], F = g.folds, P = PA;
+    for (let k = f0; k < f1; k++) {
+      const c = F[k];
+      if (foldsBack(P, 3, c, c + 1, c + 2)) recordFold(P, 3, c, c + 1, TAU);
+    }
+  }
+  if (cells === -2) {
+    if (Atomics.load(g.state, 1) === 1) {
+      cells = g.state[2];
+      if (cells >= 0) useBlockGrid3(g.count, g.items, g.state[3]);
+    } else {
+      cells = blockGrid3(leaves, nl, TAU);
+    }
+  }
+  if (cells < 0) {
+    const seg = SA = SB = segmentBoxes(PA, 3, m, null, f64Scratch(BOXES_A, m * 6));
+    const tree = buildTree(PA, 3, m, null, seg, leaves);
+    searchMode.last = 'tree';
+    searchLeaves(tree, tree, expandTasks(tree, tree, TAU, want), claim, true);
+    return;
+  }
+  searchMode.last = 'blocks';
+  for (let t = claim(); t < want; t = claim()) {
+    const np = blockPairsIn3(Math.floor((t * cells) / want), Math.floor(((t + 1) * cells) / want), leaves, TAU);
+    searchBlocks(m, 0, 0, leaves, np);
+  }
 }
 
 /**
@@ -897,9 +990,10 @@ const LEAF_PAIRS = new Int32Array(2 * 4096);
 
 /**
  * Runs the traversal of ta against tb (ta === tb: within one chain) and the leaf-pair test on
- * every near pair of leaves (a leaf with itself for the pairs within it).
+ * every near pair of leaves (a leaf with itself for the pairs within it, unless `skipSelf`: 3D,
+ * done already).
  */
-function searchLeaves(ta: ChainTree, tb: ChainTree, tasks: Int32Array | null, claim: (() => number) | null): void {
+function searchLeaves(ta: ChainTree, tb: ChainTree, tasks: Int32Array | null, claim: (() => number) | null, skipSelf = false): void {
   const dim = DIM, stride = 2 * dim;
   const la = ta.levels[0], lb = tb.levels[0];
   const mA = ta.m, mB = tb.m;
@@ -914,6 +1008,7 @@ function searchLeaves(ta: ChainTree, tb: ChainTree, tasks: Int32Array | null, cl
     } else if (dim === 3) {
       for (let k = 0; k < 2 * n; k += 2) {
         const qa = buf[k], qb = buf[k + 1];
+        if (skipSelf && qa === qb) continue;
         leafPair3(qa * LEAF, Math.min(qa * LEAF + LEAF, mA), qb * LEAF, Math.min(qb * LEAF + LEAF, mB), la, qa * 6, lb, qb * 6);
       }
     } else {
@@ -1023,15 +1118,16 @@ function blockCandidates3(qa: number, qb: number, m: number, leaves: Float64Arra
 
 /**
  * The leaf-pair tests of a one-chain 3D search whose leaf pairs came from the block grid
- * ({@link blockPairs3}: np pairs qa < qb): each leaf with itself (the pairs within it), then
- * each listed pair — the same leaf pairs, so the same segment pairs, as {@link searchLeaves}.
+ * ({@link blockPairList}: np pairs qa < qb): each leaf q0 … q1 − 1 with itself (the pairs
+ * within it), then each listed pair. Over all of a search's calls, the same leaf pairs, so the
+ * same segment pairs, as {@link searchLeaves}.
  */
-function searchBlocks(m: number, nl: number, leaves: Float64Array, np: number): void {
+function searchBlocks(m: number, q0: number, q1: number, leaves: Float64Array, np: number): void {
   // Candidates of many leaf pairs gather in pairI, pairJ; the narrow phase runs when fewer than
   // LEAF² places are left.
   const full = pairI.length - LEAF * LEAF;
   let nc = 0;
-  for (let q = 0; q < nl; q++) {
+  for (let q = q0; q < q1; q++) {
     nc = blockCandidates3(q, q, m, leaves, nc);
     if (nc > full) {
       narrow3(nc);

@@ -5,6 +5,7 @@
 import { UNCHECKED_BAD, buildChunks, chainContacts, newShare, prepareShares, quickPrepare, searchShare } from '../chain/contacts.js';
 import type { ChainContacts, ChainOptions, SharedBuild } from '../chain/contacts.js';
 import { leafCount } from '../chain/tree.js';
+import { blockGridRoom3 } from '../chain/blocks3.js';
 import { releaseHooks } from '../chain/scratch.js';
 import type { ChainPoints, PreparedChain } from '../chain/input.js';
 import { checkOptions } from '../core/options.js';
@@ -132,6 +133,14 @@ async function search(A: PreparedChain, B: PreparedChain | null, tau: number, th
     counter: new Int32Array(new SharedArrayBuffer(4 * (UNCHECKED_BAD + 1))),
     done: new Int32Array(new SharedArrayBuffer(4 * (buildChunks(A.m) + (B === null ? 0 : buildChunks(B.m))))),
   };
+  // One 3D chain may take the block grid: room for it, built once by one thread.
+  if (A.dim === 3 && B === null) {
+    const [cells, items] = blockGridRoom3(leafCount(A.m));
+    build.grid3 = {
+      state: new Int32Array(new SharedArrayBuffer(16)), count: new Int32Array(takeBuffer(4 * cells), 0, cells), items: new Int32Array(takeBuffer(4 * items), 0, items),
+      folds: new Int32Array(takeBuffer(4 * A.m), 0, A.m), nfold: new Int32Array(new SharedArrayBuffer(4 * buildChunks(A.m))),
+    };
+  }
   // A planar chain at thickness 0 may take the grid: its plan is built together too.
   const grid = A.dim === 2 && tau === 0 && B === null ? allocGridPlan(A.m, PLAN_BANDS, takeBuffer) : null;
   const lease = takeLeases(threads);
@@ -144,7 +153,7 @@ async function search(A: PreparedChain, B: PreparedChain | null, tau: number, th
   const ownMs = parallelStats.measureCpu ? threadCpuMs() - c0 : 0;
   const replies = await Promise.all(pending);
   for (const r of replies) if (!r.ok) throw replyError(r);
-  giveBack(build.segA.buffer, build.leavesA.buffer, build.segB?.buffer, build.leavesB?.buffer);
+  giveBack(build.segA.buffer, build.leavesA.buffer, build.segB?.buffer, build.leavesB?.buffer, build.grid3?.count.buffer, build.grid3?.items.buffer, build.grid3?.folds.buffer);
   if (grid !== null) giveBack(grid.part.buffer, grid.ranges.buffer, grid.counts.buffer, grid.segs.buffer);
   const shares = [mine, ...replies.map((r) => r.share as RangedShare)];
   // The shares' memory serves the next call once this one has merged them: the leases (each
