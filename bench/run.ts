@@ -7,7 +7,7 @@
 import { run as closest } from './closest/closest.bench.js';
 import { run as isect } from './intersect/intersects.bench.js';
 import { run as parallel } from './batch/parallel.bench.js';
-import { run as generic } from './closest/generic.bench.js';
+import { nd, run as generic } from './closest/generic.bench.js';
 import { run as sweep } from './motion/sweep.bench.js';
 import { run as chain } from './chain/chain.bench.js';
 import { run as ball } from './motion/ball.bench.js';
@@ -31,6 +31,7 @@ console.log(`skewline benchmarks — ${machine()}`);
 closest({ pairs, runs });
 isect({ pairs, runs });
 generic({ pairs, runs });
+nd(Math.min(runs, 5), { cpu: true });
 sweep({ pairs: Math.min(pairs, 200_000), runs: Math.min(runs, 7) });
 await capsule({ pairs: 20_000, runs: Math.min(runs, 7) });
 ball({ steps: arg('--steps', 20_000), runs: 3 });
