@@ -633,10 +633,21 @@ function near3(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<numbe
   const eC = G3 * (C0 + 2 * R2) + ETA;
   const eA = 4 * G3 * mA + ETA;
   const eB = 4 * G3 * (mB + mA) + ETA;
+  // |dv|² in doubles and its bound, as quickCertify; 1/(A − ea) (a lower bound of A) once, off
+  // the evaluation's critical path: τ below and the miss test's γ²/A use it
+  const ea = G3 * mA;
+  const al = A - ea;
+  const ial = al > 0 ? 1 / al : 0;
   let t = 0;
+  // τ is the minimiser inside the step: γ = f′(τ)/2 is then ≈ 0, and its rounding in doubles
+  // (u·|g|·|dv|) too coarse for the offset to a contact (~√u·R/|dv|: a grazing one)
+  let atMin = false;
   if (C > eC) {
     if (!(A > eA)) return UNDECIDED;
-    t = -B / A;
+    // ≈ −B/A to within (ea/A)·t, so A·(τ − t*)² ≤ (ea/A)²·B²/A: far below u·R² (any τ is valid; a
+    // near one makes the miss test's γ²/A small)
+    t = -B * ial;
+    atMin = t > 0 && t < 1;
     if (!(t > 0)) t = 0;
     if (t > 1) t = 1;
     if (B < -eB) {
@@ -644,12 +655,13 @@ function near3(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<numbe
       const eD = 2 * Math.abs(B) * eB + eB * eB + A * eC + C * eA + eA * eC + 4 * U * (B * B + A * C) + ETA;
       if (D > eD) {
         const t1 = C / (Math.sqrt(D) - B);
-        if (t1 > 0 && t1 <= 1) t = t1;
+        if (t1 > 0 && t1 <= 1) {
+          t = t1;
+          atMin = false;
+        }
       }
     }
   }
-  // |dv|² in doubles and its bound, as quickCertify
-  const ea = G3 * mA;
   for (let pass = 0; pass < 3; pass++) {
     // g = w + t·dv in double-double (an error-free product and sum), its squares by two-products
     const tH = SPLIT * t - (SPLIT * t - t);
@@ -697,10 +709,10 @@ function near3(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<numbe
     const gd = px + py + pz;
     const egd = egx * Math.abs(dx) + egy * Math.abs(dy) + egz * Math.abs(dz) + 2.01 * U * ((Math.abs(gx) + egx) * mx + (Math.abs(gy) + egy) * my + (Math.abs(gz) + egz) * mz) + 4 * U * (Math.abs(px) + Math.abs(py) + Math.abs(pz)) + ETA;
     if (f > ef) {
-      // a miss: f's minimum over the step is at least f(t) − γ²/A (see quickCertify)
-      const al = A - ea;
+      // a miss: f's minimum over the step is at least f(t) − γ²/A (see quickCertify); γ²/A from
+      // 1/al (≥ (1/al)(1 − u), two more roundings: (1 + 8u) covers them)
       const gg = Math.abs(gd) + egd;
-      const pen = (t === 0 && gd >= egd) || (t === 1 && gd <= -egd) ? 0 : al > 0 ? gg * (gg / al) * (1 + 8 * U) + ETA : -1;
+      const pen = (t === 0 && gd >= egd) || (t === 1 && gd <= -egd) ? 0 : al > 0 ? gg * (gg * ial) * (1 + 8 * U) + ETA : -1;
       if (pen >= 0 && f > (ef + pen) * (1 + 4 * U)) {
         sweepStats.doubleDouble++;
         return MISS;
@@ -725,16 +737,48 @@ function near3(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<numbe
       NUM[K_NRM] = 1;
       return HIT;
     }
-    // the first root of the local quadratic (see quickCertify)
-    const disc = gd * gd - A * f;
-    if (!(disc >= 0)) return UNDECIDED;
-    const sq = Math.sqrt(disc);
-    let c = t + (gd <= 0 ? f / (sq - gd) : -(gd + sq) / A);
-    if (c > 0.75 * t && c < 1.5 * t) {
+    // The first root c of the local quadratic and the signs around it (see quickCertify), with γ
+    // in doubles first; where that does not settle it (γ's rounding too coarse for the offset),
+    // or straight away at the minimiser, γ in double-double from the values at hand instead of a
+    // second pass: gh·dh by Dekker's product (gh, not the rounded g of the first γ: gh + gl is g
+    // to u², and g itself may differ from gh), gh·dl + gl·dh; the dropped gl·dl, the errors of g
+    // and dv and the sum of the low parts stay below 128u²·Σ(|g| + |w| + t·md)·md.
+    let gam = gd;
+    let egam = egd;
+    let fine = false;
+    let c = t;
+    for (;;) {
+      if (atMin && !fine) {
+        const hx = ghx * dx;
+        const hy = ghy * dy;
+        const hz = ghz * dz;
+        const ex = (ghx - gHx) * (dx - dHx) - (hx - gHx * dHx - (ghx - gHx) * dHx - gHx * (dx - dHx));
+        const ey = (ghy - gHy) * (dy - dHy) - (hy - gHy * dHy - (ghy - gHy) * dHy - gHy * (dy - dHy));
+        const ez = (ghz - gHz) * (dz - dHz) - (hz - gHz * dHz - (ghz - gHz) * dHz - gHz * (dz - dHz));
+        const s1 = hx + hy;
+        const s2 = s1 + hz;
+        const lo = hx - (s1 - (s1 - hx)) + (hy - (s1 - hx)) + (s1 - (s2 - (s2 - s1)) + (hz - (s2 - s1))) + ex + ey + ez + (ghx * dlx + glx * dx) + (ghy * dly + gly * dy) + (ghz * dlz + glz * dz);
+        gam = s2 + lo;
+        egam = 128 * U * U * ((Math.abs(gx) + mmx) * mx + (Math.abs(gy) + mmy) * my + (Math.abs(gz) + mmz) * mz) + U * Math.abs(gam) + ETA;
+        fine = true;
+      }
+      const disc = gam * gam - A * f;
+      if (!(disc >= 0)) {
+        if (fine) break;
+        return UNDECIDED;
+      }
+      const sq = Math.sqrt(disc);
+      c = t + (gam <= 0 ? f / (sq - gam) : -(gam + sq) / A);
+      if (!(c > 0.75 * t && c < 1.5 * t)) {
+        // far from t: evaluate there next (clamped to the step)
+        if (!(c > 0)) c = 0;
+        if (!(c <= 1)) c = 1;
+        break;
+      }
       QC[0] = f;
       QC[1] = ef;
-      QC[2] = gd;
-      QC[3] = egd;
+      QC[2] = gam;
+      QC[3] = egam;
       QC[4] = A;
       QC[5] = ea;
       QC[6] = t;
@@ -758,57 +802,13 @@ function near3(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<numbe
         sweepStats.quick++;
         return HIT;
       }
-      // Not settled: γ's rounding (u·|g|·|dv|) is too coarse for the offset (a grazing contact,
-      // evaluated at the minimiser, whose root is ~1e-9 away). γ once more in double-double from
-      // the values at hand instead of a second pass: gh·dh by Dekker's product (gh, not the rounded
-      // g of the first γ: gh + gl is g to u², and g itself may differ from gh), gh·dl + gl·dh;
-      // the dropped gl·dl, the errors of g and dv and the sum of the low parts stay below
-      // 128u²·Σ(|g| + |w| + t·md)·md.
-      if (pass === 0) {
-        const hx = ghx * dx;
-        const hy = ghy * dy;
-        const hz = ghz * dz;
-        const ex = (ghx - gHx) * (dx - dHx) - (hx - gHx * dHx - (ghx - gHx) * dHx - gHx * (dx - dHx));
-        const ey = (ghy - gHy) * (dy - dHy) - (hy - gHy * dHy - (ghy - gHy) * dHy - gHy * (dy - dHy));
-        const ez = (ghz - gHz) * (dz - dHz) - (hz - gHz * dHz - (ghz - gHz) * dHz - gHz * (dz - dHz));
-        const s1 = hx + hy;
-        const s2 = s1 + hz;
-        const lo = hx - (s1 - (s1 - hx)) + (hy - (s1 - hx)) + (s1 - (s2 - (s2 - s1)) + (hz - (s2 - s1))) + ex + ey + ez + (ghx * dlx + glx * dx) + (ghy * dly + gly * dy) + (ghz * dlz + glz * dz);
-        const g2 = s2 + lo;
-        const d2 = g2 * g2 - A * f;
-        if (d2 >= 0) {
-          const sq2 = Math.sqrt(d2);
-          QC[2] = g2;
-          QC[3] = 128 * U * U * ((Math.abs(gx) + mmx) * mx + (Math.abs(gy) + mmy) * my + (Math.abs(gz) + mmz) * mz) + U * Math.abs(g2) + ETA;
-          NUM[K_N] = t + (g2 <= 0 ? f / (sq2 - g2) : -(g2 + sq2) / A);
-          if (NUM[K_N] > 0.75 * t && NUM[K_N] < 1.5 * t && signsAround() === HIT) {
-            GH[0] = ghx;
-            GH[1] = ghy;
-            GH[2] = ghz;
-            GL[0] = glx;
-            GL[1] = gly;
-            GL[2] = glz;
-            DH[0] = dx;
-            DH[1] = dy;
-            DH[2] = dz;
-            DL[0] = dlx;
-            DL[1] = dly;
-            DL[2] = dlz;
-            NUM[K_NRM] = 1;
-            sweepStats.certify++;
-            sweepStats.quick++;
-            return HIT;
-          }
-        }
-      }
       c = QC[7];
-    } else {
-      // far from t: evaluate there next (clamped to the step)
-      if (!(c > 0)) c = 0;
-      if (!(c <= 1)) c = 1;
+      if (fine || pass !== 0) break;
+      atMin = true; // (refine γ: the block above)
     }
     if (c === t) return UNDECIDED;
     t = c;
+    atMin = false;
   }
   return UNDECIDED;
 }
