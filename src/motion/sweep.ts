@@ -212,96 +212,10 @@ function sweepInto(p0: VecLike, p1: VecLike, q0: VecLike, q1: VecLike, target: S
     }
     out = target;
   }
-  // 3D: sweepCode's first decisions in straight-line code, the inputs read once: a miss (moving
-  // apart, no real root, or f(1) > 0 with the minimum beyond the step) or touching at the start
-  // (time 0), with the same quantities and error bounds as sweepCode's float tier for dim = 3
-  // (g = 11u); nothing is stored, so a miss costs one pass over the twelve coordinates and no
-  // further call. Undecided (code stays UNDECIDED): sweepCode starts afresh. Non-finite or huge
-  // input is left undecided too (sweepCode throws or takes the exact path).
-  let code = UNDECIDED;
-  quick: if (dim === 3) {
-    const p0x = P0[0], p0y = P0[1], p0z = P0[2];
-    const q0x = Q0[0], q0y = Q0[1], q0z = Q0[2];
-    const p1x = P1[0], p1y = P1[1], p1z = P1[2];
-    const q1x = Q1[0], q1y = Q1[1], q1z = Q1[2];
-    const wx = p0x - q0x, wy = p0y - q0y, wz = p0z - q0z;
-    const ax = p1x - p0x, ay = p1y - p0y, az = p1z - p0z;
-    const bx = q1x - q0x, by = q1y - q0y, bz = q1z - q0z;
-    const dx = ax - bx, dy = ay - by, dz = az - bz;
-    const mx = Math.abs(ax) + Math.abs(bx), my = Math.abs(ay) + Math.abs(by), mz = Math.abs(az) + Math.abs(bz);
-    const A = dx * dx + dy * dy + dz * dz;
-    const B = wx * dx + wy * dy + wz * dz;
-    const C0 = wx * wx + wy * wy + wz * wz;
-    const mA = mx * mx + my * my + mz * mz;
-    const mB = Math.abs(wx) * mx + Math.abs(wy) * my + Math.abs(wz) * mz;
-    const R = r1 + r2;
-    const R2 = R * R;
-    if (!(mA + mB + C0 + R2 < HUGE)) break quick;
-    const C = C0 - R2;
-    const eC = G3 * (C0 + 2 * R2) + ETA;
-    if (C <= eC) {
-      if (C > -eC) break quick;
-      // touching at the start: the normal from g = w, whose rounded value fl(p0 − q0) is what
-      // contactNormal would give at t = 0 (certifiedNormal with o = 0)
-      sweepStats.double++;
-      GH[0] = wx;
-      GH[1] = wy;
-      GH[2] = wz;
-      GL[0] = GL[1] = GL[2] = 0;
-      DH[0] = DH[1] = DH[2] = 0;
-      DL[0] = DL[1] = DL[2] = 0;
-      NUM[K_GT] = 0;
-      code = HIT;
-      break quick;
-    }
-    const eB = 4 * G3 * (mB + mA) + ETA;
-    const eA = 4 * G3 * mA + ETA;
-    // No real root (D = B² − AC < 0, so f > 0 everywhere), or both roots before the step (B ≥ 0
-    // with C > 0): one test for the two common misses, whichever holds.
-    const D = B * B - A * C;
-    const eD = 2 * Math.abs(B) * eB + eB * eB + A * eC + C * eA + eA * eC + 4 * U * (B * B + A * C) + ETA;
-    if ((+(D < -eD) | +(B >= eB)) !== 0) {
-      sweepStats.double++;
-      code = MISS;
-      break quick;
-    }
-    if (D <= eD) {
-      // B² − AC cancelled (paths passing within a few radii): D = A·R² − |w × dv|² by Lagrange's
-      // identity, with sweepCode's bounds (w·dv products ≤ 4.1u·|w|·md each): most such misses
-      // end here rather than in a double-double evaluation
-      const cx = wy * dz - wz * dy;
-      const cy = wz * dx - wx * dz;
-      const cz = wx * dy - wy * dx;
-      const ex = 4.1 * U * (Math.abs(wy) * mz + Math.abs(wz) * my) + U * Math.abs(cx) + ETA;
-      const ey = 4.1 * U * (Math.abs(wz) * mx + Math.abs(wx) * mz) + U * Math.abs(cy) + ETA;
-      const ez = 4.1 * U * (Math.abs(wx) * my + Math.abs(wy) * mx) + U * Math.abs(cz) + ETA;
-      const S = cx * cx + cy * cy + cz * cz;
-      const eS = (2 * Math.abs(cx) + ex) * ex + (2 * Math.abs(cy) + ey) * ey + (2 * Math.abs(cz) + ez) * ez;
-      const DL = A * R2 - S;
-      if (DL < -(1.01 * (eS + 4 * U * S + eA * R2 + 5 * U * A * R2) + U * Math.abs(DL) + ETA)) {
-        sweepStats.double++;
-        code = MISS;
-        break quick;
-      }
-    }
-    // (A = 0 with the same motion exactly is left to sweepCode: B ≥ eB above unless B is near 0)
-    if (B > -eB || A <= eA) break quick;
-    const AB = A + B;
-    const eAB = eA + eB + 2 * U * Math.abs(AB);
-    if (AB < -eAB) {
-      // the minimum lies at t ≥ 1: a miss iff f(1) = |p1 − q1|² − R² > 0
-      const vx = p1x - q1x, vy = p1y - q1y, vz = p1z - q1z;
-      const F1 = vx * vx + vy * vy + vz * vz;
-      if (F1 - R2 > G3 * (F1 + 2 * R2) + ETA) {
-        sweepStats.double++;
-        code = MISS;
-      }
-    }
-  }
-  if (code === HIT) {
-    NUM[K_NRM] = 1;
-    NUM[K_OUT] = 0;
-  }
+  // 3D: the misses and the touches at the start in one straight-line pass over the twelve
+  // coordinates, every other case from one evaluation of the gap in double-double (sweep3);
+  // what that leaves open (UNDECIDED), and every other dimension, sweepCode starts afresh.
+  let code = dim === 3 ? sweep3(P0, P1, Q0, Q1) : UNDECIDED;
   if (code === MISS) {
     out.hit = false;
     out.time = 1;
@@ -319,7 +233,6 @@ function sweepInto(p0: VecLike, p1: VecLike, q0: VecLike, q1: VecLike, target: S
     n[2] = 0;
     return out;
   }
-  if (code === UNDECIDED && dim === 3) code = near3(P0, P1, Q0, Q1);
   if (code === UNDECIDED) code = sweepCode(P0, P1, Q0, Q1);
   const time = code === HIT ? NUM[K_OUT] : -1;
   const p = out.p;
@@ -584,82 +497,117 @@ const G3 = 11 * U;
  * neither is certain, or for huge input. MISS, or HIT with the time in NUM[K_OUT] and g in
  * GH + GL for the normal.
  */
-function near3(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<number>, Q1: ArrayLike<number>): number {
+function sweep3(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<number>, Q1: ArrayLike<number>): number {
   const r1 = NUM[K_R1];
   const r2 = NUM[K_R2];
-  // w = p0 − q0 = wX + wlX exactly, the displacements likewise, dv = dX + dlX within u² of
-  // mX = |p1 − p0| + |q1 − q0| (Knuth's two-difference; the names of prepare's working set)
   const p0x = P0[0], p1x = P1[0], q0x = Q0[0], q1x = Q1[0];
   const p0y = P0[1], p1y = P1[1], q0y = Q0[1], q1y = Q1[1];
   const p0z = P0[2], p1z = P1[2], q0z = Q0[2], q1z = Q1[2];
-  const wx = p0x - q0x;
-  const wy = p0y - q0y;
-  const wz = p0z - q0z;
-  const wlx = p0x - (wx + (p0x - wx)) + (p0x - wx - q0x);
-  const wly = p0y - (wy + (p0y - wy)) + (p0y - wy - q0y);
-  const wlz = p0z - (wz + (p0z - wz)) + (p0z - wz - q0z);
-  const ax = p1x - p0x;
-  const ay = p1y - p0y;
-  const az = p1z - p0z;
-  const bx = q1x - q0x;
-  const by = q1y - q0y;
-  const bz = q1z - q0z;
-  const dx = ax - bx;
-  const dy = ay - by;
-  const dz = az - bz;
-  const dlx = ax - (dx + (ax - dx)) + (ax - dx - bx) + (p1x - (ax + (p1x - ax)) + (p1x - ax - p0x) - (q1x - (bx + (q1x - bx)) + (q1x - bx - q0x)));
-  const dly = ay - (dy + (ay - dy)) + (ay - dy - by) + (p1y - (ay + (p1y - ay)) + (p1y - ay - p0y) - (q1y - (by + (q1y - by)) + (q1y - by - q0y)));
-  const dlz = az - (dz + (az - dz)) + (az - dz - bz) + (p1z - (az + (p1z - az)) + (p1z - az - p0z) - (q1z - (bz + (q1z - bz)) + (q1z - bz - q0z)));
-  const mx = Math.abs(ax) + Math.abs(bx);
-  const my = Math.abs(ay) + Math.abs(by);
-  const mz = Math.abs(az) + Math.abs(bz);
-  const dHx = SPLIT * dx - (SPLIT * dx - dx);
-  const dHy = SPLIT * dy - (SPLIT * dy - dy);
-  const dHz = SPLIT * dz - (SPLIT * dz - dz);
+  const wx = p0x - q0x, wy = p0y - q0y, wz = p0z - q0z;
+  const ax = p1x - p0x, ay = p1y - p0y, az = p1z - p0z;
+  const bx = q1x - q0x, by = q1y - q0y, bz = q1z - q0z;
+  const dx = ax - bx, dy = ay - by, dz = az - bz;
+  const mx = Math.abs(ax) + Math.abs(bx), my = Math.abs(ay) + Math.abs(by), mz = Math.abs(az) + Math.abs(bz);
   const A = dx * dx + dy * dy + dz * dz;
   const B = wx * dx + wy * dy + wz * dz;
   const C0 = wx * wx + wy * wy + wz * wz;
   const mA = mx * mx + my * my + mz * mz;
   const mB = Math.abs(wx) * mx + Math.abs(wy) * my + Math.abs(wz) * mz;
-  const Rh = r1 + r2;
-  const Rl = r1 - (Rh - (Rh - r1)) + (r2 - (Rh - r1));
-  const RH = SPLIT * Rh - (SPLIT * Rh - Rh);
-  const R2 = Rh * Rh;
-  // (r1 + r2)² = R2 + R2l (Dekker's product of the two-sum's high part, and its low part)
-  const R2l = (Rh - RH) * (Rh - RH) - (R2 - RH * RH - 2 * RH * (Rh - RH)) + 2 * Rh * Rl;
+  const R2 = (r1 + r2) * (r1 + r2);
+  // Non-finite or huge input: sweepCode throws or takes the exact path.
   if (!(mA + mB + C0 + R2 < HUGE)) return UNDECIDED;
   const C = C0 - R2;
-  // sweepCode's float-tier bounds for dim = 3
+  // sweepCode's float-tier quantities and bounds for dim = 3 (g = 11u)
   const eC = G3 * (C0 + 2 * R2) + ETA;
   const eA = 4 * G3 * mA + ETA;
   const eB = 4 * G3 * (mB + mA) + ETA;
+  const D = B * B - A * C;
+  const eD = 2 * Math.abs(B) * eB + eB * eB + A * eC + Math.abs(C) * eA + eA * eC + 4 * U * (B * B + Math.abs(A * C)) + ETA;
+  if (C <= -eC) {
+    // touching at the start: the normal from g = w, whose rounded value fl(p0 − q0) is what
+    // contactNormal would give at t = 0 (certifiedNormal with o = 0)
+    sweepStats.double++;
+    GH[0] = wx;
+    GH[1] = wy;
+    GH[2] = wz;
+    GL[0] = GL[1] = GL[2] = 0;
+    DH[0] = DH[1] = DH[2] = 0;
+    DL[0] = DL[1] = DL[2] = 0;
+    NUM[K_GT] = 0;
+    NUM[K_OUT] = 0;
+    NUM[K_NRM] = 1;
+    return HIT;
+  }
+  if (C > eC) {
+    // No real root (D = B² − AC < 0, so f > 0 everywhere), or both roots before the step (B ≥ 0
+    // with C > 0): one test for the two common misses, whichever holds.
+    if ((+(D < -eD) | +(B >= eB)) !== 0) {
+      sweepStats.double++;
+      return MISS;
+    }
+    if (D <= eD) {
+      // B² − AC cancelled (paths passing within a few radii): D = A·R² − |w × dv|² by Lagrange's
+      // identity, with sweepCode's bounds (w·dv products ≤ 4.1u·|w|·md each): most such misses
+      // end here rather than in a double-double evaluation
+      const cx = wy * dz - wz * dy;
+      const cy = wz * dx - wx * dz;
+      const cz = wx * dy - wy * dx;
+      const ex = 4.1 * U * (Math.abs(wy) * mz + Math.abs(wz) * my) + U * Math.abs(cx) + ETA;
+      const ey = 4.1 * U * (Math.abs(wz) * mx + Math.abs(wx) * mz) + U * Math.abs(cy) + ETA;
+      const ez = 4.1 * U * (Math.abs(wx) * my + Math.abs(wy) * mx) + U * Math.abs(cz) + ETA;
+      const S = cx * cx + cy * cy + cz * cz;
+      const eS = (2 * Math.abs(cx) + ex) * ex + (2 * Math.abs(cy) + ey) * ey + (2 * Math.abs(cz) + ez) * ez;
+      const DL = A * R2 - S;
+      if (DL < -(1.01 * (eS + 4 * U * S + eA * R2 + 5 * U * A * R2) + U * Math.abs(DL) + ETA)) {
+        sweepStats.double++;
+        return MISS;
+      }
+    }
+    // (A = 0 with the same motion exactly: B ≥ eB above unless B is near 0, left to sweepCode)
+    if (!(A > eA)) return UNDECIDED;
+    if (B <= -eB && A + B < -(eA + eB + 2 * U * Math.abs(A + B))) {
+      // the minimum lies at t ≥ 1: a miss iff f(1) = |p1 − q1|² − R² > 0
+      const vx = p1x - q1x, vy = p1y - q1y, vz = p1z - q1z;
+      const F1 = vx * vx + vy * vy + vz * vz;
+      if (F1 - R2 > G3 * (F1 + 2 * R2) + ETA) {
+        sweepStats.double++;
+        return MISS;
+      }
+    }
+  }
+  // Open in doubles: paths passing within a few radii, grazing contacts, every hit after the
+  // start, f(0) ≈ 0. w = p0 − q0 = wX + wlX exactly, the displacements likewise, dv = dX + dlX
+  // within u² of mX = |p1 − p0| + |q1 − q0| (Knuth's two-difference)
+  const wlx = p0x - (wx + (p0x - wx)) + (p0x - wx - q0x);
+  const wly = p0y - (wy + (p0y - wy)) + (p0y - wy - q0y);
+  const wlz = p0z - (wz + (p0z - wz)) + (p0z - wz - q0z);
+  const dlx = ax - (dx + (ax - dx)) + (ax - dx - bx) + (p1x - (ax + (p1x - ax)) + (p1x - ax - p0x) - (q1x - (bx + (q1x - bx)) + (q1x - bx - q0x)));
+  const dly = ay - (dy + (ay - dy)) + (ay - dy - by) + (p1y - (ay + (p1y - ay)) + (p1y - ay - p0y) - (q1y - (by + (q1y - by)) + (q1y - by - q0y)));
+  const dlz = az - (dz + (az - dz)) + (az - dz - bz) + (p1z - (az + (p1z - az)) + (p1z - az - p0z) - (q1z - (bz + (q1z - bz)) + (q1z - bz - q0z)));
+  const dHx = SPLIT * dx - (SPLIT * dx - dx);
+  const dHy = SPLIT * dy - (SPLIT * dy - dy);
+  const dHz = SPLIT * dz - (SPLIT * dz - dz);
+  const Rh = r1 + r2;
+  const Rl = r1 - (Rh - (Rh - r1)) + (r2 - (Rh - r1));
+  const RH = SPLIT * Rh - (SPLIT * Rh - Rh);
+  // (r1 + r2)² = R2 + R2l (Dekker's product of the two-sum's high part, and its low part)
+  const R2l = (Rh - RH) * (Rh - RH) - (R2 - RH * RH - 2 * RH * (Rh - RH)) + 2 * Rh * Rl;
   // |dv|² in doubles and its bound, as quickCertify; 1/(A − ea) (a lower bound of A) once, off
   // the evaluation's critical path: τ below and the miss test's γ²/A use it
   const ea = G3 * mA;
   const al = A - ea;
   const ial = al > 0 ? 1 / al : 0;
   let t = 0;
-  // τ is the minimiser inside the step: γ = f′(τ)/2 is then ≈ 0, and its rounding in doubles
-  // (u·|g|·|dv|) too coarse for the offset to a contact (~√u·R/|dv|: a grazing one)
-  let atMin = false;
   if (C > eC) {
     if (!(A > eA)) return UNDECIDED;
     // ≈ −B/A to within (ea/A)·t, so A·(τ − t*)² ≤ (ea/A)²·B²/A: far below u·R² (any τ is valid; a
     // near one makes the miss test's γ²/A small)
     t = -B * ial;
-    atMin = t > 0 && t < 1;
     if (!(t > 0)) t = 0;
     if (t > 1) t = 1;
-    if (B < -eB) {
-      const D = B * B - A * C;
-      const eD = 2 * Math.abs(B) * eB + eB * eB + A * eC + C * eA + eA * eC + 4 * U * (B * B + A * C) + ETA;
-      if (D > eD) {
-        const t1 = C / (Math.sqrt(D) - B);
-        if (t1 > 0 && t1 <= 1) {
-          t = t1;
-          atMin = false;
-        }
-      }
+    if (B < -eB && D > eD) {
+      const t1 = C / (Math.sqrt(D) - B);
+      if (t1 > 0 && t1 <= 1) t = t1;
     }
   }
   for (let pass = 0; pass < 3; pass++) {
@@ -738,17 +686,20 @@ function near3(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<numbe
       return HIT;
     }
     // The first root c of the local quadratic and the signs around it (see quickCertify), with γ
-    // in doubles first; where that does not settle it (γ's rounding too coarse for the offset),
-    // or straight away at the minimiser, γ in double-double from the values at hand instead of a
-    // second pass: gh·dh by Dekker's product (gh, not the rounded g of the first γ: gh + gl is g
+    // in doubles first. f at the doubles c⁻ and c differs by about 2·A·|c − t|·ulp(c), and γ's
+    // rounding enters the signs as 2·|c − t|·egd: where egd is not well below A·t·2⁻⁵³ (a
+    // grazing contact evaluated at the minimiser, whose root is ~√u·R/|dv| away), or where the
+    // doubles did not settle it, γ in double-double from the values at hand instead of a second
+    // pass: gh·dh by Dekker's product (gh, not the rounded g of the first γ: gh + gl is g
     // to u², and g itself may differ from gh), gh·dl + gl·dh; the dropped gl·dl, the errors of g
     // and dv and the sum of the low parts stay below 128u²·Σ(|g| + |w| + t·md)·md.
     let gam = gd;
     let egam = egd;
     let fine = false;
+    let refine = egd > 0.125 * Math.abs(gd) + A * t * 2 ** -56;
     let c = t;
     for (;;) {
-      if (atMin && !fine) {
+      if (refine && !fine) {
         const hx = ghx * dx;
         const hy = ghy * dy;
         const hz = ghz * dz;
@@ -804,11 +755,10 @@ function near3(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<numbe
       }
       c = QC[7];
       if (fine || pass !== 0) break;
-      atMin = true; // (refine γ: the block above)
+      refine = true; // (γ in double-double: the block above)
     }
     if (c === t) return UNDECIDED;
     t = c;
-    atMin = false;
   }
   return UNDECIDED;
 }
