@@ -178,7 +178,7 @@ export function closestApproach(p0: VecLike, p1: VecLike, q0: VecLike, q1: VecLi
 export function sphereSweep(p0: VecLike, p1: VecLike, r1: number, q0: VecLike, q1: VecLike, r2: number, target?: SphereHit): SphereHit {
   // A small function that V8 inlines into the caller's loop: the radii travel to the rest in NUM,
   // since a double passed to a call that is not inlined is boxed (an allocation per call).
-  if (typeof r1 !== 'number' || typeof r2 !== 'number') {
+  if (!(r1 >= 0 && r1 < Infinity && r2 >= 0 && r2 < Infinity)) {
     checkRadius(r1, 'sphereSweep: r1');
     checkRadius(r2, 'sphereSweep: r2');
   }
@@ -189,6 +189,43 @@ export function sphereSweep(p0: VecLike, p1: VecLike, r1: number, q0: VecLike, q
 
 /** {@link sphereSweep} with the radii (numbers) in NUM[K_R1], NUM[K_R2]. */
 function sweepInto(p0: VecLike, p1: VecLike, q0: VecLike, q1: VecLike, target: SphereHit | undefined): SphereHit {
+  // The common case — 3D Float64Arrays and a target for 3D (sphereSweep has checked the radii) —
+  // in a function small enough for V8 to inline into the caller's loop (under its 460 bytes of
+  // bytecode): a miss costs one call (sweep3). Everything else, and the output of a hit, in
+  // sweepGeneral.
+  if (
+    p0 instanceof Float64Array && p1 instanceof Float64Array && q0 instanceof Float64Array && q1 instanceof Float64Array &&
+    p0.length === 3 && p1.length === 3 && q0.length === 3 && q1.length === 3 &&
+    target !== undefined && target !== null && Array.isArray(target.p) && target.p.length === 3 && Array.isArray(target.q) && target.q.length === 3 && Array.isArray(target.normal) && target.normal.length === 3
+  ) {
+    const code = sweep3(p0, p1, q0, q1);
+    if (code === MISS) {
+      target.hit = false;
+      target.time = 1;
+      const p = target.p;
+      const q = target.q;
+      const n = target.normal;
+      p[0] = p1[0];
+      p[1] = p1[1];
+      p[2] = p1[2];
+      q[0] = q1[0];
+      q[1] = q1[1];
+      q[2] = q1[2];
+      n[0] = 0;
+      n[1] = 0;
+      n[2] = 0;
+      return target;
+    }
+    return sweepGeneral(p0, p1, q0, q1, target, code);
+  }
+  return sweepGeneral(p0, p1, q0, q1, target, TRY3);
+}
+
+/**
+ * {@link sphereSweep} with the radii in NUM: validation, the decision (`code`: sweep3's answer
+ * where sweepInto already asked it, TRY3 where not), the output.
+ */
+function sweepGeneral(p0: VecLike, p1: VecLike, q0: VecLike, q1: VecLike, target: SphereHit | undefined, known: number): SphereHit {
   // Float64Arrays hold numbers only: their finiteness is left to sweepCode, whose sums are not
   // finite then and which calls coords for the precise error (a check per coordinate saved).
   const fast = p0 instanceof Float64Array && p1 instanceof Float64Array && q0 instanceof Float64Array && q1 instanceof Float64Array && p0.length > 0;
@@ -215,7 +252,7 @@ function sweepInto(p0: VecLike, p1: VecLike, q0: VecLike, q1: VecLike, target: S
   // 3D: the misses and the touches at the start in one straight-line pass over the twelve
   // coordinates, every other case from one evaluation of the gap in double-double (sweep3);
   // what that leaves open (UNDECIDED), and every other dimension, sweepCode starts afresh.
-  let code = dim === 3 ? sweep3(P0, P1, Q0, Q1) : UNDECIDED;
+  let code = known !== TRY3 ? known : dim === 3 ? sweep3(P0, P1, Q0, Q1) : UNDECIDED;
   if (code === MISS) {
     out.hit = false;
     out.time = 1;
@@ -791,6 +828,8 @@ const HIT = 1;
 const MISS = -1;
 const UNDECIDED = -2;
 const CERTIFY = -3;
+/** sweepGeneral's `known` where sweep3 has not been asked yet. */
+const TRY3 = -4;
 /** Whether p1 − p0 = q1 − q0 exactly (the relative motion is zero): by error-free differences. */
 function sameMotion(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<number>, Q1: ArrayLike<number>): boolean {
   for (let i = 0; i < P0.length; i++) {
