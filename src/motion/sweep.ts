@@ -178,7 +178,7 @@ export function closestApproach(p0: VecLike, p1: VecLike, q0: VecLike, q1: VecLi
 export function sphereSweep(p0: VecLike, p1: VecLike, r1: number, q0: VecLike, q1: VecLike, r2: number, target?: SphereHit): SphereHit {
   // A small function that V8 inlines into the caller's loop: the radii travel to the rest in NUM,
   // since a double passed to a call that is not inlined is boxed (an allocation per call).
-  if (!(r1 >= 0 && r1 < Infinity && r2 >= 0 && r2 < Infinity)) {
+  if (typeof r1 !== 'number' || typeof r2 !== 'number' || !(r1 >= 0 && r1 < Infinity && r2 >= 0 && r2 < Infinity)) {
     checkRadius(r1, 'sphereSweep: r1');
     checkRadius(r2, 'sphereSweep: r2');
   }
