@@ -216,7 +216,7 @@ function sweepInto(p0: VecLike, p1: VecLike, q0: VecLike, q1: VecLike, target: S
       n[2] = 0;
       return target;
     }
-    return sweepGeneral(p0, p1, q0, q1, target, code);
+    return code === HIT ? hitInto(p0, p1, q0, q1, target) : sweepGeneral(p0, p1, q0, q1, target, code);
   }
   return sweepGeneral(p0, p1, q0, q1, target, TRY3);
 }
@@ -271,11 +271,10 @@ function sweepGeneral(p0: VecLike, p1: VecLike, q0: VecLike, q1: VecLike, target
     return out;
   }
   if (code === UNDECIDED) code = sweepCode(P0, P1, Q0, Q1);
-  const time = code === HIT ? NUM[K_OUT] : -1;
-  const p = out.p;
-  const q = out.q;
-  const n = out.normal;
-  if (time < 0) {
+  if (code !== HIT) {
+    const p = out.p;
+    const q = out.q;
+    const n = out.normal;
     out.hit = false;
     out.time = 1;
     for (let i = 0; i < dim; i++) {
@@ -285,6 +284,20 @@ function sweepGeneral(p0: VecLike, p1: VecLike, q0: VecLike, q1: VecLike, target
     }
     return out;
   }
+  return hitInto(P0, P1, Q0, Q1, out);
+}
+
+/**
+ * A hit's output into `out` (validated, of the points' dimension): the time NUM[K_OUT], the
+ * centres then and the contact normal (from the double-double g where the certificate left one,
+ * NUM[K_NRM] = 1).
+ */
+function hitInto(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<number>, Q1: ArrayLike<number>, out: SphereHit): SphereHit {
+  const dim = P0.length;
+  const time = NUM[K_OUT];
+  const p = out.p;
+  const q = out.q;
+  const n = out.normal;
   out.hit = true;
   out.time = time;
   // p0 + t·(p1 − p0) as {@link between} computes it, written out here: a call that V8 does not
