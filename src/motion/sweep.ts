@@ -15,8 +15,9 @@
  * exactly from f(t), f′(t) and |dv|²), with a bracket search and, last, exact bisection as the
  * fall-backs.
  *
- * 3D points (the common case) take a shorter road (sweepInto, near3): the misses and the touches
- * at the start in one straight-line pass over the twelve coordinates, and every other case from
+ * 3D points (the common case) take a shorter road (sweep3): the misses and the touches at the
+ * start in one straight-line pass over the twelve coordinates, and every other case, from the
+ * same values read once, by
  * one evaluation of f in double-double at a chosen time τ (the float root, or the minimiser −B/A
  * clamped to the step, or 0): a miss where f(τ) − γ²/A > 0 (γ = f′(τ)/2: a lower bound of f's
  * minimum, so no double-double coefficients and no exact sign of B² − AC are needed), a hit
@@ -537,8 +538,12 @@ function sweepCode(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<n
 const G3 = 11 * U;
 
 /**
- * 3D cases that sweepInto's float tier leaves open (paths passing within a few radii, grazing
- * contacts, every hit after the start), settled from one evaluation of the gap in double-double
+ * sphereSweep for 3D, from one read of the twelve coordinates: first sweepCode's float-tier
+ * decisions for dim = 3 in straight-line code (a miss: moving apart, no real root — B² − AC
+ * directly, or by Lagrange's identity where it cancelled —, or f(1) > 0 with the minimum beyond
+ * the step; touching at the start). The cases they leave open (paths passing within a few radii,
+ * grazing contacts, every hit after the start) are settled from one evaluation of the gap in
+ * double-double
  * at a well-chosen time τ ({@link quickCertify}) instead of double-double coefficients: τ is the
  * float formula's first root where the direct discriminant is decided, else the minimiser −B/A
  * clamped to the step, or 0 where the sign of f(0) is open. A miss follows from the lower bound
@@ -1122,7 +1127,7 @@ function gapSignAt(dim: number): number {
   const s = sh - NUM[K_RSH];
   sl += (sh - (s + (sh - s)) + ((sh - s) - NUM[K_RSH])) - NUM[K_RSL];
   const f2 = s + sl;
-  const err2 = (64 + 32 * dim) * U * U * (mag + NUM[K_RSH]) + 2 * U * Math.abs(f2) + ETA; // (see near3's bound: the low parts' sum grows with dim)
+  const err2 = (64 + 32 * dim) * U * U * (mag + NUM[K_RSH]) + 2 * U * Math.abs(f2) + ETA; // (see sweep3's bound: the low parts' sum grows with dim)
   NUM[K_GAP] = f2;
   if (f2 > err2) return 1;
   if (f2 < -err2) return -1;
@@ -1221,7 +1226,7 @@ function quickCertify(dim: number): number {
     }
     const f0 = sh - NUM[K_RSH];
     const f = f0 + (sl + (sh - (f0 + (sh - f0)) + (sh - f0 - NUM[K_RSH])) - NUM[K_RSL]);
-    const ef = (64 + 32 * dim) * U * U * (mag + NUM[K_RSH]) + 2 * U * Math.abs(f) + ETA; // (see near3's bound)
+    const ef = (64 + 32 * dim) * U * U * (mag + NUM[K_RSH]) + 2 * U * Math.abs(f) + ETA; // (see sweep3's bound)
     egd += ETA;
     ea *= (dim + 8) * U;
     if (f > ef) {
