@@ -17,9 +17,8 @@
  *
  * 3D points (the common case) take a shorter road (sweep3): the misses and the touches at the
  * start in one straight-line pass over the twelve coordinates, and every other case, from the
- * same values read once, by
- * one evaluation of f in double-double at a chosen time τ (the float root, or the minimiser −B/A
- * clamped to the step, or 0): a miss where f(τ) − γ²/A > 0 (γ = f′(τ)/2: a lower bound of f's
+ * same values read once, by one evaluation of f in double-double at a chosen time τ (the float
+ * root, or the minimiser −B/A clamped to the step, or 0): a miss where f(τ) − γ²/A > 0 (γ = f′(τ)/2: a lower bound of f's
  * minimum, so no double-double coefficients and no exact sign of B² − AC are needed), a hit
  * from the local quadratic's root and the signs at the doubles around it. Cases this leaves
  * open take the general road above.
