@@ -156,6 +156,24 @@ describe('the block grid over the leaves (blocks3.ts)', () => {
     }
   });
 
+  it('issue 16: blockBoxes3 forms minima and maxima by selects: on coordinates of ±0 its boxes equal segmentLeafBoxes3’s up to the sign of a zero, and the contacts are the hierarchy’s bit for bit (seed 1650)', () => {
+    const rng = makeRng(1650);
+    // An integer-grid walk with every zero given a random sign: boxes whose sides are ±0.
+    const P = gridWalk(400, 3, rng).map((x) => (x === 0 && rng.uniform(0, 1) < 0.5 ? -0 : x));
+    expect(P.some((x) => Object.is(x, -0)) && P.some((x) => Object.is(x, 0))).toBe(true);
+    const m = P.length / 3 - 1, n = leafCount(m);
+    const want = new Float64Array(6 * n), got = new Float64Array(6 * n);
+    segmentLeafBoxes3(P, m, new Float64Array(6 * m), want);
+    expect(blockBoxes3(P, m, got, new Int32Array(m))).toBeGreaterThanOrEqual(0);
+    for (let k = 0; k < 6 * n; k++) expect(got[k] === want[k], `box number ${k}`).toBe(true);
+    for (const tau of [0, 0.5, 1]) {
+      const auto = search('auto', P, tau), tree = search('tree', P, tau);
+      expect(auto.last).toBe('blocks');
+      expect(auto.keys, `thickness ${tau}`).toEqual(tree.keys);
+      expect(auto.nums.every((x, k) => Object.is(x, tree.nums[k])), `thickness ${tau}: distance, s and t bit for bit`).toBe(true);
+    }
+  });
+
   it('issue 16: blockPairs3 declines (−1) where τ/2 or the extent overflows, and where the grid would be too sparse', () => {
     const rng = makeRng(1643);
     const P = randomWalk(400, 3, rng);
