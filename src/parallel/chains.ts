@@ -3,7 +3,7 @@
  * work items claimed from a shared counter.
  */
 import { UNCHECKED_BAD, buildChunks, chainContacts, newShare, prepareShares, quickPrepare, searchShare } from '../chain/contacts.js';
-import type { ChainContacts, ChainOptions, SharedBuild } from '../chain/contacts.js';
+import type { ChainContacts, ChainOptions, PairShare, SharedBuild } from '../chain/contacts.js';
 import { leafCount } from '../chain/tree.js';
 import { blockGridRoom3 } from '../chain/blocks3.js';
 import { releaseHooks } from '../chain/scratch.js';
@@ -14,7 +14,7 @@ import type { Reply } from './pool.js';
 import type { ParallelOptions } from './distances.js';
 import type { SharedChain } from './worker.js';
 import { threadCount } from './threads.js';
-import { mergeOffsets, mergeRanges, rangeShift } from './merge.js';
+import { mergeGather, mergeOffsets, mergeRanges, rangeShift } from './merge.js';
 import { allocGridPlan } from './grid-plan.js';
 import { chainWork } from './chain-work.js';
 import type { MergeJob, RangedShare } from './merge.js';
@@ -31,7 +31,7 @@ const MIN_SEGMENTS = 50_000;
 // `spare`: boxes and the grid's plan (sized by the chain); `leases`: the threads' shares of
 // contacts (32 bytes a contact), handed to the threads of the next call, largest first.
 const spare: SharedArrayBuffer[] = [];
-const SPARE_MAX = 12;
+const SPARE_MAX = 16;
 const leases: SharedArrayBuffer[] = [];
 
 function takeBuffer(bytes: number): SharedArrayBuffer {
@@ -73,6 +73,11 @@ releaseHooks.push(() => {
 
 /** Room for bands of grid columns in a shared plan (the search cuts the grid into at most 16). */
 const PLAN_BANDS = 64;
+
+/** Five arrays for n pairs on one buffer of at least 32·n bytes (the merge's shared memory). */
+function stagingArrays(buf: SharedArrayBuffer, n: number): PairShare {
+  return { distance: new Float64Array(buf, 0, n), s: new Float64Array(buf, 8 * n, n), t: new Float64Array(buf, 16 * n, n), CI: new Int32Array(buf, 24 * n, n), CJ: new Int32Array(buf, 28 * n, n) };
+}
 
 /** Contacts below which the calling thread merges alone (a message round trip costs more). */
 const MIN_MERGE = 1 << 16;
@@ -181,8 +186,9 @@ async function search(A: PreparedChain, B: PreparedChain | null, tau: number, th
  * on one thread. A chain in an array from {@link allocSharedChain} (any SharedArrayBuffer) is
  * shared as it is when it needs no rewriting (open, no repeated vertex); otherwise its compact
  * form is copied once. Without `threads`, a chain of fewer than about 10⁵ segments is searched
- * on the calling thread alone. The result's arrays are on SharedArrayBuffers when workers took
- * part. Working memory (boxes, the plan, and the threads' shares: 32 bytes a contact) is kept
+ * on the calling thread alone. The result's arrays are ordinary typed arrays (not shared), as
+ * chainContacts' are. Working memory (boxes, the plan, the threads' shares and the merge's
+ * shared copy of the result: 32 + 32 bytes a contact) is kept
  * for the next call, as chainContacts keeps its own; releaseChainMemory (from 'skewline') frees
  * it. Node.js only.
  * @throws (rejects with) SkewlineInputError as chainContacts does, for an unknown option or a
@@ -215,23 +221,31 @@ export async function chainContactsParallel(points: ChainPoints, options?: Chain
     if (round === null) throw new Error('skewline/parallel: the threads could not build the boxes of a validated chain (an internal error)');
   }
   const { A, B, tau, shares, replies, ownMs, memory } = round;
-  // The merge: threads sort ranges of i into the result, in shared memory.
+  // The merge: threads sort ranges of i into shared memory kept from call to call, the calling
+  // thread its own straight into the result, and it copies the others' in (merge.ts).
   const at = mergeOffsets(shares, A.m);
   const total = at[at.length - 1];
-  const merged = newShare(total, true);
   const Bc = B ?? A;
   const job: MergeJob = {
-    kind: 'merge', shares, m: A.m, shift: rangeShift(A.m), at, counter: new SharedArrayBuffer(4), out: merged, zero: tau === 0,
+    kind: 'merge', shares, m: A.m, shift: rangeShift(A.m), at, counter: new SharedArrayBuffer(4), out: newShare(0, false), done: null, zero: tau === 0,
     oa: identityOrig(A) ? null : new Int32Array(shared(A.orig)), ob: identityOrig(Bc) ? null : new Int32Array(shared(Bc.orig)),
   };
-  const merging = total < MIN_MERGE ? [] : postAll(threads - 1, { ...job });
+  const staging = total < MIN_MERGE ? null : takeBuffer(32 * total);
+  if (staging !== null) {
+    job.out = stagingArrays(staging, total);
+    job.done = new Int32Array(new SharedArrayBuffer(4 * (at.length - 1)));
+  }
+  const merging = staging === null ? [] : postAll(threads - 1, { ...job });
   const m0 = measure ? threadCpuMs() : 0;
-  mergeRanges(job);
+  const result = newShare(total, false);
+  if (staging === null) mergeRanges({ ...job, out: result });
+  else mergeGather(job, result);
   const mergeMs = measure ? threadCpuMs() - m0 : 0;
   const replies2 = await Promise.all(merging);
   for (const r of replies2) if (!r.ok) throw replyError(r);
+  giveBack(staging);
   returnLeases(memory);
-  const out: ChainContacts = { count: total, i: merged.CI, j: merged.CJ, distance: merged.distance, s: merged.s, t: merged.t };
+  const out: ChainContacts = { count: total, i: result.CI, j: result.CJ, distance: result.distance, s: result.s, t: result.t };
   const t1 = now();
   const all = [...replies, ...replies2];
   parallelStats.set(threads, t1 - t0, serialMs(t0, t1, all), measure ? cpuSplit(threadCpuMs() - c0, ownMs + mergeMs, all) : null);

@@ -9,6 +9,14 @@
  * work items are the ranges: the thread that claims range r gathers that range's slice of every
  * share and sorts them (by i, then j, in cache: a range holds a few thousand segments) straight
  * into the result, at the offset the slices' counts give.
+ *
+ * The result the caller gets is on ordinary ArrayBuffers, not on the shared memory the threads
+ * merge into: a SharedArrayBuffer's memory is never recycled (every new one is fresh pages from
+ * the kernel, and its release unmaps them), and on a 1e6-step planar walk (2.8 million contacts,
+ * 90 MB) the page faults and the TLB flushes of a fresh shared result cost the two threads about
+ * 25% more CPU when they ran at once. So the workers sort into shared memory kept from call to
+ * call, and the calling thread sorts its own ranges straight into the result and copies the
+ * others' ranges in as they are finished ({@link mergeGather}).
  */
 import { sortRange } from '../chain/contacts.js';
 import type { PairShare } from '../chain/contacts.js';
@@ -37,6 +45,8 @@ export interface MergeJob {
   at: Int32Array;
   counter: SharedArrayBuffer;
   out: PairShare;
+  /** Set to 1 at r (Atomics) once range r is in `out`; or null. */
+  done: Int32Array | null;
   zero: boolean;
   /** Compact to input segment indices, or null where they are the same. */
   oa: Int32Array | null;
@@ -108,27 +118,73 @@ export function mergeOffsets(shares: readonly RangedShare[], m: number): Int32Ar
   return at;
 }
 
-/** Claims ranges and sorts their contacts into the result (by i, then j; numbers carried; indices mapped). */
+/** Sorts range r's contacts of every share into `out` (by i, then j; numbers carried; indices mapped). */
+function mergeRange(job: MergeJob, r: number, out: PairShare, slices: PairShare[]): void {
+  const { shares, m, shift, at, oa, ob } = job;
+  const a0 = at[r], a1 = at[r + 1];
+  if (a1 === a0) return;
+  slices.length = 0;
+  for (const p of shares) {
+    const a = p.off[r], b = p.off[r + 1];
+    if (b > a) slices.push({ CI: p.CI.subarray(a, b), CJ: p.CJ.subarray(a, b), distance: p.distance.subarray(a, b), s: p.s.subarray(a, b), t: p.t.subarray(a, b) });
+  }
+  sortRange(slices, r * 2 ** shift, Math.min(m, (r + 1) * 2 ** shift), job.zero, out, a0);
+  if (oa !== null || ob !== null) {
+    const I = out.CI, J = out.CJ;
+    for (let k = a0; k < a1; k++) {
+      if (oa !== null) I[k] = oa[I[k]];
+      if (ob !== null) J[k] = ob[J[k]];
+    }
+  }
+}
+
+/** Claims ranges and sorts their contacts into `job.out`, flagging each in `job.done` (a worker's part of the merge). */
 export function mergeRanges(job: MergeJob): void {
-  const { shares, m, shift, at, out, oa, ob } = job;
   const counter = new Int32Array(job.counter);
-  const ranges = at.length - 1;
+  const ranges = job.at.length - 1, done = job.done;
   const slices: PairShare[] = [];
   for (let r = Atomics.add(counter, 0, 1); r < ranges; r = Atomics.add(counter, 0, 1)) {
-    const a0 = at[r], a1 = at[r + 1];
-    if (a1 === a0) continue;
-    slices.length = 0;
-    for (const p of shares) {
-      const a = p.off[r], b = p.off[r + 1];
-      if (b > a) slices.push({ CI: p.CI.subarray(a, b), CJ: p.CJ.subarray(a, b), distance: p.distance.subarray(a, b), s: p.s.subarray(a, b), t: p.t.subarray(a, b) });
+    mergeRange(job, r, job.out, slices);
+    if (done !== null) Atomics.store(done, r, 1);
+  }
+}
+
+/**
+ * The calling thread's part of the merge, and the whole result in `result` (memory of its own,
+ * the size of job.out): it claims ranges as the workers do but sorts them straight into
+ * `result`; between claims it copies in, in order, the ranges the workers have finished in
+ * job.out (job.done). Once the claims run out it copies the rest, and a range still unfinished
+ * (a worker on it, or dead) it sorts itself: the same bits, and it never waits. With
+ * job.zero the distances are not copied (`result`'s must be zeros).
+ */
+export function mergeGather(job: MergeJob, result: PairShare): void {
+  const counter = new Int32Array(job.counter);
+  const { at, done, out, zero } = job;
+  const ranges = at.length - 1;
+  const mine = new Uint8Array(ranges);
+  const slices: PairShare[] = [];
+  let next = 0; // ranges before it are in `result`
+  const copy = (r: number): void => {
+    const a = at[r], b = at[r + 1];
+    if (b === a) return;
+    result.CI.set(out.CI.subarray(a, b), a);
+    result.CJ.set(out.CJ.subarray(a, b), a);
+    if (!zero) result.distance.set(out.distance.subarray(a, b), a);
+    result.s.set(out.s.subarray(a, b), a);
+    result.t.set(out.t.subarray(a, b), a);
+  };
+  for (let r = Atomics.add(counter, 0, 1); r < ranges; r = Atomics.add(counter, 0, 1)) {
+    mergeRange(job, r, result, slices);
+    mine[r] = 1;
+    for (; next < ranges; next++) {
+      if (mine[next] === 1) continue;
+      if (done === null || Atomics.load(done, next) === 0) break;
+      copy(next);
     }
-    sortRange(slices, r * 2 ** shift, Math.min(m, (r + 1) * 2 ** shift), job.zero, out, a0);
-    if (oa !== null || ob !== null) {
-      const I = out.CI, J = out.CJ;
-      for (let k = a0; k < a1; k++) {
-        if (oa !== null) I[k] = oa[I[k]];
-        if (ob !== null) J[k] = ob[J[k]];
-      }
-    }
+  }
+  for (; next < ranges; next++) {
+    if (mine[next] === 1) continue;
+    if (done !== null && Atomics.load(done, next) === 1) copy(next);
+    else mergeRange(job, next, result, slices);
   }
 }
