@@ -3,8 +3,8 @@
  * arrays with one sort in all, done by the threads together and no pass over every contact on
  * one thread.
  *
- * The first segments i are cut into ranges of 2^shift segments (at most {@link RANGES} ranges,
- * the same for any thread count). Each thread hands over its contacts *partitioned* by range —
+ * The first segments i are cut into ranges of 2^shift segments (at most {@link RANGES} ranges;
+ * a call picks the width and every thread of it uses the same). Each thread hands over its contacts *partitioned* by range —
  * a counting pass and one scatter into few streams, cheaper than sorting them — and the merge's
  * work items are the ranges: the thread that claims range r gathers that range's slice of every
  * share and sorts them (by i, then j, in cache: a range holds a few thousand segments) straight
@@ -21,7 +21,7 @@
 import { sortRange } from '../chain/contacts.js';
 import type { PairShare } from '../chain/contacts.js';
 
-/** The most ranges of first segments (merge work items): enough to share out among 16 threads and more. */
+/** The most ranges of first segments (merge work items): enough to share out among 16 threads and more (a call may take fewer: chains.ts). */
 export const RANGES = 256;
 
 /** A thread's contacts partitioned by range: range r's are at [off[r], off[r + 1]). */
@@ -53,10 +53,10 @@ export interface MergeJob {
   ob: Int32Array | null;
 }
 
-/** log₂ of the range width for m first segments: the least that makes at most {@link RANGES} ranges. */
-export function rangeShift(m: number): number {
+/** log₂ of the range width for m first segments: the least that makes at most `ranges` ranges. */
+export function rangeShift(m: number, ranges = RANGES): number {
   let shift = 0;
-  while (m - 1 >= RANGES * 2 ** shift) shift++;
+  while (m - 1 >= ranges * 2 ** shift) shift++;
   return shift;
 }
 
@@ -81,12 +81,12 @@ function arraysOn(lease: SharedArrayBuffer | null, n: number): PairShare & { lea
 }
 
 /**
- * A thread's found pairs (any order) partitioned by range of i into shared memory (`lease` when
- * large enough), in their order within a range. With `zero` (thickness 0: every distance is 0)
+ * A thread's found pairs (any order) partitioned by range of i (ranges of 2^shift first
+ * segments) into shared memory (`lease` when large enough), in their order within a range. With `zero` (thickness 0: every distance is 0)
  * the distances are not copied and the share's are undefined: the merge does not read them.
  */
-export function partitionShare(found: PairShare, m: number, zero: boolean, lease: SharedArrayBuffer | null): RangedShare {
-  const shift = rangeShift(m), R = rangeCount(m, shift);
+export function partitionShare(found: PairShare, m: number, zero: boolean, lease: SharedArrayBuffer | null, shift = rangeShift(m)): RangedShare {
+  const R = rangeCount(m, shift);
   const n = found.CI.length;
   const { CI: fi, CJ: fj, distance: fd, s: fs, t: ft } = found;
   const off = new Int32Array(R + 1);
@@ -106,9 +106,9 @@ export function partitionShare(found: PairShare, m: number, zero: boolean, lease
   return { ...out, off };
 }
 
-/** Where each range's contacts start in the result (the sum over shares of the contacts before it); at[R] is the total. */
-export function mergeOffsets(shares: readonly RangedShare[], m: number): Int32Array {
-  const R = rangeCount(m, rangeShift(m));
+/** Where each range's contacts start in the result (the sum over shares of the contacts before it; ranges of 2^shift, as the shares were partitioned); at[R] is the total. */
+export function mergeOffsets(shares: readonly RangedShare[], m: number, shift = rangeShift(m)): Int32Array {
+  const R = rangeCount(m, shift);
   const at = new Int32Array(R + 1);
   for (let r = 0; r < R; r++) {
     let n = 0;
