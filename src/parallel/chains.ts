@@ -133,11 +133,11 @@ function vertices(points: ChainPoints, dim: unknown): number {
 }
 
 /**
- * One round of the search: the threads' shares (partitioned by range of i, merge.ts), the calling
+ * One round of the search: the threads' shares (partitioned by range of i into ranges of 2^shift, merge.ts), the calling
  * thread's CPU in its own share, and the shares' memory to hand back after the merge; or null
  * when a thread found the unchecked input bad.
  */
-async function search(A: PreparedChain, B: PreparedChain | null, tau: number, threads: number): Promise<{ A: PreparedChain; B: PreparedChain | null; tau: number; shares: RangedShare[]; replies: Reply[]; ownMs: number; memory: (ArrayBufferLike | null)[] } | null> {
+async function search(A: PreparedChain, B: PreparedChain | null, tau: number, threads: number): Promise<{ A: PreparedChain; B: PreparedChain | null; tau: number; shift: number; shares: RangedShare[]; replies: Reply[]; ownMs: number; memory: (ArrayBufferLike | null)[] } | null> {
   const sa = share(A);
   const sb = B === null ? null : share(B);
   const counter = new SharedArrayBuffer(4);
@@ -180,7 +180,7 @@ async function search(A: PreparedChain, B: PreparedChain | null, tau: number, th
     returnLeases(memory);
     return null;
   }
-  return { A, B, tau, shares, replies, ownMs, memory };
+  return { A, B, tau, shift, shares, replies, ownMs, memory };
 }
 
 /**
@@ -232,22 +232,19 @@ export async function chainContactsParallel(points: ChainPoints, options?: Chain
     round = await search(A, B, tau, threads);
     if (round === null) throw new Error('skewline/parallel: the threads could not build the boxes of a validated chain (an internal error)');
   }
-  const { A, B, tau, shares, replies, ownMs, memory } = round;
+  const { A, B, tau, shift, shares, replies, ownMs, memory } = round;
   // The merge: threads sort ranges of i into shared memory kept from call to call, the calling
   // thread its own straight into the result, and it copies the others' in (merge.ts).
-  const shift = mergeShift(A.m, threads);
   const at = mergeOffsets(shares, A.m, shift);
   const total = at[at.length - 1];
   const Bc = B ?? A;
+  // Below MIN_MERGE contacts the calling thread merges alone, straight into the result.
+  const staging = total < MIN_MERGE ? null : takeBuffer(32 * total);
   const job: MergeJob = {
-    kind: 'merge', shares, m: A.m, shift, at, counter: new SharedArrayBuffer(4), out: newShare(0, false), done: null, zero: tau === 0,
+    kind: 'merge', shares, m: A.m, shift, at, counter: new SharedArrayBuffer(4),
+    out: staging === null ? newShare(0, false) : stagingArrays(staging, total), done: staging === null ? null : new Int32Array(new SharedArrayBuffer(4 * (at.length - 1))), zero: tau === 0,
     oa: identityOrig(A) ? null : new Int32Array(shared(A.orig)), ob: identityOrig(Bc) ? null : new Int32Array(shared(Bc.orig)),
   };
-  const staging = total < MIN_MERGE ? null : takeBuffer(32 * total);
-  if (staging !== null) {
-    job.out = stagingArrays(staging, total);
-    job.done = new Int32Array(new SharedArrayBuffer(4 * (at.length - 1)));
-  }
   const merging = staging === null ? [] : postAll(threads - 1, { ...job });
   const m0 = measure ? threadCpuMs() : 0;
   const result = newShare(total, false);
