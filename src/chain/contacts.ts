@@ -766,10 +766,12 @@ function findPairs(A: PreparedChain, B: PreparedChain | null, tau: number, work:
         chainStats.buildMs = performance.now() - tb0;
         gridPairs(grid, 0, grid.nx * grid.ny);
       } else {
-        // Work items: bands of columns, each built by the thread that claims it.
+        // Work items: bands of columns, each built by the thread that claims it, the most
+        // crowded first (so the last claims are small and no thread is left long alone).
+        const order = bandsBySize(plan);
         for (let t = claim!(); t < work.want; t = claim!()) {
           if (t >= plan.bands) continue;
-          const grid = bandGrid(plan, t);
+          const grid = bandGrid(plan, order[t]);
           gridPairs(grid, 0, grid.nx * grid.ny);
         }
       }
@@ -947,6 +949,14 @@ const FOLDS3 = 24;
 
 /** Chains of at most this many planar segments are searched all pairs (measured on land-10m's small rings). */
 const SMALL_CHAIN = 24;
+
+/** The bands of a plan, the most segments first (ties by band: the same order in every thread). */
+function bandsBySize(plan: GridPlan): Int32Array {
+  const at = plan.segStart, order = new Int32Array(plan.bands);
+  for (let b = 0; b < plan.bands; b++) order[b] = b;
+  if (at === null) return order;
+  return order.sort((a, b) => at[b + 1] - at[b] - (at[a + 1] - at[a]) || a - b);
+}
 
 /** Bands of grid columns a parallel search is cut into (work items; fewer, and the last ones to finish leave a thread idle, more, and each repeats the fixed cost of building its cells). */
 const BANDS = 16;
