@@ -611,8 +611,6 @@ export const FAST_DECLINED = 0;
 /** A sum over the coordinates was not finite: the input may hold NaN or ±Infinity — validate it. */
 export const FAST_NOT_FINITE = -1;
 
-/** A zero vector standing for a ray's "first point" in u = a1 − a0 (u is then the direction, exactly). */
-let ZERO = new Float64Array(16);
 /** The fused path's residual, kept for d − c. */
 let RF = new Float64Array(16);
 
@@ -650,28 +648,78 @@ const F_SHI = 11;
 const F_TLO = 12; // t's domain
 const F_THI = 13;
 
+/** The four vectors of the fused path side by side (see {@link flatten}). */
+let FLAT = new Float64Array(64);
+
 /**
- * Pass 1 of the fused path: the six Gram entries of u, v, w (u = a1 − a0, or a ray's direction,
- * or 0 for a point; v likewise; w = a0 − b0) in plain doubles into FS. `au`, `bv` are the arrays
- * subtracted from a1, b1 (a0 and b0, ZERO for a ray, a1 itself for a point).
+ * a0, a1, b0, b1 (dim numbers each from the given offsets) copied into FLAT at 0, dim, 2·dim and
+ * 3·dim, for the passes over one array: V8 checks an array's map and loads its length and base
+ * again in every iteration of a loop (the loop's interrupt check ends what it knows), so a loop
+ * reading four arrays paid four such checks a coordinate and spilled registers; one array costs
+ * one. The copy is four block copies (TypedArray.prototype.set) where the offsets are 0.
  */
-function gram(dim: number, a0: Float64Array, i0: number, a1: Float64Array, i1: number, au: Float64Array, iu: number, b0: Float64Array, j0: number, b1: Float64Array, j1: number, bv: Float64Array, jv: number): void {
+function flatten(dim: number, a0: Float64Array, i0: number, a1: Float64Array, i1: number, b0: Float64Array, j0: number, b1: Float64Array, j1: number): Float64Array {
+  if (FLAT.length < 4 * dim) FLAT = new Float64Array(4 * dim);
+  const f = FLAT;
+  put(f, 0, a0, i0, dim);
+  put(f, dim, a1, i1, dim);
+  put(f, 2 * dim, b0, j0, dim);
+  put(f, 3 * dim, b1, j1, dim);
+  return f;
+}
+
+function put(f: Float64Array, at: number, src: Float64Array, from: number, dim: number): void {
+  if (from === 0 && src.length === dim) f.set(src, at);
+  else for (let i = 0; i < dim; i++) f[at + i] = src[from + i];
+}
+
+/**
+ * Pass 1 of the fused path: the six Gram entries of u, v, w (u = a1 − ma·a0 with ma = 0 for a
+ * ray, whose a1 is its direction, else 1; a point passes a0 as a1, so u = 0; v likewise;
+ * w = a0 − b0) in plain doubles into FS. Two coordinates an iteration, each sum taking their two
+ * terms' sum: half the dependent additions a coordinate (V8 neither unrolls nor vectorises), and
+ * still each term passes at most n roundings, so the γₙ bounds hold (Higham §3.1: any order).
+ */
+function gram(dim: number, ka: number, kb: number, xs: Float64Array, i0: number, i1: number, j0: number, j1: number): void {
+  const ma = ka === RAY ? 0 : 1;
+  const mb = kb === RAY ? 0 : 1;
   let a = 0;
   let b = 0;
   let c = 0;
   let d = 0;
   let e = 0;
   let f = 0;
-  for (let i = 0; i < dim; i++) {
-    const ui = a1[i1 + i] - au[iu + i];
-    const vi = b1[j1 + i] - bv[jv + i];
-    const wi = a0[i0 + i] - b0[j0 + i];
-    a += ui * ui;
-    b += ui * vi;
-    c += vi * vi;
-    d += ui * wi;
-    e += vi * wi;
-    f += wi * wi;
+  const odd = dim & 1;
+  if (odd === 1) {
+    const x0 = xs[i0];
+    const y0 = xs[j0];
+    const ui = xs[i1] - ma * x0;
+    const vi = xs[j1] - mb * y0;
+    const wi = x0 - y0;
+    a = ui * ui;
+    b = ui * vi;
+    c = vi * vi;
+    d = ui * wi;
+    e = vi * wi;
+    f = wi * wi;
+  }
+  for (let i = odd; i < dim; i += 2) {
+    const x0 = xs[i0 + i];
+    const y0 = xs[j0 + i];
+    const x1 = xs[i0 + i + 1];
+    const y1 = xs[j0 + i + 1];
+    const u0 = xs[i1 + i] - ma * x0;
+    const v0 = xs[j1 + i] - mb * y0;
+    const w0 = x0 - y0;
+    const u1 = xs[i1 + i + 1] - ma * x1;
+    const v1 = xs[j1 + i + 1] - mb * y1;
+    const w1 = x1 - y1;
+    a += u0 * u0 + u1 * u1;
+    b += u0 * v0 + u1 * v1;
+    c += v0 * v0 + v1 * v1;
+    d += u0 * w0 + u1 * w1;
+    e += v0 * w0 + v1 * w1;
+    f += w0 * w0 + w1 * w1;
   }
   FS[F_A] = a;
   FS[F_B] = b;
@@ -679,12 +727,6 @@ function gram(dim: number, a0: Float64Array, i0: number, a1: Float64Array, i1: n
   FS[F_D] = d;
   FS[F_E] = e;
   FS[F_F] = f;
-}
-
-/** ZERO grown to dim (its entries stay 0). */
-function zeros(dim: number): Float64Array {
-  if (ZERO.length < dim) ZERO = new Float64Array(dim);
-  return ZERO;
 }
 
 /**
@@ -719,19 +761,27 @@ export function closestNdFast(
   b0: Float64Array, j0: number, b1: Float64Array, j1: number,
   out: Float64Array, vec: boolean,
 ): number {
-  const z = zeros(dim);
-  // u = a1 − au: a segment or line subtracts a0, a ray subtracts zeros, a point a1 from itself.
+  // u = a1 − a0 for a segment or line, a1 for a ray (its direction), a0 − a0 = 0 for a point.
   const aPoint = ka === POINT;
   const bPoint = kb === POINT;
-  const au = ka === RAY ? z : a0;
-  const iu = ka === RAY ? 0 : i0;
   const ax = aPoint ? a0 : a1;
   const ix = aPoint ? i0 : i1;
-  const bvv = kb === RAY ? z : b0;
-  const jv = kb === RAY ? 0 : j0;
   const bx = bPoint ? b0 : b1;
   const jx = bPoint ? j0 : j1;
-  gram(dim, a0, i0, ax, ix, au, iu, b0, j0, bx, jx, bvv, jv);
+  // The passes read one array (see flatten): the four vectors' own, or a copy.
+  let x = a0;
+  let k0 = i0;
+  let k1 = ix;
+  let k2 = j0;
+  let k3 = jx;
+  if (!(ax === a0 && b0 === a0 && bx === a0)) {
+    x = flatten(dim, a0, i0, ax, ix, b0, j0, bx, jx);
+    k0 = 0;
+    k1 = aPoint ? 0 : dim;
+    k2 = 2 * dim;
+    k3 = bPoint ? 2 * dim : 3 * dim;
+  }
+  gram(dim, ka, kb, x, k0, k1, k2, k3);
   const A = FS[F_A];
   const B = FS[F_B];
   const C = FS[F_C];
@@ -773,8 +823,8 @@ export function closestNdFast(
   FS[F_THI] = tHi;
   if (RF.length < dim) RF = new Float64Array(dim);
   // Pass 2 (see residualFast).
-  residualFast(dim, a0, i0, ax, ix, au, iu, b0, j0, bx, jx, bvv, jv);
-  return certifyFast(ka, kb, dim, ax, ix, au, iu, bx, jx, bvv, jv, out, vec);
+  residualFast(dim, ka, kb, x, k0, k1, k2, k3);
+  return certifyFast(ka, kb, dim, x, k0, k1, k2, k3, out, vec);
 }
 
 // Pass 2's results.
@@ -791,7 +841,7 @@ const BLOCK = 128;
  * Pass 2: r = w + s·u − t·v in double-double (hi y, lo l, from the exact differences), X = |r|²
  * in double-double, g1 = r·u and g2 = r·v in doubles (from y + l); r into RF.
  */
-function residualFast(dim: number, a0: Float64Array, i0: number, a1: Float64Array, i1: number, au: Float64Array, iu: number, b0: Float64Array, j0: number, b1: Float64Array, j1: number, bv: Float64Array, jv: number): void {
+function residualFast(dim: number, ka: number, kb: number, xs: Float64Array, i0: number, i1: number, j0: number, j1: number): void {
   PR[P_XH] = 0;
   PR[P_XL] = 0;
   PR[P_SM] = 0;
@@ -800,7 +850,7 @@ function residualFast(dim: number, a0: Float64Array, i0: number, a1: Float64Arra
   // In blocks of BLOCK coordinates: a loop that runs long on a function's first calls gets V8's
   // on-stack replacement, after which the function kept slow code in about one process in three
   // (1.5× slower at 1000-D); short loops in a helper are optimised as a whole (measured: 8 of 8).
-  for (let k = 0; k < dim; k += BLOCK) residualBlock(k, Math.min(dim, k + BLOCK), a0, i0, a1, i1, au, iu, b0, j0, b1, j1, bv, jv);
+  for (let k = 0; k < dim; k += BLOCK) residualBlock(k, Math.min(dim, k + BLOCK), ka, kb, xs, i0, i1, j0, j1);
   const hi = PR[P_XH];
   const lo = PR[P_XL] + PR[P_SM];
   const xh = hi + lo;
@@ -809,7 +859,10 @@ function residualFast(dim: number, a0: Float64Array, i0: number, a1: Float64Arra
 }
 
 /** Pass 2 on coordinates from … to − 1, accumulating into PR (see residualFast). */
-function residualBlock(from: number, to: number, a0: Float64Array, i0: number, a1: Float64Array, i1: number, au: Float64Array, iu: number, b0: Float64Array, j0: number, b1: Float64Array, j1: number, bv: Float64Array, jv: number): void {
+function residualBlock(from: number, to: number, ka: number, kb: number, xs: Float64Array, i0: number, i1: number, j0: number, j1: number): void {
+  // u = a1 − ma·a0 (see gram): four loads a coordinate, whatever the kinds.
+  const ma = ka === RAY ? 0 : 1;
+  const mb = kb === RAY ? 0 : 1;
   const s = FS[F_S];
   const t = FS[F_T];
   // Dekker's split of s and t, once.
@@ -826,12 +879,12 @@ function residualBlock(from: number, to: number, a0: Float64Array, i0: number, a
   let g2 = PR[P_G2];
   const rf = RF;
   for (let i = from; i < to; i++) {
-    const x0 = a0[i0 + i];
-    const x1 = a1[i1 + i];
-    const xu = au[iu + i];
-    const y0 = b0[j0 + i];
-    const y1 = b1[j1 + i];
-    const yv = bv[jv + i];
+    const x0 = xs[i0 + i];
+    const x1 = xs[i1 + i];
+    const xu = ma * x0;
+    const y0 = xs[j0 + i];
+    const y1 = xs[j1 + i];
+    const yv = mb * y0;
     // The differences and their exact rounding errors (Knuth's two-difference, written out).
     const ui = x1 - xu;
     let bb = x1 - ui;
@@ -889,8 +942,7 @@ function residualBlock(from: number, to: number, a0: Float64Array, i0: number, a
  */
 function certifyFast(
   ka: number, kb: number, dim: number,
-  a1: Float64Array, i1: number, au: Float64Array, iu: number,
-  b1: Float64Array, j1: number, bv: Float64Array, jv: number,
+  xs: Float64Array, i0: number, i1: number, j0: number, j1: number,
   out: Float64Array, vec: boolean,
 ): number {
   const A = FS[F_A];
@@ -1003,7 +1055,9 @@ function certifyFast(
   if (vec) {
     // d − c = −(r + ds·u − dt·v), the residual after the step.
     const rf = RF;
-    for (let i = 0; i < dim; i++) out[O_VEC + i] = -(rf[i] + ds * (a1[i1 + i] - au[iu + i]) - dt * (b1[j1 + i] - bv[jv + i]));
+    const ma = ka === RAY ? 0 : 1;
+    const mb = kb === RAY ? 0 : 1;
+    for (let i = 0; i < dim; i++) out[O_VEC + i] = -(rf[i] + ds * (xs[i1 + i] - ma * xs[i0 + i]) - dt * (xs[j1 + i] - mb * xs[j0 + i]));
   }
   return FAST_DONE;
 }
@@ -1019,10 +1073,10 @@ function certifyFast(
  * or meeting lines, a zero-length segment, sums of squares outside [2⁻³⁰⁰, 2³⁰⁰]: ask the kernel).
  */
 export function linesApartNd(ka: number, kb: number, dim: number, a0: Float64Array, a1: Float64Array, b0: Float64Array, b1: Float64Array): number {
-  const z = zeros(dim);
   const aPoint = ka === POINT;
   const bPoint = kb === POINT;
-  gram(dim, a0, 0, aPoint ? a0 : a1, 0, ka === RAY ? z : a0, 0, b0, 0, bPoint ? b0 : b1, 0, kb === RAY ? z : b0, 0);
+  const x = flatten(dim, a0, 0, aPoint ? a0 : a1, 0, b0, 0, bPoint ? b0 : b1, 0);
+  gram(dim, ka, kb, x, 0, aPoint ? 0 : dim, 2 * dim, bPoint ? 2 * dim : 3 * dim);
   const A = FS[F_A];
   const B = FS[F_B];
   const C = FS[F_C];
