@@ -611,9 +611,6 @@ export const FAST_DECLINED = 0;
 /** A sum over the coordinates was not finite: the input may hold NaN or ±Infinity — validate it. */
 export const FAST_NOT_FINITE = -1;
 
-/** The fused path's residual, kept for d − c. */
-let RF = new Float64Array(16);
-
 /**
  * Out, valid after {@link closestNdFast} returned FAST_DONE: [0] the squared distance (its
  * certified double-double value rounded: within about an ulp of the exact one; closestPoints
@@ -622,13 +619,13 @@ let RF = new Float64Array(16);
 export const FAST_SQ = new Float64Array(3);
 
 /**
- * The fused path's residual r at (s, t) before the step on paper (valid after FAST_DONE):
- * d − c = −(r + ds·u − dt·v) with ds = FAST_SQ[1], dt = FAST_SQ[2] and u, v the rounded
- * directions, for a caller that forms c and d in the same pass (closestPoints) and so passes
- * `vec` false.
+ * The array holding the fused path's residual r at (s, t) before the step on paper (valid after
+ * FAST_DONE), rᵢ at index 4·dim + i: d − c = −(r + ds·u − dt·v) with ds = FAST_SQ[1],
+ * dt = FAST_SQ[2] and u, v the rounded directions, for a caller that forms c and d in the same
+ * pass (closestPoints) and so passes `vec` false.
  */
 export function fastResidual(): Float64Array {
-  return RF;
+  return FLAT;
 }
 
 // Doubles between the fused path's steps (module-level array: no boxing).
@@ -648,18 +645,17 @@ const F_SHI = 11;
 const F_TLO = 12; // t's domain
 const F_THI = 13;
 
-/** The four vectors of the fused path side by side (see {@link flatten}). */
-let FLAT = new Float64Array(64);
+/** The four vectors of the fused path side by side, then its residual (see {@link flatten}). */
+let FLAT = new Float64Array(80);
 
 /**
- * a0, a1, b0, b1 (dim numbers each from the given offsets) copied into FLAT at 0, dim, 2·dim and
+ * a0, a1, b0, b1 (dim numbers each from the given offsets; FLAT already holds 5·dim) copied into FLAT at 0, dim, 2·dim and
  * 3·dim, for the passes over one array: V8 checks an array's map and loads its length and base
  * again in every iteration of a loop (the loop's interrupt check ends what it knows), so a loop
  * reading four arrays paid four such checks a coordinate and spilled registers; one array costs
  * one. The copy is four block copies (TypedArray.prototype.set) where the offsets are 0.
  */
 function flatten(dim: number, a0: Float64Array, i0: number, a1: Float64Array, i1: number, b0: Float64Array, j0: number, b1: Float64Array, j1: number): Float64Array {
-  if (FLAT.length < 4 * dim) FLAT = new Float64Array(4 * dim);
   const f = FLAT;
   put(f, 0, a0, i0, dim);
   put(f, dim, a1, i1, dim);
@@ -768,12 +764,14 @@ export function closestNdFast(
   const ix = aPoint ? i0 : i1;
   const bx = bPoint ? b0 : b1;
   const jx = bPoint ? j0 : j1;
-  // The passes read one array (see flatten): the four vectors' own, or a copy.
+  // The passes read one array (see flatten): the four vectors' own (kernel.ts's flat layout), or
+  // a copy in FLAT; the residual goes to FLAT from 4·dim.
   let x = a0;
   let k0 = i0;
   let k1 = ix;
   let k2 = j0;
   let k3 = jx;
+  if (FLAT.length < 5 * dim) FLAT = new Float64Array(5 * dim);
   if (!(ax === a0 && b0 === a0 && bx === a0)) {
     x = flatten(dim, a0, i0, ax, ix, b0, j0, bx, jx);
     k0 = 0;
@@ -821,7 +819,6 @@ export function closestNdFast(
   FS[F_SHI] = sHi;
   FS[F_TLO] = tLo;
   FS[F_THI] = tHi;
-  if (RF.length < dim) RF = new Float64Array(dim);
   // Pass 2 (see residualFast).
   residualFast(dim, ka, kb, x, k0, k1, k2, k3);
   return certifyFast(ka, kb, dim, x, k0, k1, k2, k3, out, vec);
@@ -832,34 +829,32 @@ const P_XH = 0;
 const P_XL = 1;
 const P_G1 = 2;
 const P_G2 = 3;
-const P_SM = 4;
-const PR = new Float64Array(5);
+const PR = new Float64Array(4);
 /** Coordinates a block of pass 2 (see residualFast). */
 const BLOCK = 128;
 
 /**
  * Pass 2: r = w + s·u − t·v in double-double (hi y, lo l, from the exact differences), X = |r|²
- * in double-double, g1 = r·u and g2 = r·v in doubles (from y + l); r into RF.
+ * in double-double, g1 = r·u and g2 = r·v in doubles (from y + l); r into xs from 4·dim.
  */
 function residualFast(dim: number, ka: number, kb: number, xs: Float64Array, i0: number, i1: number, j0: number, j1: number): void {
   PR[P_XH] = 0;
   PR[P_XL] = 0;
-  PR[P_SM] = 0;
   PR[P_G1] = 0;
   PR[P_G2] = 0;
   // In blocks of BLOCK coordinates: a loop that runs long on a function's first calls gets V8's
   // on-stack replacement, after which the function kept slow code in about one process in three
   // (1.5× slower at 1000-D); short loops in a helper are optimised as a whole (measured: 8 of 8).
-  for (let k = 0; k < dim; k += BLOCK) residualBlock(k, Math.min(dim, k + BLOCK), ka, kb, xs, i0, i1, j0, j1);
+  for (let k = 0; k < dim; k += BLOCK) residualBlock(k, Math.min(dim, k + BLOCK), ka, kb, xs, i0, i1, j0, j1, FLAT, 4 * dim);
   const hi = PR[P_XH];
-  const lo = PR[P_XL] + PR[P_SM];
+  const lo = PR[P_XL];
   const xh = hi + lo;
   PR[P_XH] = xh;
   PR[P_XL] = lo - (xh - hi);
 }
 
 /** Pass 2 on coordinates from … to − 1, accumulating into PR (see residualFast). */
-function residualBlock(from: number, to: number, ka: number, kb: number, xs: Float64Array, i0: number, i1: number, j0: number, j1: number): void {
+function residualBlock(from: number, to: number, ka: number, kb: number, xs: Float64Array, i0: number, i1: number, j0: number, j1: number, rs: Float64Array, ro: number): void {
   // u = a1 − ma·a0 (see gram): four loads a coordinate, whatever the kinds.
   const ma = ka === RAY ? 0 : 1;
   const mb = kb === RAY ? 0 : 1;
@@ -874,16 +869,15 @@ function residualBlock(from: number, to: number, ka: number, kb: number, xs: Flo
   const tl = t - th;
   let hi = PR[P_XH];
   let lo = PR[P_XL];
-  let sm = PR[P_SM];
   let g1 = PR[P_G1];
   let g2 = PR[P_G2];
-  const rf = RF;
   for (let i = from; i < to; i++) {
-    const x0 = xs[i0 + i];
-    const x1 = xs[i1 + i];
+    // (Index sums truncated by | 0: V8 then adds without an overflow check.)
+    const x0 = xs[(i0 + i) | 0];
+    const x1 = xs[(i1 + i) | 0];
     const xu = ma * x0;
-    const y0 = xs[j0 + i];
-    const y1 = xs[j1 + i];
+    const y0 = xs[(j0 + i) | 0];
+    const y1 = xs[(j1 + i) | 0];
     const yv = mb * y0;
     // The differences and their exact rounding errors (Knuth's two-difference, written out).
     const ui = x1 - xu;
@@ -914,24 +908,23 @@ function residualBlock(from: number, to: number, ka: number, kb: number, xs: Flo
     bb = y - x;
     const e2 = x - (y - bb) + (-q - bb);
     const l = e1 + e2 + pe - qe + wl + s * ul - t * vl;
-    // X = Σ (y + l)²: yₕ² (26-bit halves: exact) by two-sum into hi + lo, the small rest
-    // yₗ·(yₕ + y) + l·(2y + l) (below 2⁻²⁵ of y²) in a plain sum sm.
+    // X = Σ (y + l)²: yₕ² (26-bit halves: exact) by two-sum into hi + lo; the small rest
+    // yₗ·(yₕ + y) + l·(2y + l) (below 2⁻²⁵ of y²) summed plainly into lo with the two-sum's
+    // errors (one register fewer than a sum of its own; the bound covers the plain sum of both).
     c = SPLITTER * y;
     const yh = c - (c - y);
     const p2 = yh * yh;
     const zz = hi + p2;
     bb = zz - hi;
-    lo += hi - (zz - bb) + (p2 - bb);
+    lo += hi - (zz - bb) + (p2 - bb) + ((y - yh) * (yh + y) + l * (2 * y + l));
     hi = zz;
-    sm += (y - yh) * (yh + y) + l * (2 * y + l);
     const r = y + l;
     g1 += r * ui;
     g2 += r * vi;
-    rf[i] = r;
+    rs[(ro + i) | 0] = r;
   }
   PR[P_XH] = hi;
   PR[P_XL] = lo;
-  PR[P_SM] = sm;
   PR[P_G1] = g1;
   PR[P_G2] = g2;
 }
@@ -1054,10 +1047,9 @@ function certifyFast(
   FAST_SQ[2] = dt;
   if (vec) {
     // d − c = −(r + ds·u − dt·v), the residual after the step.
-    const rf = RF;
     const ma = ka === RAY ? 0 : 1;
     const mb = kb === RAY ? 0 : 1;
-    for (let i = 0; i < dim; i++) out[O_VEC + i] = -(rf[i] + ds * (xs[i1 + i] - ma * xs[i0 + i]) - dt * (xs[j1 + i] - mb * xs[j0 + i]));
+    for (let i = 0; i < dim; i++) out[O_VEC + i] = -(FLAT[4 * dim + i] + ds * (xs[i1 + i] - ma * xs[i0 + i]) - dt * (xs[j1 + i] - mb * xs[j0 + i]));
   }
   return FAST_DONE;
 }
