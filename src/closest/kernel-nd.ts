@@ -645,11 +645,14 @@ const F_SHI = 11;
 const F_TLO = 12; // t's domain
 const F_THI = 13;
 
-/** The four vectors of the fused path side by side, then its residual (see {@link flatten}). */
-let FLAT = new Float64Array(80);
+/**
+ * The four vectors of the fused path side by side, then its residual (see {@link flatten}); its
+ * last dim entries stay 0 (nothing writes beyond 5·dim of a length ≥ 6·dim, for any dim).
+ */
+let FLAT = new Float64Array(96);
 
 /**
- * a0, a1, b0, b1 (dim numbers each from the given offsets; FLAT already holds 5·dim) copied into FLAT at 0, dim, 2·dim and
+ * a0, a1, b0, b1 (dim numbers each from the given offsets; FLAT already holds 6·dim) copied into FLAT at 0, dim, 2·dim and
  * 3·dim, for the passes over one array: V8 checks an array's map and loads its length and base
  * again in every iteration of a loop (the loop's interrupt check ends what it knows), so a loop
  * reading four arrays paid four such checks a coordinate and spilled registers; one array costs
@@ -670,15 +673,14 @@ function put(f: Float64Array, at: number, src: Float64Array, from: number, dim: 
 }
 
 /**
- * Pass 1 of the fused path: the six Gram entries of u, v, w (u = a1 − ma·a0 with ma = 0 for a
- * ray, whose a1 is its direction, else 1; a point passes a0 as a1, so u = 0; v likewise;
- * w = a0 − b0) in plain doubles into FS. Two coordinates an iteration, each sum taking their two
- * terms' sum: half the dependent additions a coordinate (V8 neither unrolls nor vectorises), and
- * still each term passes at most n roundings, so the γₙ bounds hold (Higham §3.1: any order).
+ * Pass 1 of the fused path: the six Gram entries of u, v, w in plain doubles into FS, all read
+ * from xs: u = a1 − au (a0 = xs[i0 …], a1 at i1, au at iu: a0's offset, or zeros for a ray, whose
+ * a1 is its direction; a point passes i1 = i0, so u = 0), v likewise from j0, j1, jv, and
+ * w = a0 − b0. Two coordinates an iteration, each sum taking their two terms' sum: half the
+ * dependent additions a coordinate (V8 neither unrolls nor vectorises), and each term still
+ * passes at most n roundings, so the γₙ bounds hold (Higham §3.1: any order of summation).
  */
-function gram(dim: number, ka: number, kb: number, xs: Float64Array, i0: number, i1: number, j0: number, j1: number): void {
-  const ma = ka === RAY ? 0 : 1;
-  const mb = kb === RAY ? 0 : 1;
+function gram(dim: number, xs: Float64Array, i0: number, i1: number, j0: number, j1: number, ma: number, mb: number): void {
   let a = 0;
   let b = 0;
   let c = 0;
@@ -700,15 +702,15 @@ function gram(dim: number, ka: number, kb: number, xs: Float64Array, i0: number,
     f = wi * wi;
   }
   for (let i = odd; i < dim; i += 2) {
-    const x0 = xs[i0 + i];
-    const y0 = xs[j0 + i];
-    const x1 = xs[i0 + i + 1];
-    const y1 = xs[j0 + i + 1];
-    const u0 = xs[i1 + i] - ma * x0;
-    const v0 = xs[j1 + i] - mb * y0;
+    const x0 = xs[(i0 + i) | 0];
+    const y0 = xs[(j0 + i) | 0];
+    const x1 = xs[(i0 + i + 1) | 0];
+    const y1 = xs[(j0 + i + 1) | 0];
+    const u0 = xs[(i1 + i) | 0] - ma * x0;
+    const v0 = xs[(j1 + i) | 0] - mb * y0;
     const w0 = x0 - y0;
-    const u1 = xs[i1 + i + 1] - ma * x1;
-    const v1 = xs[j1 + i + 1] - mb * y1;
+    const u1 = xs[(i1 + i + 1) | 0] - ma * x1;
+    const v1 = xs[(j1 + i + 1) | 0] - mb * y1;
     const w1 = x1 - y1;
     a += u0 * u0 + u1 * u1;
     b += u0 * v0 + u1 * v1;
@@ -765,21 +767,28 @@ export function closestNdFast(
   const bx = bPoint ? b0 : b1;
   const jx = bPoint ? j0 : j1;
   // The passes read one array (see flatten): the four vectors' own (kernel.ts's flat layout), or
-  // a copy in FLAT; the residual goes to FLAT from 4·dim.
+  // a copy in FLAT. u = a1 − au with au = a0, or zeros for a ray (its a1 is its direction; the
+  // zeros are FLAT's last dim entries, never written); v likewise. The residual goes to FLAT
+  // from 4·dim.
   let x = a0;
   let k0 = i0;
   let k1 = ix;
   let k2 = j0;
   let k3 = jx;
-  if (FLAT.length < 5 * dim) FLAT = new Float64Array(5 * dim);
-  if (!(ax === a0 && b0 === a0 && bx === a0)) {
+  if (FLAT.length < 6 * dim) FLAT = new Float64Array(6 * dim);
+  const aRay = ka === RAY;
+  const bRay = kb === RAY;
+  if (aRay || bRay || !(ax === a0 && b0 === a0 && bx === a0)) {
     x = flatten(dim, a0, i0, ax, ix, b0, j0, bx, jx);
     k0 = 0;
     k1 = aPoint ? 0 : dim;
     k2 = 2 * dim;
     k3 = bPoint ? 2 * dim : 3 * dim;
   }
-  gram(dim, ka, kb, x, k0, k1, k2, k3);
+  const zo = FLAT.length - dim;
+  const ku = aRay ? zo : k0;
+  const kv = bRay ? zo : k2;
+  gram(dim, x, k0, k1, k2, k3, aRay ? 0 : 1, bRay ? 0 : 1);
   const A = FS[F_A];
   const B = FS[F_B];
   const C = FS[F_C];
@@ -820,8 +829,8 @@ export function closestNdFast(
   FS[F_TLO] = tLo;
   FS[F_THI] = tHi;
   // Pass 2 (see residualFast).
-  residualFast(dim, ka, kb, x, k0, k1, k2, k3);
-  return certifyFast(ka, kb, dim, x, k0, k1, k2, k3, out, vec);
+  residualFast(dim, x, k0, k1, ku, k2, k3, kv);
+  return certifyFast(ka, kb, dim, x, k0, k1, ku, k2, k3, kv, out, vec);
 }
 
 // Pass 2's results.
@@ -837,7 +846,7 @@ const BLOCK = 128;
  * Pass 2: r = w + s·u − t·v in double-double (hi y, lo l, from the exact differences), X = |r|²
  * in double-double, g1 = r·u and g2 = r·v in doubles (from y + l); r into xs from 4·dim.
  */
-function residualFast(dim: number, ka: number, kb: number, xs: Float64Array, i0: number, i1: number, j0: number, j1: number): void {
+function residualFast(dim: number, xs: Float64Array, i0: number, i1: number, iu: number, j0: number, j1: number, jv: number): void {
   PR[P_XH] = 0;
   PR[P_XL] = 0;
   PR[P_G1] = 0;
@@ -845,7 +854,7 @@ function residualFast(dim: number, ka: number, kb: number, xs: Float64Array, i0:
   // In blocks of BLOCK coordinates: a loop that runs long on a function's first calls gets V8's
   // on-stack replacement, after which the function kept slow code in about one process in three
   // (1.5× slower at 1000-D); short loops in a helper are optimised as a whole (measured: 8 of 8).
-  for (let k = 0; k < dim; k += BLOCK) residualBlock(k, Math.min(dim, k + BLOCK), ka, kb, xs, i0, i1, j0, j1, FLAT, 4 * dim);
+  for (let k = 0; k < dim; k += BLOCK) residualBlock(k, Math.min(dim, k + BLOCK), xs, i0, i1, iu, j0, j1, jv, FLAT, 4 * dim);
   const hi = PR[P_XH];
   const lo = PR[P_XL];
   const xh = hi + lo;
@@ -854,10 +863,7 @@ function residualFast(dim: number, ka: number, kb: number, xs: Float64Array, i0:
 }
 
 /** Pass 2 on coordinates from … to − 1, accumulating into PR (see residualFast). */
-function residualBlock(from: number, to: number, ka: number, kb: number, xs: Float64Array, i0: number, i1: number, j0: number, j1: number, rs: Float64Array, ro: number): void {
-  // u = a1 − ma·a0 (see gram): four loads a coordinate, whatever the kinds.
-  const ma = ka === RAY ? 0 : 1;
-  const mb = kb === RAY ? 0 : 1;
+function residualBlock(from: number, to: number, xs: Float64Array, i0: number, i1: number, iu: number, j0: number, j1: number, jv: number, rs: Float64Array, ro: number): void {
   const s = FS[F_S];
   const t = FS[F_T];
   // Dekker's split of s and t, once.
@@ -875,10 +881,10 @@ function residualBlock(from: number, to: number, ka: number, kb: number, xs: Flo
     // (Index sums truncated by | 0: V8 then adds without an overflow check.)
     const x0 = xs[(i0 + i) | 0];
     const x1 = xs[(i1 + i) | 0];
-    const xu = ma * x0;
+    const xu = xs[(iu + i) | 0];
     const y0 = xs[(j0 + i) | 0];
     const y1 = xs[(j1 + i) | 0];
-    const yv = mb * y0;
+    const yv = xs[(jv + i) | 0];
     // The differences and their exact rounding errors (Knuth's two-difference, written out).
     const ui = x1 - xu;
     let bb = x1 - ui;
@@ -935,7 +941,7 @@ function residualBlock(from: number, to: number, ka: number, kb: number, xs: Flo
  */
 function certifyFast(
   ka: number, kb: number, dim: number,
-  xs: Float64Array, i0: number, i1: number, j0: number, j1: number,
+  xs: Float64Array, i0: number, i1: number, iu: number, j0: number, j1: number, jv: number,
   out: Float64Array, vec: boolean,
 ): number {
   const A = FS[F_A];
@@ -1047,9 +1053,7 @@ function certifyFast(
   FAST_SQ[2] = dt;
   if (vec) {
     // d − c = −(r + ds·u − dt·v), the residual after the step.
-    const ma = ka === RAY ? 0 : 1;
-    const mb = kb === RAY ? 0 : 1;
-    for (let i = 0; i < dim; i++) out[O_VEC + i] = -(FLAT[4 * dim + i] + ds * (xs[i1 + i] - ma * xs[i0 + i]) - dt * (xs[j1 + i] - mb * xs[j0 + i]));
+    for (let i = 0; i < dim; i++) out[O_VEC + i] = -(FLAT[4 * dim + i] + ds * (xs[i1 + i] - xs[iu + i]) - dt * (xs[j1 + i] - xs[jv + i]));
   }
   return FAST_DONE;
 }
@@ -1067,8 +1071,9 @@ function certifyFast(
 export function linesApartNd(ka: number, kb: number, dim: number, a0: Float64Array, a1: Float64Array, b0: Float64Array, b1: Float64Array): number {
   const aPoint = ka === POINT;
   const bPoint = kb === POINT;
+  if (FLAT.length < 6 * dim) FLAT = new Float64Array(6 * dim);
   const x = flatten(dim, a0, 0, aPoint ? a0 : a1, 0, b0, 0, bPoint ? b0 : b1, 0);
-  gram(dim, ka, kb, x, 0, aPoint ? 0 : dim, 2 * dim, bPoint ? 2 * dim : 3 * dim);
+  gram(dim, x, 0, aPoint ? 0 : dim, 2 * dim, bPoint ? 2 * dim : 3 * dim, ka === RAY ? 0 : 1, kb === RAY ? 0 : 1);
   const A = FS[F_A];
   const B = FS[F_B];
   const C = FS[F_C];
