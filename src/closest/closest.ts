@@ -16,7 +16,7 @@ import {
   OUT_DIST,
   closestInto,
 } from './kernel.js';
-import { FAST_DONE, FAST_SQ, closestNdFast, fastResidual } from './kernel-nd.js';
+import { FAST_DONE, FAST_SQ, closestNdFast, fastResidual, fastResidualAt } from './kernel-nd.js';
 import { SEGMENT, exactNearestPointsFlat, kindCode } from '../core/exact.js';
 import { SPLITTER } from '../core/eft.js';
 import { checkOptions, numberOption } from '../core/options.js';
@@ -351,7 +351,7 @@ function fastPoints(a: Primitive, b: Primitive, r: ClosestResult): boolean {
   const eb = bFar ? b.p1 : b.p0;
   const sa = aFar ? s - 1 : s;
   const tb = bFar ? t - 1 : t;
-  const ro = 4 * dim;
+  const ro = fastResidualAt();
   let nan = 0; // stays 0 while every c and d is finite (x − x is NaN for ±Infinity)
   // Two coordinates an iteration: V8 checks each of the nine arrays once an iteration (the loop's
   // interrupt check ends what it knows about them), so this halves those checks.

@@ -46,6 +46,7 @@ import * as eft from '../core/eft.js';
 import * as exact from '../core/exact.js';
 import { exactClosestFlat, exactParallelFlat, exactParallelPair, exactRelationFlat, ratToNumber } from '../core/exact.js';
 import { ROOT, faithfulRoot } from './faithful.js';
+import { ND_WASM } from './nd.generated.js';
 
 // Imported constants copied into module constants once: a transpiler that turns imports into
 // live-binding getters (tsx, vitest) would otherwise call a getter in every loop iteration.
@@ -620,12 +621,17 @@ export const FAST_SQ = new Float64Array(3);
 
 /**
  * The array holding the fused path's residual r at (s, t) before the step on paper (valid after
- * FAST_DONE), rᵢ at index 4·dim + i: d − c = −(r + ds·u − dt·v) with ds = FAST_SQ[1],
+ * FAST_DONE), rᵢ at index {@link fastResidualAt}() + i: d − c = −(r + ds·u − dt·v) with ds = FAST_SQ[1],
  * dt = FAST_SQ[2] and u, v the rounded directions, for a caller that forms c and d in the same
  * pass (closestPoints) and so passes `vec` false.
  */
 export function fastResidual(): Float64Array {
   return FLAT;
+}
+
+/** Where the residual starts in {@link fastResidual}'s array (valid after FAST_DONE). */
+export function fastResidualAt(): number {
+  return RO;
 }
 
 // Doubles between the fused path's steps (module-level array: no boxing).
@@ -646,24 +652,92 @@ const F_TLO = 12; // t's domain
 const F_THI = 13;
 
 /**
- * The four vectors of the fused path side by side, then its residual (see {@link flatten}); its
- * last dim entries stay 0 (nothing writes beyond 5·dim of a length ≥ 6·dim, for any dim).
+ * The four vectors of the fused path side by side with a stride m (dim rounded up to even, the
+ * pad 0), then its residual from 4·m (see {@link flatten}); its last m entries stay 0: nothing
+ * writes beyond 5·m of a length ≥ 6·m, for any m (a ray's zero "first point", see closestNdFast).
+ * With WebAssembly, FLAT and HDR are views of the module's memory (HDR: the passes' inputs and
+ * results, the HEAD bytes before FLAT).
  */
 let FLAT = new Float64Array(96);
+let HDR = new Float64Array(32);
+const HEAD = 256;
+
+/** The two passes as WebAssembly (scripts/build-wasm-nd.ts), or null where it is not available. */
+interface NdPasses {
+  gram: (m: number, a0: number, a1: number, au: number, b0: number, b1: number, bv: number, o: number) => void;
+  resid: (m: number, a0: number, a1: number, au: number, b0: number, b1: number, bv: number, ro: number, o: number) => void;
+  memory: WebAssembly.Memory;
+}
+let PASSES: NdPasses | null = null;
+/** Whether closestNdFast and linesApartNd use PASSES (tests turn it off to check the JavaScript passes). */
+let useWasm = false;
+
+function loadPasses(): void {
+  try {
+    const b64 = ND_WASM;
+    const bytes = typeof Buffer !== 'undefined' ? Uint8Array.from(Buffer.from(b64, 'base64')) : Uint8Array.from(atob(b64), (ch) => ch.charCodeAt(0));
+    const memory = new WebAssembly.Memory({ initial: 1 });
+    const ex = new WebAssembly.Instance(new WebAssembly.Module(bytes), { env: { memory } }).exports;
+    PASSES = { gram: ex.gram as NdPasses['gram'], resid: ex.resid as NdPasses['resid'], memory };
+    HDR = new Float64Array(memory.buffer, 0, 32);
+    FLAT = new Float64Array(memory.buffer, HEAD, (memory.buffer.byteLength - HEAD) / 8);
+    useWasm = true;
+  } catch {
+    // No WebAssembly (or a policy that forbids compiling it): the JavaScript passes answer alike.
+    PASSES = null;
+    useWasm = false;
+  }
+}
+loadPasses();
 
 /**
- * a0, a1, b0, b1 (dim numbers each from the given offsets; FLAT already holds 6·dim) copied into FLAT at 0, dim, 2·dim and
- * 3·dim, for the passes over one array: V8 checks an array's map and loads its length and base
+ * For tests: whether the fused path runs its two passes as WebAssembly (where available) or as
+ * JavaScript; returns the previous setting. Both give certified, faithful results (their sums
+ * over the coordinates are ordered differently, so the last bits of s and t may differ).
+ */
+export function ndPassesWasm(on: boolean): boolean {
+  const was = useWasm;
+  useWasm = on && PASSES !== null;
+  return was;
+}
+
+/** FLAT (and HDR) for vectors of stride m: at least 6·m entries (see FLAT). */
+function room(m: number): void {
+  if (FLAT.length >= 6 * m) return;
+  if (PASSES === null) {
+    FLAT = new Float64Array(6 * m);
+    return;
+  }
+  const memory = PASSES.memory;
+  const need = HEAD + 48 * m;
+  if (memory.buffer.byteLength < need) memory.grow(Math.ceil((need - memory.buffer.byteLength) / 65536));
+  HDR = new Float64Array(memory.buffer, 0, 32);
+  FLAT = new Float64Array(memory.buffer, HEAD, (memory.buffer.byteLength - HEAD) / 8);
+}
+
+/** The residual's offset in FLAT after the last fused call (4·m, see FLAT). */
+let RO = 0;
+
+/**
+ * a0, a1, b0, b1 (dim numbers each from the given offsets; FLAT already holds 6·m, m = dim rounded up to even) copied into FLAT at 0, m, 2·m and
+ * 3·m with zero pads, for the passes over one array: V8 checks an array's map and loads its length and base
  * again in every iteration of a loop (the loop's interrupt check ends what it knows), so a loop
  * reading four arrays paid four such checks a coordinate and spilled registers; one array costs
  * one. The copy is four block copies (TypedArray.prototype.set) where the offsets are 0.
  */
 function flatten(dim: number, a0: Float64Array, i0: number, a1: Float64Array, i1: number, b0: Float64Array, j0: number, b1: Float64Array, j1: number): Float64Array {
   const f = FLAT;
+  const m = dim + (dim & 1);
   put(f, 0, a0, i0, dim);
-  put(f, dim, a1, i1, dim);
-  put(f, 2 * dim, b0, j0, dim);
-  put(f, 3 * dim, b1, j1, dim);
+  put(f, m, a1, i1, dim);
+  put(f, 2 * m, b0, j0, dim);
+  put(f, 3 * m, b1, j1, dim);
+  if (m > dim) {
+    f[dim] = 0;
+    f[m + dim] = 0;
+    f[2 * m + dim] = 0;
+    f[3 * m + dim] = 0;
+  }
   return f;
 }
 
@@ -775,20 +849,24 @@ export function closestNdFast(
   let k1 = ix;
   let k2 = j0;
   let k3 = jx;
-  if (FLAT.length < 6 * dim) FLAT = new Float64Array(6 * dim);
+  const m = dim + (dim & 1);
+  room(m);
   const aRay = ka === RAY;
   const bRay = kb === RAY;
-  if (aRay || bRay || !(ax === a0 && b0 === a0 && bx === a0)) {
+  const wasm = useWasm;
+  if (wasm || aRay || bRay || !(ax === a0 && b0 === a0 && bx === a0)) {
     x = flatten(dim, a0, i0, ax, ix, b0, j0, bx, jx);
     k0 = 0;
-    k1 = aPoint ? 0 : dim;
-    k2 = 2 * dim;
-    k3 = bPoint ? 2 * dim : 3 * dim;
+    k1 = aPoint ? 0 : m;
+    k2 = 2 * m;
+    k3 = bPoint ? 2 * m : 3 * m;
   }
-  const zo = FLAT.length - dim;
+  const zo = FLAT.length - m;
   const ku = aRay ? zo : k0;
   const kv = bRay ? zo : k2;
-  gram(dim, x, k0, k1, k2, k3, aRay ? 0 : 1, bRay ? 0 : 1);
+  RO = 4 * m;
+  if (wasm) gramWasm(m, k0, k1, ku, k2, k3, kv);
+  else gram(dim, x, k0, k1, k2, k3, aRay ? 0 : 1, bRay ? 0 : 1);
   const A = FS[F_A];
   const B = FS[F_B];
   const C = FS[F_C];
@@ -829,7 +907,8 @@ export function closestNdFast(
   FS[F_TLO] = tLo;
   FS[F_THI] = tHi;
   // Pass 2 (see residualFast).
-  residualFast(dim, x, k0, k1, ku, k2, k3, kv);
+  if (wasm) residualWasm(m, k0, k1, ku, k2, k3, kv);
+  else residualFast(dim, x, k0, k1, ku, k2, k3, kv);
   return certifyFast(ka, kb, dim, x, k0, k1, ku, k2, k3, kv, out, vec);
 }
 
@@ -843,6 +922,42 @@ const PR = new Float64Array(4);
 const BLOCK = 128;
 
 /**
+ * Pass 1 as WebAssembly (scripts/build-wasm-nd.ts), on FLAT's vectors at the given offsets (in
+ * entries; m even, the pads zero): the two lanes' sums added into FS.
+ */
+function gramWasm(m: number, k0: number, k1: number, ku: number, k2: number, k3: number, kv: number): void {
+  (PASSES as NdPasses).gram(m, HEAD + 8 * k0, HEAD + 8 * k1, HEAD + 8 * ku, HEAD + 8 * k2, HEAD + 8 * k3, HEAD + 8 * kv, 0);
+  const h = HDR;
+  FS[F_A] = h[0] + h[1];
+  FS[F_B] = h[2] + h[3];
+  FS[F_C] = h[4] + h[5];
+  FS[F_D] = h[6] + h[7];
+  FS[F_E] = h[8] + h[9];
+  FS[F_F] = h[10] + h[11];
+}
+
+/**
+ * Pass 2 as WebAssembly (see residualFast), r into FLAT from RO: the two lanes' compensated sums
+ * joined by one two-sum (exact) and their low parts, the gradients' lanes added.
+ */
+function residualWasm(m: number, k0: number, k1: number, ku: number, k2: number, k3: number, kv: number): void {
+  const h = HDR;
+  h[12] = FS[F_S];
+  h[13] = FS[F_T];
+  (PASSES as NdPasses).resid(m, HEAD + 8 * k0, HEAD + 8 * k1, HEAD + 8 * ku, HEAD + 8 * k2, HEAD + 8 * k3, HEAD + 8 * kv, HEAD + 8 * RO, 0);
+  const h0 = h[14];
+  const h1 = h[15];
+  const sum = h0 + h1;
+  const bb = sum - h0;
+  const lo = h[16] + h[17] + (h0 - (sum - bb) + (h1 - bb));
+  const xh = sum + lo;
+  PR[P_XH] = xh;
+  PR[P_XL] = lo - (xh - sum);
+  PR[P_G1] = h[18] + h[19];
+  PR[P_G2] = h[20] + h[21];
+}
+
+/**
  * Pass 2: r = w + s·u − t·v in double-double (hi y, lo l, from the exact differences), X = |r|²
  * in double-double, g1 = r·u and g2 = r·v in doubles (from y + l); r into xs from 4·dim.
  */
@@ -854,7 +969,7 @@ function residualFast(dim: number, xs: Float64Array, i0: number, i1: number, iu:
   // In blocks of BLOCK coordinates: a loop that runs long on a function's first calls gets V8's
   // on-stack replacement, after which the function kept slow code in about one process in three
   // (1.5× slower at 1000-D); short loops in a helper are optimised as a whole (measured: 8 of 8).
-  for (let k = 0; k < dim; k += BLOCK) residualBlock(k, Math.min(dim, k + BLOCK), xs, i0, i1, iu, j0, j1, jv, FLAT, 4 * dim);
+  for (let k = 0; k < dim; k += BLOCK) residualBlock(k, Math.min(dim, k + BLOCK), xs, i0, i1, iu, j0, j1, jv, FLAT, RO);
   const hi = PR[P_XH];
   const lo = PR[P_XL];
   const xh = hi + lo;
@@ -1053,7 +1168,7 @@ function certifyFast(
   FAST_SQ[2] = dt;
   if (vec) {
     // d − c = −(r + ds·u − dt·v), the residual after the step.
-    for (let i = 0; i < dim; i++) out[O_VEC + i] = -(FLAT[4 * dim + i] + ds * (xs[i1 + i] - xs[iu + i]) - dt * (xs[j1 + i] - xs[jv + i]));
+    for (let i = 0; i < dim; i++) out[O_VEC + i] = -(FLAT[RO + i] + ds * (xs[i1 + i] - xs[iu + i]) - dt * (xs[j1 + i] - xs[jv + i]));
   }
   return FAST_DONE;
 }
@@ -1071,9 +1186,15 @@ function certifyFast(
 export function linesApartNd(ka: number, kb: number, dim: number, a0: Float64Array, a1: Float64Array, b0: Float64Array, b1: Float64Array): number {
   const aPoint = ka === POINT;
   const bPoint = kb === POINT;
-  if (FLAT.length < 6 * dim) FLAT = new Float64Array(6 * dim);
+  const m = dim + (dim & 1);
+  room(m);
   const x = flatten(dim, a0, 0, aPoint ? a0 : a1, 0, b0, 0, bPoint ? b0 : b1, 0);
-  gram(dim, x, 0, aPoint ? 0 : dim, 2 * dim, bPoint ? 2 * dim : 3 * dim, ka === RAY ? 0 : 1, kb === RAY ? 0 : 1);
+  const k1 = aPoint ? 0 : m;
+  const k3 = bPoint ? 2 * m : 3 * m;
+  if (useWasm) {
+    const zo = FLAT.length - m;
+    gramWasm(m, 0, k1, ka === RAY ? zo : 0, 2 * m, k3, kb === RAY ? zo : 2 * m);
+  } else gram(dim, x, 0, k1, 2 * m, k3, ka === RAY ? 0 : 1, kb === RAY ? 0 : 1);
   const A = FS[F_A];
   const B = FS[F_B];
   const C = FS[F_C];
