@@ -728,10 +728,21 @@ let RO = 0;
 function flatten(dim: number, a0: Float64Array, i0: number, a1: Float64Array, i1: number, b0: Float64Array, j0: number, b1: Float64Array, j1: number): Float64Array {
   const f = FLAT;
   const m = dim + (dim & 1);
-  put(f, 0, a0, i0, dim);
-  put(f, m, a1, i1, dim);
-  put(f, 2 * m, b0, j0, dim);
-  put(f, 3 * m, b1, j1, dim);
+  if (a0 === a1 && a1 === b0 && b0 === b1) {
+    // One array at four offsets (kernel.ts's flat layout): one loop, one array's checks.
+    const x = a0;
+    for (let i = 0; i < dim; i++) {
+      f[i] = x[(i0 + i) | 0];
+      f[(m + i) | 0] = x[(i1 + i) | 0];
+      f[(2 * m + i) | 0] = x[(j0 + i) | 0];
+      f[(3 * m + i) | 0] = x[(j1 + i) | 0];
+    }
+  } else {
+    put(f, 0, a0, i0, dim);
+    put(f, m, a1, i1, dim);
+    put(f, 2 * m, b0, j0, dim);
+    put(f, 3 * m, b1, j1, dim);
+  }
   if (m > dim) {
     f[dim] = 0;
     f[m + dim] = 0;
