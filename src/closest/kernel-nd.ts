@@ -709,18 +709,33 @@ export function ndPassesWasm(on: boolean): boolean {
   return was;
 }
 
-/** FLAT (and HDR) for vectors of stride m: at least 6·m entries (see FLAT). */
-function room(m: number): void {
-  if (FLAT.length >= 6 * m) return;
-  if (PASSES === null) {
-    FLAT = new Float64Array(6 * m);
-    return;
+/** The most WebAssembly memory the passes take (larger inputs run the JavaScript passes). */
+const WASM_BYTES = 2 ** 28;
+
+/**
+ * FLAT (and HDR) for vectors of stride m: at least 6·m entries (see FLAT). Returns whether the
+ * WebAssembly passes run: FLAT is then the module memory's view (grown as needed; a memory that
+ * cannot grow, or inputs beyond WASM_BYTES, take the JavaScript passes on an ordinary array).
+ */
+function room(m: number): boolean {
+  const need = 6 * m;
+  if (useWasm && PASSES !== null && HEAD + 8 * need <= WASM_BYTES) {
+    const memory = PASSES.memory;
+    try {
+      const bytes = HEAD + 8 * need;
+      if (memory.buffer.byteLength < bytes) memory.grow(Math.ceil((bytes - memory.buffer.byteLength) / 65536));
+      // (Growing detaches the old views: their length reads 0.)
+      if (!(FLAT.buffer === memory.buffer && FLAT.length >= need)) {
+        HDR = new Float64Array(memory.buffer, 0, 32);
+        FLAT = new Float64Array(memory.buffer, HEAD, (memory.buffer.byteLength - HEAD) / 8);
+      }
+      return true;
+    } catch {
+      // The memory could not grow: the JavaScript passes, on an ordinary array.
+    }
   }
-  const memory = PASSES.memory;
-  const need = HEAD + 48 * m;
-  if (memory.buffer.byteLength < need) memory.grow(Math.ceil((need - memory.buffer.byteLength) / 65536));
-  HDR = new Float64Array(memory.buffer, 0, 32);
-  FLAT = new Float64Array(memory.buffer, HEAD, (memory.buffer.byteLength - HEAD) / 8);
+  if (FLAT.length < need) FLAT = new Float64Array(need);
+  return false;
 }
 
 /** The residual's offset in FLAT after the last fused call (4·m, see FLAT). */
@@ -873,10 +888,9 @@ export function closestNdFast(
   let k2 = j0;
   let k3 = jx;
   const m = dim + (dim & 1);
-  room(m);
+  const wasm = room(m);
   const aRay = ka === RAY;
   const bRay = kb === RAY;
-  const wasm = useWasm;
   if (wasm || aRay || bRay || !(ax === a0 && b0 === a0 && bx === a0)) {
     x = flatten(dim, a0, i0, ax, ix, b0, j0, bx, jx);
     k0 = 0;
@@ -1210,11 +1224,11 @@ export function linesApartNd(ka: number, kb: number, dim: number, a0: Float64Arr
   const aPoint = ka === POINT;
   const bPoint = kb === POINT;
   const m = dim + (dim & 1);
-  room(m);
+  const wasm = room(m);
   const x = flatten(dim, a0, 0, aPoint ? a0 : a1, 0, b0, 0, bPoint ? b0 : b1, 0);
   const k1 = aPoint ? 0 : m;
   const k3 = bPoint ? 2 * m : 3 * m;
-  if (useWasm) {
+  if (wasm) {
     const zo = FLAT.length - m;
     gramWasm(m, 0, k1, ka === RAY ? zo : 0, 2 * m, k3, kb === RAY ? zo : 2 * m);
   } else gram(dim, x, 0, k1, 2 * m, k3, ka === RAY ? 0 : 1, kb === RAY ? 0 : 1);
