@@ -754,11 +754,13 @@ function flatten(dim: number, a0: Float64Array, i0: number, a1: Float64Array, i1
   if (a0 === a1 && a1 === b0 && b0 === b1) {
     // One array at four offsets (kernel.ts's flat layout): one loop, one array's checks.
     const x = a0;
+    const m2 = 2 * m;
+    const m3 = 3 * m;
     for (let i = 0; i < dim; i++) {
       f[i] = x[(i0 + i) | 0];
       f[(m + i) | 0] = x[(i1 + i) | 0];
-      f[(2 * m + i) | 0] = x[(j0 + i) | 0];
-      f[(3 * m + i) | 0] = x[(j1 + i) | 0];
+      f[(m2 + i) | 0] = x[(j0 + i) | 0];
+      f[(m3 + i) | 0] = x[(j1 + i) | 0];
     }
   } else {
     put(f, 0, a0, i0, dim);
@@ -1205,7 +1207,14 @@ function certifyFast(
   FAST_SQ[2] = dt;
   if (vec) {
     // d − c = −(r + ds·u − dt·v), the residual after the step.
-    for (let i = 0; i < dim; i++) out[O_VEC + i] = -(FLAT[RO + i] + ds * (xs[i1 + i] - xs[iu + i]) - dt * (xs[j1 + i] - xs[jv + i]));
+    const f = FLAT;
+    const ro = RO;
+    if (xs === f) {
+      // (One array read: one array's checks an iteration, see flatten.)
+      for (let i = 0; i < dim; i++) {
+        out[O_VEC + i] = -(f[(ro + i) | 0] + ds * (f[(i1 + i) | 0] - f[(iu + i) | 0]) - dt * (f[(j1 + i) | 0] - f[(jv + i) | 0]));
+      }
+    } else for (let i = 0; i < dim; i++) out[O_VEC + i] = -(f[ro + i] + ds * (xs[i1 + i] - xs[iu + i]) - dt * (xs[j1 + i] - xs[jv + i]));
   }
   return FAST_DONE;
 }
