@@ -880,10 +880,10 @@ export function closestNdFast(
   const ix = aPoint ? i0 : i1;
   const bx = bPoint ? b0 : b1;
   const jx = bPoint ? j0 : j1;
-  // The passes read one array (see flatten): the four vectors' own (kernel.ts's flat layout), or
-  // a copy in FLAT. u = a1 − au with au = a0, or zeros for a ray (its a1 is its direction; the
-  // zeros are FLAT's last dim entries, never written); v likewise. The residual goes to FLAT
-  // from 4·dim.
+  // The passes read one array (see flatten): a copy in FLAT (always for WebAssembly and rays),
+  // or, for the JavaScript passes, kernel.ts's flat layout in place. u = a1 − au with au = a0,
+  // or zeros for a ray (its a1 is its direction; the zeros are FLAT's last m entries, never
+  // written); v likewise. The residual goes to FLAT from RO = 4·m.
   let x = a0;
   let k0 = i0;
   let k1 = ix;
@@ -998,7 +998,7 @@ function residualWasm(m: number, k0: number, k1: number, ku: number, k2: number,
 
 /**
  * Pass 2: r = w + s·u − t·v in double-double (hi y, lo l, from the exact differences), X = |r|²
- * in double-double, g1 = r·u and g2 = r·v in doubles (from y + l); r into xs from 4·dim.
+ * in double-double, g1 = r·u and g2 = r·v in doubles (from y + l); r into FLAT from RO (4·m).
  */
 function residualFast(dim: number, xs: Float64Array, i0: number, i1: number, iu: number, j0: number, j1: number, jv: number): void {
   PR[P_XH] = 0;
