@@ -16,7 +16,7 @@ import {
   OUT_DIST,
   closestInto,
 } from './kernel.js';
-import { FAST_DONE, FAST_SQ, closestNdFast, fastResidual } from './kernel-nd.js';
+import { FAST_DONE, FAST_SQ, closestNdFast, fastResidual, fastResidualAt } from './kernel-nd.js';
 import { SEGMENT, exactNearestPointsFlat, kindCode } from '../core/exact.js';
 import { SPLITTER } from '../core/eft.js';
 import { checkOptions, numberOption } from '../core/options.js';
@@ -240,9 +240,11 @@ export function createClosestResult(dim: number): ClosestResult {
  * so that it under/overflows only where the true value does; in n-D (dim ≥ 4), where the fused
  * two-pass path answers (kernel-nd.ts), it is that path's certified double-double d*², rounded.
  *
- * Cost in n-D: two passes over the coordinates in the common case (not nearly parallel, apart),
- * plus one that writes c, d, p and vector; the previous, longer path only where its certificate
- * cannot vouch (see kernel-nd.ts closestNdFast).
+ * Cost in n-D: a block copy of the coordinates and two passes over them in the common case (not
+ * nearly parallel, apart; as WebAssembly SIMD where available), plus one that writes c, d, p and
+ * vector; the previous, longer path only where its certificate cannot vouch (see kernel-nd.ts
+ * closestNdFast). Without a target, the four fresh arrays of dim numbers cost about a third of
+ * the call at 1000-D; pass a target in a loop.
  *
  * The third argument is either {@link ClosestOptions} or, gl-matrix style, a target result to
  * fill (`closestPoints(a, b, target)`, see {@link createClosestResult}): then nothing is allocated.
@@ -351,17 +353,41 @@ function fastPoints(a: Primitive, b: Primitive, r: ClosestResult): boolean {
   const eb = bFar ? b.p1 : b.p0;
   const sa = aFar ? s - 1 : s;
   const tb = bFar ? t - 1 : t;
+  const ro = fastResidualAt();
   let nan = 0; // stays 0 while every c and d is finite (x − x is NaN for ±Infinity)
-  for (let i = 0; i < dim; i++) {
+  // Two coordinates an iteration: V8 checks each of the nine arrays once an iteration (the loop's
+  // interrupt check ends what it knows about them), so this halves those checks.
+  const odd = dim & 1;
+  if (odd === 1) {
+    const ui = u[0];
+    const wi = w[0];
+    const ci = ea[0] + sa * ui;
+    const di = eb[0] + tb * wi;
+    c[0] = ci;
+    d[0] = di;
+    p[0] = 0.5 * ci + 0.5 * di;
+    v[0] = -(res[ro] + ds * ui - dt * wi);
+    nan += ci - ci + (di - di);
+  }
+  for (let i = odd; i < dim; i += 2) {
+    const j = i + 1;
     const ui = u[i];
     const wi = w[i];
+    const uj = u[j];
+    const wj = w[j];
     const ci = ea[i] + sa * ui;
     const di = eb[i] + tb * wi;
+    const cj = ea[j] + sa * uj;
+    const dj = eb[j] + tb * wj;
     c[i] = ci;
+    c[j] = cj;
     d[i] = di;
+    d[j] = dj;
     p[i] = 0.5 * ci + 0.5 * di;
-    v[i] = -(res[i] + ds * ui - dt * wi);
-    nan += ci - ci + (di - di);
+    p[j] = 0.5 * cj + 0.5 * dj;
+    v[i] = -(res[(ro + i) | 0] + ds * ui - dt * wi);
+    v[j] = -(res[(ro + j) | 0] + ds * uj - dt * wj);
+    nan += ci - ci + (di - di) + (cj - cj + (dj - dj));
   }
   return nan === 0;
 }

@@ -46,6 +46,7 @@ import * as eft from '../core/eft.js';
 import * as exact from '../core/exact.js';
 import { exactClosestFlat, exactParallelFlat, exactParallelPair, exactRelationFlat, ratToNumber } from '../core/exact.js';
 import { ROOT, faithfulRoot } from './faithful.js';
+import { ND_WASM } from './nd.generated.js';
 
 // Imported constants copied into module constants once: a transpiler that turns imports into
 // live-binding getters (tsx, vitest) would otherwise call a getter in every loop iteration.
@@ -596,8 +597,16 @@ function exactInto(ka: number, kb: number, dim: number, data: ArrayLike<number>,
 // ---------------------------------------------------------------------------------------------
 // The fused path (issue 16: the public n-D functions in linear time). Two passes over the
 // coordinates answer the common case — directions not nearly parallel, a distance well above
-// zero — with the distance certified faithful in the same passes, so that neither the copy into
-// the flat layout, nor a separate validation pass, nor faithful.ts's own passes are needed.
+// zero — with the distance certified faithful in the same passes, so that neither a separate
+// validation pass nor faithful.ts's own passes are needed. The four vectors are first copied
+// into one scratch array (FLAT, block copies): V8 re-checks every array a loop reads in every
+// iteration, and WebAssembly can only read its own memory. Both passes are bound by
+// floating-point throughput (pass 2 is about 88 operations a coordinate, the price of a faithful
+// distance without FMA), so where WebAssembly is available they run as f64x2 SIMD, two
+// coordinates an instruction (scripts/build-wasm-nd.ts; the same operations in the same order
+// as the JavaScript passes below, which remain the fallback). Measured at 1000-D, µs of CPU a
+// call (bench/closest/generic.bench.ts --nd --cpu, a loaded 2-core Xeon): closestPoints with a
+// target 19.1 before this (JavaScript, four arrays), 15.3 with one array, 9.7 with WebAssembly.
 
 /** Sums of squares the fused path accepts: no product of three Gram entries over- or underflows. */
 const FAST_LO = 2 ** -300;
@@ -611,11 +620,6 @@ export const FAST_DECLINED = 0;
 /** A sum over the coordinates was not finite: the input may hold NaN or ±Infinity — validate it. */
 export const FAST_NOT_FINITE = -1;
 
-/** A zero vector standing for a ray's "first point" in u = a1 − a0 (u is then the direction, exactly). */
-let ZERO = new Float64Array(16);
-/** The fused path's residual, kept for d − c. */
-let RF = new Float64Array(16);
-
 /**
  * Out, valid after {@link closestNdFast} returned FAST_DONE: [0] the squared distance (its
  * certified double-double value rounded: within about an ulp of the exact one; closestPoints
@@ -624,13 +628,18 @@ let RF = new Float64Array(16);
 export const FAST_SQ = new Float64Array(3);
 
 /**
- * The fused path's residual r at (s, t) before the step on paper (valid after FAST_DONE):
- * d − c = −(r + ds·u − dt·v) with ds = FAST_SQ[1], dt = FAST_SQ[2] and u, v the rounded
- * directions, for a caller that forms c and d in the same pass (closestPoints) and so passes
- * `vec` false.
+ * The array holding the fused path's residual r at (s, t) before the step on paper (valid after
+ * FAST_DONE), rᵢ at index {@link fastResidualAt}() + i: d − c = −(r + ds·u − dt·v) with ds = FAST_SQ[1],
+ * dt = FAST_SQ[2] and u, v the rounded directions, for a caller that forms c and d in the same
+ * pass (closestPoints) and so passes `vec` false.
  */
 export function fastResidual(): Float64Array {
-  return RF;
+  return FLAT;
+}
+
+/** Where the residual starts in {@link fastResidual}'s array (valid after FAST_DONE). */
+export function fastResidualAt(): number {
+  return RO;
 }
 
 // Doubles between the fused path's steps (module-level array: no boxing).
@@ -651,27 +660,174 @@ const F_TLO = 12; // t's domain
 const F_THI = 13;
 
 /**
- * Pass 1 of the fused path: the six Gram entries of u, v, w (u = a1 − a0, or a ray's direction,
- * or 0 for a point; v likewise; w = a0 − b0) in plain doubles into FS. `au`, `bv` are the arrays
- * subtracted from a1, b1 (a0 and b0, ZERO for a ray, a1 itself for a point).
+ * The four vectors of the fused path side by side with a stride m (dim rounded up to even, the
+ * pad 0), then its residual from 4·m (see {@link flatten}); its last m entries stay 0: nothing
+ * writes beyond 5·m of a length ≥ 6·m, for any m (a ray's zero "first point", see closestNdFast).
+ * With WebAssembly, FLAT and HDR are views of the module's memory (HDR: the passes' inputs and
+ * results, the HEAD bytes before FLAT).
  */
-function gram(dim: number, a0: Float64Array, i0: number, a1: Float64Array, i1: number, au: Float64Array, iu: number, b0: Float64Array, j0: number, b1: Float64Array, j1: number, bv: Float64Array, jv: number): void {
+let FLAT = new Float64Array(96);
+let HDR = new Float64Array(32);
+const HEAD = 256;
+
+/** The two passes as WebAssembly (scripts/build-wasm-nd.ts), or null where it is not available. */
+interface NdPasses {
+  gram: (m: number, a0: number, a1: number, au: number, b0: number, b1: number, bv: number, o: number) => void;
+  resid: (m: number, a0: number, a1: number, au: number, b0: number, b1: number, bv: number, ro: number, o: number) => void;
+  memory: WebAssembly.Memory;
+}
+let PASSES: NdPasses | null = null;
+/** Whether closestNdFast and linesApartNd use PASSES (tests turn it off to check the JavaScript passes). */
+let useWasm = false;
+
+function loadPasses(): void {
+  try {
+    const b64 = ND_WASM;
+    const bytes = typeof Buffer !== 'undefined' ? Uint8Array.from(Buffer.from(b64, 'base64')) : Uint8Array.from(atob(b64), (ch) => ch.charCodeAt(0));
+    const memory = new WebAssembly.Memory({ initial: 1 });
+    const ex = new WebAssembly.Instance(new WebAssembly.Module(bytes), { env: { memory } }).exports;
+    PASSES = { gram: ex.gram as NdPasses['gram'], resid: ex.resid as NdPasses['resid'], memory };
+    HDR = new Float64Array(memory.buffer, 0, 32);
+    FLAT = new Float64Array(memory.buffer, HEAD, (memory.buffer.byteLength - HEAD) / 8);
+    useWasm = true;
+  } catch {
+    // No WebAssembly (or a policy that forbids compiling it): the JavaScript passes answer alike.
+    PASSES = null;
+    useWasm = false;
+  }
+}
+loadPasses();
+
+/**
+ * For tests: whether the fused path runs its two passes as WebAssembly (where available) or as
+ * JavaScript; returns the previous setting. Both give certified, faithful results (their sums
+ * over the coordinates are ordered differently, so the last bits of s and t may differ).
+ */
+export function ndPassesWasm(on: boolean): boolean {
+  const was = useWasm;
+  useWasm = on && PASSES !== null;
+  return was;
+}
+
+/** The most WebAssembly memory the passes take (larger inputs run the JavaScript passes). */
+const WASM_BYTES = 2 ** 28;
+
+/**
+ * FLAT (and HDR) for vectors of stride m: at least 6·m entries (see FLAT). Returns whether the
+ * WebAssembly passes run: FLAT is then the module memory's view (grown as needed; a memory that
+ * cannot grow, or inputs beyond WASM_BYTES, take the JavaScript passes on an ordinary array).
+ */
+function room(m: number): boolean {
+  const need = 6 * m;
+  if (useWasm && PASSES !== null && HEAD + 8 * need <= WASM_BYTES) {
+    const memory = PASSES.memory;
+    try {
+      const bytes = HEAD + 8 * need;
+      if (memory.buffer.byteLength < bytes) memory.grow(Math.ceil((bytes - memory.buffer.byteLength) / 65536));
+      // (Growing detaches the old views: their length reads 0.)
+      if (!(FLAT.buffer === memory.buffer && FLAT.length >= need)) {
+        HDR = new Float64Array(memory.buffer, 0, 32);
+        FLAT = new Float64Array(memory.buffer, HEAD, (memory.buffer.byteLength - HEAD) / 8);
+      }
+      return true;
+    } catch {
+      // The memory could not grow: the JavaScript passes, on an ordinary array.
+    }
+  }
+  if (FLAT.length < need) FLAT = new Float64Array(need);
+  return false;
+}
+
+/** The residual's offset in FLAT after the last fused call (4·m, see FLAT). */
+let RO = 0;
+
+/**
+ * a0, a1, b0, b1 (dim numbers each from the given offsets; FLAT already holds 6·m, m = dim rounded up to even) copied into FLAT at 0, m, 2·m and
+ * 3·m with zero pads, for the passes over one array: V8 checks an array's map and loads its length and base
+ * again in every iteration of a loop (the loop's interrupt check ends what it knows), so a loop
+ * reading four arrays paid four such checks a coordinate and spilled registers; one array costs
+ * one. The copy is four block copies (TypedArray.prototype.set) where the offsets are 0.
+ */
+function flatten(dim: number, a0: Float64Array, i0: number, a1: Float64Array, i1: number, b0: Float64Array, j0: number, b1: Float64Array, j1: number): Float64Array {
+  const f = FLAT;
+  const m = dim + (dim & 1);
+  if (a0 === a1 && a1 === b0 && b0 === b1) {
+    // One array at four offsets (kernel.ts's flat layout): one loop, one array's checks.
+    const x = a0;
+    const m2 = 2 * m;
+    const m3 = 3 * m;
+    for (let i = 0; i < dim; i++) {
+      f[i] = x[(i0 + i) | 0];
+      f[(m + i) | 0] = x[(i1 + i) | 0];
+      f[(m2 + i) | 0] = x[(j0 + i) | 0];
+      f[(m3 + i) | 0] = x[(j1 + i) | 0];
+    }
+  } else {
+    put(f, 0, a0, i0, dim);
+    put(f, m, a1, i1, dim);
+    put(f, 2 * m, b0, j0, dim);
+    put(f, 3 * m, b1, j1, dim);
+  }
+  if (m > dim) {
+    f[dim] = 0;
+    f[m + dim] = 0;
+    f[2 * m + dim] = 0;
+    f[3 * m + dim] = 0;
+  }
+  return f;
+}
+
+function put(f: Float64Array, at: number, src: Float64Array, from: number, dim: number): void {
+  if (from === 0 && src.length === dim) f.set(src, at);
+  else for (let i = 0; i < dim; i++) f[at + i] = src[from + i];
+}
+
+/**
+ * Pass 1 of the fused path: the six Gram entries of u, v, w in plain doubles into FS, all read
+ * from xs: u = a1 − au (a0 = xs[i0 …], a1 at i1, au at iu: a0's offset, or zeros for a ray, whose
+ * a1 is its direction; a point passes i1 = i0, so u = 0), v likewise from j0, j1, jv, and
+ * w = a0 − b0. Two coordinates an iteration, each sum taking their two terms' sum: half the
+ * dependent additions a coordinate (V8 neither unrolls nor vectorises), and each term still
+ * passes at most n roundings, so the γₙ bounds hold (Higham §3.1: any order of summation).
+ */
+function gram(dim: number, xs: Float64Array, i0: number, i1: number, j0: number, j1: number, ma: number, mb: number): void {
   let a = 0;
   let b = 0;
   let c = 0;
   let d = 0;
   let e = 0;
   let f = 0;
-  for (let i = 0; i < dim; i++) {
-    const ui = a1[i1 + i] - au[iu + i];
-    const vi = b1[j1 + i] - bv[jv + i];
-    const wi = a0[i0 + i] - b0[j0 + i];
-    a += ui * ui;
-    b += ui * vi;
-    c += vi * vi;
-    d += ui * wi;
-    e += vi * wi;
-    f += wi * wi;
+  const odd = dim & 1;
+  if (odd === 1) {
+    const x0 = xs[i0];
+    const y0 = xs[j0];
+    const ui = xs[i1] - ma * x0;
+    const vi = xs[j1] - mb * y0;
+    const wi = x0 - y0;
+    a = ui * ui;
+    b = ui * vi;
+    c = vi * vi;
+    d = ui * wi;
+    e = vi * wi;
+    f = wi * wi;
+  }
+  for (let i = odd; i < dim; i += 2) {
+    const x0 = xs[(i0 + i) | 0];
+    const y0 = xs[(j0 + i) | 0];
+    const x1 = xs[(i0 + i + 1) | 0];
+    const y1 = xs[(j0 + i + 1) | 0];
+    const u0 = xs[(i1 + i) | 0] - ma * x0;
+    const v0 = xs[(j1 + i) | 0] - mb * y0;
+    const w0 = x0 - y0;
+    const u1 = xs[(i1 + i + 1) | 0] - ma * x1;
+    const v1 = xs[(j1 + i + 1) | 0] - mb * y1;
+    const w1 = x1 - y1;
+    a += u0 * u0 + u1 * u1;
+    b += u0 * v0 + u1 * v1;
+    c += v0 * v0 + v1 * v1;
+    d += u0 * w0 + u1 * w1;
+    e += v0 * w0 + v1 * w1;
+    f += w0 * w0 + w1 * w1;
   }
   FS[F_A] = a;
   FS[F_B] = b;
@@ -679,12 +835,6 @@ function gram(dim: number, a0: Float64Array, i0: number, a1: Float64Array, i1: n
   FS[F_D] = d;
   FS[F_E] = e;
   FS[F_F] = f;
-}
-
-/** ZERO grown to dim (its entries stay 0). */
-function zeros(dim: number): Float64Array {
-  if (ZERO.length < dim) ZERO = new Float64Array(dim);
-  return ZERO;
 }
 
 /**
@@ -698,6 +848,10 @@ function zeros(dim: number): Float64Array {
  * distance; the same guarantee as faithful.ts). It declines nearly or exactly parallel
  * directions, zero-length segments, sums of squares outside [2⁻³⁰⁰, 2³⁰⁰], distances within
  * 64·u·S of zero, and optima its certificate cannot place (a bound the Newton step would cross).
+ *
+ * The passes run as WebAssembly where it is available (see the note above FAST_LO), else as
+ * JavaScript; the vectors are copied into FLAT first, except kernel.ts's flat layout without
+ * WebAssembly, which the JavaScript passes read in place.
  *
  * The method. Pass 1: the Gram entries in doubles (the textbook formula); Cramer's rule and
  * clamp-and-project give (s, t) (Ericson §5.1.9), as in {@link closestNdInto}. Pass 2: the
@@ -719,19 +873,39 @@ export function closestNdFast(
   b0: Float64Array, j0: number, b1: Float64Array, j1: number,
   out: Float64Array, vec: boolean,
 ): number {
-  const z = zeros(dim);
-  // u = a1 − au: a segment or line subtracts a0, a ray subtracts zeros, a point a1 from itself.
+  // u = a1 − a0 for a segment or line, a1 for a ray (its direction), a0 − a0 = 0 for a point.
   const aPoint = ka === POINT;
   const bPoint = kb === POINT;
-  const au = ka === RAY ? z : a0;
-  const iu = ka === RAY ? 0 : i0;
   const ax = aPoint ? a0 : a1;
   const ix = aPoint ? i0 : i1;
-  const bvv = kb === RAY ? z : b0;
-  const jv = kb === RAY ? 0 : j0;
   const bx = bPoint ? b0 : b1;
   const jx = bPoint ? j0 : j1;
-  gram(dim, a0, i0, ax, ix, au, iu, b0, j0, bx, jx, bvv, jv);
+  // The passes read one array (see flatten): a copy in FLAT (always for WebAssembly and rays),
+  // or, for the JavaScript passes, kernel.ts's flat layout in place. u = a1 − au with au = a0,
+  // or zeros for a ray (its a1 is its direction; the zeros are FLAT's last m entries, never
+  // written); v likewise. The residual goes to FLAT from RO = 4·m.
+  let x = a0;
+  let k0 = i0;
+  let k1 = ix;
+  let k2 = j0;
+  let k3 = jx;
+  const m = dim + (dim & 1);
+  const wasm = room(m);
+  const aRay = ka === RAY;
+  const bRay = kb === RAY;
+  if (wasm || aRay || bRay || !(ax === a0 && b0 === a0 && bx === a0)) {
+    x = flatten(dim, a0, i0, ax, ix, b0, j0, bx, jx);
+    k0 = 0;
+    k1 = aPoint ? 0 : m;
+    k2 = 2 * m;
+    k3 = bPoint ? 2 * m : 3 * m;
+  }
+  const zo = FLAT.length - m;
+  const ku = aRay ? zo : k0;
+  const kv = bRay ? zo : k2;
+  RO = 4 * m;
+  if (wasm) gramWasm(m, k0, k1, ku, k2, k3, kv);
+  else gram(dim, x, k0, k1, k2, k3, aRay ? 0 : 1, bRay ? 0 : 1);
   const A = FS[F_A];
   const B = FS[F_B];
   const C = FS[F_C];
@@ -771,10 +945,10 @@ export function closestNdFast(
   FS[F_SHI] = sHi;
   FS[F_TLO] = tLo;
   FS[F_THI] = tHi;
-  if (RF.length < dim) RF = new Float64Array(dim);
   // Pass 2 (see residualFast).
-  residualFast(dim, a0, i0, ax, ix, au, iu, b0, j0, bx, jx, bvv, jv);
-  return certifyFast(ka, kb, dim, ax, ix, au, iu, bx, jx, bvv, jv, out, vec);
+  if (wasm) residualWasm(m, k0, k1, ku, k2, k3, kv);
+  else residualFast(dim, x, k0, k1, ku, k2, k3, kv);
+  return certifyFast(ka, kb, dim, x, k0, k1, ku, k2, k3, kv, out, vec);
 }
 
 // Pass 2's results.
@@ -782,34 +956,68 @@ const P_XH = 0;
 const P_XL = 1;
 const P_G1 = 2;
 const P_G2 = 3;
-const P_SM = 4;
-const PR = new Float64Array(5);
+const PR = new Float64Array(4);
 /** Coordinates a block of pass 2 (see residualFast). */
 const BLOCK = 128;
 
 /**
- * Pass 2: r = w + s·u − t·v in double-double (hi y, lo l, from the exact differences), X = |r|²
- * in double-double, g1 = r·u and g2 = r·v in doubles (from y + l); r into RF.
+ * Pass 1 as WebAssembly (scripts/build-wasm-nd.ts), on FLAT's vectors at the given offsets (in
+ * entries; m even, the pads zero): the two lanes' sums added into FS.
  */
-function residualFast(dim: number, a0: Float64Array, i0: number, a1: Float64Array, i1: number, au: Float64Array, iu: number, b0: Float64Array, j0: number, b1: Float64Array, j1: number, bv: Float64Array, jv: number): void {
+function gramWasm(m: number, k0: number, k1: number, ku: number, k2: number, k3: number, kv: number): void {
+  (PASSES as NdPasses).gram(m, HEAD + 8 * k0, HEAD + 8 * k1, HEAD + 8 * ku, HEAD + 8 * k2, HEAD + 8 * k3, HEAD + 8 * kv, 0);
+  const h = HDR;
+  FS[F_A] = h[0] + h[1];
+  FS[F_B] = h[2] + h[3];
+  FS[F_C] = h[4] + h[5];
+  FS[F_D] = h[6] + h[7];
+  FS[F_E] = h[8] + h[9];
+  FS[F_F] = h[10] + h[11];
+}
+
+/**
+ * Pass 2 as WebAssembly (see residualFast), r into FLAT from RO: the two lanes' compensated sums
+ * joined by one two-sum (exact) and their low parts, the gradients' lanes added.
+ */
+function residualWasm(m: number, k0: number, k1: number, ku: number, k2: number, k3: number, kv: number): void {
+  const h = HDR;
+  h[12] = FS[F_S];
+  h[13] = FS[F_T];
+  (PASSES as NdPasses).resid(m, HEAD + 8 * k0, HEAD + 8 * k1, HEAD + 8 * ku, HEAD + 8 * k2, HEAD + 8 * k3, HEAD + 8 * kv, HEAD + 8 * RO, 0);
+  const h0 = h[14];
+  const h1 = h[15];
+  const sum = h0 + h1;
+  const bb = sum - h0;
+  const lo = h[16] + h[17] + (h0 - (sum - bb) + (h1 - bb));
+  const xh = sum + lo;
+  PR[P_XH] = xh;
+  PR[P_XL] = lo - (xh - sum);
+  PR[P_G1] = h[18] + h[19];
+  PR[P_G2] = h[20] + h[21];
+}
+
+/**
+ * Pass 2: r = w + s·u − t·v in double-double (hi y, lo l, from the exact differences), X = |r|²
+ * in double-double, g1 = r·u and g2 = r·v in doubles (from y + l); r into FLAT from RO (4·m).
+ */
+function residualFast(dim: number, xs: Float64Array, i0: number, i1: number, iu: number, j0: number, j1: number, jv: number): void {
   PR[P_XH] = 0;
   PR[P_XL] = 0;
-  PR[P_SM] = 0;
   PR[P_G1] = 0;
   PR[P_G2] = 0;
   // In blocks of BLOCK coordinates: a loop that runs long on a function's first calls gets V8's
   // on-stack replacement, after which the function kept slow code in about one process in three
   // (1.5× slower at 1000-D); short loops in a helper are optimised as a whole (measured: 8 of 8).
-  for (let k = 0; k < dim; k += BLOCK) residualBlock(k, Math.min(dim, k + BLOCK), a0, i0, a1, i1, au, iu, b0, j0, b1, j1, bv, jv);
+  for (let k = 0; k < dim; k += BLOCK) residualBlock(k, Math.min(dim, k + BLOCK), xs, i0, i1, iu, j0, j1, jv, FLAT, RO);
   const hi = PR[P_XH];
-  const lo = PR[P_XL] + PR[P_SM];
+  const lo = PR[P_XL];
   const xh = hi + lo;
   PR[P_XH] = xh;
   PR[P_XL] = lo - (xh - hi);
 }
 
 /** Pass 2 on coordinates from … to − 1, accumulating into PR (see residualFast). */
-function residualBlock(from: number, to: number, a0: Float64Array, i0: number, a1: Float64Array, i1: number, au: Float64Array, iu: number, b0: Float64Array, j0: number, b1: Float64Array, j1: number, bv: Float64Array, jv: number): void {
+function residualBlock(from: number, to: number, xs: Float64Array, i0: number, i1: number, iu: number, j0: number, j1: number, jv: number, rs: Float64Array, ro: number): void {
   const s = FS[F_S];
   const t = FS[F_T];
   // Dekker's split of s and t, once.
@@ -821,17 +1029,16 @@ function residualBlock(from: number, to: number, a0: Float64Array, i0: number, a
   const tl = t - th;
   let hi = PR[P_XH];
   let lo = PR[P_XL];
-  let sm = PR[P_SM];
   let g1 = PR[P_G1];
   let g2 = PR[P_G2];
-  const rf = RF;
   for (let i = from; i < to; i++) {
-    const x0 = a0[i0 + i];
-    const x1 = a1[i1 + i];
-    const xu = au[iu + i];
-    const y0 = b0[j0 + i];
-    const y1 = b1[j1 + i];
-    const yv = bv[jv + i];
+    // (Index sums truncated by | 0: V8 then adds without an overflow check.)
+    const x0 = xs[(i0 + i) | 0];
+    const x1 = xs[(i1 + i) | 0];
+    const xu = xs[(iu + i) | 0];
+    const y0 = xs[(j0 + i) | 0];
+    const y1 = xs[(j1 + i) | 0];
+    const yv = xs[(jv + i) | 0];
     // The differences and their exact rounding errors (Knuth's two-difference, written out).
     const ui = x1 - xu;
     let bb = x1 - ui;
@@ -861,24 +1068,23 @@ function residualBlock(from: number, to: number, a0: Float64Array, i0: number, a
     bb = y - x;
     const e2 = x - (y - bb) + (-q - bb);
     const l = e1 + e2 + pe - qe + wl + s * ul - t * vl;
-    // X = Σ (y + l)²: yₕ² (26-bit halves: exact) by two-sum into hi + lo, the small rest
-    // yₗ·(yₕ + y) + l·(2y + l) (below 2⁻²⁵ of y²) in a plain sum sm.
+    // X = Σ (y + l)²: yₕ² (26-bit halves: exact) by two-sum into hi + lo; the small rest
+    // yₗ·(yₕ + y) + l·(2y + l) (below 2⁻²⁵ of y²) summed plainly into lo with the two-sum's
+    // errors (one register fewer than a sum of its own; the bound covers the plain sum of both).
     c = SPLITTER * y;
     const yh = c - (c - y);
     const p2 = yh * yh;
     const zz = hi + p2;
     bb = zz - hi;
-    lo += hi - (zz - bb) + (p2 - bb);
+    lo += hi - (zz - bb) + (p2 - bb) + ((y - yh) * (yh + y) + l * (2 * y + l));
     hi = zz;
-    sm += (y - yh) * (yh + y) + l * (2 * y + l);
     const r = y + l;
     g1 += r * ui;
     g2 += r * vi;
-    rf[i] = r;
+    rs[(ro + i) | 0] = r;
   }
   PR[P_XH] = hi;
   PR[P_XL] = lo;
-  PR[P_SM] = sm;
   PR[P_G1] = g1;
   PR[P_G2] = g2;
 }
@@ -889,8 +1095,7 @@ function residualBlock(from: number, to: number, a0: Float64Array, i0: number, a
  */
 function certifyFast(
   ka: number, kb: number, dim: number,
-  a1: Float64Array, i1: number, au: Float64Array, iu: number,
-  b1: Float64Array, j1: number, bv: Float64Array, jv: number,
+  xs: Float64Array, i0: number, i1: number, iu: number, j0: number, j1: number, jv: number,
   out: Float64Array, vec: boolean,
 ): number {
   const A = FS[F_A];
@@ -1002,8 +1207,14 @@ function certifyFast(
   FAST_SQ[2] = dt;
   if (vec) {
     // d − c = −(r + ds·u − dt·v), the residual after the step.
-    const rf = RF;
-    for (let i = 0; i < dim; i++) out[O_VEC + i] = -(rf[i] + ds * (a1[i1 + i] - au[iu + i]) - dt * (b1[j1 + i] - bv[jv + i]));
+    const f = FLAT;
+    const ro = RO;
+    if (xs === f) {
+      // (One array read: one array's checks an iteration, see flatten.)
+      for (let i = 0; i < dim; i++) {
+        out[O_VEC + i] = -(f[(ro + i) | 0] + ds * (f[(i1 + i) | 0] - f[(iu + i) | 0]) - dt * (f[(j1 + i) | 0] - f[(jv + i) | 0]));
+      }
+    } else for (let i = 0; i < dim; i++) out[O_VEC + i] = -(f[ro + i] + ds * (xs[i1 + i] - xs[iu + i]) - dt * (xs[j1 + i] - xs[jv + i]));
   }
   return FAST_DONE;
 }
@@ -1019,10 +1230,17 @@ function certifyFast(
  * or meeting lines, a zero-length segment, sums of squares outside [2⁻³⁰⁰, 2³⁰⁰]: ask the kernel).
  */
 export function linesApartNd(ka: number, kb: number, dim: number, a0: Float64Array, a1: Float64Array, b0: Float64Array, b1: Float64Array): number {
-  const z = zeros(dim);
   const aPoint = ka === POINT;
   const bPoint = kb === POINT;
-  gram(dim, a0, 0, aPoint ? a0 : a1, 0, ka === RAY ? z : a0, 0, b0, 0, bPoint ? b0 : b1, 0, kb === RAY ? z : b0, 0);
+  const m = dim + (dim & 1);
+  const wasm = room(m);
+  const x = flatten(dim, a0, 0, aPoint ? a0 : a1, 0, b0, 0, bPoint ? b0 : b1, 0);
+  const k1 = aPoint ? 0 : m;
+  const k3 = bPoint ? 2 * m : 3 * m;
+  if (wasm) {
+    const zo = FLAT.length - m;
+    gramWasm(m, 0, k1, ka === RAY ? zo : 0, 2 * m, k3, kb === RAY ? zo : 2 * m);
+  } else gram(dim, x, 0, k1, 2 * m, k3, ka === RAY ? 0 : 1, kb === RAY ? 0 : 1);
   const A = FS[F_A];
   const B = FS[F_B];
   const C = FS[F_C];

@@ -147,6 +147,54 @@ describe('issue 16: the fused n-D path (two passes, faithful, certified)', () =>
   });
 });
 
+describe('issue 16: the fused path over one scratch array (kernel-nd.ts FLAT)', () => {
+  it('issue 16: one scratch for every call — rays read zeros that a larger call never wrote, and kernel.ts\'s flat layout at an offset gives the same answer (seed=16440)', () => {
+    // The fused passes copy the four vectors into one module array (a0, a1, b0, b1 at 0, dim,
+    // 2·dim, 3·dim; the residual at 4·dim), and a ray's "first point" of u = a1 − 0 is read from
+    // that array's last dim entries, which must stay zero whatever dimensions came before. Calls
+    // alternate between large and small dimensions and every kind; each answer is checked
+    // against the oracle (faithful distance), and closestFlat on a data array at an offset (read
+    // in place, no copy) must give the same s, t and distance as closestPoints.
+    const rng = mulberry32(16_440);
+    const fails: string[] = [];
+    let done = 0;
+    const dims = [1000, 5, 64, 4, 333, 7, 1000, 6];
+    for (let k = 0; k < 96; k++) {
+      const dim = dims[k % dims.length];
+      const ka = KINDS[(k >> 1) % 4];
+      const kb = KINDS[(k >> 3) % 4];
+      const v = (): number[] => Array.from({ length: dim }, () => rng() * 2 - 1);
+      const a = make(ka, v(), v());
+      const b = make(kb, v(), v());
+      const where = `seed=16440 case ${k} ${ka}–${kb} dim ${dim}`;
+      const r = closestPoints(a, b);
+      const exact = ratSqrtToNumber(exactClosest(a, b).distSq);
+      if (!faithful(r.distance, exact)) fails.push(`${where}: distance ${r.distance}, exact ${exact}`);
+      // The same pair on kernel.ts's flat layout, 7 numbers into a larger array.
+      const off = 7;
+      const data = new Float64Array(off + 4 * dim + 3).fill(Number.NaN);
+      data.set(a.p0, off);
+      data.set(a.kind === 'ray' ? a.dir : a.p1, off + dim);
+      data.set(b.p0, off + 2 * dim);
+      data.set(b.kind === 'ray' ? b.dir : b.p1, off + 3 * dim);
+      const out = new Float64Array(8 + dim);
+      const code = closestNdFast(CODE[ka], CODE[kb], dim, data, off, data, off + dim, data, off + 2 * dim, data, off + 3 * dim, out, true);
+      if (code === FAST_DONE) {
+        done++;
+        if (out[0] !== r.s || out[1] !== r.t || out[2] !== r.distance) fails.push(`${where}: flat layout s ${out[0]}, t ${out[1]}, distance ${out[2]}; closestPoints ${r.s}, ${r.t}, ${r.distance}`);
+        for (let i = 0; i < dim; i++) {
+          if (!(Math.abs(out[5 + i] - r.vector[i]) <= 2 ** -40 * exact)) {
+            fails.push(`${where}: d − c[${i}] ${out[5 + i]} vs ${r.vector[i]}`);
+            break;
+          }
+        }
+      }
+    }
+    expect(fails).toEqual([]);
+    expect(done, 'seed=16440: the fused path answered').toBeGreaterThanOrEqual(80);
+  });
+});
+
 describe('issue 16: intersects in n-D, one pass where the lines are apart', () => {
   it('issue 16: linesApartNd never calls meeting primitives apart, and intersects agrees with the oracle (seed=16430)', () => {
     const rng = mulberry32(16_430);
