@@ -234,8 +234,9 @@ export function createClosestResult(dim: number): ClosestResult {
  * Accuracy: the distance is faithful — `distance` is the exact minimum distance of the given
  * doubles rounded up or down (within one ulp of itself), however small it is beside the
  * primitives, at any distance from the origin, any angle and any magnitude (closest/faithful.ts).
- * c and d are within 8·2⁻⁵³·S of the exact nearest points, S = max(|a1 − a0|, |b1 − b0|,
- * |b0 − a0|).
+ * c and d lie within 8·2⁻⁵³·M′ of their primitives, M′ the largest |coordinate| of the inputs,
+ * c and d (see the README's Accuracy section); in n-D the roundings of the n coordinates add up
+ * like √n, so above about 33-D that bound grows (9.7·2⁻⁵³·M′ measured at 1000-D).
  * `distanceSq` is the squared length of `vector`, summed with error-free products and scaled
  * so that it under/overflows only where the true value does; in n-D (dim ≥ 4), where the fused
  * two-pass path answers (kernel-nd.ts), it is that path's certified double-double d*², rounded.
