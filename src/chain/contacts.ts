@@ -479,12 +479,14 @@ function gridPairsInOrder(g: ChainGrid, plan: GridPlan, m: number): void {
           const t = items[r];
           const j = t >> 2;
           const w = 4 * j;
-          PI[np] = i;
           PJ[np] = j;
-          np += +(((ti | t) & 3) === 3) & +(j - i >= 2) & +(S[w] - xhi <= 0) & +(xlo - S[w + 2] <= 0) & +(S[w + 1] - yhi <= 0) & +(ylo - S[w + 3] <= 0);
+          // The boxes meet: lo ≤ hi compared directly (finite coordinates: the same decision
+          // as the sign of the difference that gridPairs and the hierarchy compare with τ).
+          np += +(((ti | t) & 3) === 3) & +(j - i >= 2) & +(S[w] <= xhi) & +(xlo <= S[w + 2]) & +(S[w + 1] <= yhi) & +(ylo <= S[w + 3]);
         }
       }
     }
+    for (let k = np0; k < np; k++) PI[k] = i;
     // i's candidates from several cells: merge them by j (each cell's run is ascending already).
     if ((e > a || f > b) && np - np0 > 1) {
       for (let k = np0 + 1; k < np; k++) {
