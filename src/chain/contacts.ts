@@ -1015,6 +1015,7 @@ function quickSearch3(A: PreparedChain, tau: number): boolean {
   const nf = blockBoxes3(P, m, leaves, folds);
   if (nf < 0) return false;
   found = 0;
+  IN_ORDER = false;
   if (Q.length < 12) Q = new Float64Array(12);
   DIM = 3;
   TAU = tau;
@@ -1045,8 +1046,29 @@ function foldBacks(A: PreparedChain, tau: number): void {
   for (let k = 0; k + 1 < A.start.length; k++) {
     const first = A.start[k], end = A.start[k + 1] - 1; // segments [first, end)
     if (dim === 3) foldBacks3(P, first, end, tau);
+    else if (dim === 2) foldBacks2(P, first, end, tau);
     else for (let c = first; c + 1 < end; c++) if (foldsBack(P, dim, c, c + 1, c + 2)) recordFold(P, dim, c, c + 1, tau);
     if (A.partner !== null && end - first > 2 && A.partner[first] === end - 1 && foldsBack(P, dim, end - 1, end, first + 1)) recordFold(P, dim, first, end - 1, tau);
+  }
+}
+
+/**
+ * The fold-backs of segments c, c + 1 for first ≤ c, c + 2 ≤ end of a 2D chain: as
+ * {@link foldBacks3}, foldsBack's sign condition inline over a window of three vertices, and
+ * foldsBack itself only for the turns that pass it (one in four on a random walk).
+ */
+function foldBacks2(P: Float64Array, first: number, end: number, tau: number): void {
+  if (end - first < 2) return;
+  let o = 2 * first;
+  let ax = P[o], ay = P[o + 1], vx = P[o + 2], vy = P[o + 3];
+  for (let c = first; c + 1 < end; c++, o += 2) {
+    const bx = P[o + 4], by = P[o + 5];
+    const same = +(+(ax > vx) - +(ax < vx) === +(bx > vx) - +(bx < vx)) & +(+(ay > vy) - +(ay < vy) === +(by > vy) - +(by < vy));
+    if (same === 1 && foldsBack(P, 2, c, c + 1, c + 2)) recordFold(P, 2, c, c + 1, tau);
+    ax = vx;
+    ay = vy;
+    vx = bx;
+    vy = by;
   }
 }
 
@@ -1262,7 +1284,9 @@ function sortPairs(mA: number, shares: readonly PairShare[], zero = false, share
  * the search found them in order already ({@link IN_ORDER}), only copied out.
  */
 function sortFound(mA: number, zero: boolean, shared = false): PairShare {
-  if (!IN_ORDER) return sortPairs(mA, [foundShare()], zero, shared);
+  const inOrder = IN_ORDER;
+  IN_ORDER = false; // for this search's pairs only
+  if (!inOrder) return sortPairs(mA, [foundShare()], zero, shared);
   const n = found;
   const out = newShare(n, shared);
   out.CI.set(foundI.subarray(0, n));
