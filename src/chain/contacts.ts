@@ -474,19 +474,25 @@ function gridPairsInOrder(g: ChainGrid, plan: GridPlan, m: number): void {
           pairI = PI = gi;
           pairJ = PJ = gj;
         }
-        const ti = +(x === a) | (2 * +(y === b));
+        // An entry is t = 4j + tag: t & −4 is j's box offset in S, t ≥ 4i + 8 says j ≥ i + 2,
+        // and the tag must bring the bits that i's tag lacks (their OR is 3). The entry is kept
+        // whole and decoded once the segment's few candidates are known.
+        const need = 3 & ~(+(x === a) | (2 * +(y === b)));
+        const lim = 4 * i + 8;
         for (let r = p + 1; r < end; r++) {
           const t = items[r];
-          const j = t >> 2;
-          const w = 4 * j;
-          PJ[np] = j;
+          const w = t & -4;
+          PJ[np] = t;
           // The boxes meet: lo ≤ hi compared directly (finite coordinates: the same decision
           // as the sign of the difference that gridPairs and the hierarchy compare with τ).
-          np += +(((ti | t) & 3) === 3) & +(j - i >= 2) & +(S[w] <= xhi) & +(xlo <= S[w + 2]) & +(S[w + 1] <= yhi) & +(ylo <= S[w + 3]);
+          np += +((t & need) === need) & +(t >= lim) & +(S[w] <= xhi) & +(xlo <= S[w + 2]) & +(S[w + 1] <= yhi) & +(ylo <= S[w + 3]);
         }
       }
     }
-    for (let k = np0; k < np; k++) PI[k] = i;
+    for (let k = np0; k < np; k++) {
+      PI[k] = i;
+      PJ[k] >>= 2;
+    }
     // i's candidates from several cells: merge them by j (each cell's run is ascending already).
     if ((e > a || f > b) && np - np0 > 1) {
       for (let k = np0 + 1; k < np; k++) {
