@@ -104,7 +104,7 @@ export function crossCore(A: Float64Array, ia: number, B: Float64Array, ib: numb
   const ex = A[ia + 2 * k], ey = A[ia + 2 * k + 1];
   const num = sd - k * den;
   const eFar = (es + eden) * (1 + 2 * EPS) + EPS * abs(num);
-  const e = es * (1 - k) + eFar * k;
+  const e = es * (1 - k) + eFar * k; // NaN if eFar overflowed (then CROSS_OPEN below: never a wrong point)
   const anum = abs(num);
   if (!(e < anum * 2 ** -10 && eden < an * 2 ** -10)) {
     out[0] = out[1] = NaN;
