@@ -39,14 +39,16 @@ async function scale(job: Job, runs: number): Promise<string[]> {
   const counts = threadCounts();
   // Per thread count, per run: every thread's CPU ms (the calling thread first) and the serial CPU.
   const cpu = new Map<number, { threadMs: number[]; serialMs: number }[]>(counts.map((t) => [t, []]));
-  // … and the whole process's CPU ms (with V8's helper threads: the collector, the compiler).
+  // … and the whole process's CPU ms (with V8's helper threads: the collector, the compiler), and its page faults.
   const proc = new Map<number, number[]>(counts.map((t) => [t, []]));
+  const faults = new Map<number, number[]>(counts.map((t) => [t, []]));
   parallelStats.measureCpu = true;
   const methods = counts.map((t) => ({
     name: String(t),
     run: async () => {
       let r: number;
       const p0 = process.cpuUsage();
+      const f0 = process.resourceUsage().minorPageFault;
       if (t === 1) {
         const c0 = threadCpuMs();
         r = job.one();
@@ -58,6 +60,7 @@ async function scale(job: Job, runs: number): Promise<string[]> {
       }
       const p = process.cpuUsage(p0);
       proc.get(t)!.push((p.user + p.system) / 1000);
+      faults.get(t)!.push(process.resourceUsage().minorPageFault - f0);
       return r;
     },
   }));
@@ -71,7 +74,8 @@ async function scale(job: Job, runs: number): Promise<string[]> {
     const list = cpu.get(t)!;
     const cells = [job.name, String(t), r.median.toFixed(1), `${(base / r.median).toFixed(2)}×`];
     const procRatio = `${(median(proc.get(t)!) / procOne).toFixed(2)}`;
-    if (list.length === 0 || !(one > 0)) return `| ${[...cells, '—', '—', '—', procRatio, '—', '—'].join(' | ')} |`;
+    const pf = median(faults.get(t)!).toLocaleString('en');
+    if (list.length === 0 || !(one > 0)) return `| ${[...cells, '—', '—', '—', procRatio, '—', '—', pf].join(' | ')} |`;
     const total = median(list.map((c) => c.threadMs.reduce((a, b) => a + b, 0)));
     const busiest = median(list.map((c) => Math.max(...c.threadMs)));
     const serial = median(list.map((c) => c.serialMs));
@@ -83,6 +87,7 @@ async function scale(job: Job, runs: number): Promise<string[]> {
       procRatio,
       busiest.toFixed(0),
       `${(one / busiest).toFixed(2)}×`,
+      pf,
     ].join(' | ')} |`;
   });
 }
@@ -118,9 +123,9 @@ export async function run(opts: { pairs?: number; segments?: number; runs?: numb
       par: async (threads) => (await chainContactsParallel(walk2, { dim: 2, threads })).count,
     },
   ];
-  console.log(`\nskewline/parallel scaling (median of ${runs}, interleaved; one thread = the single-thread function; ms and speed-up: wall clock; CPU: each thread's CPU time (Linux schedstat), which a loaded machine does not inflate as it does the wall clock — serial share = the calling thread's CPU outside its share of the work, over one thread's CPU; CPU ratio = all threads' CPU over one thread's (the parallel overhead), process = the same for the whole process's CPU (V8's collector and compiler threads included); busiest = the most CPU one thread spent, and one thread's CPU over it: the speed-up of an idle machine if no thread waited) — ${machine()}`);
-  console.log('| job | threads | ms | speed-up | serial share | CPU ms (all threads) | CPU ratio | process CPU ratio | busiest thread ms | CPU speed-up |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  console.log(`\nskewline/parallel scaling (median of ${runs}, interleaved; one thread = the single-thread function; ms and speed-up: wall clock; CPU: each thread's CPU time (Linux schedstat), which a loaded machine does not inflate as it does the wall clock — serial share = the calling thread's CPU outside its share of the work, over one thread's CPU; CPU ratio = all threads' CPU over one thread's (the parallel overhead), process = the same for the whole process's CPU (V8's collector and compiler threads included); busiest = the most CPU one thread spent, and one thread's CPU over it: the speed-up of an idle machine if no thread waited; page faults: the process's minor faults during the call, fresh memory touched, which costs more when the threads run at once) — ${machine()}`);
+  console.log('| job | threads | ms | speed-up | serial share | CPU ms (all threads) | CPU ratio | process CPU ratio | busiest thread ms | CPU speed-up | page faults |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const job of jobs) {
     if (opts.only !== undefined && !job.name.includes(opts.only)) continue;
     for (const line of await scale(job, runs)) console.log(line);

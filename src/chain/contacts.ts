@@ -12,7 +12,7 @@ import { CROSS_POINT, UNDECIDED, crossCore as crossCore_ } from './cross-point.j
 import { flattenChain, prepareChains } from './input.js';
 import type { ChainPoints, PreparedChain } from './input.js';
 import { LEAF, beginTraversal, buildTree, expandTasks, leafBoxes, leafCount, nextLeafPairs, segmentBoxes, segmentBoxesRange, segmentLeafBoxes3 } from './tree.js';
-import { blockBoxes3, blockBoxesRange3, blockGrid3, blockGridEntries3, blockPairList, blockPairs3, blockPairsIn3, useBlockGrid3 } from './blocks3.js';
+import { blockBoxes3, blockBoxesRange3, blockGrid3, blockGridEntries3, blockPairList, blockPairs3, blockPairsByLower3, blockPairsIn3, blockPartnerList3, useBlockGrid3 } from './blocks3.js';
 import { FINE, bandGrid, planGrid, planGrid3 } from './grid.js';
 import { BOXES_A, BOXES_B, GRID_FILL, SORT_FILL, SORT_START, TREE_LEAVES, f64Scratch, i32Scratch, releaseHooks } from './scratch.js';
 import type { ChainGrid, ChainGrid3, GridPlan } from './grid.js';
@@ -868,10 +868,12 @@ function findPairs(A: PreparedChain, B: PreparedChain | null, tau: number, work:
         IN_ORDER = found === 0; // fold-backs recorded above would come first, out of order
         gridPairsInOrder(grid, plan, m);
       } else {
-        // Work items: bands of columns, each built by the thread that claims it.
+        // Work items: bands of columns, each built by the thread that claims it, the most
+        // crowded first (so the last claims are small and no thread is left long alone).
+        const order = bandsBySize(plan);
         for (let t = claim!(); t < work.want; t = claim!()) {
           if (t >= plan.bands) continue;
-          const grid = bandGrid(plan, t);
+          const grid = bandGrid(plan, order[t]);
           gridPairs(grid, 0, grid.nx * grid.ny);
         }
       }
@@ -925,7 +927,8 @@ function searchOne3(m: number, boxes: Float64Array | null, leaves: Float64Array,
   if (np >= 0) {
     chainStats.buildMs = performance.now() - tb0;
     searchMode.last = 'blocks';
-    searchBlocks(m, 0, nl, leaves, np);
+    grouped = found;
+    searchBlocksInOrder(m, nl, leaves, np);
     return;
   }
   const seg = boxes ?? segmentBoxes(PA, 3, m, null, f64Scratch(BOXES_A, m * 6));
@@ -1049,6 +1052,14 @@ const FOLDS3 = 24;
 
 /** Chains of at most this many planar segments are searched all pairs (measured on land-10m's small rings). */
 const SMALL_CHAIN = 24;
+
+/** The bands of a plan, the most segments first (ties by band: the same order in every thread). */
+function bandsBySize(plan: GridPlan): Int32Array {
+  const at = plan.segStart, order = new Int32Array(plan.bands);
+  for (let b = 0; b < plan.bands; b++) order[b] = b;
+  if (at === null) return order;
+  return order.sort((a, b) => at[b + 1] - at[b] - (at[a + 1] - at[a]) || a - b);
+}
 
 /** Bands of grid columns a parallel search is cut into (work items; fewer, and the last ones to finish leave a thread idle, more, and each repeats the fixed cost of building its cells). */
 const BANDS = 16;
@@ -1269,6 +1280,115 @@ function searchBlocks(m: number, q0: number, q1: number, leaves: Float64Array, n
   narrow3(nc);
 }
 
+/**
+ * {@link searchBlocks} for a whole chain on one thread, block after block: each block with
+ * itself, then with its partners of higher number ({@link blockPairsByLower3}). Every candidate
+ * of block q has its lower segment i in block q, and the narrow phase records pairs in candidate
+ * order, so the pairs it finds come grouped by the block of i, in increasing order of blocks
+ * ({@link sortGrouped} relies on it).
+ */
+function searchBlocksInOrder(m: number, nl: number, leaves: Float64Array, np: number): void {
+  const full = pairI.length - LEAF * LEAF;
+  const ends = blockPairsByLower3(np, nl), partners = blockPartnerList3();
+  let nc = 0;
+  for (let q = 0, k = 0; q < nl; q++) {
+    nc = blockCandidates3(q, q, m, leaves, nc);
+    if (nc > full) {
+      narrow3(nc);
+      nc = 0;
+    }
+    for (const end = ends[q]; k < end; k++) {
+      nc = blockCandidates3(q, partners[k], m, leaves, nc);
+      if (nc > full) {
+        narrow3(nc);
+        nc = 0;
+      }
+    }
+  }
+  narrow3(nc);
+}
+
+/**
+ * Where the pairs found by {@link searchBlocksInOrder} start (those before it are fold-backs),
+ * or −1 when the last search did not go through it. chainContacts resets it before searching.
+ */
+let grouped = -1;
+
+/** Is (i, j) of pair a after that of pair b (lexicographic)? */
+function after(I: Int32Array, J: Int32Array, a: number, b: number): boolean {
+  return I[a] > I[b] || (I[a] === I[b] && J[a] > J[b]);
+}
+
+/**
+ * {@link sortPairs} for one chain's pairs found as {@link searchBlocksInOrder} left them: the
+ * fold-backs first (pairs 0 … g − 1), then runs of pairs whose i lies in one block, in
+ * increasing order of blocks. Each run is put in order of (i, j) in place (an insertion sort; an
+ * index sort for a run of over 32 pairs), and the two sorted sequences merged into fresh arrays:
+ * no pass over a counter per segment. The same arrays as sortPairs, as each pair occurs once.
+ * Fold-backs out of order (a ring's closing pair comes last) leave it all to sortPairs.
+ */
+function sortGrouped(mA: number, g: number, zero: boolean): PairShare {
+  const n = found, I = foundI, J = foundJ, D = foundD, S = foundS, T = foundT;
+  for (let k = 1; k < g; k++) if (after(I, J, k - 1, k)) return sortPairs(mA, [foundShare()], zero);
+  for (let a = g; a < n;) {
+    const limit = (Math.floor(I[a] / LEAF) + 1) * LEAF;
+    let b = a + 1;
+    while (b < n && I[b] < limit) b++;
+    if (b - a > 32) {
+      sortRun(a, b);
+    } else {
+      for (let k = a + 1; k < b; k++) {
+        if (!after(I, J, k - 1, k)) continue;
+        const x = I[k], y = J[k], d = D[k], s = S[k], t = T[k];
+        let p = k - 1;
+        while (p >= a && (I[p] > x || (I[p] === x && J[p] > y))) {
+          I[p + 1] = I[p];
+          J[p + 1] = J[p];
+          D[p + 1] = D[p];
+          S[p + 1] = S[p];
+          T[p + 1] = T[p];
+          p--;
+        }
+        I[p + 1] = x;
+        J[p + 1] = y;
+        D[p + 1] = d;
+        S[p + 1] = s;
+        T[p + 1] = t;
+      }
+    }
+    a = b;
+  }
+  const out = newShare(n, false);
+  const { CI, CJ, distance: OD, s: OS, t: OT } = out;
+  // Merge the fold-backs [0, g) with the rest [g, n).
+  let a = 0, b = g, k = 0;
+  for (; a < g && b < n; k++) {
+    const c = after(I, J, a, b) ? b++ : a++;
+    CI[k] = I[c];
+    CJ[k] = J[c];
+    if (!zero) OD[k] = D[c];
+    OS[k] = S[c];
+    OT[k] = T[c];
+  }
+  const rest = a < g ? a : b, end = a < g ? g : n;
+  CI.set(I.subarray(rest, end), k);
+  CJ.set(J.subarray(rest, end), k);
+  if (!zero) OD.set(D.subarray(rest, end), k);
+  OS.set(S.subarray(rest, end), k);
+  OT.set(T.subarray(rest, end), k);
+  return out;
+}
+
+/** Puts the found pairs [a, b) in order of (i, j), carrying their numbers (through an index). */
+function sortRun(a: number, b: number): void {
+  const I = foundI, J = foundJ;
+  const idx = Array.from({ length: b - a }, (_, q) => a + q).sort((x, y) => I[x] - I[y] || J[x] - J[y]);
+  for (const arr of [foundI, foundJ, foundD, foundS, foundT]) {
+    const copy = idx.map((q) => arr[q]);
+    arr.set(copy, a);
+  }
+}
+
 /** The pairs found so far with their numbers, unsorted (views of the module scratch). */
 function foundShare(): PairShare {
   return {
@@ -1441,6 +1561,7 @@ export function chainContacts(points: ChainPoints, options?: ChainOptions): Chai
   const quick = options?.dim === 3 && searchMode.broad !== 'grid' ? quickPrepare(points, options) : null;
   let t1 = performance.now();
   let A: PreparedChain, B: PreparedChain | null = null, tau: number;
+  grouped = -1;
   if (quick !== null && quickSearch3(quick.A, quick.tau)) ({ A, tau } = quick);
   else {
     ({ A, B, tau } = prepare(points, options));
@@ -1448,7 +1569,8 @@ export function chainContacts(points: ChainPoints, options?: ChainOptions): Chai
     findPairs(A, B, tau);
   }
   const t2 = performance.now();
-  const sorted = sortFound(A.m, tau === 0);
+  // The 3D block search's pairs come grouped by block (sortGrouped), the 2D grid's in order (sortFound).
+  const sorted = grouped >= 0 ? sortGrouped(A.m, grouped, tau === 0) : sortFound(A.m, tau === 0);
   const t3 = performance.now();
   const out = toContacts(A, B ?? A, sorted);
   const t4 = performance.now();

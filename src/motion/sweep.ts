@@ -15,10 +15,10 @@
  * exactly from f(t), f′(t) and |dv|²), with a bracket search and, last, exact bisection as the
  * fall-backs.
  *
- * 3D points (the common case) take a shorter road (sweepInto, near3): the misses and the touches
- * at the start in one straight-line pass over the twelve coordinates, and every other case from
- * one evaluation of f in double-double at a chosen time τ (the float root, or the minimiser −B/A
- * clamped to the step, or 0): a miss where f(τ) − γ²/A > 0 (γ = f′(τ)/2: a lower bound of f's
+ * 3D points (the common case) take a shorter road (sweep3): the misses and the touches at the
+ * start in one straight-line pass over the twelve coordinates, and every other case, from the
+ * same values read once, by one evaluation of f in double-double at a chosen time τ (the float
+ * root, or the minimiser −B/A clamped to the step, or 0): a miss where f(τ) − γ²/A > 0 (γ = f′(τ)/2: a lower bound of f's
  * minimum, so no double-double coefficients and no exact sign of B² − AC are needed), a hit
  * from the local quadratic's root and the signs at the doubles around it. Cases this leaves
  * open take the general road above.
@@ -178,7 +178,7 @@ export function closestApproach(p0: VecLike, p1: VecLike, q0: VecLike, q1: VecLi
 export function sphereSweep(p0: VecLike, p1: VecLike, r1: number, q0: VecLike, q1: VecLike, r2: number, target?: SphereHit): SphereHit {
   // A small function that V8 inlines into the caller's loop: the radii travel to the rest in NUM,
   // since a double passed to a call that is not inlined is boxed (an allocation per call).
-  if (typeof r1 !== 'number' || typeof r2 !== 'number') {
+  if (typeof r1 !== 'number' || typeof r2 !== 'number' || !(r1 >= 0 && r1 < Infinity && r2 >= 0 && r2 < Infinity)) {
     checkRadius(r1, 'sphereSweep: r1');
     checkRadius(r2, 'sphereSweep: r2');
   }
@@ -189,6 +189,43 @@ export function sphereSweep(p0: VecLike, p1: VecLike, r1: number, q0: VecLike, q
 
 /** {@link sphereSweep} with the radii (numbers) in NUM[K_R1], NUM[K_R2]. */
 function sweepInto(p0: VecLike, p1: VecLike, q0: VecLike, q1: VecLike, target: SphereHit | undefined): SphereHit {
+  // The common case — 3D Float64Arrays and a target for 3D (sphereSweep has checked the radii) —
+  // in a function small enough for V8 to inline into the caller's loop (under its 460 bytes of
+  // bytecode): a miss costs one call (sweep3). Everything else, and the output of a hit, in
+  // sweepGeneral.
+  if (
+    p0 instanceof Float64Array && p1 instanceof Float64Array && q0 instanceof Float64Array && q1 instanceof Float64Array &&
+    p0.length === 3 && p1.length === 3 && q0.length === 3 && q1.length === 3 &&
+    target !== undefined && target !== null && Array.isArray(target.p) && target.p.length === 3 && Array.isArray(target.q) && target.q.length === 3 && Array.isArray(target.normal) && target.normal.length === 3
+  ) {
+    const code = sweep3(p0, p1, q0, q1);
+    if (code === MISS) {
+      target.hit = false;
+      target.time = 1;
+      const p = target.p;
+      const q = target.q;
+      const n = target.normal;
+      p[0] = p1[0];
+      p[1] = p1[1];
+      p[2] = p1[2];
+      q[0] = q1[0];
+      q[1] = q1[1];
+      q[2] = q1[2];
+      n[0] = 0;
+      n[1] = 0;
+      n[2] = 0;
+      return target;
+    }
+    return code === HIT ? hitInto(p0, p1, q0, q1, target) : sweepGeneral(p0, p1, q0, q1, target, code);
+  }
+  return sweepGeneral(p0, p1, q0, q1, target, TRY3);
+}
+
+/**
+ * {@link sphereSweep} with the radii in NUM: validation, the decision (`code`: sweep3's answer
+ * where sweepInto already asked it, TRY3 where not), the output.
+ */
+function sweepGeneral(p0: VecLike, p1: VecLike, q0: VecLike, q1: VecLike, target: SphereHit | undefined, known: number): SphereHit {
   // Float64Arrays hold numbers only: their finiteness is left to sweepCode, whose sums are not
   // finite then and which calls coords for the precise error (a check per coordinate saved).
   const fast = p0 instanceof Float64Array && p1 instanceof Float64Array && q0 instanceof Float64Array && q1 instanceof Float64Array && p0.length > 0;
@@ -212,96 +249,10 @@ function sweepInto(p0: VecLike, p1: VecLike, q0: VecLike, q1: VecLike, target: S
     }
     out = target;
   }
-  // 3D: sweepCode's first decisions in straight-line code, the inputs read once: a miss (moving
-  // apart, no real root, or f(1) > 0 with the minimum beyond the step) or touching at the start
-  // (time 0), with the same quantities and error bounds as sweepCode's float tier for dim = 3
-  // (g = 11u); nothing is stored, so a miss costs one pass over the twelve coordinates and no
-  // further call. Undecided (code stays UNDECIDED): sweepCode starts afresh. Non-finite or huge
-  // input is left undecided too (sweepCode throws or takes the exact path).
-  let code = UNDECIDED;
-  quick: if (dim === 3) {
-    const p0x = P0[0], p0y = P0[1], p0z = P0[2];
-    const q0x = Q0[0], q0y = Q0[1], q0z = Q0[2];
-    const p1x = P1[0], p1y = P1[1], p1z = P1[2];
-    const q1x = Q1[0], q1y = Q1[1], q1z = Q1[2];
-    const wx = p0x - q0x, wy = p0y - q0y, wz = p0z - q0z;
-    const ax = p1x - p0x, ay = p1y - p0y, az = p1z - p0z;
-    const bx = q1x - q0x, by = q1y - q0y, bz = q1z - q0z;
-    const dx = ax - bx, dy = ay - by, dz = az - bz;
-    const mx = Math.abs(ax) + Math.abs(bx), my = Math.abs(ay) + Math.abs(by), mz = Math.abs(az) + Math.abs(bz);
-    const A = dx * dx + dy * dy + dz * dz;
-    const B = wx * dx + wy * dy + wz * dz;
-    const C0 = wx * wx + wy * wy + wz * wz;
-    const mA = mx * mx + my * my + mz * mz;
-    const mB = Math.abs(wx) * mx + Math.abs(wy) * my + Math.abs(wz) * mz;
-    const R = r1 + r2;
-    const R2 = R * R;
-    if (!(mA + mB + C0 + R2 < HUGE)) break quick;
-    const C = C0 - R2;
-    const eC = G3 * (C0 + 2 * R2) + ETA;
-    if (C <= eC) {
-      if (C > -eC) break quick;
-      // touching at the start: the normal from g = w, whose rounded value fl(p0 − q0) is what
-      // contactNormal would give at t = 0 (certifiedNormal with o = 0)
-      sweepStats.double++;
-      GH[0] = wx;
-      GH[1] = wy;
-      GH[2] = wz;
-      GL[0] = GL[1] = GL[2] = 0;
-      DH[0] = DH[1] = DH[2] = 0;
-      DL[0] = DL[1] = DL[2] = 0;
-      NUM[K_GT] = 0;
-      code = HIT;
-      break quick;
-    }
-    const eB = 4 * G3 * (mB + mA) + ETA;
-    const eA = 4 * G3 * mA + ETA;
-    // No real root (D = B² − AC < 0, so f > 0 everywhere), or both roots before the step (B ≥ 0
-    // with C > 0): one test for the two common misses, whichever holds.
-    const D = B * B - A * C;
-    const eD = 2 * Math.abs(B) * eB + eB * eB + A * eC + C * eA + eA * eC + 4 * U * (B * B + A * C) + ETA;
-    if ((+(D < -eD) | +(B >= eB)) !== 0) {
-      sweepStats.double++;
-      code = MISS;
-      break quick;
-    }
-    if (D <= eD) {
-      // B² − AC cancelled (paths passing within a few radii): D = A·R² − |w × dv|² by Lagrange's
-      // identity, with sweepCode's bounds (w·dv products ≤ 4.1u·|w|·md each): most such misses
-      // end here rather than in a double-double evaluation
-      const cx = wy * dz - wz * dy;
-      const cy = wz * dx - wx * dz;
-      const cz = wx * dy - wy * dx;
-      const ex = 4.1 * U * (Math.abs(wy) * mz + Math.abs(wz) * my) + U * Math.abs(cx) + ETA;
-      const ey = 4.1 * U * (Math.abs(wz) * mx + Math.abs(wx) * mz) + U * Math.abs(cy) + ETA;
-      const ez = 4.1 * U * (Math.abs(wx) * my + Math.abs(wy) * mx) + U * Math.abs(cz) + ETA;
-      const S = cx * cx + cy * cy + cz * cz;
-      const eS = (2 * Math.abs(cx) + ex) * ex + (2 * Math.abs(cy) + ey) * ey + (2 * Math.abs(cz) + ez) * ez;
-      const DL = A * R2 - S;
-      if (DL < -(1.01 * (eS + 4 * U * S + eA * R2 + 5 * U * A * R2) + U * Math.abs(DL) + ETA)) {
-        sweepStats.double++;
-        code = MISS;
-        break quick;
-      }
-    }
-    // (A = 0 with the same motion exactly is left to sweepCode: B ≥ eB above unless B is near 0)
-    if (B > -eB || A <= eA) break quick;
-    const AB = A + B;
-    const eAB = eA + eB + 2 * U * Math.abs(AB);
-    if (AB < -eAB) {
-      // the minimum lies at t ≥ 1: a miss iff f(1) = |p1 − q1|² − R² > 0
-      const vx = p1x - q1x, vy = p1y - q1y, vz = p1z - q1z;
-      const F1 = vx * vx + vy * vy + vz * vz;
-      if (F1 - R2 > G3 * (F1 + 2 * R2) + ETA) {
-        sweepStats.double++;
-        code = MISS;
-      }
-    }
-  }
-  if (code === HIT) {
-    NUM[K_NRM] = 1;
-    NUM[K_OUT] = 0;
-  }
+  // 3D: the misses and the touches at the start in one straight-line pass over the twelve
+  // coordinates, every other case from one evaluation of the gap in double-double (sweep3);
+  // what that leaves open (UNDECIDED), and every other dimension, sweepCode starts afresh.
+  let code = known !== TRY3 ? known : dim === 3 ? sweep3(P0, P1, Q0, Q1) : UNDECIDED;
   if (code === MISS) {
     out.hit = false;
     out.time = 1;
@@ -319,13 +270,11 @@ function sweepInto(p0: VecLike, p1: VecLike, q0: VecLike, q1: VecLike, target: S
     n[2] = 0;
     return out;
   }
-  if (code === UNDECIDED && dim === 3) code = near3(P0, P1, Q0, Q1);
   if (code === UNDECIDED) code = sweepCode(P0, P1, Q0, Q1);
-  const time = code === HIT ? NUM[K_OUT] : -1;
-  const p = out.p;
-  const q = out.q;
-  const n = out.normal;
-  if (time < 0) {
+  if (code !== HIT) {
+    const p = out.p;
+    const q = out.q;
+    const n = out.normal;
     out.hit = false;
     out.time = 1;
     for (let i = 0; i < dim; i++) {
@@ -335,6 +284,20 @@ function sweepInto(p0: VecLike, p1: VecLike, q0: VecLike, q1: VecLike, target: S
     }
     return out;
   }
+  return hitInto(P0, P1, Q0, Q1, out);
+}
+
+/**
+ * A hit's output into `out` (validated, of the points' dimension): the time NUM[K_OUT], the
+ * centres then and the contact normal (from the double-double g where the certificate left one,
+ * NUM[K_NRM] = 1).
+ */
+function hitInto(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<number>, Q1: ArrayLike<number>, out: SphereHit): SphereHit {
+  const dim = P0.length;
+  const time = NUM[K_OUT];
+  const p = out.p;
+  const q = out.q;
+  const n = out.normal;
   out.hit = true;
   out.time = time;
   // p0 + t·(p1 − p0) as {@link between} computes it, written out here: a call that V8 does not
@@ -574,8 +537,12 @@ function sweepCode(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<n
 const G3 = 11 * U;
 
 /**
- * 3D cases that sweepInto's float tier leaves open (paths passing within a few radii, grazing
- * contacts, every hit after the start), settled from one evaluation of the gap in double-double
+ * sphereSweep for 3D, from one read of the twelve coordinates: first sweepCode's float-tier
+ * decisions for dim = 3 in straight-line code (a miss: moving apart, no real root — B² − AC
+ * directly, or by Lagrange's identity where it cancelled —, or f(1) > 0 with the minimum beyond
+ * the step; touching at the start). The cases they leave open (paths passing within a few radii,
+ * grazing contacts, every hit after the start) are settled from one evaluation of the gap in
+ * double-double
  * at a well-chosen time τ ({@link quickCertify}) instead of double-double coefficients: τ is the
  * float formula's first root where the direct discriminant is decided, else the minimiser −B/A
  * clamped to the step, or 0 where the sign of f(0) is open. A miss follows from the lower bound
@@ -584,72 +551,119 @@ const G3 = 11 * U;
  * neither is certain, or for huge input. MISS, or HIT with the time in NUM[K_OUT] and g in
  * GH + GL for the normal.
  */
-function near3(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<number>, Q1: ArrayLike<number>): number {
+function sweep3(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<number>, Q1: ArrayLike<number>): number {
   const r1 = NUM[K_R1];
   const r2 = NUM[K_R2];
-  // w = p0 − q0 = wX + wlX exactly, the displacements likewise, dv = dX + dlX within u² of
-  // mX = |p1 − p0| + |q1 − q0| (Knuth's two-difference; the names of prepare's working set)
   const p0x = P0[0], p1x = P1[0], q0x = Q0[0], q1x = Q1[0];
   const p0y = P0[1], p1y = P1[1], q0y = Q0[1], q1y = Q1[1];
   const p0z = P0[2], p1z = P1[2], q0z = Q0[2], q1z = Q1[2];
-  const wx = p0x - q0x;
-  const wy = p0y - q0y;
-  const wz = p0z - q0z;
-  const wlx = p0x - (wx + (p0x - wx)) + (p0x - wx - q0x);
-  const wly = p0y - (wy + (p0y - wy)) + (p0y - wy - q0y);
-  const wlz = p0z - (wz + (p0z - wz)) + (p0z - wz - q0z);
-  const ax = p1x - p0x;
-  const ay = p1y - p0y;
-  const az = p1z - p0z;
-  const bx = q1x - q0x;
-  const by = q1y - q0y;
-  const bz = q1z - q0z;
-  const dx = ax - bx;
-  const dy = ay - by;
-  const dz = az - bz;
-  const dlx = ax - (dx + (ax - dx)) + (ax - dx - bx) + (p1x - (ax + (p1x - ax)) + (p1x - ax - p0x) - (q1x - (bx + (q1x - bx)) + (q1x - bx - q0x)));
-  const dly = ay - (dy + (ay - dy)) + (ay - dy - by) + (p1y - (ay + (p1y - ay)) + (p1y - ay - p0y) - (q1y - (by + (q1y - by)) + (q1y - by - q0y)));
-  const dlz = az - (dz + (az - dz)) + (az - dz - bz) + (p1z - (az + (p1z - az)) + (p1z - az - p0z) - (q1z - (bz + (q1z - bz)) + (q1z - bz - q0z)));
-  const mx = Math.abs(ax) + Math.abs(bx);
-  const my = Math.abs(ay) + Math.abs(by);
-  const mz = Math.abs(az) + Math.abs(bz);
-  const dHx = SPLIT * dx - (SPLIT * dx - dx);
-  const dHy = SPLIT * dy - (SPLIT * dy - dy);
-  const dHz = SPLIT * dz - (SPLIT * dz - dz);
+  const wx = p0x - q0x, wy = p0y - q0y, wz = p0z - q0z;
+  const ax = p1x - p0x, ay = p1y - p0y, az = p1z - p0z;
+  const bx = q1x - q0x, by = q1y - q0y, bz = q1z - q0z;
+  const dx = ax - bx, dy = ay - by, dz = az - bz;
+  const mx = Math.abs(ax) + Math.abs(bx), my = Math.abs(ay) + Math.abs(by), mz = Math.abs(az) + Math.abs(bz);
   const A = dx * dx + dy * dy + dz * dz;
   const B = wx * dx + wy * dy + wz * dz;
   const C0 = wx * wx + wy * wy + wz * wz;
   const mA = mx * mx + my * my + mz * mz;
   const mB = Math.abs(wx) * mx + Math.abs(wy) * my + Math.abs(wz) * mz;
-  const Rh = r1 + r2;
-  const Rl = r1 - (Rh - (Rh - r1)) + (r2 - (Rh - r1));
-  const RH = SPLIT * Rh - (SPLIT * Rh - Rh);
-  const R2 = Rh * Rh;
-  // (r1 + r2)² = R2 + R2l (Dekker's product of the two-sum's high part, and its low part)
-  const R2l = (Rh - RH) * (Rh - RH) - (R2 - RH * RH - 2 * RH * (Rh - RH)) + 2 * Rh * Rl;
+  const R2 = (r1 + r2) * (r1 + r2);
+  // Non-finite or huge input: sweepCode throws or takes the exact path.
   if (!(mA + mB + C0 + R2 < HUGE)) return UNDECIDED;
   const C = C0 - R2;
-  // sweepCode's float-tier bounds for dim = 3
+  // sweepCode's float-tier quantities and bounds for dim = 3 (g = 11u)
   const eC = G3 * (C0 + 2 * R2) + ETA;
   const eA = 4 * G3 * mA + ETA;
   const eB = 4 * G3 * (mB + mA) + ETA;
-  let t = 0;
+  const D = B * B - A * C;
+  const eD = 2 * Math.abs(B) * eB + eB * eB + A * eC + Math.abs(C) * eA + eA * eC + 4 * U * (B * B + Math.abs(A * C)) + ETA;
+  if (C <= -eC) {
+    // touching at the start: the normal from g = w, whose rounded value fl(p0 − q0) is what
+    // contactNormal would give at t = 0 (certifiedNormal with o = 0)
+    sweepStats.double++;
+    GH[0] = wx;
+    GH[1] = wy;
+    GH[2] = wz;
+    GL[0] = GL[1] = GL[2] = 0;
+    DH[0] = DH[1] = DH[2] = 0;
+    DL[0] = DL[1] = DL[2] = 0;
+    NUM[K_GT] = 0;
+    NUM[K_OUT] = 0;
+    NUM[K_NRM] = 1;
+    return HIT;
+  }
   if (C > eC) {
+    // No real root (D = B² − AC < 0, so f > 0 everywhere), or both roots before the step (B ≥ 0
+    // with C > 0): one test for the two common misses, whichever holds.
+    if ((+(D < -eD) | +(B >= eB)) !== 0) {
+      sweepStats.double++;
+      return MISS;
+    }
+    if (D <= eD) {
+      // B² − AC cancelled (paths passing within a few radii): D = A·R² − |w × dv|² by Lagrange's
+      // identity, with sweepCode's bounds (w·dv products ≤ 4.1u·|w|·md each): most such misses
+      // end here rather than in a double-double evaluation
+      const cx = wy * dz - wz * dy;
+      const cy = wz * dx - wx * dz;
+      const cz = wx * dy - wy * dx;
+      const ex = 4.1 * U * (Math.abs(wy) * mz + Math.abs(wz) * my) + U * Math.abs(cx) + ETA;
+      const ey = 4.1 * U * (Math.abs(wz) * mx + Math.abs(wx) * mz) + U * Math.abs(cy) + ETA;
+      const ez = 4.1 * U * (Math.abs(wx) * my + Math.abs(wy) * mx) + U * Math.abs(cz) + ETA;
+      const S = cx * cx + cy * cy + cz * cz;
+      const eS = (2 * Math.abs(cx) + ex) * ex + (2 * Math.abs(cy) + ey) * ey + (2 * Math.abs(cz) + ez) * ez;
+      const DL = A * R2 - S;
+      if (DL < -(1.01 * (eS + 4 * U * S + eA * R2 + 5 * U * A * R2) + U * Math.abs(DL) + ETA)) {
+        sweepStats.double++;
+        return MISS;
+      }
+    }
+    // (A = 0 with the same motion exactly: B ≥ eB above unless B is near 0, left to sweepCode)
     if (!(A > eA)) return UNDECIDED;
-    t = -B / A;
-    if (!(t > 0)) t = 0;
-    if (t > 1) t = 1;
-    if (B < -eB) {
-      const D = B * B - A * C;
-      const eD = 2 * Math.abs(B) * eB + eB * eB + A * eC + C * eA + eA * eC + 4 * U * (B * B + A * C) + ETA;
-      if (D > eD) {
-        const t1 = C / (Math.sqrt(D) - B);
-        if (t1 > 0 && t1 <= 1) t = t1;
+    if (B <= -eB && A + B < -(eA + eB + 2 * U * Math.abs(A + B))) {
+      // the minimum lies at t ≥ 1: a miss iff f(1) = |p1 − q1|² − R² > 0
+      const vx = p1x - q1x, vy = p1y - q1y, vz = p1z - q1z;
+      const F1 = vx * vx + vy * vy + vz * vz;
+      if (F1 - R2 > G3 * (F1 + 2 * R2) + ETA) {
+        sweepStats.double++;
+        return MISS;
       }
     }
   }
-  // |dv|² in doubles and its bound, as quickCertify
+  // Open in doubles: paths passing within a few radii, grazing contacts, every hit after the
+  // start, f(0) ≈ 0. w = p0 − q0 = wX + wlX exactly, the displacements likewise, dv = dX + dlX
+  // within u² of mX = |p1 − p0| + |q1 − q0| (Knuth's two-difference)
+  const wlx = p0x - (wx + (p0x - wx)) + (p0x - wx - q0x);
+  const wly = p0y - (wy + (p0y - wy)) + (p0y - wy - q0y);
+  const wlz = p0z - (wz + (p0z - wz)) + (p0z - wz - q0z);
+  const dlx = ax - (dx + (ax - dx)) + (ax - dx - bx) + (p1x - (ax + (p1x - ax)) + (p1x - ax - p0x) - (q1x - (bx + (q1x - bx)) + (q1x - bx - q0x)));
+  const dly = ay - (dy + (ay - dy)) + (ay - dy - by) + (p1y - (ay + (p1y - ay)) + (p1y - ay - p0y) - (q1y - (by + (q1y - by)) + (q1y - by - q0y)));
+  const dlz = az - (dz + (az - dz)) + (az - dz - bz) + (p1z - (az + (p1z - az)) + (p1z - az - p0z) - (q1z - (bz + (q1z - bz)) + (q1z - bz - q0z)));
+  const dHx = SPLIT * dx - (SPLIT * dx - dx);
+  const dHy = SPLIT * dy - (SPLIT * dy - dy);
+  const dHz = SPLIT * dz - (SPLIT * dz - dz);
+  const Rh = r1 + r2;
+  const Rl = r1 - (Rh - (Rh - r1)) + (r2 - (Rh - r1));
+  const RH = SPLIT * Rh - (SPLIT * Rh - Rh);
+  // (r1 + r2)² = R2 + R2l (Dekker's product of the two-sum's high part, and its low part)
+  const R2l = (Rh - RH) * (Rh - RH) - (R2 - RH * RH - 2 * RH * (Rh - RH)) + 2 * Rh * Rl;
+  // |dv|² in doubles and its bound, as quickCertify; 1/(A − ea) (a lower bound of A) once, off
+  // the evaluation's critical path: τ below and the miss test's γ²/A use it
   const ea = G3 * mA;
+  const al = A - ea;
+  const ial = al > 0 ? 1 / al : 0;
+  let t = 0;
+  if (C > eC) {
+    if (!(A > eA)) return UNDECIDED;
+    // ≈ −B/A to within (ea/A)·t, so A·(τ − t*)² ≤ (ea/A)²·B²/A: far below u·R² (any τ is valid; a
+    // near one makes the miss test's γ²/A small)
+    t = -B * ial;
+    if (!(t > 0)) t = 0;
+    if (t > 1) t = 1;
+    if (B < -eB && D > eD) {
+      const t1 = C / (Math.sqrt(D) - B);
+      if (t1 > 0 && t1 <= 1) t = t1;
+    }
+  }
   for (let pass = 0; pass < 3; pass++) {
     // g = w + t·dv in double-double (an error-free product and sum), its squares by two-products
     const tH = SPLIT * t - (SPLIT * t - t);
@@ -697,10 +711,10 @@ function near3(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<numbe
     const gd = px + py + pz;
     const egd = egx * Math.abs(dx) + egy * Math.abs(dy) + egz * Math.abs(dz) + 2.01 * U * ((Math.abs(gx) + egx) * mx + (Math.abs(gy) + egy) * my + (Math.abs(gz) + egz) * mz) + 4 * U * (Math.abs(px) + Math.abs(py) + Math.abs(pz)) + ETA;
     if (f > ef) {
-      // a miss: f's minimum over the step is at least f(t) − γ²/A (see quickCertify)
-      const al = A - ea;
+      // a miss: f's minimum over the step is at least f(t) − γ²/A (see quickCertify); γ²/A from
+      // 1/al (≥ (1/al)(1 − u), two more roundings: (1 + 8u) covers them)
       const gg = Math.abs(gd) + egd;
-      const pen = (t === 0 && gd >= egd) || (t === 1 && gd <= -egd) ? 0 : al > 0 ? gg * (gg / al) * (1 + 8 * U) + ETA : -1;
+      const pen = (t === 0 && gd >= egd) || (t === 1 && gd <= -egd) ? 0 : al > 0 ? gg * (gg * ial) * (1 + 8 * U) + ETA : -1;
       if (pen >= 0 && f > (ef + pen) * (1 + 4 * U)) {
         sweepStats.doubleDouble++;
         return MISS;
@@ -725,16 +739,51 @@ function near3(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<numbe
       NUM[K_NRM] = 1;
       return HIT;
     }
-    // the first root of the local quadratic (see quickCertify)
-    const disc = gd * gd - A * f;
-    if (!(disc >= 0)) return UNDECIDED;
-    const sq = Math.sqrt(disc);
-    let c = t + (gd <= 0 ? f / (sq - gd) : -(gd + sq) / A);
-    if (c > 0.75 * t && c < 1.5 * t) {
+    // The first root c of the local quadratic and the signs around it (see quickCertify), with γ
+    // in doubles first. f at the doubles c⁻ and c differs by about 2·A·|c − t|·ulp(c), and γ's
+    // rounding enters the signs as 2·|c − t|·egd: where egd is not well below A·t·2⁻⁵³ (a
+    // grazing contact evaluated at the minimiser, whose root is ~√u·R/|dv| away), or where the
+    // doubles did not settle it, γ in double-double from the values at hand instead of a second
+    // pass: gh·dh by Dekker's product (gh, not the rounded g of the first γ: gh + gl is g
+    // to u², and g itself may differ from gh), gh·dl + gl·dh; the dropped gl·dl, the errors of g
+    // and dv and the sum of the low parts stay below 128u²·Σ(|g| + |w| + t·md)·md.
+    let gam = gd;
+    let egam = egd;
+    let fine = false;
+    let refine = egd > 0.125 * Math.abs(gd) + A * t * 2 ** -56;
+    let c = t;
+    for (;;) {
+      if (refine && !fine) {
+        const hx = ghx * dx;
+        const hy = ghy * dy;
+        const hz = ghz * dz;
+        const ex = (ghx - gHx) * (dx - dHx) - (hx - gHx * dHx - (ghx - gHx) * dHx - gHx * (dx - dHx));
+        const ey = (ghy - gHy) * (dy - dHy) - (hy - gHy * dHy - (ghy - gHy) * dHy - gHy * (dy - dHy));
+        const ez = (ghz - gHz) * (dz - dHz) - (hz - gHz * dHz - (ghz - gHz) * dHz - gHz * (dz - dHz));
+        const s1 = hx + hy;
+        const s2 = s1 + hz;
+        const lo = hx - (s1 - (s1 - hx)) + (hy - (s1 - hx)) + (s1 - (s2 - (s2 - s1)) + (hz - (s2 - s1))) + ex + ey + ez + (ghx * dlx + glx * dx) + (ghy * dly + gly * dy) + (ghz * dlz + glz * dz);
+        gam = s2 + lo;
+        egam = 128 * U * U * ((Math.abs(gx) + mmx) * mx + (Math.abs(gy) + mmy) * my + (Math.abs(gz) + mmz) * mz) + U * Math.abs(gam) + ETA;
+        fine = true;
+      }
+      const disc = gam * gam - A * f;
+      if (!(disc >= 0)) {
+        if (fine) break;
+        return UNDECIDED;
+      }
+      const sq = Math.sqrt(disc);
+      c = t + (gam <= 0 ? f / (sq - gam) : -(gam + sq) / A);
+      if (!(c > 0.75 * t && c < 1.5 * t)) {
+        // far from t: evaluate there next (clamped to the step)
+        if (!(c > 0)) c = 0;
+        if (!(c <= 1)) c = 1;
+        break;
+      }
       QC[0] = f;
       QC[1] = ef;
-      QC[2] = gd;
-      QC[3] = egd;
+      QC[2] = gam;
+      QC[3] = egam;
       QC[4] = A;
       QC[5] = ea;
       QC[6] = t;
@@ -758,54 +807,9 @@ function near3(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<numbe
         sweepStats.quick++;
         return HIT;
       }
-      // Not settled: γ's rounding (u·|g|·|dv|) is too coarse for the offset (a grazing contact,
-      // evaluated at the minimiser, whose root is ~1e-9 away). γ once more in double-double from
-      // the values at hand instead of a second pass: gh·dh by Dekker's product (gh, not the rounded
-      // g of the first γ: gh + gl is g to u², and g itself may differ from gh), gh·dl + gl·dh;
-      // the dropped gl·dl, the errors of g and dv and the sum of the low parts stay below
-      // 128u²·Σ(|g| + |w| + t·md)·md.
-      if (pass === 0) {
-        const hx = ghx * dx;
-        const hy = ghy * dy;
-        const hz = ghz * dz;
-        const ex = (ghx - gHx) * (dx - dHx) - (hx - gHx * dHx - (ghx - gHx) * dHx - gHx * (dx - dHx));
-        const ey = (ghy - gHy) * (dy - dHy) - (hy - gHy * dHy - (ghy - gHy) * dHy - gHy * (dy - dHy));
-        const ez = (ghz - gHz) * (dz - dHz) - (hz - gHz * dHz - (ghz - gHz) * dHz - gHz * (dz - dHz));
-        const s1 = hx + hy;
-        const s2 = s1 + hz;
-        const lo = hx - (s1 - (s1 - hx)) + (hy - (s1 - hx)) + (s1 - (s2 - (s2 - s1)) + (hz - (s2 - s1))) + ex + ey + ez + (ghx * dlx + glx * dx) + (ghy * dly + gly * dy) + (ghz * dlz + glz * dz);
-        const g2 = s2 + lo;
-        const d2 = g2 * g2 - A * f;
-        if (d2 >= 0) {
-          const sq2 = Math.sqrt(d2);
-          QC[2] = g2;
-          QC[3] = 128 * U * U * ((Math.abs(gx) + mmx) * mx + (Math.abs(gy) + mmy) * my + (Math.abs(gz) + mmz) * mz) + U * Math.abs(g2) + ETA;
-          NUM[K_N] = t + (g2 <= 0 ? f / (sq2 - g2) : -(g2 + sq2) / A);
-          if (NUM[K_N] > 0.75 * t && NUM[K_N] < 1.5 * t && signsAround() === HIT) {
-            GH[0] = ghx;
-            GH[1] = ghy;
-            GH[2] = ghz;
-            GL[0] = glx;
-            GL[1] = gly;
-            GL[2] = glz;
-            DH[0] = dx;
-            DH[1] = dy;
-            DH[2] = dz;
-            DL[0] = dlx;
-            DL[1] = dly;
-            DL[2] = dlz;
-            NUM[K_NRM] = 1;
-            sweepStats.certify++;
-            sweepStats.quick++;
-            return HIT;
-          }
-        }
-      }
       c = QC[7];
-    } else {
-      // far from t: evaluate there next (clamped to the step)
-      if (!(c > 0)) c = 0;
-      if (!(c <= 1)) c = 1;
+      if (fine || pass !== 0) break;
+      refine = true; // (γ in double-double: the block above)
     }
     if (c === t) return UNDECIDED;
     t = c;
@@ -841,6 +845,8 @@ const HIT = 1;
 const MISS = -1;
 const UNDECIDED = -2;
 const CERTIFY = -3;
+/** sweepGeneral's `known` where sweep3 has not been asked yet. */
+const TRY3 = -4;
 /** Whether p1 − p0 = q1 − q0 exactly (the relative motion is zero): by error-free differences. */
 function sameMotion(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<number>, Q1: ArrayLike<number>): boolean {
   for (let i = 0; i < P0.length; i++) {
@@ -1120,7 +1126,7 @@ function gapSignAt(dim: number): number {
   const s = sh - NUM[K_RSH];
   sl += (sh - (s + (sh - s)) + ((sh - s) - NUM[K_RSH])) - NUM[K_RSL];
   const f2 = s + sl;
-  const err2 = (64 + 32 * dim) * U * U * (mag + NUM[K_RSH]) + 2 * U * Math.abs(f2) + ETA; // (see near3's bound: the low parts' sum grows with dim)
+  const err2 = (64 + 32 * dim) * U * U * (mag + NUM[K_RSH]) + 2 * U * Math.abs(f2) + ETA; // (see sweep3's bound: the low parts' sum grows with dim)
   NUM[K_GAP] = f2;
   if (f2 > err2) return 1;
   if (f2 < -err2) return -1;
@@ -1219,7 +1225,7 @@ function quickCertify(dim: number): number {
     }
     const f0 = sh - NUM[K_RSH];
     const f = f0 + (sl + (sh - (f0 + (sh - f0)) + (sh - f0 - NUM[K_RSH])) - NUM[K_RSL]);
-    const ef = (64 + 32 * dim) * U * U * (mag + NUM[K_RSH]) + 2 * U * Math.abs(f) + ETA; // (see near3's bound)
+    const ef = (64 + 32 * dim) * U * U * (mag + NUM[K_RSH]) + 2 * U * Math.abs(f) + ETA; // (see sweep3's bound)
     egd += ETA;
     ea *= (dim + 8) * U;
     if (f > ef) {

@@ -12,11 +12,11 @@ import type { ChainJob } from './worker.js';
  * grid's plan built together in shared memory, and the share — the pairs found, partitioned
  * by range of first segments for the merge (merge.ts) — laid on the leased memory when it fits. `folds`: this thread also reports the fold-backs (exactly one thread does).
  */
-export function chainWork(job: Pick<ChainJob, 'tau' | 'counter' | 'want' | 'build' | 'grid' | 'lease'>, folds: boolean): ParallelWork {
-  const { grid, lease } = job, zero = job.tau === 0;
+export function chainWork(job: Pick<ChainJob, 'tau' | 'counter' | 'want' | 'shift' | 'build' | 'grid' | 'lease'>, folds: boolean): ParallelWork {
+  const { grid, lease, shift } = job, zero = job.tau === 0;
   const work: ParallelWork = {
     counter: new Int32Array(job.counter), want: job.want, folds, build: job.build,
-    share: (found, m) => partitionShare(found, m, zero, lease),
+    share: (found, m) => partitionShare(found, m, zero, lease, shift),
   };
   if (grid !== null) work.plan = (seg, m, dead, bands) => sharedGridPlan(grid, seg, m, dead, bands);
   return work;

@@ -2,8 +2,9 @@
  * chainContactsParallel: one chain search shared by the calling thread and worker threads,
  * work items claimed from a shared counter.
  */
+import { Buffer } from 'node:buffer';
 import { UNCHECKED_BAD, buildChunks, chainContacts, newShare, prepareShares, quickPrepare, searchShare } from '../chain/contacts.js';
-import type { ChainContacts, ChainOptions, SharedBuild } from '../chain/contacts.js';
+import type { ChainContacts, ChainOptions, PairShare, SharedBuild } from '../chain/contacts.js';
 import { leafCount } from '../chain/tree.js';
 import { blockGridRoom3 } from '../chain/blocks3.js';
 import { releaseHooks } from '../chain/scratch.js';
@@ -14,7 +15,7 @@ import type { Reply } from './pool.js';
 import type { ParallelOptions } from './distances.js';
 import type { SharedChain } from './worker.js';
 import { threadCount } from './threads.js';
-import { mergeOffsets, mergeRanges, rangeShift } from './merge.js';
+import { RANGES, mergeGather, mergeOffsets, mergeRanges, rangeShift } from './merge.js';
 import { allocGridPlan } from './grid-plan.js';
 import { chainWork } from './chain-work.js';
 import type { MergeJob, RangedShare } from './merge.js';
@@ -31,7 +32,7 @@ const MIN_SEGMENTS = 50_000;
 // `spare`: boxes and the grid's plan (sized by the chain); `leases`: the threads' shares of
 // contacts (32 bytes a contact), handed to the threads of the next call, largest first.
 const spare: SharedArrayBuffer[] = [];
-const SPARE_MAX = 12;
+const SPARE_MAX = 16;
 const leases: SharedArrayBuffer[] = [];
 
 function takeBuffer(bytes: number): SharedArrayBuffer {
@@ -73,6 +74,38 @@ releaseHooks.push(() => {
 
 /** Room for bands of grid columns in a shared plan (the search cuts the grid into at most 16). */
 const PLAN_BANDS = 64;
+
+/** Five arrays for n pairs on one buffer of at least 32·n bytes (the merge's shared memory). */
+function stagingArrays(buf: SharedArrayBuffer, n: number): PairShare {
+  return { distance: new Float64Array(buf, 0, n), s: new Float64Array(buf, 8 * n, n), t: new Float64Array(buf, 16 * n, n), CI: new Int32Array(buf, 24 * n, n), CJ: new Int32Array(buf, 28 * n, n) };
+}
+
+/**
+ * The merge's range width (log₂) for m first segments and this many threads: 32 ranges a thread
+ * (at most {@link RANGES}). Fewer ranges make the threads' partition cheaper (fewer streams to
+ * scatter into: on the 1e6-step planar walk's 2.8 million contacts, 62 ranges against 245 took
+ * the partition from 48 to 34 ms of CPU and the merge from 82 to 88, one thread, median of 15),
+ * and still leave each thread enough ranges to even out the merge.
+ */
+function mergeShift(m: number, threads: number): number {
+  return rangeShift(m, Math.min(RANGES, 32 * threads));
+}
+
+/**
+ * The result's five arrays for n contacts, each on an ArrayBuffer of its own: the distances
+ * zeroed when `zero` (thickness 0: the merge does not write them), every other array on memory
+ * left uninitialised (Buffer.allocUnsafeSlow), which the merge then writes in full — each
+ * contact's slot once. That skips a zeroing pass over 24 bytes a contact (66 MB on the 1e6-step
+ * planar walk) on the calling thread.
+ */
+function resultArrays(n: number, zero: boolean): PairShare {
+  const raw = (bytes: number): ArrayBuffer => Buffer.allocUnsafeSlow(bytes).buffer as ArrayBuffer;
+  return {
+    CI: new Int32Array(raw(4 * n), 0, n), CJ: new Int32Array(raw(4 * n), 0, n),
+    distance: zero ? new Float64Array(n) : new Float64Array(raw(8 * n), 0, n),
+    s: new Float64Array(raw(8 * n), 0, n), t: new Float64Array(raw(8 * n), 0, n),
+  };
+}
 
 /** Contacts below which the calling thread merges alone (a message round trip costs more). */
 const MIN_MERGE = 1 << 16;
@@ -117,15 +150,16 @@ function vertices(points: ChainPoints, dim: unknown): number {
 }
 
 /**
- * One round of the search: the threads' shares (partitioned by range of i, merge.ts), the calling
+ * One round of the search: the threads' shares (partitioned by range of i into ranges of 2^shift, merge.ts), the calling
  * thread's CPU in its own share, and the shares' memory to hand back after the merge; or null
  * when a thread found the unchecked input bad.
  */
-async function search(A: PreparedChain, B: PreparedChain | null, tau: number, threads: number): Promise<{ A: PreparedChain; B: PreparedChain | null; tau: number; shares: RangedShare[]; replies: Reply[]; ownMs: number; memory: (ArrayBufferLike | null)[] } | null> {
+async function search(A: PreparedChain, B: PreparedChain | null, tau: number, threads: number): Promise<{ A: PreparedChain; B: PreparedChain | null; tau: number; shift: number; shares: RangedShare[]; replies: Reply[]; ownMs: number; memory: (ArrayBufferLike | null)[] } | null> {
   const sa = share(A);
   const sb = B === null ? null : share(B);
   const counter = new SharedArrayBuffer(4);
   const want = 64 * threads;
+  const shift = mergeShift(A.m, threads);
   const stride = 2 * A.dim;
   const build: SharedBuild = {
     segA: takeShared(A.m * stride), leavesA: takeShared(leafCount(A.m) * stride),
@@ -147,9 +181,9 @@ async function search(A: PreparedChain, B: PreparedChain | null, tau: number, th
   // threads − 1 workers, and this thread as the last searcher: all build the boxes (and the
   // grid's plan) together, each the small upper levels of the hierarchy, then claim work items
   // from the same counter.
-  const pending = postAll(threads - 1, (k) => ({ kind: 'chain', A: sa, B: sb, tau, counter, want, build, grid, lease: lease[k + 1] }));
+  const pending = postAll(threads - 1, (k) => ({ kind: 'chain', A: sa, B: sb, tau, counter, want, shift, build, grid, lease: lease[k + 1] }));
   const c0 = parallelStats.measureCpu ? threadCpuMs() : 0;
-  const mine = searchShare(A, B, tau, chainWork({ tau, counter, want, build, grid, lease: lease[0] }, true)) as RangedShare;
+  const mine = searchShare(A, B, tau, chainWork({ tau, counter, want, shift, build, grid, lease: lease[0] }, true)) as RangedShare;
   const ownMs = parallelStats.measureCpu ? threadCpuMs() - c0 : 0;
   const replies = await Promise.all(pending);
   for (const r of replies) if (!r.ok) throw replyError(r);
@@ -163,7 +197,7 @@ async function search(A: PreparedChain, B: PreparedChain | null, tau: number, th
     returnLeases(memory);
     return null;
   }
-  return { A, B, tau, shares, replies, ownMs, memory };
+  return { A, B, tau, shift, shares, replies, ownMs, memory };
 }
 
 /**
@@ -181,8 +215,9 @@ async function search(A: PreparedChain, B: PreparedChain | null, tau: number, th
  * on one thread. A chain in an array from {@link allocSharedChain} (any SharedArrayBuffer) is
  * shared as it is when it needs no rewriting (open, no repeated vertex); otherwise its compact
  * form is copied once. Without `threads`, a chain of fewer than about 10⁵ segments is searched
- * on the calling thread alone. The result's arrays are on SharedArrayBuffers when workers took
- * part. Working memory (boxes, the plan, and the threads' shares: 32 bytes a contact) is kept
+ * on the calling thread alone. The result's arrays are ordinary typed arrays (not shared), as
+ * chainContacts' are. Working memory (boxes, the plan, the threads' shares and the merge's
+ * shared copy of the result: 32 + 32 bytes a contact) is kept
  * for the next call, as chainContacts keeps its own; releaseChainMemory (from 'skewline') frees
  * it. Node.js only.
  * @throws (rejects with) SkewlineInputError as chainContacts does, for an unknown option or a
@@ -214,24 +249,30 @@ export async function chainContactsParallel(points: ChainPoints, options?: Chain
     round = await search(A, B, tau, threads);
     if (round === null) throw new Error('skewline/parallel: the threads could not build the boxes of a validated chain (an internal error)');
   }
-  const { A, B, tau, shares, replies, ownMs, memory } = round;
-  // The merge: threads sort ranges of i into the result, in shared memory.
-  const at = mergeOffsets(shares, A.m);
+  const { A, B, tau, shift, shares, replies, ownMs, memory } = round;
+  // The merge: threads sort ranges of i into shared memory kept from call to call, the calling
+  // thread its own straight into the result, and it copies the others' in (merge.ts).
+  const at = mergeOffsets(shares, A.m, shift);
   const total = at[at.length - 1];
-  const merged = newShare(total, true);
   const Bc = B ?? A;
+  // Below MIN_MERGE contacts the calling thread merges alone, straight into the result.
+  const staging = total < MIN_MERGE ? null : takeBuffer(32 * total);
   const job: MergeJob = {
-    kind: 'merge', shares, m: A.m, shift: rangeShift(A.m), at, counter: new SharedArrayBuffer(4), out: merged, zero: tau === 0,
+    kind: 'merge', shares, m: A.m, shift, at, counter: new SharedArrayBuffer(4),
+    out: staging === null ? newShare(0, false) : stagingArrays(staging, total), done: staging === null ? null : new Int32Array(new SharedArrayBuffer(4 * (at.length - 1))), zero: tau === 0,
     oa: identityOrig(A) ? null : new Int32Array(shared(A.orig)), ob: identityOrig(Bc) ? null : new Int32Array(shared(Bc.orig)),
   };
-  const merging = total < MIN_MERGE ? [] : postAll(threads - 1, { ...job });
+  const merging = staging === null ? [] : postAll(threads - 1, { ...job });
   const m0 = measure ? threadCpuMs() : 0;
-  mergeRanges(job);
+  const result = resultArrays(total, tau === 0);
+  if (staging === null) mergeRanges({ ...job, out: result });
+  else mergeGather(job, result);
   const mergeMs = measure ? threadCpuMs() - m0 : 0;
   const replies2 = await Promise.all(merging);
   for (const r of replies2) if (!r.ok) throw replyError(r);
+  giveBack(staging);
   returnLeases(memory);
-  const out: ChainContacts = { count: total, i: merged.CI, j: merged.CJ, distance: merged.distance, s: merged.s, t: merged.t };
+  const out: ChainContacts = { count: total, i: result.CI, j: result.CJ, distance: result.distance, s: result.s, t: result.t };
   const t1 = now();
   const all = [...replies, ...replies2];
   parallelStats.set(threads, t1 - t0, serialMs(t0, t1, all), measure ? cpuSplit(threadCpuMs() - c0, ownMs + mergeMs, all) : null);

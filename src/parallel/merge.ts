@@ -3,17 +3,25 @@
  * arrays with one sort in all, done by the threads together and no pass over every contact on
  * one thread.
  *
- * The first segments i are cut into ranges of 2^shift segments (at most {@link RANGES} ranges,
- * the same for any thread count). Each thread hands over its contacts *partitioned* by range —
+ * The first segments i are cut into ranges of 2^shift segments (at most {@link RANGES} ranges;
+ * a call picks the width and every thread of it uses the same). Each thread hands over its contacts *partitioned* by range —
  * a counting pass and one scatter into few streams, cheaper than sorting them — and the merge's
  * work items are the ranges: the thread that claims range r gathers that range's slice of every
  * share and sorts them (by i, then j, in cache: a range holds a few thousand segments) straight
  * into the result, at the offset the slices' counts give.
+ *
+ * The result the caller gets is on ordinary ArrayBuffers, not on the shared memory the threads
+ * merge into: a SharedArrayBuffer's memory is never recycled (every new one is fresh pages from
+ * the kernel, and its release unmaps them), and on a 1e6-step planar walk (2.8 million contacts,
+ * 90 MB) the page faults and the TLB flushes of a fresh shared result cost the two threads about
+ * 25% more CPU when they ran at once. So the workers sort into shared memory kept from call to
+ * call, and the calling thread sorts its own ranges straight into the result and copies the
+ * others' ranges in as they are finished ({@link mergeGather}).
  */
 import { sortRange } from '../chain/contacts.js';
 import type { PairShare } from '../chain/contacts.js';
 
-/** The most ranges of first segments (merge work items): enough to share out among 16 threads and more. */
+/** The most ranges of first segments (merge work items): enough to share out among 16 threads and more (a call may take fewer: chains.ts). */
 export const RANGES = 256;
 
 /** A thread's contacts partitioned by range: range r's are at [off[r], off[r + 1]). */
@@ -37,16 +45,18 @@ export interface MergeJob {
   at: Int32Array;
   counter: SharedArrayBuffer;
   out: PairShare;
+  /** Set to 1 at r (Atomics) once range r is in `out`; or null. */
+  done: Int32Array | null;
   zero: boolean;
   /** Compact to input segment indices, or null where they are the same. */
   oa: Int32Array | null;
   ob: Int32Array | null;
 }
 
-/** log₂ of the range width for m first segments: the least that makes at most {@link RANGES} ranges. */
-export function rangeShift(m: number): number {
+/** log₂ of the range width for m first segments: the least that makes at most `ranges` ranges. */
+export function rangeShift(m: number, ranges = RANGES): number {
   let shift = 0;
-  while (m - 1 >= RANGES * 2 ** shift) shift++;
+  while (m - 1 >= ranges * 2 ** shift) shift++;
   return shift;
 }
 
@@ -71,12 +81,12 @@ function arraysOn(lease: SharedArrayBuffer | null, n: number): PairShare & { lea
 }
 
 /**
- * A thread's found pairs (any order) partitioned by range of i into shared memory (`lease` when
- * large enough), in their order within a range. With `zero` (thickness 0: every distance is 0)
+ * A thread's found pairs (any order) partitioned by range of i (ranges of 2^shift first
+ * segments) into shared memory (`lease` when large enough), in their order within a range. With `zero` (thickness 0: every distance is 0)
  * the distances are not copied and the share's are undefined: the merge does not read them.
  */
-export function partitionShare(found: PairShare, m: number, zero: boolean, lease: SharedArrayBuffer | null): RangedShare {
-  const shift = rangeShift(m), R = rangeCount(m, shift);
+export function partitionShare(found: PairShare, m: number, zero: boolean, lease: SharedArrayBuffer | null, shift = rangeShift(m)): RangedShare {
+  const R = rangeCount(m, shift);
   const n = found.CI.length;
   const { CI: fi, CJ: fj, distance: fd, s: fs, t: ft } = found;
   const off = new Int32Array(R + 1);
@@ -96,9 +106,9 @@ export function partitionShare(found: PairShare, m: number, zero: boolean, lease
   return { ...out, off };
 }
 
-/** Where each range's contacts start in the result (the sum over shares of the contacts before it); at[R] is the total. */
-export function mergeOffsets(shares: readonly RangedShare[], m: number): Int32Array {
-  const R = rangeCount(m, rangeShift(m));
+/** Where each range's contacts start in the result (the sum over shares of the contacts before it; ranges of 2^shift, as the shares were partitioned); at[R] is the total. */
+export function mergeOffsets(shares: readonly RangedShare[], m: number, shift = rangeShift(m)): Int32Array {
+  const R = rangeCount(m, shift);
   const at = new Int32Array(R + 1);
   for (let r = 0; r < R; r++) {
     let n = 0;
@@ -108,27 +118,73 @@ export function mergeOffsets(shares: readonly RangedShare[], m: number): Int32Ar
   return at;
 }
 
-/** Claims ranges and sorts their contacts into the result (by i, then j; numbers carried; indices mapped). */
+/** Sorts range r's contacts of every share into `out` (by i, then j; numbers carried; indices mapped). */
+function mergeRange(job: MergeJob, r: number, out: PairShare, slices: PairShare[]): void {
+  const { shares, m, shift, at, oa, ob } = job;
+  const a0 = at[r], a1 = at[r + 1];
+  if (a1 === a0) return;
+  slices.length = 0;
+  for (const p of shares) {
+    const a = p.off[r], b = p.off[r + 1];
+    if (b > a) slices.push({ CI: p.CI.subarray(a, b), CJ: p.CJ.subarray(a, b), distance: p.distance.subarray(a, b), s: p.s.subarray(a, b), t: p.t.subarray(a, b) });
+  }
+  sortRange(slices, r * 2 ** shift, Math.min(m, (r + 1) * 2 ** shift), job.zero, out, a0);
+  if (oa !== null || ob !== null) {
+    const I = out.CI, J = out.CJ;
+    for (let k = a0; k < a1; k++) {
+      if (oa !== null) I[k] = oa[I[k]];
+      if (ob !== null) J[k] = ob[J[k]];
+    }
+  }
+}
+
+/** Claims ranges and sorts their contacts into `job.out`, flagging each in `job.done` (a worker's part of the merge). */
 export function mergeRanges(job: MergeJob): void {
-  const { shares, m, shift, at, out, oa, ob } = job;
   const counter = new Int32Array(job.counter);
-  const ranges = at.length - 1;
+  const ranges = job.at.length - 1, done = job.done;
   const slices: PairShare[] = [];
   for (let r = Atomics.add(counter, 0, 1); r < ranges; r = Atomics.add(counter, 0, 1)) {
-    const a0 = at[r], a1 = at[r + 1];
-    if (a1 === a0) continue;
-    slices.length = 0;
-    for (const p of shares) {
-      const a = p.off[r], b = p.off[r + 1];
-      if (b > a) slices.push({ CI: p.CI.subarray(a, b), CJ: p.CJ.subarray(a, b), distance: p.distance.subarray(a, b), s: p.s.subarray(a, b), t: p.t.subarray(a, b) });
+    mergeRange(job, r, job.out, slices);
+    if (done !== null) Atomics.store(done, r, 1);
+  }
+}
+
+/**
+ * The calling thread's part of the merge, and the whole result in `result` (memory of its own,
+ * the size of job.out): it claims ranges as the workers do but sorts them straight into
+ * `result`; between claims it copies in, in order, the ranges the workers have finished in
+ * job.out (job.done). Once the claims run out it copies the rest, and a range still unfinished
+ * (a worker on it, or dead) it sorts itself: the same bits, and it never waits. With
+ * job.zero the distances are not copied (`result`'s must be zeros).
+ */
+export function mergeGather(job: MergeJob, result: PairShare): void {
+  const counter = new Int32Array(job.counter);
+  const { at, done, out, zero } = job;
+  const ranges = at.length - 1;
+  const mine = new Uint8Array(ranges);
+  const slices: PairShare[] = [];
+  let next = 0; // ranges before it are in `result`
+  const copy = (r: number): void => {
+    const a = at[r], b = at[r + 1];
+    if (b === a) return;
+    result.CI.set(out.CI.subarray(a, b), a);
+    result.CJ.set(out.CJ.subarray(a, b), a);
+    if (!zero) result.distance.set(out.distance.subarray(a, b), a);
+    result.s.set(out.s.subarray(a, b), a);
+    result.t.set(out.t.subarray(a, b), a);
+  };
+  for (let r = Atomics.add(counter, 0, 1); r < ranges; r = Atomics.add(counter, 0, 1)) {
+    mergeRange(job, r, result, slices);
+    mine[r] = 1;
+    for (; next < ranges; next++) {
+      if (mine[next] === 1) continue;
+      if (done === null || Atomics.load(done, next) === 0) break;
+      copy(next);
     }
-    sortRange(slices, r * 2 ** shift, Math.min(m, (r + 1) * 2 ** shift), job.zero, out, a0);
-    if (oa !== null || ob !== null) {
-      const I = out.CI, J = out.CJ;
-      for (let k = a0; k < a1; k++) {
-        if (oa !== null) I[k] = oa[I[k]];
-        if (ob !== null) J[k] = ob[J[k]];
-      }
-    }
+  }
+  for (; next < ranges; next++) {
+    if (mine[next] === 1) continue;
+    if (done !== null && Atomics.load(done, next) === 1) copy(next);
+    else mergeRange(job, next, result, slices);
   }
 }

@@ -39,6 +39,8 @@ export interface ChainJob {
   tau: number;
   counter: SharedArrayBuffer;
   want: number;
+  /** The merge's range width, log₂ (the same in every thread of the call: merge.ts). */
+  shift: number;
   /** The boxes, built together (views of shared memory). */
   build: SharedBuild;
   /** The 2D grid's plan, built together (a planar chain at thickness 0), or null. */

@@ -43,6 +43,23 @@ function collinearRuns(n: number, rng: Rng): Float64Array {
   return P;
 }
 
+/**
+ * A comb: 8 segments along the x-axis (block 0), then the chain crosses the axis up and down
+ * `teeth` times (pairs of vertical segments 0.08 apart), and every third tooth its top run
+ * overshoots and folds back. Block 0 then holds the lower segment of about 2·teeth contacts
+ * at thickness 0.05, and fold-backs lie all along the chain.
+ */
+function comb(teeth: number): Float64Array {
+  const v: number[] = [];
+  for (let k = 0; k <= 8; k++) v.push(k, 0, 0);
+  let x = 7.95;
+  for (let k = 0; k < teeth; k++, x -= 0.16) {
+    v.push(x, 0, 1, x, 0, -1, x - 0.08, 0, -1, x - 0.08, 0, 1);
+    if (k % 3 === 2) v.push(x - 0.2, 0, 1); // overshoot: the next segment folds back
+  }
+  return Float64Array.from(v);
+}
+
 const scaled = (P: Float64Array, s: number, shift = 0): Float64Array => P.map((x, k) => x * s + (k % 3 === 2 ? -shift : shift));
 
 /** The families: name, chain, and the thicknesses to try (in the chain's units). */
@@ -139,6 +156,24 @@ describe('the block grid over the leaves (blocks3.ts)', () => {
     }
   });
 
+  it('issue 16: blockBoxes3 forms minima and maxima by selects: on coordinates of ±0 its boxes equal segmentLeafBoxes3’s up to the sign of a zero, and the contacts are the hierarchy’s bit for bit (seed 1650)', () => {
+    const rng = makeRng(1650);
+    // An integer-grid walk with every zero given a random sign: boxes whose sides are ±0.
+    const P = gridWalk(400, 3, rng).map((x) => (x === 0 && rng.uniform(0, 1) < 0.5 ? -0 : x));
+    expect(P.some((x) => Object.is(x, -0)) && P.some((x) => Object.is(x, 0))).toBe(true);
+    const m = P.length / 3 - 1, n = leafCount(m);
+    const want = new Float64Array(6 * n), got = new Float64Array(6 * n);
+    segmentLeafBoxes3(P, m, new Float64Array(6 * m), want);
+    expect(blockBoxes3(P, m, got, new Int32Array(m))).toBeGreaterThanOrEqual(0);
+    for (let k = 0; k < 6 * n; k++) expect(got[k] === want[k], `box number ${k}`).toBe(true);
+    for (const tau of [0, 0.5, 1]) {
+      const auto = search('auto', P, tau), tree = search('tree', P, tau);
+      expect(auto.last).toBe('blocks');
+      expect(auto.keys, `thickness ${tau}`).toEqual(tree.keys);
+      expect(auto.nums.every((x, k) => Object.is(x, tree.nums[k])), `thickness ${tau}: distance, s and t bit for bit`).toBe(true);
+    }
+  });
+
   it('issue 16: blockPairs3 declines (−1) where τ/2 or the extent overflows, and where the grid would be too sparse', () => {
     const rng = makeRng(1643);
     const P = randomWalk(400, 3, rng);
@@ -195,6 +230,34 @@ describe('the block grid over the leaves (blocks3.ts)', () => {
       }
     }
     expect(LEAF).toBe(8);
+  });
+
+  it('issue 16: chainContacts sorts the block grid’s pairs block by block (fold-backs merged in, a block with over 32 contacts, a ring): the same arrays as the hierarchy’s counting sort and the brute force (seed 1649)', () => {
+    const rng = makeRng(1649);
+    const chains: [string, Float64Array, number][] = [
+      ['comb of 48 teeth', comb(48), 0.05],
+      // Closed, the closing segment folds back over segment 0: that pair is recorded after the other fold-backs.
+      ['comb closing back over its first segment', Float64Array.from([...comb(48), 0.5, 0, 0]), 0.05],
+      ['collinear runs', collinearRuns(600, rng), 0.1],
+      ['random walk', randomWalk(700, 3, rng), 0.3],
+    ];
+    for (const [name, P, tau] of chains) {
+      for (const closed of [false, true]) {
+        const label = `${name}${closed ? ', closed' : ''}, thickness ${tau}`;
+        const got = search('auto', P, tau, closed);
+        expect(got.last, label).toBe('blocks');
+        const tree = search('tree', P, tau, closed);
+        expect(got.keys, label).toEqual(tree.keys);
+        expect(got.nums.every((x, k) => Object.is(x, tree.nums[k])), `${label}: distance, s and t bit for bit`).toBe(true);
+        expect(got.keys, label).toEqual(bruteContacts(P, 3, { thickness: tau, closed }));
+        const pairs = got.keys.map((key) => key.split(',').map(Number));
+        if (name.startsWith('comb')) {
+          expect(pairs.filter(([i]) => i < LEAF).length, `${label}: block 0 holds over 32 contacts`).toBeGreaterThan(32);
+        }
+        if (name !== 'random walk') expect(pairs.some(([i, j]) => j === i + 1), `${label}: fold-backs`).toBe(true);
+        if (name.startsWith('comb closing') && closed) expect(got.keys, label).toContain(`0,${P.length / 3 - 1}`);
+      }
+    }
   });
 
   it('issue 16: the one-pass 3D search (validation, zero-length check, fold-back signs and boxes together) falls back for a repeated vertex, NaN, ±Infinity and a ring, with the usual results and errors (seed 1647)', () => {

@@ -103,6 +103,25 @@ describe('issue 16: sphereSweep without overhead keeps its answers', () => {
     expect(() => sphereSweep(F(), F(), 0.1, F(), F(), 0.1)).toThrow(/p0 has no coordinates/);
     expect(() => sphereSweep(F(0, 0), F(1, 0), 0.1, F(), F(1, 1), 0.1)).toThrow(/different dimensions/);
   });
+
+  it('issue 16 (fourth session): the inlined 3D call (Float64Arrays and a target) checks radii, coordinates, dimensions and the target as the general one does', () => {
+    const F = (...x: number[]) => Float64Array.from(x);
+    const T = createSweepResult(3);
+    const p0 = F(0, 0, 0), p1 = F(2, 0, 0), q0 = F(1.5, 0, 0), q1 = F(1.5, 0, 0);
+    for (const r of [-1, NaN, Infinity, -Infinity, '0.1' as unknown as number, undefined as unknown as number]) {
+      expect(() => sphereSweep(p0, p1, r, q0, q1, 0.25, T), `r1 = ${String(r)}`).toThrow(SkewlineInputError);
+      expect(() => sphereSweep(p0, p1, 0.25, q0, q1, r, T), `r2 = ${String(r)}`).toThrow(SkewlineInputError);
+    }
+    expect(() => sphereSweep(p0, p1, 0.25, F(1.5, NaN, 0), q1, 0.25, T)).toThrow(/q0\[1\] is not finite/);
+    expect(() => sphereSweep(p0, F(2, 0, Infinity), 0.25, q0, q1, 0.25, T)).toThrow(/p1\[2\] is not finite/);
+    expect(() => sphereSweep(p0, p1, 0.25, q0, F(1.5, 0), 0.25, T)).toThrow(/different dimensions/);
+    expect(() => sphereSweep(p0, p1, 0.25, q0, q1, 0.25, createSweepResult(2))).toThrow(/createSweepResult\(3\)/);
+    expect(() => sphereSweep(p0, p1, 0.25, q0, q1, 0.25, null as unknown as ReturnType<typeof createSweepResult>)).toThrow(/createSweepResult\(3\)/);
+    expect(() => sphereSweep(p0, p1, 0.25, q0, q1, 0.25, { ...T, normal: [0, 0] })).toThrow(/createSweepResult\(3\)/);
+    // and the same answers as arrays without a target (the general road), a hit and a miss
+    expect(sphereSweep(p0, p1, 0.25, q0, q1, 0.25, T)).toEqual(sphereSweep([0, 0, 0], [2, 0, 0], 0.25, [1.5, 0, 0], [1.5, 0, 0], 0.25));
+    expect(sphereSweep(p0, p1, 0.25, F(0, 3, 0), F(0, 3, 0), 0.25, T)).toEqual(sphereSweep([0, 0, 0], [2, 0, 0], 0.25, [0, 3, 0], [0, 3, 0], 0.25));
+  });
 });
 
 describe('issue 16 (third session): the 3D near cases from one gap evaluation in double-double', () => {

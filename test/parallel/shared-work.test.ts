@@ -14,7 +14,7 @@ import type { GridPlan } from '../../src/chain/grid.js';
 import { segmentBoxes } from '../../src/chain/tree.js';
 import type { PairShare } from '../../src/chain/contacts.js';
 import { allocGridPlan, sharedGridPlan } from '../../src/parallel/grid-plan.js';
-import { mergeOffsets, mergeRanges, partitionShare, rangeShift } from '../../src/parallel/merge.js';
+import { mergeGather, mergeOffsets, mergeRanges, partitionShare, rangeShift } from '../../src/parallel/merge.js';
 import type { MergeJob } from '../../src/parallel/merge.js';
 import { parallelStats } from '../../src/parallel/stats.js';
 import { uniformPairs3 } from '../support/families.js';
@@ -90,13 +90,71 @@ describe('work shared by the threads of a parallel search', () => {
           });
           const at = mergeOffsets(shares, m);
           const out = { CI: new Int32Array(ref.count), CJ: new Int32Array(ref.count), distance: new Float64Array(ref.count), s: new Float64Array(ref.count), t: new Float64Array(ref.count) };
-          const job: MergeJob = { kind: 'merge', shares, m, shift: rangeShift(m), at, counter: new SharedArrayBuffer(4), out, zero: tau === 0, oa: null, ob: null };
+          const job: MergeJob = { kind: 'merge', shares, m, shift: rangeShift(m), at, counter: new SharedArrayBuffer(4), out, done: null, zero: tau === 0, oa: null, ob: null };
           mergeRanges(job);
           sameContacts(ref, { count: at[at.length - 1], i: out.CI, j: out.CJ, distance: out.distance, s: out.s, t: out.t }, `seed ${seed}, ${dim}D, ${threads} threads`);
         }
       }
     }
   });
+
+  it('issue 15: the calling thread gathers the merge into memory of its own: ranges the workers finished are copied, unfinished ones sorted again, unclaimed ones claimed — chainContacts’ result bit for bit, with ranges of any width (seeds 1530–1532)', () => {
+    for (let seed = 1530; seed <= 1532; seed++) {
+      const rng = makeRng(seed);
+      for (const [P, dim, tau] of [[randomWalk(20_000, 2, rng), 2, 0], [randomWalk(12_000, 3, rng), 3, 0.3]] as const) {
+        const ref = chainContacts(P, { dim, thickness: tau });
+        const m = P.length / dim - 1, n = ref.count;
+        const order = Array.from({ length: n }, (_, k) => k).sort(() => rng.next() - 0.5);
+        const dealt: number[][] = [[], []];
+        for (const k of order) dealt[rng.next() < 0.5 ? 0 : 1].push(k);
+        for (const shift of [rangeShift(m), rangeShift(m, 7), rangeShift(m, 64)]) {
+          const shares = dealt.map((ks) => partitionShare({
+            CI: Int32Array.from(ks, (k) => ref.i[k]), CJ: Int32Array.from(ks, (k) => ref.j[k]),
+            distance: Float64Array.from(ks, (k) => ref.distance[k]), s: Float64Array.from(ks, (k) => ref.s[k]), t: Float64Array.from(ks, (k) => ref.t[k]),
+          }, m, tau === 0, null, shift));
+          const at = mergeOffsets(shares, m, shift), ranges = at.length - 1;
+          const arrays = (shared: boolean): PairShare => {
+            const f = (b: number): ArrayBuffer | SharedArrayBuffer => (shared ? new SharedArrayBuffer(b) : new ArrayBuffer(b));
+            return { CI: new Int32Array(f(4 * n)), CJ: new Int32Array(f(4 * n)), distance: new Float64Array(f(8 * n)), s: new Float64Array(f(8 * n)), t: new Float64Array(f(8 * n)) };
+          };
+          // A worker's merge of every range into the shared copy; then all but the finished ones poisoned.
+          const staging = arrays(true);
+          mergeRanges({ kind: 'merge', shares, m, shift, at, counter: new SharedArrayBuffer(4), out: staging, done: null, zero: tau === 0, oa: null, ob: null });
+          // Workers claimed ranges < claimed; of those, each finished with probability 1/2 (the rest: still on it, or dead).
+          for (const claimed of [0, ranges >> 1, ranges]) {
+            const done = new Int32Array(new SharedArrayBuffer(4 * ranges));
+            const out = arrays(true);
+            out.CI.set(staging.CI); out.CJ.set(staging.CJ); out.distance.set(staging.distance); out.s.set(staging.s); out.t.set(staging.t);
+            for (let r = 0; r < ranges; r++) {
+              if (r < claimed && rng.next() < 0.5) done[r] = 1;
+              else for (let k = at[r]; k < at[r + 1]; k++) { out.CI[k] = -1; out.CJ[k] = -1; out.distance[k] = NaN; out.s[k] = NaN; out.t[k] = NaN; }
+            }
+            const counter = new SharedArrayBuffer(4);
+            new Int32Array(counter)[0] = claimed;
+            // The result's memory is left uninitialised (chains.ts): poisoned here, so a slot the gather skips fails.
+            const result = arrays(false);
+            result.CI.fill(-1); result.CJ.fill(-1); result.s.fill(NaN); result.t.fill(NaN);
+            if (tau !== 0) result.distance.fill(NaN);
+            mergeGather({ kind: 'merge', shares, m, shift, at, counter, out, done, zero: tau === 0, oa: null, ob: null }, result);
+            sameContacts(ref, { count: n, i: result.CI, j: result.CJ, distance: result.distance, s: result.s, t: result.t }, `seed ${seed}, ${dim}D, ${claimed} of ${ranges} ranges claimed (shift ${shift})`);
+          }
+        }
+      }
+    }
+  });
+
+  it('issue 15: a parallel search’s result is on ordinary ArrayBuffers, one per array, with over 65,536 contacts merged by two threads (seed 1533)', async () => {
+    const W = randomWalk(60_000, 2, makeRng(1533));
+    const ref = chainContacts(W, { dim: 2 });
+    expect(ref.count).toBeGreaterThan(1 << 16);
+    for (let k = 0; k < 3; k++) {
+      const got = await chainContactsParallel(W, { dim: 2, threads: 2 });
+      sameContacts(ref, got, `call ${k}`);
+      const arrays = [got.i, got.j, got.distance, got.s, got.t];
+      for (const a of arrays) expect(a.buffer).toBeInstanceOf(ArrayBuffer);
+      expect(new Set(arrays.map((a) => a.buffer)).size).toBe(5);
+    }
+  }, 60_000);
 
   it('issue 15: share memory handed back to the pool is never given to two threads at once (a SharedArrayBuffer that crossed threads is another object over the same memory; seeds 1515–1516)', async () => {
     const W2 = randomWalk(70_000, 2, makeRng(1515)), W3 = randomWalk(60_000, 3, makeRng(1516));
