@@ -82,23 +82,29 @@ export function crossCore(A: Float64Array, ia: number, B: Float64Array, ib: numb
   r = wy * ux;
   const td = l - r, et = ERR2 * (abs(l) + abs(r)) + UNF; // t·den
   const an = abs(den);
-  const sn = den > 0 ? sd : -sd, tn = den > 0 ? td : -td; // s·|den|, t·|den|
+  // The sign of den as ±1 (−1 for 0), so that s·|den| = sd·sg exactly, without a branch: den's
+  // sign is a coin toss on most data, and so is the outcome of each comparison below, so they
+  // are combined without short-circuits and the pair costs one unpredictable branch, not four.
+  const sg = 2 * +(den > 0) - 1;
+  const sn = sd * sg, tn = td * sg; // s·|den|, t·|den|
   // 0 < s < 1 and 0 < t < 1 for certain (the subtraction an − sn rounds by at most ε·an).
-  if (!(sn > es && tn > et && an - sn > eden + es + EPS * an && an - tn > eden + et + EPS * an)) {
+  const cross = +(sn > es) & +(tn > et) & +(an - sn > eden + es + EPS * an) & +(an - tn > eden + et + EPS * an);
+  if (cross === 0) {
     // Apart for certain: den's sign is certain (|den| > its bound), and s·|den| or t·|den| is
     // below 0 or above |den| by more than both bounds (fl(sn − an) > 0 is exact in sign, and
     // 2ε·|sn| covers its rounding).
-    if (an > eden && (sn < -es || tn < -et || sn - an > eden + es + 2 * EPS * abs(sn) || tn - an > eden + et + 2 * EPS * abs(tn))) return APART;
-    return UNDECIDED;
+    const out1 = +(sn < -es) | +(tn < -et) | +(sn - an > eden + es + 2 * EPS * abs(sn)) | +(tn - an > eden + et + 2 * EPS * abs(tn));
+    return (+(an > eden) & out1) === 1 ? APART : UNDECIDED;
   }
-  // The nearer end of segment a: a0 + s·u, or a1 − (1 − s)·u with 1 − s = (den − s·den)/den.
+  // The nearer end of segment a: a0 + s·u (k = 0), or a1 − (1 − s)·u (k = 1) with
+  // 1 − s = (den − s·den)/den; chosen without a branch (another coin toss): the end is read at
+  // offset 2k, num = sd − k·den and e = es or the far end's bound are exact selections.
+  const k = +(sn > an - sn);
   const dx = ux, dy = uy;
-  let ex: number, ey: number, num: number, e: number;
-  if (sn <= an - sn) {
-    ex = ax0; ey = ay0; num = sd; e = es;
-  } else {
-    ex = ax1; ey = ay1; num = sd - den; e = (es + eden) * (1 + 2 * EPS) + EPS * abs(num);
-  }
+  const ex = A[ia + 2 * k], ey = A[ia + 2 * k + 1];
+  const num = sd - k * den;
+  const eFar = (es + eden) * (1 + 2 * EPS) + EPS * abs(num);
+  const e = es * (1 - k) + eFar * k; // NaN if eFar overflowed (then CROSS_OPEN below: never a wrong point)
   const anum = abs(num);
   if (!(e < anum * 2 ** -10 && eden < an * 2 ** -10)) {
     out[0] = out[1] = NaN;
@@ -108,7 +114,7 @@ export function crossCore(A: Float64Array, ia: number, B: Float64Array, ib: numb
   // when both ratios are ≤ 2⁻¹⁰, that is (e + eden·|c| + 2ε·|num|)/|den| with the margin; the
   // product c̃·d̃ adds 2ε|c·d| (d̃ a rounded difference, the product rounded). One division.
   const inv = 1 / an;
-  const c = (den > 0 ? num : -num) * inv;
+  const c = num * sg * inv;
   const base = (e + eden * abs(c) * 1.01 + 2 * EPS * anum) * inv * 1.03;
   const px = c * dx, py = c * dy;
   const x = decide(ex, px, base * abs(dx) + 2.1 * EPS * abs(px) + UNF);

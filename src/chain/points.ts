@@ -363,7 +363,7 @@ const PT = new Float64Array(2);
  * certified double or double-double evaluation decides nearly all of them; exact arithmetic
  * the rest); touching points and the ends of a shared piece are input vertices, returned
  * exactly. Cost: `chainContacts`' search plus a few tens of nanoseconds per contact (the
- * points are computed inside the search; measured 1.16–1.2× the time of `chainContacts` on a
+ * points are computed inside the search; measured 1.11–1.17× the time of `chainContacts` on a
  * random walk of 1e6 segments). Not re-entrant (module scratch).
  * @throws SkewlineInputError for an unknown option, if the chain is not 2D or
  * `options.thickness` is not 0, and for the input errors of `chainContacts`.
