@@ -26,7 +26,7 @@ import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ContactWriter } from '../../cli/chain.js';
+import { ContactWriter, runChain } from '../../cli/chain.js';
 import { CoordStore } from '../../cli/geojson-stream.js';
 import { multiChainContacts } from '../../src/index.js';
 import { makeRng } from '../../test/support/rng.js';
@@ -112,9 +112,14 @@ interface ChildRun {
   cpu: number;
 }
 
-/** Runs the CLI as a child, timing it and taking its peak RSS. */
-function runCli(args: string[]): ChildRun {
-  const cli = [process.execPath, '--import', 'tsx', join(REPO, 'cli', 'skewline.ts'), 'chain', ...args, '-o', '/dev/null', '--stats'];
+/**
+ * Runs the CLI as a child, timing it and taking its peak RSS. `wholeCsv`: the child is this file
+ * run as {@link wholeCsvChild} instead (CSV read whole before the search, as before streaming).
+ */
+function runCli(args: string[], wholeCsv = false): ChildRun {
+  const cli = wholeCsv
+    ? [process.execPath, '--import', 'tsx', fileURLToPath(import.meta.url), WHOLE_CSV, args[0]]
+    : [process.execPath, '--import', 'tsx', join(REPO, 'cli', 'skewline.ts'), 'chain', ...args, '-o', '/dev/null', '--stats'];
   const timeV = existsSync('/usr/bin/time');
   const t0 = process.hrtime.bigint();
   const r = timeV ? spawnSync('/usr/bin/time', ['-v', ...cli], { cwd: REPO, encoding: 'utf8' }) : spawnSync(cli[0], cli.slice(1), { cwd: REPO, encoding: 'utf8' });
@@ -205,6 +210,8 @@ export async function run(opts: { mb?: number; runs?: number } = {}): Promise<vo
     const csvRow = (name: string, r: ChildRun): void => {
       console.log(`| ${name} | ${r.secs.toFixed(1)} | ${r.cpu.toFixed(1)} | ${(csvSize / 1e6 / r.secs).toFixed(1)} | ${Math.round(csv.chains / r.secs).toLocaleString('en')} | ${r.contacts.toLocaleString('en')} | ${Math.round(r.contacts / r.secs).toLocaleString('en')} | ${r.rssMiB.toFixed(0)} | ${((r.rssMiB * 2 ** 20) / csv.vertices).toFixed(1)} |`);
     };
+    // Before and after, alternately: the whole-file read, then the stream.
+    csvRow('--no-between, read whole first (before streaming)', runCli([csv.path], true));
     csvRow('--no-between (streamed chain by chain)', runCli([csv.path, '--no-between', '--format', 'csv']));
     csvRow('default (--between: the whole file, then tile by tile)', runCli([csv.path, '--format', 'csv']));
   } finally {
@@ -213,7 +220,21 @@ export async function run(opts: { mb?: number; runs?: number } = {}): Promise<vo
   await outputSpeed(opts.runs ?? 3);
 }
 
+/** The child's argument that makes this file run {@link wholeCsvChild}. */
+const WHOLE_CSV = '--whole-csv';
+
+/**
+ * `skewline chain FILE --no-between --format csv -o /dev/null --stats` on the path CSV input took
+ * before it streamed: every chain read, then one search (runChain's `csvStream: false`).
+ */
+function wholeCsvChild(file: string): Promise<number> {
+  return runChain({ file, input: 'csv', thickness: 0, closed: false, between: false, format: 'csv', output: '/dev/null', progress: false, stats: true, threads: 1, tile: undefined, csvStream: false }, process, '');
+}
+
 if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) {
-  console.log(`skewline chain streaming — ${machine()}`);
-  await run();
+  if (process.argv[2] === WHOLE_CSV) process.exitCode = await wholeCsvChild(process.argv[3]);
+  else {
+    console.log(`skewline chain streaming — ${machine()}`);
+    await run();
+  }
 }
