@@ -5,12 +5,13 @@
  * feature, CSV line by line; coordinates go into blocks of typed arrays (8 bytes a coordinate,
  * never copied as they grow: geojson-stream.ts, CoordStore). With `--no-between`, each batch of
  * GeoJSON features, or of complete CSV chains, is searched and written as soon as it is read, so
- * memory stays bounded by the largest feature or chain (plus one batch); otherwise the whole input is needed before any contact is
- * known (a contact may join the first feature and the last): it is read, then one large chain is
- * searched at once (over worker threads), and several chains with contacts between them are
- * searched one spatial tile at a time, the tiles' sorted contacts held in typed arrays or a
- * temporary file and merged in order as they are written (tiles.ts, contactsInTiles): memory is
- * the coordinates plus bounded buffers, and the bytes are those of one search over everything.
+ * memory stays bounded by the largest feature or chain (plus one batch); otherwise the whole
+ * input is needed before any contact is known (a contact may join the first feature and the
+ * last): it is read, then one large chain is searched at once (over worker threads), and
+ * several chains with contacts between them are searched one spatial tile at a time, the tiles'
+ * sorted contacts held in typed arrays or a temporary file and merged in order as they are
+ * written (tiles.ts, contactsInTiles): memory is the coordinates plus bounded buffers, and the
+ * bytes are those of one search over everything.
  * `--tile i/n` reports only the contacts whose reference point lies in tile i (tiles.ts); with
  * several chains that tile is searched in sub-tiles the same way.
  * `-o` gets the same safe writing as `closest` (a temporary file renamed at the end, nothing
