@@ -3,14 +3,15 @@
  *
  * Input of any size: GeoJSON is read by an incremental tokenizer (json-stream.ts) feature by
  * feature, CSV line by line; coordinates go into blocks of typed arrays (8 bytes a coordinate,
- * never copied as they grow: geojson-stream.ts, CoordStore). With `--no-between` and GeoJSON
- * input, each batch of features is searched and written as soon as it is read, so memory stays
- * bounded by the largest feature; otherwise the whole input is needed before any contact is
- * known (a contact may join the first feature and the last): it is read, then one large chain is
- * searched at once (over worker threads), and several chains with contacts between them are
- * searched one spatial tile at a time, the tiles' sorted contacts held in typed arrays or a
- * temporary file and merged in order as they are written (tiles.ts, contactsInTiles): memory is
- * the coordinates plus bounded buffers, and the bytes are those of one search over everything.
+ * never copied as they grow: geojson-stream.ts, CoordStore). With `--no-between`, each batch of
+ * GeoJSON features, or of complete CSV chains, is searched and written as soon as it is read, so
+ * memory stays bounded by the largest feature or chain (plus one batch); otherwise the whole
+ * input is needed before any contact is known (a contact may join the first feature and the
+ * last): it is read, then one large chain is searched at once (over worker threads), and
+ * several chains with contacts between them are searched one spatial tile at a time, the tiles'
+ * sorted contacts held in typed arrays or a temporary file and merged in order as they are
+ * written (tiles.ts, contactsInTiles): memory is the coordinates plus bounded buffers, and the
+ * bytes are those of one search over everything.
  * `--tile i/n` reports only the contacts whose reference point lies in tile i (tiles.ts); with
  * several chains that tile is searched in sub-tiles the same way.
  * `-o` gets the same safe writing as `closest` (a temporary file renamed at the end, nothing
@@ -58,7 +59,20 @@ export interface ChainCliOptions {
    * set small figures to run the tiled path on small inputs).
    */
   tiles?: { perTile?: number; held?: number };
+  /**
+   * CSV input with `--no-between`: complete chains are searched and written as soon as they hold
+   * at least `batch` coordinates together (default {@link CSV_BATCH}; tests set small figures to
+   * cut many batches). `false` reads the whole input before the one search, as before streaming
+   * (the reference the tests compare the streamed bytes with).
+   */
+  csvStream?: { batch?: number } | false;
 }
+
+/**
+ * Coordinates (numbers) of complete CSV chains gathered before they are searched and written
+ * with `--no-between` (2¹⁶: 512 KiB of coordinates; a chain longer than that is its own batch).
+ */
+export const CSV_BATCH = 1 << 16;
 
 /** Segments from which one chain is searched over threads (below, the threads cost more than they save). */
 const PARALLEL_FROM = 100_000;
@@ -106,8 +120,17 @@ class Status {
   }
 }
 
-/** Reads CSV into `store`: `x,y[,z…]` per vertex; an optional header; a `chain` column or blank lines separate chains. */
-async function readCsv(stream: AsyncIterable<unknown>, store: CoordStore, onChunk: (n: number) => void): Promise<void> {
+/**
+ * Reads CSV into `store`: `x,y[,z…]` per vertex; an optional header; a `chain` (or `id`) column
+ * or blank lines separate chains. A chain is a run of consecutive rows: an id that comes back
+ * after another one starts a new chain (chains are never joined across the file), so a chain is
+ * complete as soon as the next one begins.
+ * @param complete when given, called (and awaited) before a new chain begins whenever the
+ *   complete chains in the store hold at least `batch` numbers; it searches and writes them and
+ *   clears the store. Its errors pass through as they are (they are not about the current line).
+ * @throws InputError `line N: …` for a malformed line.
+ */
+async function readCsv(stream: AsyncIterable<unknown>, store: CoordStore, onChunk: (n: number) => void, complete?: () => Promise<void>, batch = CSV_BATCH): Promise<void> {
   let open = false;
   let dim = 0;
   let header: string[] | null = null;
@@ -117,6 +140,7 @@ async function readCsv(stream: AsyncIterable<unknown>, store: CoordStore, onChun
   let lastId: string | undefined;
   let first = true;
   let lineNo = 0;
+  let completing = false;
   try {
     for await (const { text, no } of readLines(stream, onChunk)) {
       lineNo = no;
@@ -154,12 +178,17 @@ async function readCsv(stream: AsyncIterable<unknown>, store: CoordStore, onChun
       }
       if (!open) {
         open = true;
+        if (complete !== undefined && store.count > 0 && store.numbers >= batch) {
+          completing = true;
+          await complete();
+          completing = false;
+        }
         store.begin({});
       }
       for (let k = 0; k < dim; k++) store.push(parseNumber(fields[coordCols[k]], names[k]));
     }
   } catch (e) {
-    if (e instanceof InputError) throw new InputError(`line ${lineNo}: ${e.message}`);
+    if (e instanceof InputError && !completing) throw new InputError(`line ${lineNo}: ${e.message}`);
     throw e;
   }
 }
@@ -586,8 +615,11 @@ function searchBetween(store: CoordStore, opts: ChainCliOptions, plan: TilePlan)
   return contactsInTiles(store.count, (k) => store.chain(k), dim, opts.thickness, opts.closed, plan);
 }
 
-/** The search: one large chain over threads, a tile, or multiChainContacts. */
-async function search(store: CoordStore, opts: ChainCliOptions, between: boolean): Promise<MultiChainContacts> {
+/**
+ * The search: one large chain over threads, a tile, or multiChainContacts. `chainBase`: the
+ * input's number of the store's first chain (for messages, when the store holds one batch).
+ */
+async function search(store: CoordStore, opts: ChainCliOptions, between: boolean, chainBase = 0): Promise<MultiChainContacts> {
   const dim = store.dim || 2;
   const flats = Array.from({ length: store.count }, (_, k) => store.chain(k));
   try {
@@ -606,7 +638,7 @@ async function search(store: CoordStore, opts: ChainCliOptions, between: boolean
     }
     return multiChainContacts(flats, { dim, thickness: opts.thickness, closed: opts.closed, between });
   } catch (e) {
-    if (e instanceof SkewlineInputError) throw new InputError(e.message.replace(/^chains\[(\d+)\]/, 'chain $1'));
+    if (e instanceof SkewlineInputError) throw new InputError(e.message.replace(/^chains\[(\d+)\]/, (_, k: string) => `chain ${chainBase + Number(k)}`));
     throw e;
   }
 }
@@ -641,37 +673,38 @@ export async function runChain(opts: ChainCliOptions, io: Io, bundled: string): 
     const outFormat = opts.format ?? (geojson ? 'geojson' : 'csv');
     const writer = new ContactWriter(outFormat, geojson, opts.thickness, (t) => sink.write(t), (b) => sink.writeBytes(b));
     const drain = (): Promise<void> => sink.drain();
+    // Without contacts between chains, each batch of GeoJSON features or of complete CSV chains is searched and written as it is read.
+    const streaming = !opts.between && opts.tile === undefined && (geojson || opts.csvStream !== false);
+    if (streaming) streamed = writer;
+    let chainBase = 0;
+    /** Searches and writes the store's chains (the input's chains chainBase, chainBase + 1, …), then clears the store. */
+    const flush = async (): Promise<void> => {
+      vertices += store.vertices;
+      const r = await search(store, opts, false, chainBase);
+      await writer.contacts(r, store, chainBase, drain);
+      chainBase += store.count;
+      chainsRead = chainBase;
+      store.clear();
+    };
     if (geojson) {
-      // Without contacts between features, each batch of features is searched and written as it is read.
-      const streaming = !opts.between && opts.tile === undefined;
-      if (streaming) streamed = writer;
-      let chainBase = 0;
       await readGeojson(sniffed.chunks, store, onChunk, {
         features: async (list: ReadFeature[]) => {
           for (const q of list) writer.feature(q.index, q.info);
           if (!streaming || store.open) return;
-          vertices += store.vertices;
-          const r = await search(store, opts, false);
-          await writer.contacts(r, store, chainBase, drain);
-          chainBase += store.count;
-          chainsRead = chainBase;
-          store.clear();
+          await flush();
           for (const q of list) writer.forget(q.index);
           await sink.drain();
         },
       });
-      if (streaming) {
-        vertices += store.vertices;
-        const r = await search(store, opts, false);
-        await writer.contacts(r, store, chainBase, drain);
-        chainBase += store.count;
-        store.clear();
-      }
     } else {
-      await readCsv(sniffed.chunks, store, onChunk);
+      const complete = async (): Promise<void> => {
+        await flush();
+        await sink.drain();
+      };
+      await readCsv(sniffed.chunks, store, onChunk, streaming ? complete : undefined, opts.csvStream === false ? undefined : opts.csvStream?.batch);
     }
-    if (geojson && !opts.between && opts.tile === undefined) {
-      // already written
+    if (streaming) {
+      await flush(); // the last batch
     } else {
       vertices = store.vertices;
       const done = status.busy(`searching ${vertices.toLocaleString('en')} vertices in ${store.count.toLocaleString('en')} chains`);

@@ -103,8 +103,9 @@ Options:
   --closed              every chain also has the segment from its last vertex to its first
   --between, --no-between
                         contacts between different chains too (default: --between, as
-                        multiChainContacts); --no-between: within each chain only, and GeoJSON
-                        input is then searched and written feature by feature as it streams
+                        multiChainContacts); --no-between: within each chain only, and the
+                        input (GeoJSON features, CSV chains) is then searched and written
+                        batch by batch as it streams
   --threads N           threads for one large chain (default: the machine's; 1: none)
   --tile i/n            report only the contacts whose reference point lies in tile i of n
                         (0 ≤ i < n) of the input's bounding box; n runs together report every

@@ -10,6 +10,9 @@
  *    rest) and, with `--tile i/4`, one tile of four. Printed: file size, seconds, features/s,
  *    MB/s, contacts/s, the child's peak RSS (from /usr/bin/time -v where present, else the
  *    CLI's --stats) and CPU seconds, and the peak RSS per vertex and per contact.
+ *    The same walks as a CSV file (`chain,x,y` rows, one chain after another) run with
+ *    `--no-between`, streamed chain by chain (complete chains searched and written in batches),
+ *    and with `--between`, which needs the whole file first.
  * 2. Output: the contacts of seeded walks written as CSV, NDJSON and GeoJSON (2D thickness 0 with
  *    the exact crossing points of random walks and the touches of grid walks, and 3D with a
  *    thickness) into a counting sink: contacts per second of wall time and of CPU time.
@@ -23,7 +26,7 @@ import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ContactWriter } from '../../cli/chain.js';
+import { ContactWriter, runChain } from '../../cli/chain.js';
 import { CoordStore } from '../../cli/geojson-stream.js';
 import { multiChainContacts } from '../../src/index.js';
 import { makeRng } from '../../test/support/rng.js';
@@ -67,6 +70,40 @@ export async function generate(dir: string, mb: number): Promise<{ path: string;
   return { path, features, vertices: features * (steps + 1) };
 }
 
+/**
+ * Writes the same seeded walks as {@link generate} (same seed, same vertices) as CSV rows
+ * `chain,x,y`, one chain after another; returns its path and chain count.
+ */
+export async function generateCsv(dir: string, mb: number): Promise<{ path: string; chains: number; vertices: number }> {
+  const path = join(dir, 'walks.csv');
+  const out = createWriteStream(path);
+  const rng = makeRng(2015);
+  const steps = 64;
+  // About 30 bytes a vertex ("12345,1234.567890,-123.456789\n").
+  const chains = Math.max(1, Math.round((mb * 1e6) / (steps + 1) / 30));
+  const side = Math.sqrt(chains) * 12;
+  let buf = 'chain,x,y\n';
+  for (let f = 0; f < chains; f++) {
+    let x = Math.round(rng.next() * side), y = Math.round(rng.next() * side);
+    for (let v = 0; v <= steps; v++) {
+      if (v > 0) {
+        const a = rng.next() * 2 * Math.PI;
+        x += Math.cos(a);
+        y += Math.sin(a);
+      }
+      buf += `${f},${x.toFixed(6)},${y.toFixed(6)}\n`;
+    }
+    if (buf.length > 1 << 20) {
+      if (!out.write(buf)) await once(out, 'drain');
+      buf = '';
+    }
+  }
+  out.write(buf);
+  out.end();
+  await once(out, 'finish');
+  return { path, chains, vertices: chains * (steps + 1) };
+}
+
 interface ChildRun {
   secs: number;
   rssMiB: number;
@@ -75,9 +112,14 @@ interface ChildRun {
   cpu: number;
 }
 
-/** Runs the CLI as a child, timing it and taking its peak RSS. */
-function runCli(args: string[]): ChildRun {
-  const cli = [process.execPath, '--import', 'tsx', join(REPO, 'cli', 'skewline.ts'), 'chain', ...args, '-o', '/dev/null', '--stats'];
+/**
+ * Runs the CLI as a child, timing it and taking its peak RSS. `wholeCsv`: the child is this file
+ * run as {@link wholeCsvChild} instead (CSV read whole before the search, as before streaming).
+ */
+function runCli(args: string[], wholeCsv = false): ChildRun {
+  const cli = wholeCsv
+    ? [process.execPath, '--import', 'tsx', fileURLToPath(import.meta.url), WHOLE_CSV, args[0]]
+    : [process.execPath, '--import', 'tsx', join(REPO, 'cli', 'skewline.ts'), 'chain', ...args, '-o', '/dev/null', '--stats'];
   const timeV = existsSync('/usr/bin/time');
   const t0 = process.hrtime.bigint();
   const r = timeV ? spawnSync('/usr/bin/time', ['-v', ...cli], { cwd: REPO, encoding: 'utf8' }) : spawnSync(cli[0], cli.slice(1), { cwd: REPO, encoding: 'utf8' });
@@ -160,13 +202,39 @@ export async function run(opts: { mb?: number; runs?: number } = {}): Promise<vo
     row('--no-between (streamed feature by feature)', runCli([path, '--no-between', '--format', 'csv']));
     row('default (--between: tile by tile)', runCli([path, '--format', 'csv']));
     row('--tile 0/4 (one tile of four, --between)', runCli([path, '--format', 'csv', '--tile', '0/4']));
+    const csv = await generateCsv(dir, mb);
+    const csvSize = statSync(csv.path).size;
+    console.log(`\nskewline chain on CSV (chain,x,y rows, the same kind of walks): ${(csvSize / 1e6).toFixed(0)} MB, ${csv.chains.toLocaleString('en')} chains, ${csv.vertices.toLocaleString('en')} vertices`);
+    console.log('| run | s | CPU s | MB/s | chains/s | contacts | contacts/s | peak RSS (MiB) | RSS bytes per vertex |');
+    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+    const csvRow = (name: string, r: ChildRun): void => {
+      console.log(`| ${name} | ${r.secs.toFixed(1)} | ${r.cpu.toFixed(1)} | ${(csvSize / 1e6 / r.secs).toFixed(1)} | ${Math.round(csv.chains / r.secs).toLocaleString('en')} | ${r.contacts.toLocaleString('en')} | ${Math.round(r.contacts / r.secs).toLocaleString('en')} | ${r.rssMiB.toFixed(0)} | ${((r.rssMiB * 2 ** 20) / csv.vertices).toFixed(1)} |`);
+    };
+    // Before and after, alternately: the whole-file read, then the stream.
+    csvRow('--no-between, read whole first (before streaming)', runCli([csv.path], true));
+    csvRow('--no-between (streamed chain by chain)', runCli([csv.path, '--no-between', '--format', 'csv']));
+    csvRow('default (--between: the whole file, then tile by tile)', runCli([csv.path, '--format', 'csv']));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
   await outputSpeed(opts.runs ?? 3);
 }
 
+/** The child's argument that makes this file run {@link wholeCsvChild}. */
+const WHOLE_CSV = '--whole-csv';
+
+/**
+ * `skewline chain FILE --no-between --format csv -o /dev/null --stats` on the path CSV input took
+ * before it streamed: every chain read, then one search (runChain's `csvStream: false`).
+ */
+function wholeCsvChild(file: string): Promise<number> {
+  return runChain({ file, input: 'csv', thickness: 0, closed: false, between: false, format: 'csv', output: '/dev/null', progress: false, stats: true, threads: 1, tile: undefined, csvStream: false }, process, '');
+}
+
 if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) {
-  console.log(`skewline chain streaming — ${machine()}`);
-  await run();
+  if (process.argv[2] === WHOLE_CSV) process.exitCode = await wholeCsvChild(process.argv[3]);
+  else {
+    console.log(`skewline chain streaming — ${machine()}`);
+    await run();
+  }
 }
