@@ -127,7 +127,7 @@ const GROW = 4;
 /** The most a blocked fold backs off (relative to max(1, |angle|)), as foldChain. */
 const RESTART_BUDGET = 2 ** -24;
 /** Node and segment pair kinds on the heap (the pLm field). */
-const NODES = 0, SEGMENTS = 1, ROUGH = 2, REOPEN = 3;
+const NODES = 0, SEGMENTS = 1, ROUGH = 2, REOPEN = 3, LAZY = 4;
 
 // Module scratch (not re-entrant).
 const FRAME = new Float64Array(9);
@@ -160,6 +160,10 @@ let DA = new Int32Array(256);
 let DB = new Int32Array(256);
 let DE = new Float64Array(256);
 let DN = 0;
+// Node pairs on the heap at their Lipschitz start, their window not yet computed (kind LAZY):
+// the key the pair was met at, by index (the heap entry's mi field).
+let LZ = new Float64Array(256);
+let LN = 0;
 
 /**
  * Cylindrical bounds about the axis of the sphere (px, py, pz; rho) into out[o … o + 6):
@@ -264,9 +268,29 @@ function pushNodes(a: number, b: number, s: number, e: number): void {
   nodeRadial(b);
   const lip = (gap - TAUB) / (NC[6 * b + 1] * (1 + SLACK));
   if (lip >= BEST || lip > e) return;
+  if (lip > s) {
+    // not before lip: its window (trigonometry) waits until then, and most folds stop first
+    if (LN === LZ.length) {
+      const g = new Float64Array(2 * LN);
+      g.set(LZ);
+      LZ = g;
+    }
+    LZ[LN] = s;
+    heapPush(a, b, LAZY, LN++, lip, e);
+    return;
+  }
+  windowed(a, b, s, e, lip, s);
+}
+
+/**
+ * The node pair (a, b) by its window in [s0, e] (s0: the key it was met at) and its Lipschitz
+ * start lip: dropped, due now (its start is s, the key being worked on), or on the heap at its
+ * start.
+ */
+function windowed(a: number, b: number, s0: number, e: number, lip: number, s: number): void {
   nodeCyl(a);
   nodeCyl(b);
-  if (!windowOf(NC, 6 * a, NC, 6 * b, s, e) || !(WIN[0] < BEST)) return;
+  if (!windowOf(NC, 6 * a, NC, 6 * b, s0, e) || !(WIN[0] < BEST)) return;
   let ns = WIN[0];
   if (lip > ns) ns = lip;
   if (!(ns < BEST && ns <= WIN[1])) return;
@@ -431,6 +455,7 @@ function loadPair(i: number, k: number, out: Float64Array): void {
 function search(s0: number, s1: number): void {
   heapClear();
   DN = 0;
+  LN = 0;
   const L = T.L;
   if (hasFixed(1) && hasTurning(1)) heapPush(1, 1, NODES, 0, s0, s1);
   let s = s0;
@@ -456,6 +481,11 @@ function search(s0: number, s1: number): void {
     }
     if (kind === ROUGH) {
       refine(a, b, s, e);
+      continue;
+    }
+    if (kind === LAZY) {
+      // (its window over the range it was met with, so it is the one found there)
+      windowed(a, b, LZ[TOP[3]], TOP[5], s, s);
       continue;
     }
     if (kind === SEGMENTS) {
