@@ -95,6 +95,14 @@ export interface FoldTree {
    * list (at least the thickness).
    */
   readonly wide: number;
+  /**
+   * Validity stamps of W/WC per node and of WX per leaf block: current where they equal
+   * `epoch` (which does not change while a fold searches), so the search calls world() and
+   * vertex() only for what is not.
+   */
+  readonly wStamp: Int32Array;
+  readonly xStamp: Int32Array;
+  readonly epoch: number;
   world(k: number): void;
   vertex(v: number): void;
   /** Turns the part beyond `joint` by `angle` if the end pose is free (exactly, as a pivot); false: unchanged. */
@@ -194,6 +202,16 @@ function cylOf(px: number, py: number, pz: number, rho: number, out: Float64Arra
 }
 
 let T: FoldTree;
+// The tree's stamps and the epoch of the pose being searched (see FoldTree.wStamp).
+let WST: Int32Array = new Int32Array(0);
+let XST: Int32Array = new Int32Array(0);
+let EPOCH = 0;
+let BLK = 16;
+
+/** Vertex v's world coordinates in T.WX. */
+function vertexAt(v: number): void {
+  if (XST[(v / BLK) | 0] !== EPOCH) T.vertex(v);
+}
 let J = 0; // the joint
 let M = 0; // segments (count − 1)
 let BEST = 0, BI = -1, BK = -1;
@@ -201,7 +219,7 @@ let BEST = 0, BI = -1, BK = -1;
 /** Node k's cylindrical bounds in NC (computed once per fold). */
 function nodeCyl(k: number): void {
   if (ncStamp[k] === stamp) return;
-  T.world(k);
+  if (WST[k] !== EPOCH) T.world(k);
   const WC = T.WC, S = T.S;
   cylOf(WC[3 * k], WC[3 * k + 1], WC[3 * k + 2], S[4 * k + 3] + T.reach, NC, 6 * k);
   ncStamp[k] = nrStamp[k] = stamp;
@@ -210,7 +228,7 @@ function nodeCyl(k: number): void {
 /** Node k's radial and axial bounds in NC[6k … 6k + 4) (its speed, NC[6k + 1]; no trigonometry). */
 function nodeRadial(k: number): void {
   if (nrStamp[k] === stamp) return;
-  T.world(k);
+  if (WST[k] !== EPOCH) T.world(k);
   const WC = T.WC, S = T.S;
   cylOf(WC[3 * k], WC[3 * k + 1], WC[3 * k + 2], S[4 * k + 3] + T.reach, NC, 6 * k, false);
   nrStamp[k] = stamp;
@@ -253,8 +271,8 @@ function pushNodes(a: number, b: number, s: number, e: number): void {
   }
   // Lipschitz from the start: the turning node's points move at most rhi (their distance from
   // the axis) per radian, so the pair stays farther than TAUB until (gap at 0 − TAUB) / rhi.
-  T.world(a);
-  T.world(b);
+  if (WST[a] !== EPOCH) T.world(a);
+  if (WST[b] !== EPOCH) T.world(b);
   const WC = T.WC, S = T.S;
   const dx = WC[3 * b] - WC[3 * a], dy = WC[3 * b + 1] - WC[3 * a + 1], dz = WC[3 * b + 2] - WC[3 * a + 2];
   const ra = S[4 * a + 3] + T.reach, rb = S[4 * b + 3] + T.reach;
@@ -323,8 +341,8 @@ function segSphere(v: number): number {
   const o = 5 * v;
   if (sgStamp[v] === stamp) return o;
   sgStamp[v] = stamp;
-  T.vertex(v);
-  T.vertex(v + 1);
+  vertexAt(v);
+  vertexAt(v + 1);
   const X = T.WX, p = 3 * v, sp = SG;
   const ax = X[p], ay = X[p + 1], az = X[p + 2], bx = X[p + 3], by = X[p + 4], bz = X[p + 5];
   const dx = bx - ax, dy = by - ay, dz = bz - az;
@@ -359,8 +377,8 @@ function pushSegments(a: number, b: number, s: number, e: number, reopen: boolea
   // each side's segments that can come near the other block's sphere before hz (the turning
   // block's points move at most its rhi per radian, a turning segment's at most its speed)
   const A = T.L + a, Bn = T.L + b, WC = T.WC, S = T.S;
-  T.world(A);
-  T.world(Bn);
+  if (WST[A] !== EPOCH) T.world(A);
+  if (WST[Bn] !== EPOCH) T.world(Bn);
   nodeRadial(Bn);
   const ax = WC[3 * A], ay = WC[3 * A + 1], az = WC[3 * A + 2], ar = S[4 * A + 3] + T.reach;
   const bx = WC[3 * Bn], by = WC[3 * Bn + 1], bz = WC[3 * Bn + 2], br = S[4 * Bn + 3] + T.reach;
@@ -436,10 +454,10 @@ function refine(i: number, k: number, s: number, e: number): void {
 /** Loads segments i (fixed) and k (turning) of the pose into Q4 (dim numbers per vertex). */
 function loadPair(i: number, k: number, out: Float64Array): void {
   const dim = T.dim, X = T.WX;
-  T.vertex(i);
-  T.vertex(i + 1);
-  T.vertex(k);
-  T.vertex(k + 1);
+  vertexAt(i);
+  vertexAt(i + 1);
+  vertexAt(k);
+  vertexAt(k + 1);
   for (let c = 0; c < dim; c++) {
     out[c] = X[3 * i + c];
     out[dim + c] = X[3 * i + 3 + c];
@@ -540,6 +558,10 @@ function search(s0: number, s1: number): void {
  */
 export function foldOnTree(tree: FoldTree, joint: number, angle: number, axis: ArrayLike<number> | null): TreeFoldResult {
   T = tree;
+  WST = tree.wStamp;
+  XST = tree.xStamp;
+  EPOCH = tree.epoch;
+  BLK = tree.block;
   J = joint;
   M = tree.count - 1;
   const dim = tree.dim;

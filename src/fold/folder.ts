@@ -1019,6 +1019,7 @@ class Folder implements ChainFolder {
     const t = (this.tree ??= {
       dim: this.dim, count: 0, L: 0, block: BLOCK, thickness: this.thickness,
       S: this.S, WC: this.WC, WX: this.WX, reach: 0, ecert: 0, wide: 0,
+      wStamp: this.wStamp, xStamp: this.xStamp, epoch: 0,
       world: (k) => this.world(k),
       vertex: (v) => this.vertex(v),
       turn: (joint, angle) => this.turnFold(joint, angle),
@@ -1041,6 +1042,9 @@ class Folder implements ChainFolder {
     m.S = this.S;
     m.WC = this.WC;
     m.WX = this.WX;
+    m.wStamp = this.wStamp;
+    m.xStamp = this.xStamp;
+    m.epoch = this.epoch;
     m.reach = NEAR * this.scale;
     // the folder's bound of one move's rounding (PER_MOVE of the extent, see the module
     // notes), for coordinates up to 4 times the extent once turned
