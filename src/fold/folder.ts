@@ -456,7 +456,7 @@ class Folder implements ChainFolder {
       this.W.set(this.T.subarray(12, 24), 12);
     } else {
       const p = k >> 1;
-      this.world(p);
+      if (this.wStamp[p] !== this.epoch) this.world(p);
       compose(this.W, 12 * p, this.T, 12 * k, this.W, 12 * k);
     }
     const W = this.W, S = this.S, w = 12 * k, x = S[4 * k], y = S[4 * k + 1], z = S[4 * k + 2];
@@ -907,8 +907,10 @@ class Folder implements ChainFolder {
     const S = this.S;
     const ra = S[4 * A + 3], rb = S[4 * B + 3];
     if (ra < 0 || rb < 0) return true;
-    this.world(A);
-    this.world(B);
+    // (the stamps checked here: world() is recursive, so not inlined, and most are current)
+    const ep = this.epoch, ws = this.wStamp;
+    if (ws[A] !== ep) this.world(A);
+    if (ws[B] !== ep) this.world(B);
     const WC = this.WC;
     const ax = WC[3 * A], ay = WC[3 * A + 1], az = WC[3 * A + 2];
     const bx = WC[3 * B], by = WC[3 * B + 1], bz = WC[3 * B + 2];
@@ -933,10 +935,11 @@ class Folder implements ChainFolder {
     const dim = this.dim, WX = this.WX;
     const i0 = a * BLOCK, i1 = Math.min(j, (a + 1) * BLOCK);
     const k0 = Math.max(j, b * BLOCK), k1 = Math.min(m, (b + 1) * BLOCK);
-    this.blockWorld(a);
-    if (i1 === (a + 1) * BLOCK) this.vertex(i1);
-    this.blockWorld(b);
-    if (k1 === (b + 1) * BLOCK && k1 < this.count) this.vertex(k1);
+    const ep = this.epoch, xs = this.xStamp;
+    if (xs[a] !== ep) this.blockWorld(a);
+    if (i1 === (a + 1) * BLOCK && xs[a + 1] !== ep) this.blockWorld(a + 1);
+    if (xs[b] !== ep) this.blockWorld(b);
+    if (k1 === (b + 1) * BLOCK && k1 < this.count && xs[b + 1] !== ep) this.blockWorld(b + 1);
     const LA = this.L + a, LB = this.L + b, WC = this.WC, S = this.S, SL = this.SL;
     const reachOf = wide + NEAR * this.scale; // as in clear()
     let nk = 0;
