@@ -131,6 +131,13 @@ export interface TreeFoldResult {
   contact: { i: number; j: number } | null;
 }
 
+/**
+ * Counts since the module was loaded (for the tests; not part of the package's API): node pairs
+ * put on the heap at their Lipschitz start with their window not computed (`deferred`), and
+ * those the search reached, whose window it then computed (`reached`).
+ */
+export const treeFoldStats = { deferred: 0, reached: 0 };
+
 const TWO_PI = 2 * Math.PI;
 /** Relative slack of the cylindrical bounds (sphere and frame rounding are ~1e-15). */
 const SLACK = 2 ** -30;
@@ -300,6 +307,7 @@ function pushNodes(a: number, b: number, s: number, e: number): void {
     }
     LZ[LN] = s;
     heapPush(a, b, LAZY, LN++, lip, e);
+    treeFoldStats.deferred++;
     return;
   }
   windowed(a, b, s, e, lip, s);
@@ -507,6 +515,7 @@ function search(s0: number, s1: number): void {
       continue;
     }
     if (kind === LAZY) {
+      treeFoldStats.reached++;
       // (its window over the range it was met with, so it is the one found there)
       windowed(a, b, LZ[TOP[3]], TOP[5], s, s);
       continue;
