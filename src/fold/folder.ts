@@ -27,8 +27,11 @@
  * - the contact test runs depth first over node pairs (a node owning fixed segments, one owning
  *   turning segments; a pair is tested before it is pushed), pruning a pair when their world
  *   spheres are farther apart than the thickness plus the near margin below (twice: pairs
- *   within the margin must be found too). It splits the node with the larger sphere, and visits
- *   the child nearer the joint along the chain first, so a rejected move usually stops early
+ *   within the margin must be found too). It splits the node with the larger sphere, or both
+ *   when the two are inner nodes whose radii are within a factor 2 (four pairs tested at once,
+ *   which skips testing one child against the other whole node: 5–10% less CPU time per move
+ *   on the bench's chains at 1e5 and 1e6), and visits the child nearer the joint along the chain
+ *   first, so a rejected move usually stops early
  *   (contacts of a move are mostly near its joint). A leaf's sphere holds its vertices and a
  *   copy of the next block's first vertex, so it holds every segment the block owns (the copy
  *   is turned with the block's frame, and resynced with the vertex at each rebuild of the near
@@ -854,9 +857,36 @@ class Folder implements ChainFolder {
         }
         continue;
       }
+      // Two inner nodes of about one size: both split at once (four pairs, each tested before
+      // it is pushed), which skips testing the pairs of one child with the other whole node.
+      const ra = S[4 * A + 3], rb = S[4 * B + 3];
+      if (!leafA && !leafB && ra <= 2 * rb && rb <= 2 * ra) {
+        if (sp + 5 > stackA.length) {
+          stackA = grow(stackA);
+          stackB = grow(stackB);
+        }
+        const a1 = 2 * A, b1 = 2 * B;
+        const la = lev(a1 + 1, L), lb = lev(b1 + 1, L);
+        const a2 = ((a1 + 1) << la) * BLOCK - L * BLOCK < j ? a1 + 1 : 0; // owns fixed segments
+        const b0 = ((b1 + 1) << lb) * BLOCK - L * BLOCK > j ? b1 : 0; // owns turning segments
+        const b2 = b1 + 1;
+        if (!this.apart(a1, b2, reachOf)) {
+          stackA[sp] = a1; stackB[sp++] = b2;
+        }
+        if (a2 !== 0 && !this.apart(a2, b2, reachOf)) {
+          stackA[sp] = a2; stackB[sp++] = b2;
+        }
+        if (b0 !== 0 && !this.apart(a1, b0, reachOf)) {
+          stackA[sp] = a1; stackB[sp++] = b0;
+        }
+        if (a2 !== 0 && b0 !== 0 && !this.apart(a2, b0, reachOf)) {
+          stackA[sp] = a2; stackB[sp++] = b0;
+        }
+        continue;
+      }
       // Split the larger: its children that own segments of their side; the child nearer the
       // joint along the chain is pushed last (popped first).
-      if (leafB || (!leafA && S[4 * A + 3] >= S[4 * B + 3])) {
+      if (leafB || (!leafA && ra >= rb)) {
         // A's first child always owns fixed segments; the second when it starts before j
         const c = 2 * A;
         if (!this.apart(c, B, reachOf)) {
