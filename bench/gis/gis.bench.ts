@@ -58,15 +58,21 @@ export function countries50m(): { type: 'Feature'; geometry: { type: string; coo
 
 function crossingRows(n: number, runs: number, withSweep: boolean): void {
   const P = randomWalk(n, 2, makeRng(2));
-  let lines: Line[] | null = isectLines(P);
-  const isectRun = (method: 'bush' | 'sweep'): number => isectPoints(lines!, method);
+  let lines: Line[] | null = null;
+  const isectRun = (method: 'bush' | 'sweep'): number => isectPoints(lines ?? (lines = isectLines(P)), method);
+  // isect's million segment objects are built (untimed) just before each of its runs and dropped
+  // before skewline's: kept alive, they slow every garbage collection of the skewline runs too
+  // (each major GC marks them), which made chainIntersections look up to 1.7× slower than alone.
+  const drop = (): void => void (lines = null);
+  const build = (): void => void (lines = isectLines(P));
   const methods = [
-    { name: 'skewline chainContacts (search only)', run: () => chainContacts(P, { dim: 2 }).count },
-    { name: 'skewline chainIntersections (points + kinds)', run: () => chainIntersections(P).count },
-    { name: 'isect bush', run: () => isectRun('bush') },
+    { name: 'skewline chainContacts (search only)', run: () => chainContacts(P, { dim: 2 }).count, setup: drop },
+    { name: 'skewline chainIntersections (points + kinds)', run: () => chainIntersections(P).count, setup: drop },
+    { name: 'isect bush', run: () => isectRun('bush'), setup: build },
   ];
-  if (withSweep) methods.push({ name: 'isect sweep', run: () => isectRun('sweep') });
+  if (withSweep) methods.push({ name: 'isect sweep', run: () => isectRun('sweep'), setup: build });
   const rows = measure(methods, runs, 1);
+  lines = null;
   pointStats.double = pointStats.doubleDouble = pointStats.exact = 0;
   const r = chainIntersections(P);
   // How this one call rounded its points (read now: the CPU-time runs below add to the counts).
@@ -76,10 +82,8 @@ function crossingRows(n: number, runs: number, withSweep: boolean): void {
   console.log(table(`Crossing points, 2D random walk of ${n.toLocaleString('en')} unit segments (${r.count.toLocaleString('en')} contacts; isect bush: ${isectRun('bush').toLocaleString('en')} non-adjacent points)`, rows, n, 'skewline chainContacts (search only)', 'isect bush'));
   const ci = rows[1].median / rows[0].median;
   console.log(`chainIntersections / chainContacts = ${ci.toFixed(2)} (floor ≤ 1.5); isect bush / chainIntersections = ${(rows[2].median / rows[1].median).toFixed(2)} (floor ≥ 2)`);
-  // CPU time (process.cpuUsage), interleaved: steadier than wall time on a shared, loaded machine.
-  // isect's million segment objects are built (untimed) just before each of its runs and dropped
-  // after: kept alive, they slow every garbage collection of the skewline runs too (each major GC
-  // marks them), which made chainIntersections look up to 1.7× slower than it is alone.
+  // CPU time (process.cpuUsage), interleaved: steadier than wall time on a shared, loaded machine;
+  // isect's objects are alive only for its own runs, as above.
   lines = null;
   const cpu = [[], [], []] as number[][];
   const fns = [() => chainContacts(P, { dim: 2 }).count, () => chainIntersections(P).count, () => isectRun('bush')];
