@@ -4,25 +4,12 @@
 import { describe, expect, it } from 'vitest';
 import { closestPoints, createClosestResult, segmentDistance } from '../../src/closest/closest.js';
 import { FAST_DECLINED, FAST_DONE, FAST_NOT_FINITE, FAST_SQ, closestNdFast, linesApartNd } from '../../src/closest/kernel-nd.js';
-import { LINE, POINT, RAY, SEGMENT } from '../../src/core/exact.js';
-import { SkewlineInputError, line, point, ray, segment } from '../../src/core/primitives.js';
+import { SkewlineInputError, line, segment } from '../../src/core/primitives.js';
 import type { Primitive } from '../../src/core/types.js';
 import { intersects } from '../../src/intersect/intersects.js';
 import { exactClosest, measure, ratSqrtToNumber, ratToNumber } from '../support/oracle.js';
-import { mulberry32, nextDown, nextUp } from '../support/rng.js';
-
-const faithful = (x: number, exact: number): boolean => x === exact || x === nextUp(exact) || x === nextDown(exact);
-
-const KINDS = ['point', 'segment', 'ray', 'line'] as const;
-type Kind = (typeof KINDS)[number];
-const CODE = { point: POINT, segment: SEGMENT, ray: RAY, line: LINE };
-
-function make(kind: Kind, p: number[], q: number[]): Primitive {
-  if (kind === 'point') return point(p);
-  if (kind === 'segment') return segment(p, q);
-  if (kind === 'ray') return ray(p, q.map((x, i) => x - p[i]));
-  return line(p, q);
-}
+import { mulberry32 } from '../support/rng.js';
+import { CODE, faithful, KINDS, make } from '../support/nd-kinds.js';
 
 /** closestNdFast on the primitives' own arrays (as closestPoints calls it). */
 function fast(a: Primitive, b: Primitive, out: Float64Array): number {

@@ -6,19 +6,10 @@
 import { setFlagsFromString } from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import { closestPoints, createClosestResult } from '../../src/closest/closest.js';
-import { line, point, ray, segment } from '../../src/core/primitives.js';
+import { point, segment } from '../../src/core/primitives.js';
 import type { ClosestResult, Primitive } from '../../src/core/types.js';
 import { mulberry32 } from '../support/rng.js';
-
-const KINDS = ['point', 'segment', 'ray', 'line'] as const;
-type Kind = (typeof KINDS)[number];
-
-function make(kind: Kind, p: number[], q: number[]): Primitive {
-  if (kind === 'point') return point(p);
-  if (kind === 'segment') return segment(p, q);
-  if (kind === 'ray') return ray(p, q.map((x, i) => x - p[i]));
-  return line(p, q);
-}
+import { KINDS, make } from '../support/nd-kinds.js';
 
 const FIELDS = ['distance', 'distanceSq', 's', 't', 'relation', 'tag', 'unique', 'parallel', 'degenerate'] as const;
 

@@ -7,24 +7,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { TARGET, generate } from '../../scripts/build-wasm-nd.js';
 import { closestPoints, createClosestResult, segmentDistance } from '../../src/closest/closest.js';
 import { FAST_DONE, closestNdFast, ndPassesWasm } from '../../src/closest/kernel-nd.js';
-import { LINE, POINT, RAY, SEGMENT } from '../../src/core/exact.js';
-import { line, point, ray, segment } from '../../src/core/primitives.js';
 import type { Primitive } from '../../src/core/types.js';
 import { intersects } from '../../src/intersect/intersects.js';
 import { exactClosest, measure, ratSqrtToNumber } from '../support/oracle.js';
-import { mulberry32, nextDown, nextUp } from '../support/rng.js';
-
-const faithful = (x: number, exact: number): boolean => x === exact || x === nextUp(exact) || x === nextDown(exact);
-const KINDS = ['point', 'segment', 'ray', 'line'] as const;
-type Kind = (typeof KINDS)[number];
-const CODE = { point: POINT, segment: SEGMENT, ray: RAY, line: LINE };
-
-function make(kind: Kind, p: number[], q: number[]): Primitive {
-  if (kind === 'point') return point(p);
-  if (kind === 'segment') return segment(p, q);
-  if (kind === 'ray') return ray(p, q.map((x, i) => x - p[i]));
-  return line(p, q);
-}
+import { mulberry32 } from '../support/rng.js';
+import { CODE, faithful, KINDS, make } from '../support/nd-kinds.js';
 
 /** Pairs of every kind in dimension dim: unit, offset 1e6, 2^±90 scales, near misses 1e-6 apart. */
 function pairs(seed: number, dim: number, n: number): [Primitive, Primitive, string][] {

@@ -4,27 +4,18 @@
 // index are in the failure message. Replay: `cases(dim, seed)` below.
 import { describe, expect, it } from 'vitest';
 import { closestPoints, segmentDistance } from '../../src/closest/closest.js';
-import { line, point, ray, segment } from '../../src/core/primitives.js';
+import { line, ray, segment } from '../../src/core/primitives.js';
 import type { Primitive } from '../../src/core/types.js';
 import { collinear, coplanar, intersects } from '../../src/intersect/intersects.js';
 import { exactClosest, measure, ratSqrtToNumber, scaleS, U, errorVsExact } from '../support/oracle.js';
 import { mulberry32, nextDown, nextUp } from '../support/rng.js';
+import { KINDS, make } from '../support/nd-kinds.js';
 
 const LONG = process.env.SKEWLINE_LONG === '1';
 
 /** True when x is within one ulp of the exact distance (the rounded exact value or a neighbour). */
 function faithful(x: number, exactRounded: number): boolean {
   return x === exactRounded || x === nextUp(exactRounded) || x === nextDown(exactRounded);
-}
-
-const KINDS = ['point', 'segment', 'ray', 'line'] as const;
-type Kind = (typeof KINDS)[number];
-
-function make(kind: Kind, p: number[], q: number[]): Primitive {
-  if (kind === 'point') return point(p);
-  if (kind === 'segment') return segment(p, q);
-  if (kind === 'ray') return ray(p, q.map((x, i) => x - p[i]));
-  return line(p, q);
 }
 
 interface Case {
