@@ -8,12 +8,13 @@
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough, Writable } from 'node:stream';
+import { PassThrough } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { multiChainContacts } from '../../src/index.js';
 import { runChain, type ChainCliOptions } from '../../cli/chain.js';
 import { gridWalk, randomWalk } from '../support/walks.js';
 import { makeRng, type Rng } from '../support/rng.js';
+import { collector } from '../support/collector.js';
 
 const work = mkdtempSync(join(tmpdir(), 'skewline-csv-stream-test-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -48,18 +49,6 @@ function csvOf(chains: Float64Array[], dim: number, ids: boolean): string {
     }
   });
   return text;
-}
-
-/** A stderr (or stdout) that collects what is written. */
-function collector(): { stream: Writable; text: () => string } {
-  let text = '';
-  const stream = new Writable({
-    write(chunk: Buffer, _enc, done) {
-      text += chunk.toString();
-      done();
-    },
-  });
-  return { stream, text: () => text };
 }
 
 const BASE: ChainCliOptions = { file: undefined, input: undefined, thickness: 0, closed: false, between: false, format: undefined, output: undefined, progress: false, stats: false, threads: 1, tile: undefined };

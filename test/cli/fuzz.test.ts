@@ -9,25 +9,15 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Readable, Writable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { main } from '../../cli/skewline.js';
 import type { Io } from '../../cli/closest.js';
 import { mulberry32 } from '../../scripts/big-input.js';
+import { collector } from '../support/collector.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'skewline-fuzz-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-function collector(): { stream: Writable; text: () => string } {
-  let text = '';
-  const stream = new Writable({
-    write(chunk: Buffer, _enc, done) {
-      text += chunk.toString();
-      done();
-    },
-  });
-  return { stream, text: () => text };
-}
 
 async function runIn(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   const out = collector();
