@@ -32,6 +32,16 @@ const locals = (names: string[]): string => names.map((n) => `(local $${n} v128)
 const params = (names: string[]): string => names.map((n) => `(param $${n} i32)`).join(' ');
 
 /** Pass 1: the Gram entries (kernel-nd.ts gram). */
+
+/** The loop over the coordinates, two (16 bytes) a step, `$i` from 0 to m·8 bytes. */
+function coordLoop(body: string): string {
+  return `(local.set $end (i32.shl (local.get $m) (i32.const 3)))
+    (block $done (loop $next
+      (br_if $done (i32.ge_u (local.get $i) (local.get $end)))
+      ${body}
+      (local.set $i (i32.add (local.get $i) (i32.const 16)))
+      (br $next)))`;
+}
 function gram(): string {
   const body = [
     set('x0', load('a0')),
@@ -50,12 +60,7 @@ function gram(): string {
   return `
   (func (export "gram") ${params(['m', 'a0', 'a1', 'au', 'b0', 'b1', 'bv', 'o'])}
     (local $i i32) (local $end i32) ${locals(['x0', 'y0', 'u', 'v', 'w', 'A', 'B', 'C', 'D', 'E', 'F'])}
-    (local.set $end (i32.shl (local.get $m) (i32.const 3)))
-    (block $done (loop $next
-      (br_if $done (i32.ge_u (local.get $i) (local.get $end)))
-      ${body}
-      (local.set $i (i32.add (local.get $i) (i32.const 16)))
-      (br $next)))
+    ${coordLoop(body)}
     ${out})`;
 }
 
@@ -127,12 +132,7 @@ function resid(): string {
     (local.set $t (f64x2.splat (f64.load offset=104 (local.get $o))))
     ${split('s', 'sh', 'sl')}
     ${split('t', 'th', 'tl')}
-    (local.set $end (i32.shl (local.get $m) (i32.const 3)))
-    (block $done (loop $next
-      (br_if $done (i32.ge_u (local.get $i) (local.get $end)))
-      ${body}
-      (local.set $i (i32.add (local.get $i) (i32.const 16)))
-      (br $next)))
+    ${coordLoop(body)}
     ${out})`;
 }
 
