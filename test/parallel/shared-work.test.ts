@@ -98,6 +98,49 @@ describe('work shared by the threads of a parallel search', () => {
     }
   });
 
+  it('issue 15: the merge sorts each range with two passes over its counters: long runs of one i (over 32 partners) and short ones, in (i, j) order with their numbers, range after range on the same scratch, at thickness 0 and above (seeds 1540–1541)', () => {
+    for (let seed = 1540; seed <= 1541; seed++) {
+      const rng = makeRng(seed);
+      const m = 5_000;
+      // Unique pairs (i, j): most i with a few partners, some with 33 to 300 (a crowded spot).
+      const seen = new Set<number>();
+      const pairs: [number, number][] = [];
+      for (let k = 0; k < 12_000; k++) {
+        const i = Math.floor(rng.next() * m);
+        const many = rng.next() < 0.02 ? 33 + Math.floor(rng.next() * 268) : 1;
+        for (let q = 0; q < many; q++) {
+          const j = Math.floor(rng.next() * m);
+          if (!seen.has(i * m + j)) { seen.add(i * m + j); pairs.push([i, j]); }
+        }
+      }
+      const n = pairs.length;
+      const num = (i: number, j: number, w: number): number => Math.sin(i * 7 + j * 13 + w); // a pair's numbers, known from (i, j)
+      for (const zero of [false, true]) {
+        // Two shares dealt at random (pairs in random order), the shift giving ranges both narrower and wider than a long run's spread.
+        for (const shift of [rangeShift(m), rangeShift(m, 3), 4]) {
+          const dealt: [number, number][][] = [[], []];
+          for (const p of [...pairs].sort(() => rng.next() - 0.5)) dealt[rng.next() < 0.5 ? 0 : 1].push(p);
+          const shares = dealt.map((ps) => partitionShare({
+            CI: Int32Array.from(ps, ([i]) => i), CJ: Int32Array.from(ps, ([, j]) => j),
+            distance: Float64Array.from(ps, ([i, j]) => num(i, j, 1)), s: Float64Array.from(ps, ([i, j]) => num(i, j, 2)), t: Float64Array.from(ps, ([i, j]) => num(i, j, 3)),
+          }, m, zero, null, shift));
+          const at = mergeOffsets(shares, m, shift);
+          const out = { CI: new Int32Array(n), CJ: new Int32Array(n), distance: new Float64Array(n), s: new Float64Array(n), t: new Float64Array(n) };
+          mergeRanges({ kind: 'merge', shares, m, shift, at, counter: new SharedArrayBuffer(4), out, done: null, zero, oa: null, ob: null });
+          const ref = [...pairs].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+          const label = `seed ${seed}, zero ${zero}, shift ${shift}`;
+          expect(at[at.length - 1], label).toBe(n);
+          for (let k = 0; k < n; k++) {
+            const [i, j] = ref[k];
+            if (out.CI[k] !== i || out.CJ[k] !== j || out.distance[k] !== (zero ? 0 : num(i, j, 1)) || out.s[k] !== num(i, j, 2) || out.t[k] !== num(i, j, 3)) {
+              throw new Error(`${label}: pair ${k} is ${out.CI[k]},${out.CJ[k]} (d ${out.distance[k]}, s ${out.s[k]}) instead of ${i},${j}`);
+            }
+          }
+        }
+      }
+    }
+  });
+
   it('issue 15: the calling thread gathers the merge into memory of its own: ranges the workers finished are copied, unfinished ones sorted again, unclaimed ones claimed — chainContacts’ result bit for bit, with ranges of any width (seeds 1530–1532)', () => {
     for (let seed = 1530; seed <= 1532; seed++) {
       const rng = makeRng(seed);
