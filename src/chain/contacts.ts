@@ -54,7 +54,7 @@ export interface ChainContacts {
 // Module scratch (not re-entrant): the pair under test, the kernels' output, found pairs with
 // their numbers (computed when the pair is found, while its coordinates are in cache).
 let Q = new Float64Array(12);
-const OUT = new Float64Array(2);
+const OUT = new Float64Array(3);
 let foundI = new Int32Array(1024);
 let foundJ = new Int32Array(1024);
 let foundD = new Float64Array(1024);
@@ -100,8 +100,7 @@ function record(i: number, j: number, d: number, s: number, t: number): void {
 
 /** Tests the pair loaded in Q (segments i, j) and records it with its numbers when within τ. */
 function testQ(i: number, j: number, dim: number, tau: number): void {
-  const d = contactWithin(Q, dim, tau, OUT);
-  if (d >= 0) record(i, j, d, OUT[0], OUT[1]);
+  if (contactWithin(Q, dim, tau, OUT)) record(i, j, OUT[2], OUT[0], OUT[1]);
 }
 
 /** Records the fold-back pair c, c + 1 (or a ring's last and first) with its numbers. */

@@ -15,24 +15,28 @@ export const narrowStats = { tests: 0, exact: 0, apart: 0 };
 
 /**
  * Exact "distance ≤ τ" for the pair a0, a1, b0, b1 (dim numbers each) at the start of Q.
- * @returns the pair's distance when it is within τ (exactly 0 for τ = 0; otherwise the
- *   kernel's, a few ulps from the exact one), −1 when it is not. With `out`, the kernel's
- *   parameters s and t of a pair within τ go to out[0], out[1] (the same numbers
- *   closestSegSeg2/3/N give).
+ * @returns whether the pair is within τ. With `out` (at least three numbers), for a pair within
+ *   τ the kernel's parameters s and t go to out[0], out[1] (the same numbers closestSegSeg2/3/N
+ *   give) and its distance to out[2] (exactly 0 for τ = 0; otherwise the kernel's, a few ulps
+ *   from the exact one). (A flag, not the distance, is returned: a double returned from a
+ *   function the compiler does not inline is boxed, 16 bytes of garbage a contact.)
  *
  * With τ = 0 in 2D and 3D the exact intersection predicates decide. Otherwise the kernel
  * distance d (within 8·u·S of the exact one, S the pair's size; 64·u·(|u|₁ + |v|₁ + |w|₁) ≥
  * 64·u·S is used) decides when it is clear of τ, and the exact squared distance compared with
  * τ² decides the rest.
  */
-export function contactWithin(Q: Float64Array, dim: number, tau: number, out: Float64Array | null): number {
+export function contactWithin(Q: Float64Array, dim: number, tau: number, out: Float64Array | null): boolean {
   narrowStats.tests++;
   if (tau === 0 && dim <= 3) {
-    if (!(dim === 2 ? intersectsSegments2(Q, 0) : intersectsSegments3(Q, 0))) return -1;
-    if (out !== null) kernel(Q, dim, out);
-    return 0;
+    if (!(dim === 2 ? intersectsSegments2(Q, 0) : intersectsSegments3(Q, 0))) return false;
+    if (out !== null) {
+      kernel(Q, dim, out);
+      out[2] = 0;
+    }
+    return true;
   }
-  if (dim === 2 && Number.isInteger(tau) && tau <= 16777216 && smallIntegers2(Q, 0, Q, 4)) return integerWithin2(Q, tau, out);
+  if (dim === 2 && Number.isInteger(tau) && tau <= 16777216 && smallIntegers2(Q, 0, Q, 4)) return within(integerWithin2(Q, tau, out), out);
   const d = kernel(Q, dim, out);
   let size = 0;
   for (let k = 0; k < dim; k++) {
@@ -40,11 +44,18 @@ export function contactWithin(Q: Float64Array, dim: number, tau: number, out: Fl
     size += Math.abs(Q[dim + k] - a0) + Math.abs(Q[3 * dim + k] - b0) + Math.abs(b0 - a0);
   }
   const err = 64 * EPS * size;
-  if (d + err < tau) return d;
-  if (d - err > tau) return -1;
+  if (d + err < tau) return within(d, out);
+  if (d - err > tau) return false;
   narrowStats.exact++;
   const { distanceSq } = exactClosestFlat(SEGMENT, SEGMENT, dim, Q, 0);
-  return compareWithSquare(distanceSq.num, distanceSq.den, tau) <= 0 ? d : -1;
+  return compareWithSquare(distanceSq.num, distanceSq.den, tau) <= 0 ? within(d, out) : false;
+}
+
+/** contactWithin's answer for distance d (−1: not within τ), d stored to out[2]. */
+function within(d: number, out: Float64Array | null): boolean {
+  if (d < 0) return false;
+  if (out !== null) out[2] = d;
+  return true;
 }
 
 /**
@@ -191,7 +202,7 @@ function kernel(Q: Float64Array, dim: number, out: Float64Array | null): number 
 
 /** Exact "distance ≤ τ" for the pair at the start of Q (see {@link contactWithin}). */
 export function pairWithin(Q: Float64Array, dim: number, tau: number): boolean {
-  return contactWithin(Q, dim, tau, null) >= 0;
+  return contactWithin(Q, dim, tau, null);
 }
 
 /**
