@@ -9,7 +9,7 @@ import type { Primitive } from '../../src/core/types.js';
 import { intersects } from '../../src/intersect/intersects.js';
 import { exactClosest, measure, ratSqrtToNumber, ratToNumber } from '../support/oracle.js';
 import { mulberry32 } from '../support/rng.js';
-import { CODE, faithful, KINDS, make } from '../support/nd-kinds.js';
+import { CODE, faithful, KINDS, make, ndCase } from '../support/nd-kinds.js';
 
 /** closestNdFast on the primitives' own arrays (as closestPoints calls it). */
 function fast(a: Primitive, b: Primitive, out: Float64Array): number {
@@ -26,24 +26,7 @@ describe('issue 16: the fused n-D path (two passes, faithful, certified)', () =>
       let total = 0;
       const out = new Float64Array(8 + dim);
       for (let k = 0; k < 240; k++) {
-        const ka = KINDS[k % 4];
-        const kb = KINDS[(k >> 2) % 4];
-        // Unit coordinates, far from the origin (offset 1e6), tiny (2⁻⁹⁰) and huge (2⁹⁰) scales,
-        // and near misses (b passes 1e-6 from a point of a: the residual must be accurate far
-        // below the terms' size).
-        const family = (k >> 4) % 5;
-        const scale = family === 2 ? 2 ** -90 : family === 3 ? 2 ** 90 : 1;
-        const off = family === 1 ? 1e6 : 0;
-        const v = (): number[] => Array.from({ length: dim }, () => ((rng() * 2 - 1) + off) * scale);
-        const a = make(ka, v(), v());
-        let b: Primitive;
-        if (family === 4) {
-          const x = v();
-          const y = v();
-          const at = 0.3 + 0.4 * rng();
-          const m = Array.from(a.p0, (p, i) => p + at * a.dir[i] + 1e-6 * x[i]);
-          b = make(kb, m.map((p, i) => p - 0.5 * y[i]), m.map((p, i) => p + 0.5 * y[i]));
-        } else b = make(kb, v(), v());
+        const { a, b, ka, kb, family } = ndCase(rng, dim, k);
         const where = `seed=${seed} case ${k} ${ka}–${kb} family ${family}`;
         const code = fast(a, b, out);
         total++;

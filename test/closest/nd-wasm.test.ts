@@ -11,28 +11,14 @@ import type { Primitive } from '../../src/core/types.js';
 import { intersects } from '../../src/intersect/intersects.js';
 import { exactClosest, measure, ratSqrtToNumber } from '../support/oracle.js';
 import { mulberry32 } from '../support/rng.js';
-import { CODE, faithful, KINDS, make } from '../support/nd-kinds.js';
+import { CODE, faithful, ndCase } from '../support/nd-kinds.js';
 
 /** Pairs of every kind in dimension dim: unit, offset 1e6, 2^±90 scales, near misses 1e-6 apart. */
 function pairs(seed: number, dim: number, n: number): [Primitive, Primitive, string][] {
   const rng = mulberry32(seed);
   const list: [Primitive, Primitive, string][] = [];
   for (let k = 0; k < n; k++) {
-    const ka = KINDS[k % 4];
-    const kb = KINDS[(k >> 2) % 4];
-    const family = (k >> 4) % 5;
-    const scale = family === 2 ? 2 ** -90 : family === 3 ? 2 ** 90 : 1;
-    const off = family === 1 ? 1e6 : 0;
-    const v = (): number[] => Array.from({ length: dim }, () => (rng() * 2 - 1 + off) * scale);
-    const a = make(ka, v(), v());
-    let b: Primitive;
-    if (family === 4) {
-      const x = v();
-      const y = v();
-      const at = 0.3 + 0.4 * rng();
-      const m = Array.from(a.p0, (p, i) => p + at * a.dir[i] + 1e-6 * x[i]);
-      b = make(kb, m.map((p, i) => p - 0.5 * y[i]), m.map((p, i) => p + 0.5 * y[i]));
-    } else b = make(kb, v(), v());
+    const { a, b, ka, kb, family } = ndCase(rng, dim, k);
     list.push([a, b, `seed=${seed} case ${k} ${ka}–${kb} family ${family} dim ${dim}`]);
   }
   return list;
