@@ -277,50 +277,7 @@ export function blockPairsIn3(c0: number, c1: number, leaves: Float64Array, tau:
  * negating the signs maps a code k to 26 − k, and code 13 is a zero-length segment.
  */
 export function blockBoxes3(P: Float64Array, m: number, leaves: Float64Array, folds: Int32Array): number {
-  const n = Math.ceil(m / LEAF3);
-  let nf = 0, prev = -1;
-  let px = P[0], py = P[1], pz = P[2];
-  // x − x is 0 for a finite x and NaN otherwise; NaN sticks in the sum.
-  let finite = px - px + (py - py) + (pz - pz);
-  let zero = 0;
-  for (let q = 0; q < n; q++) {
-    const c1 = Math.min(q * LEAF3 + LEAF3, m);
-    // The block's first vertex is the previous block's last.
-    let xlo = px, ylo = py, zlo = pz, xhi = px, yhi = py, zhi = pz;
-    for (let c = q * LEAF3, v = 3 * c + 3; c < c1; c++, v += 3) {
-      const x = P[v], y = P[v + 1], z = P[v + 2];
-      finite += x - x + (y - y) + (z - z);
-      const code = 13 + +(px < x) - +(x < px) + 3 * (+(py < y) - +(y < py)) + 9 * (+(pz < z) - +(z < pz));
-      zero |= +(code === 13);
-      folds[nf] = c - 1;
-      nf += +(code === 26 - prev);
-      prev = code;
-      // Minima and maxima by selects (see minMaxSelect).
-      let b = +(x < xlo);
-      xlo = b * x + (1 - b) * xlo;
-      b = +(y < ylo);
-      ylo = b * y + (1 - b) * ylo;
-      b = +(z < zlo);
-      zlo = b * z + (1 - b) * zlo;
-      b = +(x > xhi);
-      xhi = b * x + (1 - b) * xhi;
-      b = +(y > yhi);
-      yhi = b * y + (1 - b) * yhi;
-      b = +(z > zhi);
-      zhi = b * z + (1 - b) * zhi;
-      px = x;
-      py = y;
-      pz = z;
-    }
-    const o = 6 * q;
-    leaves[o] = xlo;
-    leaves[o + 1] = ylo;
-    leaves[o + 2] = zlo;
-    leaves[o + 3] = xhi;
-    leaves[o + 4] = yhi;
-    leaves[o + 5] = zhi;
-  }
-  return finite === 0 && zero === 0 ? nf : -1;
+  return blockBoxesRange3(P, m, 0, Math.ceil(m / LEAF3), leaves, folds, 0);
 }
 
 /**
