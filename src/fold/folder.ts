@@ -408,11 +408,18 @@ class Folder implements ChainFolder {
     S[o + 3] = r * (1 + SLACK) + SLACK * (Math.abs(cx) + Math.abs(cy) + Math.abs(cz));
   }
 
-  /** The sphere of inner node k (its frame) enclosing its children's spheres mapped by their T. */
+  /**
+   * The sphere of inner node k (its frame): from its vertices up to level DIRECT (see
+   * directSphere), else the sphere enclosing its children's spheres mapped by their T.
+   */
   private innerSphere(k: number): void {
     const S = this.S, o = 4 * k;
     const a = 2 * k, b = 2 * k + 1;
     const ra = S[4 * a + 3], rb = S[4 * b + 3];
+    if (ra >= 0 && lev(k, this.L) <= DIRECT) {
+      this.directSphere(k);
+      return;
+    }
     if (rb < 0 || ra < 0) {
       const c = ra < 0 ? b : a, r = ra < 0 ? rb : ra;
       if (r < 0) {
@@ -441,6 +448,74 @@ class Folder implements ChainFolder {
     S[o + 1] = cy;
     S[o + 2] = cz;
     S[o + 3] = r * (1 + SLACK) + SLACK * (Math.abs(cx) + Math.abs(cy) + Math.abs(cz) + d);
+  }
+
+  /**
+   * The sphere of inner node k from its vertices (and its last leaf's copy of the next block's
+   * first vertex), mapped into k's frame through its descendants' maps: the box centre and the
+   * farthest point's distance. A sphere merged from its children's spheres grows faster than
+   * the sub-chain: on a random walk of 1e5 unit steps the merged ones are 1.08, 1.14 and 1.18
+   * times these at levels 1, 2 and 3, and the node pairs a fold's search opens fall by a third
+   * with these (measured). Levels up to DIRECT only: a pivot recomputes about one node a level
+   * on each side of its joint, here at most 8 blocks of vertices each.
+   */
+  private directSphere(k: number): void {
+    let np = 0;
+    // depth-first over the descendants, each with its map into k's frame (MAPS, 12 per depth)
+    const L = this.L;
+    let top = 0;
+    DSTACK[top++] = 2 * k + 1;
+    DSTACK[top++] = 2 * k;
+    DDEPTH[0] = DDEPTH[1] = 0;
+    const T = this.T, S = this.S, X = this.X, XN = this.XN;
+    while (top > 0) {
+      top--;
+      const c = DSTACK[top], d = DDEPTH[top];
+      if (S[4 * c + 3] < 0) continue;
+      // MAPS[d] = MAPS[d − 1] ∘ T[c] (the identity before k's children)
+      if (d === 0) MAPS.set(T.subarray(12 * c, 12 * c + 12), 0);
+      else compose(MAPS, 12 * (d - 1), T, 12 * c, MAPS, 12 * d);
+      if (c < L) {
+        DSTACK[top] = 2 * c + 1;
+        DDEPTH[top++] = d + 1;
+        DSTACK[top] = 2 * c;
+        DDEPTH[top++] = d + 1;
+        continue;
+      }
+      const blk = c - L, v0 = blk * BLOCK, v1 = Math.min(this.count, v0 + BLOCK), m = 12 * d;
+      for (let v = v0; v <= v1; v++) {
+        // (v1: the copy of the next block's first vertex, if any)
+        if (v === v1 && v1 === this.count) break;
+        const P = v === v1 ? XN : X, q = v === v1 ? 3 * blk : 3 * v;
+        const x = P[q], y = P[q + 1], z = P[q + 2];
+        DPTS[np++] = MAPS[m] * x + MAPS[m + 1] * y + MAPS[m + 2] * z + MAPS[m + 9];
+        DPTS[np++] = MAPS[m + 3] * x + MAPS[m + 4] * y + MAPS[m + 5] * z + MAPS[m + 10];
+        DPTS[np++] = MAPS[m + 6] * x + MAPS[m + 7] * y + MAPS[m + 8] * z + MAPS[m + 11];
+      }
+    }
+    let lx = Infinity, ly = Infinity, lz = Infinity, hx = -Infinity, hy = -Infinity, hz = -Infinity;
+    for (let q = 0; q < np; q += 3) {
+      const x = DPTS[q], y = DPTS[q + 1], z = DPTS[q + 2];
+      if (x < lx) lx = x;
+      if (x > hx) hx = x;
+      if (y < ly) ly = y;
+      if (y > hy) hy = y;
+      if (z < lz) lz = z;
+      if (z > hz) hz = z;
+    }
+    const cx = lx + (hx - lx) / 2, cy = ly + (hy - ly) / 2, cz = lz + (hz - lz) / 2;
+    let r2 = 0;
+    for (let q = 0; q < np; q += 3) {
+      const dx = DPTS[q] - cx, dy = DPTS[q + 1] - cy, dz = DPTS[q + 2] - cz;
+      const d2 = dx * dx + dy * dy + dz * dz;
+      if (d2 > r2) r2 = d2;
+    }
+    const o = 4 * k;
+    S[o] = cx;
+    S[o + 1] = cy;
+    S[o + 2] = cz;
+    // (the slack also covers the maps' rounding, which differs from the world maps' by a few ulps of the magnitudes)
+    S[o + 3] = Math.sqrt(r2) * (1 + SLACK) + SLACK * (Math.abs(cx) + Math.abs(cy) + Math.abs(cz) + (hx - lx) + (hy - ly) + (hz - lz));
   }
 
   /** The center of node c's sphere in its parent's frame (T[c] applied) into out[o…]. */
@@ -1107,6 +1182,14 @@ class Folder implements ChainFolder {
 function lev(k: number, L: number): number {
   return Math.clz32(k) - Math.clz32(L);
 }
+
+/** Inner nodes up to this level (above the leaves) get their spheres from their vertices (directSphere). */
+const DIRECT = 3;
+// directSphere's scratch: its descendants' stack and depths, their maps into the node's frame, the mapped points
+const DSTACK = new Int32Array(2 * DIRECT + 4);
+const DDEPTH = new Int32Array(2 * DIRECT + 4);
+const MAPS = new Float64Array(12 * (DIRECT + 1));
+const DPTS = new Float64Array(3 * ((BLOCK + 1) << DIRECT));
 
 const CAND = new Int32Array(BLOCK);
 const CM = new Float64Array(3 * BLOCK); // the candidates' midpoints
