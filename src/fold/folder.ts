@@ -1104,6 +1104,18 @@ class Folder implements ChainFolder {
     return true;
   }
 
+  /** The world spheres of every node (see {@link folderSpheres}). */
+  spheres(): { L: number; block: number; reach: number; centre: Float64Array; radius: Float64Array } {
+    const L = this.L, centre = new Float64Array(6 * L), radius = new Float64Array(2 * L);
+    for (let k = 1; k < 2 * L; k++) {
+      radius[k] = this.S[4 * k + 3];
+      if (radius[k] < 0) continue;
+      this.world(k);
+      for (let c = 0; c < 3; c++) centre[3 * k + c] = this.WC[3 * k + c];
+    }
+    return { L, block: BLOCK, reach: NEAR * this.scale, centre, radius };
+  }
+
   fold(move: PivotMove): FolderFoldResult {
     const j = readMove(move, this.dim, this.count, 'fold');
     const a = move.axis as (ArrayLike<number> & { x?: number; y?: number; z?: number }) | undefined;
@@ -1176,6 +1188,17 @@ class Folder implements ChainFolder {
     this.load(r.points);
     return { length: r.length, blocked: r.blocked, contact: r.contact };
   }
+}
+
+/**
+ * For the tests (not part of the package's API): the folder's node spheres in world coordinates
+ * (node k's children are 2k and 2k + 1, leaf block b is node L + b; radius < 0: empty), the
+ * vertices per block, and the reach: how far the first vertex of the block after a node may lie
+ * outside its sphere (the node holds a copy of it that drifts by up to that much).
+ */
+export function folderSpheres(folder: ChainFolder): { L: number; block: number; reach: number; centre: Float64Array; radius: Float64Array } {
+  if (!(folder instanceof Folder)) throw new SkewlineInputError('folderSpheres: not a folder made by createChainFolder');
+  return folder.spheres();
 }
 
 /** The level of node k above the leaves (0 for a leaf) in a tree with L leaves (a power of two): log₂ L − ⌊log₂ k⌋. */
