@@ -412,11 +412,11 @@ class Folder implements ChainFolder {
    * The sphere of inner node k (its frame): from its vertices up to level DIRECT (see
    * directSphere), else the sphere enclosing its children's spheres mapped by their T.
    */
-  private innerSphere(k: number): void {
+  private innerSphere(k: number, direct = true): void {
     const S = this.S, o = 4 * k;
     const a = 2 * k, b = 2 * k + 1;
     const ra = S[4 * a + 3], rb = S[4 * b + 3];
-    if (ra >= 0 && lev(k, this.L) <= DIRECT) {
+    if (direct && ra >= 0 && lev(k, this.L) <= DIRECT) {
       this.directSphere(k);
       return;
     }
@@ -810,7 +810,8 @@ class Folder implements ChainFolder {
     let dn = 0;
     for (let q = 0; q < m; q++) if (this.saveSn[q] < L) D[dn++] = this.saveSn[q];
     sortDesc(D, dn);
-    for (let q = 0; q < dn; q++) this.innerSphere(D[q]);
+    // (merged for the test of this move; from their vertices once it is accepted, below)
+    for (let q = 0; q < dn; q++) this.innerSphere(D[q], false);
     this.epoch++;
     if (this.clear(j)) {
       this.stats.accepted++;
@@ -827,6 +828,10 @@ class Folder implements ChainFolder {
       // (A pose that has shrunk to a quarter of the scale the margin was set with is rebuilt
       // too: the margin, and the spheres' widening by it, follow the chain's size down; a chain
       // grown from a long rod would otherwise keep the rod's margin until the budget runs out.)
+      // the spheres this move changed, from their vertices (levels up to DIRECT) and merged
+      // above: only for accepted moves, the test of a move on the merged ones (sound, looser)
+      for (let q = 0; q < dn; q++) this.innerSphere(D[q]);
+      this.epoch++;
       const ext = this.extent();
       this.budget += PER_MOVE * ext;
       if (this.budget > (NEAR / 2) * this.scale || ext < this.scale / 4) this.rebuildNear();
