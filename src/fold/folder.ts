@@ -451,13 +451,14 @@ class Folder implements ChainFolder {
   }
 
   /**
-   * The sphere of inner node k from its vertices (and its last leaf's copy of the next block's
+   * The sphere of inner node k from its vertices (and its leaves' copies of the next block's
    * first vertex), mapped into k's frame through its descendants' maps: the box centre and the
    * farthest point's distance. A sphere merged from its children's spheres grows faster than
-   * the sub-chain: on a random walk of 1e5 unit steps the merged ones are 1.08, 1.14 and 1.18
-   * times these at levels 1, 2 and 3, and the node pairs a fold's search opens fall by a third
-   * with these (measured). Levels up to DIRECT only: a pivot recomputes about one node a level
-   * on each side of its joint, here at most 8 blocks of vertices each.
+   * the sub-chain: on a random walk of 1e5 unit steps the merged ones are 1.08, 1.14, 1.18 and
+   * 1.21 times these at levels 1 to 4. With these, a fold's search on the bench's 1e5 chains
+   * meets a fifth to a quarter fewer node pairs (measured, levels up to 3). Levels up to DIRECT
+   * only: an accepted move recomputes about one node a level on each side of its joint, here
+   * at most 16 blocks of vertices each.
    */
   private directSphere(k: number): void {
     let np = 0;
@@ -1212,7 +1213,7 @@ function lev(k: number, L: number): number {
 }
 
 /** Inner nodes up to this level (above the leaves) get their spheres from their vertices (directSphere). */
-const DIRECT = 3;
+const DIRECT = 4;
 // directSphere's scratch: its descendants' stack and depths, their maps into the node's frame, the mapped points
 const DSTACK = new Int32Array(2 * DIRECT + 4);
 const DDEPTH = new Int32Array(2 * DIRECT + 4);

@@ -376,11 +376,11 @@ describe('issue 18, fifth session: node spheres from their vertices', () => {
     return checked;
   }
 
-  it('issue 18: every node sphere (levels 1-3 now from their vertices) holds its sub-chain exactly, after pivots and folds, on rods, helices, knots, walks and folded-back chains (seed 1850000 + family)', () => {
+  it('issue 18: every node sphere (levels 1-4 now from their vertices) holds its sub-chain exactly, after pivots and folds, on rods, helices, knots, walks and folded-back chains (seed 1850000 + family)', () => {
     let total = 0;
     for (const [f, family] of FOLDER_FAMILIES.entries()) {
       const rng = makeRng(1_850_000 + f);
-      // about 20 leaf blocks: levels 1-3 from vertices, the levels above merged from them (a
+      // about 20 leaf blocks: levels 1-4 from vertices, level 5 merged from them (a
       // contact-free random 2D chain is found only short: 4 blocks)
       const c = folderChain(family, rng, family === 'random2d' ? 60 : 300);
       const folder = createChainFolder(c.flat, { dim: c.dim, thickness: c.tau });
