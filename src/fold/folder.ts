@@ -18,8 +18,10 @@
  * A pivot of the vertices beyond joint j by the world rigid map G (rotation Q about p):
  * - each node c of the suffix's canonical cover gets T[c] ← (M⁻¹·G·M) ∘ T[c], with M = W[parent]
  *   (so W[c] becomes G ∘ W[c]); a leaf block cut by the joint has its turning vertices' local
- *   coordinates mapped by L⁻¹·G·L (L = W[leaf]); the nodes above get new spheres; vertices up to
- *   the joint keep their doubles bit for bit (nothing on their path changes);
+ *   coordinates mapped by L⁻¹·G·L (L = W[leaf]); the nodes above get new spheres (merged from
+ *   their children's for the move's test; once it is accepted, those up to 4 levels above the
+ *   leaves are taken from their vertices, which are tighter, and the rest merged again); vertices
+ *   up to the joint keep their doubles bit for bit (nothing on their path changes);
  * - rotations are re-orthonormalised after each update (one Newton–Schulz step,
  *   R ← R·(3I − RᵀR)/2), so rounding does not accumulate into a scaling: the pose error grows
  *   like a random walk of a few ulps of the chain's size per move (measured in the tests and
