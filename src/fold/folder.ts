@@ -352,7 +352,8 @@ class Folder implements ChainFolder {
     if (this.XN.length < 3 * L) this.XN = new Float64Array(3 * L);
     for (let b = 0; b + 1 < nb; b++) for (let c = 0; c < 3; c++) this.XN[3 * b + c] = this.X[3 * (b + 1) * BLOCK + c];
     for (let b = 0; b < L; b++) this.leafSphere(b);
-    for (let k = L - 1; k >= 1; k--) this.innerSphere(k);
+    // (merged only: rebuildNear below takes them from the vertices)
+    for (let k = L - 1; k >= 1; k--) this.innerSphere(k, false);
     this.epoch++;
     this.rebuildNear();
   }
