@@ -97,14 +97,18 @@ interface PhaseWork {
 }
 
 /**
- * Scratch for an empty call of boxSums before the shared build's first (see sharedGridPlan).
- * A function whose hot loop V8 compiles on the fly (on-stack replacement) keeps that code for
- * the next call; if the code after the loop had never run when it was compiled, it is thrown
- * back to the interpreter at the loop's end on every call thereafter (`node --trace-deopt`: up
- * to 55 bailouts a call in boxSums on the 1e6-step planar walk, in some runs). An empty call
- * first runs that code once, so the compiled loop carries on past its end.
+ * Empty calls of boxSums before this thread's first shared build (see sharedGridPlan). V8 gives
+ * a function its type feedback only after a few calls (lazy feedback allocation), and compiles
+ * a hot loop while it runs (on-stack replacement), keeping that code for later calls. A first
+ * call that runs one long loop is compiled before the code after its loop has ever recorded
+ * feedback, and that code is then thrown back to the interpreter at the loop's end on every
+ * call (`node --trace-deopt`: about 30 bailouts a call in boxSums on the 1e6-step planar walk,
+ * in some runs). Empty calls first run the code after the loop with feedback recorded: one
+ * empty call did not do it (the bailouts came back), 64 did in every run tried (25). This is
+ * our reading of V8's behaviour, checked only by counting the bailouts.
  */
 const PRIME = new Float64Array(PART);
+let primed = false;
 
 /** Claims chunks of phase p and builds each; then builds every chunk still not done. */
 function phase(S: SharedGridPlan, p: number, w: PhaseWork): void {
@@ -185,7 +189,10 @@ export function sharedGridPlan(S: SharedGridPlan, seg: Float64Array, m: number, 
   const none = new Int32Array(0);
   const w: PhaseWork = { S, seg, dead, m, x0: 0, y0: 0, inv: 0, cx: none, cy: none, ex: none, ey: none, bands: 0, bandOf: none, mine: none, at: none, segs: none };
   // Phase 1: bounds, Σ half-perimeters and live segments per chunk.
-  boxSums(seg, dead, 0, 0, PRIME, 0);
+  if (!primed) {
+    for (let k = 0; k < 64; k++) boxSums(seg, dead, 0, 0, PRIME, 0);
+    primed = true;
+  }
   phase(S, 0, w);
   let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity, sum = 0, live = 0;
   for (let c = 0, q = 0; c < chunks; c++, q += PART) {
