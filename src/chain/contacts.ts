@@ -716,9 +716,9 @@ export interface SharedBuild {
 
 /**
  * Are vertices c0 … c1 finite, and no two consecutive ones equal (segments c0 … c1 − 1 of
- * positive length)? One loop a function, with nothing after it: a function called a few times
- * a search whose loop V8 compiles on the fly (on-stack replacement) left the code after the
- * loop without type feedback, and that code was thrown back to the interpreter on each call
+ * positive length)? One loop a function, with nothing after it. With both loops in one function,
+ * V8 compiled the first while it ran (on-stack replacement) before the code after it had type
+ * feedback, kept that code, and sent the rest back to the interpreter on each call
  * (`node --trace-deopt`: 14 bailouts a call of the 1e6-step planar walk's parallel search).
  */
 function cleanRange(P: Float64Array, dim: number, c0: number, c1: number): boolean {
