@@ -75,7 +75,11 @@ async function scale(job: Job, runs: number): Promise<string[]> {
     const cells = [job.name, String(t), r.median.toFixed(1), `${(base / r.median).toFixed(2)}×`];
     const procRatio = `${(median(proc.get(t)!) / procOne).toFixed(2)}`;
     const pf = median(faults.get(t)!).toLocaleString('en');
-    if (list.length === 0 || !(one > 0)) return `| ${[...cells, '—', '—', '—', procRatio, '—', '—', pf].join(' | ')} |`;
+    if (list.length === 0 || !(one > 0)) return `| ${[...cells, '—', '—', '—', procRatio, '—', '—', pf, '—'].join(' | ')} |`;
+    // The process's CPU outside the threads of the call, run by run: V8's compiler and collector
+    // threads. With every core busy, their time comes out of the call's own.
+    const procs = proc.get(t)!;
+    const others = list.length === procs.length ? median(list.map((c, k) => procs[k] - c.threadMs.reduce((a, b) => a + b, 0))) : NaN;
     const total = median(list.map((c) => c.threadMs.reduce((a, b) => a + b, 0)));
     const busiest = median(list.map((c) => Math.max(...c.threadMs)));
     const serial = median(list.map((c) => c.serialMs));
@@ -88,6 +92,7 @@ async function scale(job: Job, runs: number): Promise<string[]> {
       busiest.toFixed(0),
       `${(one / busiest).toFixed(2)}×`,
       pf,
+      Number.isNaN(others) ? '—' : others.toFixed(1),
     ].join(' | ')} |`;
   });
 }
@@ -123,9 +128,9 @@ export async function run(opts: { pairs?: number; segments?: number; runs?: numb
       par: async (threads) => (await chainContactsParallel(walk2, { dim: 2, threads })).count,
     },
   ];
-  console.log(`\nskewline/parallel scaling (median of ${runs}, interleaved; one thread = the single-thread function; ms and speed-up: wall clock; CPU: each thread's CPU time (Linux schedstat), which a loaded machine does not inflate as it does the wall clock — serial share = the calling thread's CPU outside its share of the work, over one thread's CPU; CPU ratio = all threads' CPU over one thread's (the parallel overhead), process = the same for the whole process's CPU (V8's collector and compiler threads included); busiest = the most CPU one thread spent, and one thread's CPU over it: the speed-up of an idle machine if no thread waited; page faults: the process's minor faults during the call, fresh memory touched, which costs more when the threads run at once) — ${machine()}`);
-  console.log('| job | threads | ms | speed-up | serial share | CPU ms (all threads) | CPU ratio | process CPU ratio | busiest thread ms | CPU speed-up | page faults |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  console.log(`\nskewline/parallel scaling (median of ${runs}, interleaved; one thread = the single-thread function; ms and speed-up: wall clock; CPU: each thread's CPU time (Linux schedstat), which a loaded machine does not inflate as it does the wall clock — serial share = the calling thread's CPU outside its share of the work, over one thread's CPU; CPU ratio = all threads' CPU over one thread's (the parallel overhead), process = the same for the whole process's CPU (V8's collector and compiler threads included); busiest = the most CPU one thread spent, and one thread's CPU over it: the speed-up of an idle machine if no thread waited; page faults: the process's minor faults during the call, fresh memory touched, which costs more when the threads run at once; helper ms: the process's CPU outside the call's threads, V8's compiler and collector threads, which take their time from the call's when every core is busy) — ${machine()}`);
+  console.log('| job | threads | ms | speed-up | serial share | CPU ms (all threads) | CPU ratio | process CPU ratio | busiest thread ms | CPU speed-up | page faults | helper ms |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const job of jobs) {
     if (opts.only !== undefined && !job.name.includes(opts.only)) continue;
     for (const line of await scale(job, runs)) console.log(line);

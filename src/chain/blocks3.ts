@@ -223,6 +223,10 @@ export function blockPairsIn3(c0: number, c1: number, leaves: Float64Array, tau:
   // Pairs per cell: cell c's run is [count[c − 1], count[c]) now (count[−1] = 0).
   let out = PAIRS;
   let np = 0;
+  // The count returned is kept in the loop: code after a loop that V8 compiled on the fly had no
+  // type feedback and was sent back to the interpreter on every call (the parallel search calls
+  // this once a work item: `node --trace-deopt`, 54 bailouts a call of the 1e6-step 3D walk).
+  let pairs = 0;
   for (let c = c0, start = c0 === 0 ? 0 : count[c0 - 1]; c < c1; c++) {
     const end = count[c];
     const a0 = start;
@@ -249,8 +253,9 @@ export function blockPairsIn3(c0: number, c1: number, leaves: Float64Array, tau:
           +(ly - leaves[ob + 4] <= tau) & +(leaves[ob + 2] - hz <= tau) & +(lz - leaves[ob + 5] <= tau));
       }
     }
+    pairs = np >> 1;
   }
-  return np >> 1;
+  return pairs;
 }
 
 /*
@@ -301,6 +306,9 @@ export function blockBoxesRange3(P: Float64Array, m: number, q0: number, q1: num
   // x − x is 0 for a finite x and NaN otherwise; NaN sticks in the sum.
   let finite = px - px + (py - py) + (pz - pz);
   let zero = 0, nf = at;
+  // The result is kept in the loop (as in blockPairsIn3): a parallel build calls this once a
+  // chunk, and the comparisons after the loop went back to the interpreter on every call.
+  let result = finite === 0 ? 0 : -1;
   for (let q = q0; q < q1; q++) {
     const c1 = Math.min(q * LEAF3 + LEAF3, m);
     let xlo = px, ylo = py, zlo = pz, xhi = px, yhi = py, zhi = pz;
@@ -337,6 +345,7 @@ export function blockBoxesRange3(P: Float64Array, m: number, q0: number, q1: num
     leaves[o + 3] = xhi;
     leaves[o + 4] = yhi;
     leaves[o + 5] = zhi;
+    result = finite === 0 && zero === 0 ? nf - at : -1;
   }
-  return finite === 0 && zero === 0 ? nf - at : -1;
+  return result;
 }

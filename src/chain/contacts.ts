@@ -714,15 +714,33 @@ export interface SharedBuild {
   grid3?: { state: Int32Array; count: Int32Array; items: Int32Array; folds: Int32Array; nfold: Int32Array };
 }
 
-/** Are vertices c0 … c1 finite, and no two consecutive ones equal (segments c0 … c1 − 1 of positive length)? */
+/**
+ * Are vertices c0 … c1 finite, and no two consecutive ones equal (segments c0 … c1 − 1 of
+ * positive length)? One loop a function, with nothing after it. With both loops in one function,
+ * V8 compiled the first while it ran (on-stack replacement) before the code after it had type
+ * feedback, kept that code, and sent the rest back to the interpreter on each call
+ * (`node --trace-deopt`: 14 bailouts a call of the 1e6-step planar walk's parallel search).
+ */
 function cleanRange(P: Float64Array, dim: number, c0: number, c1: number): boolean {
-  for (let k = c0 * dim; k < (c1 + 1) * dim; k++) if (P[k] - P[k] !== 0) return false;
+  return allFinite(P, c0 * dim, (c1 + 1) * dim) && noRepeat(P, dim, c0, c1);
+}
+
+/** Are P[k0 … k1 − 1] all finite? */
+function allFinite(P: Float64Array, k0: number, k1: number): boolean {
+  let bad = 0;
+  for (let k = k0; k < k1; k++) bad |= +(P[k] - P[k] !== 0);
+  return bad === 0;
+}
+
+/** No two consecutive vertices of c0 … c1 equal? */
+function noRepeat(P: Float64Array, dim: number, c0: number, c1: number): boolean {
+  let repeats = 0;
   for (let c = c0; c < c1; c++) {
     let k = 0;
     while (k < dim && P[c * dim + k] === P[(c + 1) * dim + k]) k++;
-    if (k === dim) return false;
+    repeats += +(k === dim);
   }
-  return true;
+  return repeats === 0;
 }
 
 /**
@@ -764,19 +782,25 @@ export function buildChunks(m: number): number {
  * the function returns. counter[at] is the next chunk to claim; `done` flags the finished ones.
  */
 function sharedBoxes(C: PreparedChain, seg: Float64Array, leaves: Float64Array, withLeaves: boolean, counter: Int32Array, at: number, done: Int32Array, doneAt: number): void {
-  const { P, dim, m, dead } = C;
+  const { dim, m } = C;
   const chunks = Math.ceil(m / BUILD_CHUNK);
-  const nLeaves = leafCount(m);
   if (m === 0 && withLeaves) leafBoxes(seg, dim, 0, 0, 1, leaves); // the one empty leaf (every thread writes the same)
-  const build = (c: number): void => {
-    const c0 = c * BUILD_CHUNK, c1 = Math.min(m, c0 + BUILD_CHUNK);
-    if (C.checked === false && !cleanRange(P, dim, c0, c1)) Atomics.store(counter, UNCHECKED_BAD, 1);
-    segmentBoxesRange(P, dim, c0, c1, dead, seg);
-    if (withLeaves) leafBoxes(seg, dim, m, c0 / LEAF, Math.min(nLeaves, Math.ceil(c1 / LEAF)), leaves);
-    Atomics.store(done, doneAt + c, 1);
-  };
-  for (let c = Atomics.add(counter, at, 1); c < chunks; c = Atomics.add(counter, at, 1)) build(c);
-  for (let c = 0; c < chunks; c++) if (Atomics.load(done, doneAt + c) === 0) build(c);
+  for (let c = Atomics.add(counter, at, 1); c < chunks; c = Atomics.add(counter, at, 1)) boxChunk(C, seg, leaves, withLeaves, counter, c, done, doneAt);
+  for (let c = 0; c < chunks; c++) if (Atomics.load(done, doneAt + c) === 0) boxChunk(C, seg, leaves, withLeaves, counter, c, done, doneAt);
+}
+
+// The chunks of the shared builds are built by module functions, not by closures made afresh on
+// each call: V8 compiled such closures again on every call (`node --trace-opt`), on a compiler
+// thread that, on two cores, takes its time from the search.
+
+/** Chunk c of {@link sharedBoxes}: its segments' boxes (and leaves' with `withLeaves`), validated if unchecked, then flagged done. */
+function boxChunk(C: PreparedChain, seg: Float64Array, leaves: Float64Array, withLeaves: boolean, counter: Int32Array, c: number, done: Int32Array, doneAt: number): void {
+  const { P, dim, m, dead } = C;
+  const c0 = c * BUILD_CHUNK, c1 = Math.min(m, c0 + BUILD_CHUNK);
+  if (C.checked === false && !cleanRange(P, dim, c0, c1)) Atomics.store(counter, UNCHECKED_BAD, 1);
+  segmentBoxesRange(P, dim, c0, c1, dead, seg);
+  if (withLeaves) leafBoxes(seg, dim, m, c0 / LEAF, Math.min(leafCount(m), Math.ceil(c1 / LEAF)), leaves);
+  Atomics.store(done, doneAt + c, 1);
 }
 
 /**
@@ -944,17 +968,21 @@ function searchOne3(m: number, boxes: Float64Array | null, leaves: Float64Array,
  * unchecked chain on the way ({@link UNCHECKED_BAD}).
  */
 function sharedBlocks3(C: PreparedChain, shared: SharedBuild): void {
-  const { P, m } = C, { counter, done, leavesA } = shared, g = shared.grid3!;
-  const nl = leafCount(m), per = BUILD_CHUNK / LEAF, chunks = Math.ceil(m / BUILD_CHUNK);
-  const build = (c: number): void => {
-    const nf = blockBoxesRange3(P, m, c * per, Math.min(nl, c * per + per), leavesA, g.folds, c * BUILD_CHUNK);
-    if (C.checked === false && nf < 0) Atomics.store(counter, UNCHECKED_BAD, 1);
-    g.nfold[c] = Math.max(nf, 0);
-    Atomics.store(done, c, 1);
-  };
+  const { m } = C, { counter, done, leavesA } = shared;
+  const chunks = Math.ceil(m / BUILD_CHUNK);
   if (m === 0) leafBoxes(new Float64Array(0), 3, 0, 0, 1, leavesA);
-  for (let c = Atomics.add(counter, 0, 1); c < chunks; c = Atomics.add(counter, 0, 1)) build(c);
-  for (let c = 0; c < chunks; c++) if (Atomics.load(done, c) === 0) build(c);
+  for (let c = Atomics.add(counter, 0, 1); c < chunks; c = Atomics.add(counter, 0, 1)) blockChunk3(C, shared, c);
+  for (let c = 0; c < chunks; c++) if (Atomics.load(done, c) === 0) blockChunk3(C, shared, c);
+}
+
+/** Chunk c of {@link sharedBlocks3}: its blocks' boxes and turns that may fold back, validated if unchecked, then flagged done. */
+function blockChunk3(C: PreparedChain, shared: SharedBuild, c: number): void {
+  const { P, m } = C, g = shared.grid3!;
+  const nl = leafCount(m), per = BUILD_CHUNK / LEAF;
+  const nf = blockBoxesRange3(P, m, c * per, Math.min(nl, c * per + per), shared.leavesA, g.folds, c * BUILD_CHUNK);
+  if (C.checked === false && nf < 0) Atomics.store(shared.counter, UNCHECKED_BAD, 1);
+  g.nfold[c] = Math.max(nf, 0);
+  Atomics.store(shared.done, c, 1);
 }
 
 /**
@@ -972,34 +1000,14 @@ function sharedBlocks3(C: PreparedChain, shared: SharedBuild): void {
  */
 function searchShared3(m: number, shared: SharedBuild, work: ParallelWork, claim: () => number, folds: boolean): void {
   const nl = leafCount(m), want = work.want, leaves = shared.leavesA, g = shared.grid3!;
-  let cells = -2; // not known yet
-  if (Atomics.add(g.state, 0, 1) === 0) {
-    cells = blockGrid3(leaves, nl, TAU, g);
-    g.state[2] = cells;
-    g.state[3] = blockGridEntries3();
-    Atomics.store(g.state, 1, 1);
-  }
+  const built = Atomics.add(g.state, 0, 1) === 0 ? buildSharedGrid3(leaves, nl, g) : -2;
   // Items t < want: the pairs within blocks; then one a build chunk: its turns that may fold back.
   const items = want + (folds ? Math.ceil(m / BUILD_CHUNK) : 0);
   for (let t = Atomics.add(shared.counter, 3, 1); t < items; t = Atomics.add(shared.counter, 3, 1)) {
-    if (t < want) {
-      searchBlocks(m, Math.floor((t * nl) / want), Math.floor(((t + 1) * nl) / want), leaves, 0);
-      continue;
-    }
-    const f0 = (t - want) * BUILD_CHUNK, f1 = f0 + g.nfold[t - want], F = g.folds, P = PA;
-    for (let k = f0; k < f1; k++) {
-      const c = F[k];
-      if (foldsBack(P, 3, c, c + 1, c + 2)) recordFold(P, 3, c, c + 1, TAU);
-    }
+    if (t < want) searchBlocks(m, Math.floor((t * nl) / want), Math.floor(((t + 1) * nl) / want), leaves, 0);
+    else foldsOfChunk(g.folds, (t - want) * BUILD_CHUNK, g.nfold[t - want]);
   }
-  if (cells === -2) {
-    if (Atomics.load(g.state, 1) === 1) {
-      cells = g.state[2];
-      if (cells >= 0) useBlockGrid3(g.count, g.items, g.state[3]);
-    } else {
-      cells = blockGrid3(leaves, nl, TAU);
-    }
-  }
+  const cells = built === -2 ? sharedGrid3(leaves, nl, g) : built;
   if (cells < 0) {
     const seg = SA = SB = segmentBoxes(PA, 3, m, null, f64Scratch(BOXES_A, m * 6));
     const tree = buildTree(PA, 3, m, null, seg, leaves);
@@ -1011,6 +1019,39 @@ function searchShared3(m: number, shared: SharedBuild, work: ParallelWork, claim
   for (let t = claim(); t < want; t = claim()) {
     const np = blockPairsIn3(Math.floor((t * cells) / want), Math.floor(((t + 1) * cells) / want), leaves, TAU);
     searchBlocks(m, 0, 0, leaves, np);
+  }
+}
+
+// searchShared3's steps that one thread of a call takes and another does not (who builds the
+// grid is a race) are functions of their own, and so is its one hot loop (the fold-backs): in
+// one function, V8 compiled it on the fly inside that loop, then threw the code back to the
+// interpreter at the branch this thread had not taken before, and compiled it again, on most
+// calls (`node --trace-opt --trace-deopt`: 5–15 ms of a compiler thread's CPU a call of the
+// 1e6-step 3D walk, which on two cores comes out of the search's own time).
+
+/** Builds the block grid into the shared memory `g` (this thread claimed it) and publishes it; its cell count, or −1. */
+function buildSharedGrid3(leaves: Float64Array, nl: number, g: NonNullable<SharedBuild['grid3']>): number {
+  const cells = blockGrid3(leaves, nl, TAU, g);
+  g.state[2] = cells;
+  g.state[3] = blockGridEntries3();
+  Atomics.store(g.state, 1, 1);
+  return cells;
+}
+
+/** The block grid another thread built into `g` once it is ready, else one built here (the same grid: no thread waits); its cell count, or −1. */
+function sharedGrid3(leaves: Float64Array, nl: number, g: NonNullable<SharedBuild['grid3']>): number {
+  if (Atomics.load(g.state, 1) !== 1) return blockGrid3(leaves, nl, TAU);
+  const cells = g.state[2];
+  if (cells >= 0) useBlockGrid3(g.count, g.items, g.state[3]);
+  return cells;
+}
+
+/** Records the fold-backs among the n turns listed in F from f0 on (foldsBack's sign condition passed). */
+function foldsOfChunk(F: Int32Array, f0: number, n: number): void {
+  const P = PA;
+  for (let k = f0; k < f0 + n; k++) {
+    const c = F[k];
+    if (foldsBack(P, 3, c, c + 1, c + 2)) recordFold(P, 3, c, c + 1, TAU);
   }
 }
 

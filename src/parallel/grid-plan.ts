@@ -69,19 +69,95 @@ export function allocGridPlan(m: number, bands: number, alloc: (bytes: number) =
   };
 }
 
-/** Claims chunks of phase p and runs `build` on each; then builds every chunk still not done. */
-function phase(S: SharedGridPlan, p: number, build: (c: number) => void): void {
+/**
+ * What a chunk of each phase needs (one object a call). The chunks are built by module
+ * functions, not by closures made afresh each call: V8 compiled those closures again on every
+ * call (`node --trace-opt`: about 4 compilations and 10 ms of a compiler thread's CPU a call of
+ * the 1e6-step planar walk), which on two cores comes out of the search's own time.
+ */
+interface PhaseWork {
+  S: SharedGridPlan;
+  seg: Float64Array;
+  dead: Uint8Array | null;
+  m: number;
+  x0: number;
+  y0: number;
+  inv: number;
+  cx: Int32Array;
+  cy: Int32Array;
+  ex: Int32Array;
+  ey: Int32Array;
+  bands: number;
+  bandOf: Int32Array;
+  /** Phase 2's band counts of one chunk (scratch). */
+  mine: Int32Array;
+  /** Phase 3: where chunk c's segments of band b go, at c·bands + b. */
+  at: Int32Array;
+  segs: Int32Array;
+}
+
+/**
+ * Empty calls of boxSums before this thread's first shared build (see sharedGridPlan). V8 gives
+ * a function its type feedback only after a few calls (lazy feedback allocation), and compiles
+ * a hot loop while it runs (on-stack replacement), keeping that code for later calls. A first
+ * call that runs one long loop is compiled before the code after its loop has ever recorded
+ * feedback, and that code is then thrown back to the interpreter at the loop's end on every
+ * call (`node --trace-deopt`: about 30 bailouts a call in boxSums on the 1e6-step planar walk,
+ * in some runs). Empty calls first run the code after the loop with feedback recorded: one
+ * empty call did not do it (the bailouts came back), 64 did in every run tried (25). This is
+ * our reading of V8's behaviour, checked only by counting the bailouts.
+ */
+const PRIME = new Float64Array(PART);
+let primed = false;
+
+/** Claims chunks of phase p and builds each; then builds every chunk still not done. */
+function phase(S: SharedGridPlan, p: number, w: PhaseWork): void {
   const chunks = chunksOf(S.m);
   const done = S.done;
   for (let c = Atomics.add(S.ctl, p, 1); c < chunks; c = Atomics.add(S.ctl, p, 1)) {
-    build(c);
+    buildChunk(p, c, w);
     Atomics.store(done, p * chunks + c, 1);
   }
   for (let c = 0; c < chunks; c++) {
     if (Atomics.load(done, p * chunks + c) === 0) {
-      build(c);
+      buildChunk(p, c, w);
       Atomics.store(done, p * chunks + c, 1);
     }
+  }
+}
+
+/** Chunk c of phase p (segments c·CHUNK … ). */
+function buildChunk(p: number, c: number, w: PhaseWork): void {
+  const k0 = c * CHUNK, k1 = Math.min(w.m, k0 + CHUNK);
+  if (p === 0) {
+    boxSums(w.seg, w.dead, k0, k1, w.S.part, PART * c);
+  } else if (p === 1) {
+    // Counted here and written at the end: a chunk built twice at once writes the same values.
+    const entries = cellRanges(w.seg, w.dead, k0, k1, w.x0, w.y0, w.inv, w.cx, w.cy, w.ex, w.ey);
+    w.mine.fill(0);
+    countBands(w, k0, k1);
+    w.S.counts.set(w.mine, c * w.S.bands);
+    w.S.part[PART * c + 6] = entries;
+  } else {
+    listBands(w, k0, k1, w.at.slice(c * w.bands, (c + 1) * w.bands));
+  }
+}
+
+/** Phase 2: w.mine[b] += the segments k0 … k1 − 1 that meet band b. */
+function countBands(w: PhaseWork, k0: number, k1: number): void {
+  const { cx, ex, bandOf, mine } = w;
+  for (let k = k0; k < k1; k++) {
+    if (ex[k] < cx[k]) continue; // dead: no cells
+    for (let q = bandOf[cx[k]], qe = bandOf[ex[k]]; q <= qe; q++) mine[q]++;
+  }
+}
+
+/** Phase 3: segments k0 … k1 − 1 into the lists of the bands they meet, band b's from fill[b] on. */
+function listBands(w: PhaseWork, k0: number, k1: number, fill: Int32Array): void {
+  const { cx, ex, bandOf, segs } = w;
+  for (let k = k0; k < k1; k++) {
+    if (ex[k] < cx[k]) continue;
+    for (let q = bandOf[cx[k]], qe = bandOf[ex[k]]; q <= qe; q++) segs[fill[q]++] = k;
   }
 }
 
@@ -110,8 +186,14 @@ export function sharedGridPlan(S: SharedGridPlan, seg: Float64Array, m: number, 
   if (m !== S.m || bands > S.bands) throw new Error('skewline/parallel: a shared grid plan of another search (an internal error)');
   const chunks = chunksOf(m);
   const part = S.part;
+  const none = new Int32Array(0);
+  const w: PhaseWork = { S, seg, dead, m, x0: 0, y0: 0, inv: 0, cx: none, cy: none, ex: none, ey: none, bands: 0, bandOf: none, mine: none, at: none, segs: none };
   // Phase 1: bounds, Σ half-perimeters and live segments per chunk.
-  phase(S, 0, (c) => boxSums(seg, dead, c * CHUNK, Math.min(m, (c + 1) * CHUNK), part, PART * c));
+  if (!primed) {
+    for (let k = 0; k < 64; k++) boxSums(seg, dead, 0, 0, PRIME, 0);
+    primed = true;
+  }
+  phase(S, 0, w);
   let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity, sum = 0, live = 0;
   for (let c = 0, q = 0; c < chunks; c++, q += PART) {
     x0 = Math.min(x0, part[q]);
@@ -135,19 +217,8 @@ export function sharedGridPlan(S: SharedGridPlan, seg: Float64Array, m: number, 
   const { ranges, counts } = S;
   const cx = ranges.subarray(0, m), cy = ranges.subarray(m, 2 * m), ex = ranges.subarray(2 * m, 3 * m), ey = ranges.subarray(3 * m, 4 * m);
   // Phase 2: cell ranges, cell entries, and band counts per chunk.
-  const mine = new Int32Array(bands);
-  phase(S, 1, (c) => {
-    // Counted here and written at the end: a chunk built twice at once writes the same values.
-    const k0 = c * CHUNK, k1 = Math.min(m, k0 + CHUNK);
-    const entries = cellRanges(seg, dead, k0, k1, x0, y0, inv, cx, cy, ex, ey);
-    mine.fill(0);
-    for (let k = k0; k < k1; k++) {
-      if (ex[k] < cx[k]) continue; // dead: no cells
-      for (let q = bandOf[cx[k]], qe = bandOf[ex[k]]; q <= qe; q++) mine[q]++;
-    }
-    counts.set(mine, c * S.bands);
-    part[PART * c + 6] = entries;
-  });
+  Object.assign(w, { x0, y0, inv, cx, cy, ex, ey, bands, bandOf, mine: new Int32Array(bands) });
+  phase(S, 1, w);
   let entries = 0;
   for (let c = 0; c < chunks; c++) entries += part[PART * c + 6];
   if (entries > MAX_ENTRIES_PER_SEGMENT * m) return null;
@@ -166,12 +237,8 @@ export function sharedGridPlan(S: SharedGridPlan, seg: Float64Array, m: number, 
   if (total > S.segs.length) return planGrid(seg, m, dead, bands);
   const segs = S.segs.subarray(0, total);
   // Phase 3: the band lists.
-  phase(S, 2, (c) => {
-    const fill = at.slice(c * bands, (c + 1) * bands);
-    for (let k = c * CHUNK, end = Math.min(m, k + CHUNK); k < end; k++) {
-      if (ex[k] < cx[k]) continue;
-      for (let q = bandOf[cx[k]], qe = bandOf[ex[k]]; q <= qe; q++) segs[fill[q]++] = k;
-    }
-  });
+  w.at = at;
+  w.segs = segs;
+  phase(S, 2, w);
   return { nx, ny, cx, cy, ex, ey, bands, bandCols: cols, segStart, segs };
 }

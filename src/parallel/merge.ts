@@ -87,15 +87,30 @@ function arraysOn(lease: SharedArrayBuffer | null, n: number): PairShare & { lea
  */
 export function partitionShare(found: PairShare, m: number, zero: boolean, lease: SharedArrayBuffer | null, shift = rangeShift(m)): RangedShare {
   const R = rangeCount(m, shift);
-  const n = found.CI.length;
-  const { CI: fi, CJ: fj, distance: fd, s: fs, t: ft } = found;
   const off = new Int32Array(R + 1);
-  for (let k = 0; k < n; k++) off[(fi[k] >> shift) + 1]++;
+  countRanges(found.CI, shift, off);
   for (let r = 0; r < R; r++) off[r + 1] += off[r];
-  const fill = off.slice(0, R);
-  const out = arraysOn(lease, n);
+  const out = arraysOn(lease, found.CI.length);
+  scatterRanges(found, out, off.slice(0, R), shift, zero);
+  return { ...out, off };
+}
+
+// The partition's two passes are functions of their own, each one loop with nothing after it.
+// partitionShare runs once a call per thread, so V8 compiles its loops on the fly (on-stack
+// replacement); with the passes in one function, the code after the first loop had no type
+// feedback and went back to the interpreter on every call (`node --trace-deopt`), the scatter
+// over every contact with it until it was compiled again.
+
+/** off[r + 1] += the pairs of range r (ranges of 2^shift first segments), for the pairs' first segments fi. */
+function countRanges(fi: Int32Array, shift: number, off: Int32Array): void {
+  for (let k = 0; k < fi.length; k++) off[(fi[k] >> shift) + 1]++;
+}
+
+/** Scatters the pairs of `found` into `out` by range of i, range r's from fill[r] on (fill advances); distances too unless `zero`. */
+function scatterRanges(found: PairShare, out: PairShare, fill: Int32Array, shift: number, zero: boolean): void {
+  const { CI: fi, CJ: fj, distance: fd, s: fs, t: ft } = found;
   const { CI, CJ, distance: D, s: S, t: T } = out;
-  for (let k = 0; k < n; k++) {
+  for (let k = 0; k < fi.length; k++) {
     const i = fi[k], at = fill[i >> shift]++;
     CI[at] = i;
     CJ[at] = fj[k];
@@ -103,7 +118,6 @@ export function partitionShare(found: PairShare, m: number, zero: boolean, lease
     S[at] = fs[k];
     T[at] = ft[k];
   }
-  return { ...out, off };
 }
 
 /** Where each range's contacts start in the result (the sum over shares of the contacts before it; ranges of 2^shift, as the shares were partitioned); at[R] is the total. */
