@@ -20,6 +20,42 @@ export interface ChainWhere {
   ring?: number;
 }
 
+/**
+ * Where the readers (readGeojson, the CSV reader of cli/chain.ts) put chains: a
+ * {@link CoordStore}, or a sink that keeps less (cli/tile-stream.ts keeps one tile's segments).
+ * The readers set `dim` once (0 until then), call `begin` before each chain's numbers, `push`
+ * each coordinate, and `promoteTo3` when a 3D position follows 2D ones (GeoJSON).
+ */
+export interface ChainSink {
+  dim: number;
+  /** A chain is still being read (a plain array of points): the sink must not be cleared. */
+  open: boolean;
+  /** Chains begun so far (since the last clear). */
+  readonly count: number;
+  /** Numbers held (the CSV reader's batches are cut by it). */
+  readonly numbers: number;
+  begin(where: ChainWhere): void;
+  push(x: number): void;
+  promoteTo3(): void;
+}
+
+/**
+ * Chains as the contact writers (ContactWriter, GeojsonContactWriter) read them: chain k's
+ * segment i by {@link ChainCoords.segment}, and where each chain came from.
+ */
+export interface ChainCoords {
+  readonly dim: number;
+  readonly count: number;
+  /** Each chain's feature index, −1 for none. */
+  readonly feature: Int32Array;
+  whereOf(k: number): ChainWhere;
+  /**
+   * The array holding segment i of chain k (its closing segment too, for a closed chain):
+   * the offsets of its first and second vertex go to at[0] and at[1].
+   */
+  segment(k: number, i: number, at: number[]): Float64Array;
+}
+
 /** Numbers per block of a {@link CoordStore} (16 MiB). */
 const BLOCK = 1 << 21;
 
@@ -35,7 +71,7 @@ const BLOCK = 1 << 21;
  * object each (on a million features the objects made the live heap, and with it the heap the
  * collector lets grow between full collections, some hundred megabytes larger).
  */
-export class CoordStore {
+export class CoordStore implements ChainSink, ChainCoords {
   /** The blocks; the last one (`cur`) is being filled. */
   blocks: Float64Array[];
   /** Numbers in use in each block but the last. */
@@ -148,6 +184,15 @@ export class CoordStore {
     return this.blocks[this.block[k]].subarray(this.starts[k], this.end(k));
   }
 
+  /** Segment i of chain k (the closing one, n − 1 → 0, for i = n − 1): see {@link ChainCoords.segment}. */
+  segment(k: number, i: number, at: number[]): Float64Array {
+    const dim = this.dim, f0 = this.starts[k];
+    const n = (this.end(k) - f0) / dim;
+    at[0] = f0 + i * dim;
+    at[1] = f0 + ((i + 1) % n) * dim;
+    return this.blocks[this.block[k]];
+  }
+
   /** Vertices in store. */
   get vertices(): number {
     return this.dim === 0 ? 0 : this.numbers / this.dim;
@@ -200,8 +245,9 @@ export interface ReadFeature {
 /** What the GeoJSON reader reports besides the chains. */
 export interface GeojsonEvents {
   /**
-   * Features completed by the last chunk, in order. The callee may {@link CoordStore.clear} the
-   * store afterwards unless `store.open` (a plain array of points is still being read).
+   * Features completed by the last chunk, in order. The callee may clear the store
+   * ({@link CoordStore.clear}) afterwards unless `store.open` (a plain array of points is still
+   * being read).
    */
   features?(list: ReadFeature[]): void | Promise<void>;
 }
@@ -211,7 +257,7 @@ export interface GeojsonEvents {
  * @throws InputError naming the line and the GeoJSON path (`line 3: features[2].geometry.coordinates[0]: …`),
  * or JsonSyntaxError for malformed JSON (line and column).
  */
-export async function readGeojson(stream: AsyncIterable<unknown>, store: CoordStore, onChunk: (n: number) => void, events: GeojsonEvents = {}): Promise<void> {
+export async function readGeojson(stream: AsyncIterable<unknown>, store: ChainSink, onChunk: (n: number) => void, events: GeojsonEvents = {}): Promise<void> {
   let features = 0;
   /** The top-level plain array of points being read as one chain, if any. */
   let arrayChain = false;

@@ -145,6 +145,9 @@ function searchTile(A: PreparedChain, tau: number, grid: TileGrid, chainOf: (c: 
   const share = searchShare(A, null, tau, { counter: new Int32Array(new SharedArrayBuffer(4)), want: 64, folds: true });
   for (let k = 0; k < share.CI.length; k++) {
     const a = share.CI[k], b = share.CJ[k];
+    // A pair with a dead segment is not the tile's (R would lie outside it), nor is a fold-back
+    // with a gap between the runs of a chain (cli/tile-stream.ts).
+    if (dead[a] !== 0 || dead[b] !== 0) continue;
     const r0 = Math.max(low(P, dim, a, axis0, tau), low(P, dim, b, axis0, tau));
     const r1 = Math.max(low(P, dim, a, axis1, tau), low(P, dim, b, axis1, tau));
     if (r0 < lo0 || r0 >= hi0 || r1 < lo1 || r1 >= hi1) continue;
@@ -214,6 +217,18 @@ export function tileContacts(chains: readonly Float64Array[], dim: number, tau: 
     s: out.s.subarray(0, n),
     t: out.t.subarray(0, n),
   };
+}
+
+/**
+ * The contacts whose reference point lies in `grid`'s tile, of chains prepared one by one
+ * (each searched alone, as `tileContacts` does without `between`): chain `chains[k]` of the
+ * result is `index[k]`. A prepared chain may hold runs of its segments separated by dead gap
+ * segments (cli/tile-stream.ts); pairs with a gap are never reported. Not re-entrant.
+ */
+export function preparedTileContacts(chains: readonly PreparedChain[], index: readonly number[], tau: number, grid: TileGrid): MultiChainContacts {
+  const out = parts(0);
+  for (let k = 0; k < chains.length; k++) searchTile(chains[k], tau, grid, () => index[k], out);
+  return view(out, 0, out.count);
 }
 
 /**
