@@ -143,6 +143,8 @@ function searchTile(A: PreparedChain, tau: number, grid: TileGrid, chainOf: (c: 
   }
   A.dead = dead;
   const share = searchShare(A, null, tau, { counter: new Int32Array(new SharedArrayBuffer(4)), want: 64, folds: true });
+  // Room for every pair found at once: growing by doubling could leave twice the tile's contacts allocated.
+  if (out.count + share.CI.length > out.i.length) grow(out, out.count + share.CI.length);
   for (let k = 0; k < share.CI.length; k++) {
     const a = share.CI[k], b = share.CJ[k];
     // A pair with a dead segment is not the tile's (R would lie outside it), nor is a fold-back
@@ -179,8 +181,9 @@ function parts(n: number): Parts {
   return { count: 0, chainI: new Int32Array(n), i: new Int32Array(n), chainJ: new Int32Array(n), j: new Int32Array(n), distance: new Float64Array(n), s: new Float64Array(n), t: new Float64Array(n) };
 }
 
-function grow(p: Parts): void {
-  const q = parts(Math.max(1024, p.i.length * 2));
+/** Makes room for at least `need` contacts (and doubles at least). */
+function grow(p: Parts, need = 0): void {
+  const q = parts(Math.max(1024, p.i.length * 2, need));
   q.chainI.set(p.chainI);
   q.i.set(p.i);
   q.chainJ.set(p.chainJ);

@@ -104,6 +104,34 @@ export async function generateCsv(dir: string, mb: number): Promise<{ path: stri
   return { path, chains, vertices: chains * (steps + 1) };
 }
 
+/**
+ * Writes one seeded 2D random walk of `vertices` vertices (unit steps) as CSV `x,y` rows: one
+ * chain, the input `--tile` splits by space.
+ */
+export async function generateChain(dir: string, vertices: number): Promise<{ path: string; vertices: number }> {
+  const path = join(dir, 'chain.csv');
+  const out = createWriteStream(path);
+  const rng = makeRng(2017);
+  let buf = 'x,y\n';
+  let x = 0, y = 0;
+  for (let v = 0; v < vertices; v++) {
+    if (v > 0) {
+      const a = rng.next() * 2 * Math.PI;
+      x += Math.cos(a);
+      y += Math.sin(a);
+    }
+    buf += `${x.toFixed(6)},${y.toFixed(6)}\n`;
+    if (buf.length > 1 << 20) {
+      if (!out.write(buf)) await once(out, 'drain');
+      buf = '';
+    }
+  }
+  out.write(buf);
+  out.end();
+  await once(out, 'finish');
+  return { path, vertices };
+}
+
 interface ChildRun {
   secs: number;
   rssMiB: number;
@@ -116,9 +144,9 @@ interface ChildRun {
  * Runs the CLI as a child, timing it and taking its peak RSS. `wholeCsv`: the child is this file
  * run as {@link wholeCsvChild} instead (CSV read whole before the search, as before streaming).
  */
-function runCli(args: string[], wholeCsv = false): ChildRun {
-  const cli = wholeCsv
-    ? [process.execPath, '--import', 'tsx', fileURLToPath(import.meta.url), WHOLE_CSV, args[0]]
+function runCli(args: string[], wholeCsv: false | typeof WHOLE_CSV | typeof WHOLE_TILE = false): ChildRun {
+  const cli = wholeCsv !== false
+    ? [process.execPath, '--import', 'tsx', fileURLToPath(import.meta.url), wholeCsv, ...args]
     : [process.execPath, '--import', 'tsx', join(REPO, 'cli', 'skewline.ts'), 'chain', ...args, '-o', '/dev/null', '--stats'];
   const timeV = existsSync('/usr/bin/time');
   const t0 = process.hrtime.bigint();
@@ -211,9 +239,23 @@ export async function run(opts: { mb?: number; runs?: number } = {}): Promise<vo
       console.log(`| ${name} | ${r.secs.toFixed(1)} | ${r.cpu.toFixed(1)} | ${(csvSize / 1e6 / r.secs).toFixed(1)} | ${Math.round(csv.chains / r.secs).toLocaleString('en')} | ${r.contacts.toLocaleString('en')} | ${Math.round(r.contacts / r.secs).toLocaleString('en')} | ${r.rssMiB.toFixed(0)} | ${((r.rssMiB * 2 ** 20) / csv.vertices).toFixed(1)} |`);
     };
     // Before and after, alternately: the whole-file read, then the stream.
-    csvRow('--no-between, read whole first (before streaming)', runCli([csv.path], true));
+    csvRow('--no-between, read whole first (before streaming)', runCli([csv.path], WHOLE_CSV));
     csvRow('--no-between (streamed chain by chain)', runCli([csv.path, '--no-between', '--format', 'csv']));
     csvRow('default (--between: the whole file, then tile by tile)', runCli([csv.path, '--format', 'csv']));
+    // One chain: --tile in two passes (only the tile's segments kept) against the whole-input path.
+    const chain = await generateChain(dir, Math.round((mb * 1e6) / 4 / 22));
+    const chainSize = statSync(chain.path).size;
+    console.log(`\nskewline chain on one chain (a 2D random walk, x,y rows): ${(chainSize / 1e6).toFixed(0)} MB, ${chain.vertices.toLocaleString('en')} vertices`);
+    console.log('| run | s | CPU s | MB/s | contacts | peak RSS (MiB) | RSS bytes per vertex |');
+    console.log('|---|---:|---:|---:|---:|---:|---:|');
+    const chainRow = (name: string, r: ChildRun): void => {
+      console.log(`| ${name} | ${r.secs.toFixed(1)} | ${r.cpu.toFixed(1)} | ${(chainSize / 1e6 / r.secs).toFixed(1)} | ${r.contacts.toLocaleString('en')} | ${r.rssMiB.toFixed(0)} | ${((r.rssMiB * 2 ** 20) / chain.vertices).toFixed(1)} |`);
+    };
+    chainRow('whole chain (default)', runCli([chain.path, '--format', 'csv']));
+    for (const n of [4, 16]) {
+      chainRow(`--tile 0/${n}, read whole (before)`, runCli([chain.path, `0/${n}`], WHOLE_TILE));
+      chainRow(`--tile 0/${n} (two passes: the tile's segments only)`, runCli([chain.path, '--format', 'csv', '--tile', `0/${n}`]));
+    }
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -231,8 +273,21 @@ function wholeCsvChild(file: string): Promise<number> {
   return runChain({ file, input: 'csv', thickness: 0, closed: false, between: false, format: 'csv', output: '/dev/null', progress: false, stats: true, threads: 1, tile: undefined, csvStream: false }, process, '');
 }
 
+/** The child's argument that makes this file run {@link wholeTileChild}. */
+const WHOLE_TILE = '--whole-tile';
+
+/**
+ * `skewline chain FILE --tile i/n --format csv -o /dev/null --stats` on the path it took before
+ * the two passes: every chain read, then tileContacts (runChain's `tileStream: false`).
+ */
+function wholeTileChild(file: string, tile: string): Promise<number> {
+  const [i, n] = tile.split('/').map(Number);
+  return runChain({ file, input: 'csv', thickness: 0, closed: false, between: true, format: 'csv', output: '/dev/null', progress: false, stats: true, threads: 1, tile: { i, n }, tileStream: false }, process, '');
+}
+
 if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) {
   if (process.argv[2] === WHOLE_CSV) process.exitCode = await wholeCsvChild(process.argv[3]);
+  else if (process.argv[2] === WHOLE_TILE) process.exitCode = await wholeTileChild(process.argv[3], process.argv[4]);
   else {
     console.log(`skewline chain streaming — ${machine()}`);
     await run();
