@@ -13,7 +13,10 @@
  * written (tiles.ts, contactsInTiles): memory is the coordinates plus bounded buffers, and the
  * bytes are those of one search over everything.
  * `--tile i/n` reports only the contacts whose reference point lies in tile i (tiles.ts); with
- * several chains that tile is searched in sub-tiles the same way.
+ * several chains that tile is searched in sub-tiles the same way. On a file with one chain, or
+ * with `--no-between`, it reads the file twice (cli/tile-stream.ts): the bounding box, then only
+ * the segments that reach the tile, searched chain by chain — memory is the tile's share, not
+ * the file's. Standard input, which cannot be read twice, is read whole.
  * `-o` gets the same safe writing as `closest` (a temporary file renamed at the end, nothing
  * left on error).
  */
@@ -664,8 +667,8 @@ function isFile(path: string): boolean {
 /**
  * `--tile` on a file in two passes (cli/tile-stream.ts): `chunks` (the file, opened and sniffed)
  * gives the bounding box, then the file is read again keeping each chain's segments that reach
- * the tile, searched and written a batch of chains at a time — the bytes of tileContacts'
- * result through the writer. Every input error is met in the first pass, before anything is
+ * the tile, searched (in sub-tiles, their contacts held or spilled as `opts.tiles` says) and
+ * written a batch of chains at a time — the bytes of tileContacts' result through the writer. Every input error is met in the first pass, before anything is
  * written. Resolves to the vertices read and the input's dimension.
  * @throws TooManyChains (from the first pass) when a second chain begins and contacts between
  *   chains are asked for: the caller reads the whole input instead.
@@ -679,6 +682,8 @@ async function streamTile(
   writer: ContactWriter,
   drain: () => Promise<void>,
   onChunk: (n: number) => void,
+  onSecondPass: () => void,
+  spill: Spill,
 ): Promise<{ vertices: number; dim: number }> {
   const scan = new BoxScan(opts.between ? 1 : Infinity);
   if (geojson) await readGeojson(chunks, scan, onChunk, { features: () => {} }); // (with a listener, the reader keeps no list of features)
@@ -686,13 +691,14 @@ async function streamTile(
   // As the whole read's search reports it (the readers admit JSON numbers that overflow to ±Infinity).
   if (scan.bad >= 0) throw new InputError(`chain ${scan.bad}: not a finite number`);
   const { lo, hi } = scan.box();
-  const runs = new TileRuns(scan.dim, opts.thickness, opts.closed, tileGrid(lo, hi, tile));
+  const runs = new TileRuns(scan.dim, opts.thickness, opts.closed, tileGrid(lo, hi, tile), lo, hi, { ...opts.tiles, spill });
   let chainBase = 0;
   const flush = async (): Promise<void> => {
-    await writer.contacts(runs.contacts(), runs, chainBase, drain);
+    await runs.write(BATCH, (batch) => writer.contacts(batch, runs, chainBase, drain));
     chainBase += runs.count;
     runs.clear();
   };
+  onSecondPass();
   const again = (await sniff(createReadStream(path, { highWaterMark: 1 << 16 }) as AsyncIterable<unknown>)).chunks;
   if (geojson) {
     await readGeojson(again, runs, onChunk, {
@@ -751,7 +757,9 @@ export async function runChain(opts: ChainCliOptions, io: Io, bundled: string): 
         tiledStream = await streamTile(path, geojson, sniffed.chunks, opts, opts.tile, writer, drain, (n) => {
           bytes += n;
           status.reading(bytes, 0, writer.count);
-        });
+        }, () => {
+          bytes = 0; // the second pass: the bar starts again
+        }, spill);
       } catch (e) {
         if (!(e instanceof TooManyChains)) throw e;
         // Several chains with contacts between them: the whole input, as below (read again).

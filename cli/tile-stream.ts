@@ -23,11 +23,17 @@
  * - the compact order is the whole chain's order, so the contacts come in the same order, each
  *   pair the same way round, with bitwise the same numbers (the kernels see the same
  *   coordinates).
+ *
+ * A tile that keeps more than `perTile` segments (2¹⁸ by default) is searched in sub-tiles
+ * (tiles.ts, subGrid), each over the runs restricted to the segments that reach it
+ * ({@link restrictRuns}); the sub-tiles' contacts are held in memory up to `held`, the rest in
+ * a temporary file, and merged in order as they are written — as contactsInTiles does for
+ * several chains. So the working memory is one sub-tile's, whatever the tile's size.
  */
 import type { ChainCoords, ChainSink, ChainWhere } from './geojson-stream.js';
 import type { PreparedChain } from '../src/chain/input.js';
 import type { MultiChainContacts } from '../src/index.js';
-import { preparedTileContacts, type TileGrid } from './tiles.js';
+import { HELD_CONTACTS, mergeTiles, preparedTileContacts, subGrid, TILE_SEGMENTS, type Spill, type TileContacts, type TileGrid } from './tiles.js';
 
 /** Thrown by {@link BoxScan} when a chain begins beyond `most` (the caller takes another path). */
 export class TooManyChains extends Error {
@@ -116,9 +122,132 @@ function grown<T extends Float64Array | Int32Array | Uint8Array>(a: T, need: num
   return b;
 }
 
+/** Does the box of x0…x1 × y0…y1 (either order), inflated by tau, reach the cell (k0, k1) of `grid`? As tiles.ts searchTile decides it, bit for bit. */
+function reaches(x0: number, x1: number, y0: number, y1: number, tau: number, grid: TileGrid): boolean {
+  const lo0 = grid.cut0[grid.k0], hi0 = grid.cut0[grid.k0 + 1], lo1 = grid.cut1[grid.k1], hi1 = grid.cut1[grid.k1 + 1];
+  return !(Math.min(x0, x1) - tau >= hi0 || Math.max(x0, x1) + tau < lo0 || Math.min(y0, y1) - tau >= hi1 || Math.max(y0, y1) + tau < lo1);
+}
+
+/**
+ * A chain's kept runs, built one segment of positive length at a time, in chain order (see the
+ * module comment for the layout). Reused from chain to chain.
+ */
+class Runs {
+  private P = new Float64Array(0);
+  private orig = new Int32Array(0);
+  private dead = new Uint8Array(0);
+  /** Vertices and segments (gaps included) so far. */
+  V = 0;
+  M = 0;
+  /** Segments of positive length seen. */
+  seen = 0;
+  /** Whether the first and the latest of them were kept. */
+  private firstKept = false;
+  private lastKept = false;
+  dim = 2;
+
+  reset(dim: number): void {
+    this.dim = dim;
+    this.V = this.M = this.seen = 0;
+    this.firstKept = this.lastKept = false;
+  }
+
+  /** The segment numbered `n` from sa[a …] to sb[b …] (offsets of `dim` numbers), kept when `keep`. */
+  add(sa: Float64Array, a: number, sb: Float64Array, b: number, n: number, keep: boolean): void {
+    const after = this.lastKept;
+    if (this.seen++ === 0) this.firstKept = keep;
+    this.lastKept = keep;
+    if (!keep) return;
+    if (this.V === 0) this.vertex(sa, a);
+    else if (!after) {
+      // A new run: a dead gap from the last run's end to this segment's start.
+      this.vertex(sa, a);
+      this.segment(this.orig[this.M - 1], 1);
+    }
+    this.vertex(sb, b);
+    this.segment(n, 0);
+  }
+
+  /** The next segment kept starts a new run (it does not follow the latest one). */
+  cut(): void {
+    this.lastKept = false;
+  }
+
+  private vertex(src: Float64Array, a: number): void {
+    const dim = this.dim;
+    this.P = grown(this.P, (this.V + 1) * dim);
+    for (let d = 0; d < dim; d++) this.P[this.V * dim + d] = src[a + d];
+    this.V++;
+  }
+
+  private segment(n: number, dead: number): void {
+    this.orig = grown(this.orig, this.M + 1);
+    this.dead = grown(this.dead, this.M + 1);
+    this.orig[this.M] = n;
+    this.dead[this.M] = dead;
+    this.M++;
+  }
+
+  /**
+   * The runs as a prepared chain (exact-size copies), or null when none was kept. `ring`: the
+   * chain's first and last segments are neighbours (they become ring partners when both were
+   * kept); `segments`: the chain's number of segments.
+   */
+  build(ring: boolean, segments: number): PreparedChain | null {
+    const M = this.M, dim = this.dim;
+    if (M === 0) return null;
+    let partner: Int32Array | null = null;
+    if (ring && this.firstKept && this.lastKept) {
+      partner = new Int32Array(M).fill(-1);
+      partner[0] = M - 1;
+      partner[M - 1] = 0;
+    }
+    return {
+      P: this.P.slice(0, (M + 1) * dim),
+      dim,
+      m: M,
+      partner,
+      dead: this.dead.slice(0, M),
+      orig: this.orig.slice(0, M),
+      chain: new Int32Array(M),
+      start: Int32Array.of(0, M + 1),
+      segments: Int32Array.of(segments),
+    };
+  }
+}
+
+/**
+ * The runs of `A` (built by {@link TileRuns}) restricted to the segments that reach the cell
+ * (k0, k1) of `grid`, inflated by tau — the same layout, for a sub-tile. Null when none does.
+ */
+export function restrictRuns(A: PreparedChain, tau: number, grid: TileGrid, runs = new Runs()): PreparedChain | null {
+  const { P, dim, m, dead } = A;
+  const { axis0, axis1 } = grid;
+  runs.reset(dim);
+  for (let c = 0; c < m; c++) {
+    if (dead![c] !== 0) {
+      runs.cut(); // a gap: the segments on either side are not neighbours
+      continue;
+    }
+    const a = c * dim, b = a + dim;
+    runs.add(P, a, P, b, A.orig[c], reaches(P[a + axis0], P[b + axis0], P[a + axis1], P[b + axis1], tau, grid));
+  }
+  // A's first and last segments are the chain's own exactly when A has ring partners.
+  return runs.build(A.partner !== null, A.segments[0]);
+}
+
+/** How {@link TileRuns} cuts a large tile and where it keeps the contacts (as tiles.ts TilePlan). */
+export interface TileRunsPlan {
+  /** Kept segments per sub-tile (default TILE_SEGMENTS). */
+  perTile?: number;
+  /** Contacts held in memory; beyond, sub-tiles go to `spill` (default HELD_CONTACTS). */
+  held?: number;
+  spill?: Spill;
+}
+
 /**
  * Pass 2: each chain's segments that reach the tile, as runs (see the module comment), searched
- * and handed to the writer a batch of chains at a time ({@link TileRuns.contacts}). As the
+ * and handed to the writer a batch of chains at a time ({@link TileRuns.write}). As the
  * writers' {@link ChainCoords}, chain k is the k-th chain begun since the last
  * {@link TileRuns.clear}, and its segment i is found among the kept ones (only those are asked
  * for: every contact of the tile is between kept segments).
@@ -134,6 +263,7 @@ export class TileRuns implements ChainSink, ChainCoords {
   private ring = new Int32Array(64);
   /** Each chain's kept runs, or null when none of its segments reaches the tile. */
   private chains: (PreparedChain | null)[] = [];
+  private readonly runs = new Runs();
 
   // The chain being read.
   private reading = false;
@@ -143,40 +273,28 @@ export class TileRuns implements ChainSink, ChainCoords {
   private q = 0;
   /** Vertices of the chain so far. */
   private nv = 0;
-  /** Its segments of positive length so far. */
-  private mk = 0;
-  /** Whether its first and its latest segment of positive length were kept. */
-  private firstKept = false;
-  private lastKept = false;
-  /** The kept runs so far: vertices (V of them), segments (M: orig, dead) with their gaps. */
-  private P = new Float64Array(0);
-  private orig = new Int32Array(0);
-  private dead = new Uint8Array(0);
-  private V = 0;
-  private M = 0;
-  // The tile's cell on its two axes.
-  private readonly lo0: number;
-  private readonly hi0: number;
-  private readonly lo1: number;
-  private readonly hi1: number;
+  private readonly perTile: number;
+  private readonly held: number;
 
   /**
    * @param dim the input's dimension (from pass 1: 2D GeoJSON positions read after it is 3 get
    *   z = 0 from the reader, as in the whole read after its promotion)
+   * @param lo, hi the input's bounding box (pass 1), on which `grid` was made
    */
   constructor(
     public dim: number,
     private readonly tau: number,
     private readonly closed: boolean,
     private readonly grid: TileGrid,
+    private readonly lo: Float64Array,
+    private readonly hi: Float64Array,
+    private readonly plan: TileRunsPlan = {},
   ) {
     this.first = new Float64Array(Math.max(dim, 3));
     this.prev = new Float64Array(Math.max(dim, 3));
     this.vtx = new Float64Array(Math.max(dim, 3));
-    this.lo0 = grid.cut0[grid.k0];
-    this.hi0 = grid.cut0[grid.k0 + 1];
-    this.lo1 = grid.cut1[grid.k1];
-    this.hi1 = grid.cut1[grid.k1 + 1];
+    this.perTile = plan.perTile ?? TILE_SEGMENTS;
+    this.held = plan.held ?? HELD_CONTACTS;
   }
 
   begin(where: ChainWhere): void {
@@ -194,9 +312,7 @@ export class TileRuns implements ChainSink, ChainCoords {
     this.reading = true;
     this.q = 0;
     this.nv = 0;
-    this.mk = 0;
-    this.firstKept = this.lastKept = false;
-    this.V = this.M = 0;
+    this.runs.reset(this.dim);
   }
 
   push(x: number): void {
@@ -241,16 +357,58 @@ export class TileRuns implements ChainSink, ChainCoords {
     return A.P;
   }
 
-  /** The kept chains' contacts in the tile (chain numbers local to this batch), finishing the chain being read. */
-  contacts(): MultiChainContacts {
+  /**
+   * Searches the chains read since the last clear (finishing the one being read) and hands
+   * their contacts in the tile to `emit` in order, `batch` at a time (chain numbers local to
+   * this batch of chains: chain k is the k-th begun). The kept segments are searched in one go,
+   * or over sub-tiles when more than `perTile` (see the module comment). Not re-entrant.
+   */
+  async write(batch: number, emit: (r: MultiChainContacts) => Promise<void> | void): Promise<void> {
     this.finish();
     const list: PreparedChain[] = [], index: number[] = [];
+    let segments = 0;
     this.chains.forEach((A, k) => {
       if (A === null) return;
       list.push(A);
       index.push(k);
+      segments += A.m;
     });
-    return preparedTileContacts(list, index, this.tau, this.grid);
+    if (list.length === 0) return;
+    const { grid, n } = segments > this.perTile ? subGrid(this.lo, this.hi, this.grid, Math.ceil(segments / this.perTile)) : { grid: this.grid, n: 1 };
+    const g0 = grid.cut0.length - 1;
+    const lists: TileContacts[] = [];
+    let inMemory = 0;
+    const runs = new Runs();
+    for (let t = 0; t < n; t++) {
+      let r: MultiChainContacts;
+      if (n === 1) r = preparedTileContacts(list, index, this.tau, grid);
+      else {
+        const cell = { ...grid, k0: t % g0, k1: Math.floor(t / g0) };
+        const sub: PreparedChain[] = [], subIndex: number[] = [];
+        list.forEach((A, q) => {
+          const B = restrictRuns(A, this.tau, cell, runs);
+          if (B === null) return;
+          sub.push(B);
+          subIndex.push(index[q]);
+        });
+        r = preparedTileContacts(sub, subIndex, this.tau, cell);
+      }
+      const c = r.count;
+      if (c === 0) continue;
+      if (this.plan.spill !== undefined && inMemory + c > this.held) {
+        lists.push(this.plan.spill.put(r));
+        continue;
+      }
+      inMemory += c;
+      // Exact size: the slack is not kept while the other sub-tiles are searched.
+      const kept: MultiChainContacts = {
+        count: c,
+        chainI: r.chainI.slice(), i: r.i.slice(), chainJ: r.chainJ.slice(), j: r.j.slice(),
+        distance: r.distance.slice(), s: r.s.slice(), t: r.t.slice(),
+      };
+      lists.push({ count: c, read: (from, m) => view(kept, from, m) });
+    }
+    await mergeTiles(lists, batch, emit);
   }
 
   /** Forgets every chain (after its contacts are written). */
@@ -267,75 +425,32 @@ export class TileRuns implements ChainSink, ChainCoords {
     return true;
   }
 
-  /**
-   * Segment a → b, number `n` of the chain: dropped when of zero length; kept when its box,
-   * inflated by τ, reaches the tile (the test of tiles.ts searchTile, bit for bit).
-   */
+  /** Segment a → b, number `n` of the chain: dropped when of zero length, kept when it reaches the tile. */
   private edge(a: Float64Array, b: Float64Array, n: number): void {
     if (this.same(a, b)) return;
-    const { axis0, axis1 } = this.grid, tau = this.tau;
-    const x0 = a[axis0], x1 = b[axis0], y0 = a[axis1], y1 = b[axis1];
-    const reach = !(Math.min(x0, x1) - tau >= this.hi0 || Math.max(x0, x1) + tau < this.lo0 || Math.min(y0, y1) - tau >= this.hi1 || Math.max(y0, y1) + tau < this.lo1);
-    const after = this.lastKept;
-    if (this.mk++ === 0) this.firstKept = reach;
-    this.lastKept = reach;
-    if (!reach) return;
-    const dim = this.dim;
-    if (this.V === 0) this.vertex(a);
-    else if (!after) {
-      // A new run: a dead gap from the last run's end to this segment's start.
-      this.vertex(a);
-      this.seg(this.orig[this.M - 1], 1);
-    }
-    this.vertex(b);
-    this.seg(n, 0);
-    this.numbers += dim;
-  }
-
-  private vertex(v: Float64Array): void {
-    const dim = this.dim;
-    this.P = grown(this.P, (this.V + 1) * dim);
-    for (let d = 0; d < dim; d++) this.P[this.V * dim + d] = v[d];
-    this.V++;
-  }
-
-  private seg(n: number, dead: number): void {
-    this.orig = grown(this.orig, this.M + 1);
-    this.dead = grown(this.dead, this.M + 1);
-    this.orig[this.M] = n;
-    this.dead[this.M] = dead;
-    this.M++;
+    const { axis0, axis1 } = this.grid;
+    const keep = reaches(a[axis0], b[axis0], a[axis1], b[axis1], this.tau, this.grid);
+    this.runs.add(a, 0, b, 0, n, keep);
+    if (keep) this.numbers += this.dim;
   }
 
   /** Ends the chain being read: its closing segment (`closed`), its ring partners, its prepared runs. */
   private finish(): void {
     if (!this.reading) return;
     this.reading = false;
-    const n = this.nv, dim = this.dim;
+    const n = this.nv;
     if (this.closed && n >= 2) this.edge(this.prev, this.first, n - 1);
-    const M = this.M;
-    if (M === 0) {
-      this.chains.push(null);
-      return;
-    }
     // A ring as prepareChains sees it: two segments or more, closed or its first vertex repeated at the end.
-    const ring = this.mk >= 2 && (this.closed || this.same(this.first, this.prev));
-    let partner: Int32Array | null = null;
-    if (ring && this.firstKept && this.lastKept) {
-      partner = new Int32Array(M).fill(-1);
-      partner[0] = M - 1;
-      partner[M - 1] = 0;
-    }
-    this.chains.push({
-      P: this.P.slice(0, (M + 1) * dim),
-      dim,
-      m: M,
-      partner,
-      dead: this.dead.slice(0, M),
-      orig: this.orig.slice(0, M),
-      chain: new Int32Array(M),
-      start: Int32Array.of(0, M + 1),
-      segments: Int32Array.of(n < 2 ? 0 : this.closed ? n : n - 1),
-    });
+    const ring = this.runs.seen >= 2 && (this.closed || this.same(this.first, this.prev));
+    this.chains.push(this.runs.build(ring, n < 2 ? 0 : this.closed ? n : n - 1));
   }
+}
+
+/** Contacts from … from + n − 1 of r (views). */
+function view(r: MultiChainContacts, from: number, n: number): MultiChainContacts {
+  return {
+    count: n,
+    chainI: r.chainI.subarray(from, from + n), i: r.i.subarray(from, from + n), chainJ: r.chainJ.subarray(from, from + n), j: r.j.subarray(from, from + n),
+    distance: r.distance.subarray(from, from + n), s: r.s.subarray(from, from + n), t: r.t.subarray(from, from + n),
+  };
 }

@@ -403,25 +403,8 @@ export function contactsInTiles(count: number, chain: (k: number) => Float64Arra
     n = Math.max(1, Math.ceil(segments / perTile));
     grid = tileGrid(lo, hi, { i: 0, n });
   } else {
-    // Sub-tiles of the cell of tile `within` (on its two axes): their cut lines run from the
-    // cell's own (±∞ at the box's edge) through points spread over the part of the box it
-    // covers, never decreasing, so the sub-cells partition the cell and the contacts of tile
-    // `within` each fall in one sub-tile. Sized by the whole input's segments ÷ its n tiles.
-    const outer = tileGrid(lo, hi, plan.within);
-    n = Math.max(1, Math.ceil(segments / plan.within.n / perTile));
-    const g = Math.ceil(Math.sqrt(n));
-    const sub = (cut: Float64Array, k: number, axis: number, parts: number): Float64Array => {
-      const L = cut[k], H = cut[k + 1];
-      const a = Math.max(L, lo[axis]), b = Math.min(H, hi[axis]);
-      const c = new Float64Array(parts + 1);
-      c[0] = L;
-      c[parts] = H;
-      for (let q = 1; q < parts; q++) c[q] = Math.min(H, Math.max(c[q - 1], a * ((parts - q) / parts) + b * (q / parts)));
-      return c;
-    };
-    const g1 = Math.ceil(n / g);
-    n = g * g1;
-    grid = { axis0: outer.axis0, axis1: outer.axis1, cut0: sub(outer.cut0, outer.k0, outer.axis0, g), cut1: sub(outer.cut1, outer.k1, outer.axis1, g1), k0: 0, k1: 0 };
+    // Sized by the whole input's segments ÷ its n tiles.
+    ({ grid, n } = subGrid(lo, hi, tileGrid(lo, hi, plan.within), Math.ceil(segments / plan.within.n / perTile)));
   }
   const g0 = grid.cut0.length - 1;
   const { axis0, axis1, cut0, cut1 } = grid;
@@ -470,6 +453,30 @@ export function contactsInTiles(count: number, chain: (k: number) => Float64Arra
     results.push({ count: c, read: (from, m) => view(r, from, m) });
   }
   return results;
+}
+
+/**
+ * About `n` sub-tiles (at least 1) of the cell of `outer` (its tile), on its two axes, for an
+ * input whose bounding box is `lo`, `hi`: their cut lines run from the cell's own (±∞ at the
+ * box's edge) through points spread over the part of the box it covers, never decreasing, so
+ * the sub-cells partition the cell and each contact of the tile falls in one sub-tile. Sub-tile
+ * q is the cell (q mod g₀, ⌊q / g₀⌋) of the returned grid (g₀ = cut0.length − 1); `n` is their
+ * number (g₀·g₁ ≥ the n asked for).
+ */
+export function subGrid(lo: Float64Array, hi: Float64Array, outer: TileGrid, n: number): { grid: TileGrid; n: number } {
+  n = Math.max(1, n);
+  const g = Math.ceil(Math.sqrt(n));
+  const sub = (cut: Float64Array, k: number, axis: number, parts: number): Float64Array => {
+    const L = cut[k], H = cut[k + 1];
+    const a = Math.max(L, lo[axis]), b = Math.min(H, hi[axis]);
+    const c = new Float64Array(parts + 1);
+    c[0] = L;
+    c[parts] = H;
+    for (let q = 1; q < parts; q++) c[q] = Math.min(H, Math.max(c[q - 1], a * ((parts - q) / parts) + b * (q / parts)));
+    return c;
+  };
+  const g1 = Math.ceil(n / g);
+  return { grid: { axis0: outer.axis0, axis1: outer.axis1, cut0: sub(outer.cut0, outer.k0, outer.axis0, g), cut1: sub(outer.cut1, outer.k1, outer.axis1, g1), k0: 0, k1: 0 }, n: g * g1 };
 }
 
 /** The first cell k of `cut` with cut[k + 1] > x (a box from x up reaches it). */

@@ -2,8 +2,9 @@
  * `skewline chain --tile i/n` on a file with one chain, or with `--no-between`, in two passes
  * (cli/tile-stream.ts: the bounding box, then only the segments that reach the tile, as runs).
  * References: the command's whole-input path (`tileStream: false`: every chain read, then
- * tileContacts) — the same bytes in CSV, NDJSON and GeoJSON for every tile of n = 1, 3, 8 — and
- * the whole run without `--tile`: the tiles' rows, concatenated, are its rows, each once.
+ * tileContacts) — the same bytes in CSV, NDJSON and GeoJSON for every tile of n = 1, 3, 8, also
+ * when a tile is searched in small sub-tiles whose contacts spill to a file — and the whole run
+ * without `--tile`: the tiles' rows, concatenated, are its rows, each once.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -81,6 +82,13 @@ async function check(path: string, opts: Partial<ChainCliOptions>, what: string,
         expect(streamed.stderr, `${what}, ${format}, tile ${i}/${n}`).toBe('');
         expect(streamed.code).toBe(0);
         expect(streamed.stdout === old.stdout, `${what}, ${format}, tile ${i}/${n}: the bytes of the whole-input path`).toBe(true);
+        if (format === formats[0]) {
+          // Sub-tiles of 97 and 300 kept segments, their contacts spilled to a file (all of them, or past 40).
+          for (const tiles of [{ perTile: 97, held: 0 }, { perTile: 300, held: 40 }]) {
+            const sub = await run({ file: path, ...opts, format, tile, tiles });
+            expect(sub.stdout === old.stdout, `${what}, ${format}, tile ${i}/${n}, sub-tiles ${JSON.stringify(tiles)}: the same bytes`).toBe(true);
+          }
+        }
         if (format === 'csv') {
           const rows = streamed.stdout.trimEnd().split('\n').slice(1);
           if (rows.length > 0) nonEmpty++;
@@ -114,10 +122,10 @@ describe('skewline chain --tile in two passes', () => {
   it('issue 15 item 4: a single 2D walk (seed 1591, some vertices repeated; a grid walk, closed): the bytes of the whole-input path for tiles 1, 3, 8, together the whole run', async () => {
     const rng = makeRng(1591);
     const path = join(work, 'walk.csv');
-    writeFileSync(path, csvOf([withRepeats(randomWalk(2500, 2, rng), 2, rng)], 2));
+    writeFileSync(path, csvOf([withRepeats(randomWalk(1500, 2, rng), 2, rng)], 2));
     await check(path, {}, 'seed 1591, 2D walk');
     const grid = join(work, 'grid.csv');
-    writeFileSync(grid, csvOf([withRepeats(gridWalk(1500, 2, rng), 2, rng)], 2));
+    writeFileSync(grid, csvOf([withRepeats(gridWalk(600, 2, rng), 2, rng)], 2));
     await check(grid, { closed: true }, 'seed 1591, grid walk, closed', ['csv']);
     await check(grid, { thickness: 1 }, 'seed 1591, grid walk, thickness 1', ['csv']);
   });
@@ -143,7 +151,7 @@ describe('skewline chain --tile in two passes', () => {
     await check(map, { between: false }, 'seed 1594, GeoJSON rings');
   });
 
-  it('issue 15 item 4: --tile on a single chain keeps only the segments that reach its tile (not the whole chain), and their runs find what the whole chain finds', () => {
+  it('issue 15 item 4: --tile on a single chain keeps only the segments that reach its tile (not the whole chain), and their runs find what the whole chain finds', async () => {
     // The finding: `--tile` on one chain held every coordinate of the input. Pass 2's sink keeps
     // a tile's share: on a 2D walk of 40,000 steps, tile 0 of 8 keeps under a quarter.
     const P = randomWalk(40000, 2, makeRng(1595));
@@ -152,11 +160,12 @@ describe('skewline chain --tile in two passes', () => {
     scan.begin({});
     P.forEach((x) => scan.push(x));
     const { lo, hi } = scan.box();
-    const runs = new TileRuns(2, 0, false, tileGrid(lo, hi, { i: 0, n: 8 }));
+    const runs = new TileRuns(2, 0, false, tileGrid(lo, hi, { i: 0, n: 8 }), lo, hi);
     runs.begin({});
     P.forEach((x) => runs.push(x));
-    const r = runs.contacts();
-    expect(r.count, 'seed 1595: contacts in the tile').toBeGreaterThan(0);
+    let count = 0;
+    await runs.write(1024, (r) => void (count += r.count));
+    expect(count, 'seed 1595: contacts in the tile').toBeGreaterThan(0);
     expect(runs.numbers, 'seed 1595: numbers kept').toBeLessThan(P.length / 4);
     expect(runs.numbers).toBeGreaterThan(0);
   });
@@ -174,6 +183,8 @@ describe('skewline chain --tile in two passes', () => {
         const old = await run({ file: path, tile: { i, n }, tileStream: false });
         const streamed = await run({ file: path, tile: { i, n } });
         expect(streamed.stdout, `ring, tile ${i}/${n}`).toBe(old.stdout);
+        // Sub-tiles of 2 segments: the ring partners in each sub-tile's runs.
+        expect((await run({ file: path, tile: { i, n }, tiles: { perTile: 2, held: 0 } })).stdout, `ring, tile ${i}/${n}, sub-tiles`).toBe(old.stdout);
         rows.push(...streamed.stdout.trimEnd().split('\n').slice(1));
       }
       const whole = (await run({ file: path })).stdout.trimEnd().split('\n').slice(1);
@@ -196,6 +207,7 @@ describe('skewline chain --tile in two passes', () => {
       const old = await run({ file: path, tile: { i, n: 9 }, tileStream: false });
       const streamed = await run({ file: path, tile: { i, n: 9 } });
       expect(streamed.stdout, `gap, tile ${i}/9`).toBe(old.stdout);
+      expect((await run({ file: path, tile: { i, n: 9 }, tiles: { perTile: 2 } })).stdout, `gap, tile ${i}/9, sub-tiles`).toBe(old.stdout);
       rows.push(...streamed.stdout.trimEnd().split('\n').slice(1));
     }
     expect(rows.sort()).toEqual((await run({ file: path })).stdout.trimEnd().split('\n').slice(1).sort());
