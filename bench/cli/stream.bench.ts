@@ -17,8 +17,13 @@
  *    the exact crossing points of random walks and the touches of grid walks, and 3D with a
  *    thickness) into a counting sink: contacts per second of wall time and of CPU time.
  *
+ * 3. One chain (a 2D random walk as `x,y` rows): the whole run, and `--tile 0/4`, `0/16` in two
+ *    passes (the tile's segments only) against the path that read the whole input first.
+ *
  * Size: SKEWLINE_STREAM_MB (default 200); 2000 for the 2 GB run:
  *   SKEWLINE_STREAM_MB=2000 node --expose-gc --import tsx bench/cli/stream.bench.ts
+ * The chain: SKEWLINE_CHAIN_VERTICES (default SKEWLINE_STREAM_MB × 1e6 ÷ 88); its table alone:
+ *   node --import tsx bench/cli/stream.bench.ts --chain 6000000
  */
 import { spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -242,24 +247,32 @@ export async function run(opts: { mb?: number; runs?: number } = {}): Promise<vo
     csvRow('--no-between, read whole first (before streaming)', runCli([csv.path], WHOLE_CSV));
     csvRow('--no-between (streamed chain by chain)', runCli([csv.path, '--no-between', '--format', 'csv']));
     csvRow('default (--between: the whole file, then tile by tile)', runCli([csv.path, '--format', 'csv']));
-    // One chain: --tile in two passes (only the tile's segments kept) against the whole-input path.
-    const chain = await generateChain(dir, Math.round((mb * 1e6) / 4 / 22));
-    const chainSize = statSync(chain.path).size;
-    console.log(`\nskewline chain on one chain (a 2D random walk, x,y rows): ${(chainSize / 1e6).toFixed(0)} MB, ${chain.vertices.toLocaleString('en')} vertices`);
-    console.log('| run | s | CPU s | MB/s | contacts | peak RSS (MiB) | RSS bytes per vertex |');
-    console.log('|---|---:|---:|---:|---:|---:|---:|');
-    const chainRow = (name: string, r: ChildRun): void => {
-      console.log(`| ${name} | ${r.secs.toFixed(1)} | ${r.cpu.toFixed(1)} | ${(chainSize / 1e6 / r.secs).toFixed(1)} | ${r.contacts.toLocaleString('en')} | ${r.rssMiB.toFixed(0)} | ${((r.rssMiB * 2 ** 20) / chain.vertices).toFixed(1)} |`);
-    };
-    chainRow('whole chain (default)', runCli([chain.path, '--format', 'csv']));
-    for (const n of [4, 16]) {
-      chainRow(`--tile 0/${n}, read whole (before)`, runCli([chain.path, `0/${n}`], WHOLE_TILE));
-      chainRow(`--tile 0/${n} (two passes: the tile's segments only)`, runCli([chain.path, '--format', 'csv', '--tile', `0/${n}`]));
-    }
+    await chainTable(dir, Number(process.env.SKEWLINE_CHAIN_VERTICES ?? Math.round((mb * 1e6) / 88)));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
   await outputSpeed(opts.runs ?? 3);
+}
+
+/**
+ * One chain (a 2D random walk of `vertices` vertices, CSV): the whole run, and `--tile 0/4` and
+ * `0/16` in two passes (only the tile's segments kept) against the path that read the whole
+ * input (runChain's `tileStream: false`), each a child process: seconds, CPU, contacts, peak RSS.
+ */
+async function chainTable(dir: string, vertices: number): Promise<void> {
+  const chain = await generateChain(dir, vertices);
+  const size = statSync(chain.path).size;
+  console.log(`\nskewline chain on one chain (a 2D random walk, x,y rows): ${(size / 1e6).toFixed(0)} MB, ${chain.vertices.toLocaleString('en')} vertices`);
+  console.log('| run | s | CPU s | MB/s | contacts | peak RSS (MiB) | RSS bytes per vertex |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|');
+  const row = (name: string, r: ChildRun): void => {
+    console.log(`| ${name} | ${r.secs.toFixed(1)} | ${r.cpu.toFixed(1)} | ${(size / 1e6 / r.secs).toFixed(1)} | ${r.contacts.toLocaleString('en')} | ${r.rssMiB.toFixed(0)} | ${((r.rssMiB * 2 ** 20) / chain.vertices).toFixed(1)} |`);
+  };
+  row('whole chain (no --tile)', runCli([chain.path, '--format', 'csv']));
+  for (const n of [4, 16]) {
+    row(`--tile 0/${n}, read whole (before)`, runCli([chain.path, `0/${n}`], WHOLE_TILE));
+    row(`--tile 0/${n} (two passes: the tile's segments only)`, runCli([chain.path, '--format', 'csv', '--tile', `0/${n}`]));
+  }
 }
 
 /** The child's argument that makes this file run {@link wholeCsvChild}. */
@@ -288,6 +301,16 @@ function wholeTileChild(file: string, tile: string): Promise<number> {
 if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) {
   if (process.argv[2] === WHOLE_CSV) process.exitCode = await wholeCsvChild(process.argv[3]);
   else if (process.argv[2] === WHOLE_TILE) process.exitCode = await wholeTileChild(process.argv[3], process.argv[4]);
+  else if (process.argv[2] === '--chain') {
+    // The one-chain table alone: --chain VERTICES.
+    console.log(`skewline chain --tile on one chain — ${machine()}`);
+    const dir = mkdtempSync(join(tmpdir(), 'skewline-stream-'));
+    try {
+      await chainTable(dir, Number(process.argv[3] ?? 2_000_000));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
   else {
     console.log(`skewline chain streaming — ${machine()}`);
     await run();
