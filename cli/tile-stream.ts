@@ -33,6 +33,7 @@
 import type { ChainCoords, ChainSink, ChainWhere } from './geojson-stream.js';
 import type { PreparedChain } from '../src/chain/input.js';
 import type { MultiChainContacts } from '../src/index.js';
+import { checkOptions, numberOption } from '../src/core/options.js';
 import { HELD_CONTACTS, mergeTiles, preparedTileContacts, subGrid, TILE_SEGMENTS, type Spill, type TileContacts, type TileGrid } from './tiles.js';
 
 /** Thrown by {@link BoxScan} when a chain begins beyond `most` (the caller takes another path). */
@@ -280,6 +281,8 @@ export class TileRuns implements ChainSink, ChainCoords {
    * @param dim the input's dimension (from pass 1: 2D GeoJSON positions read after it is 3 get
    *   z = 0 from the reader, as in the whole read after its promotion)
    * @param lo, hi the input's bounding box (pass 1), on which `grid` was made
+   * @throws SkewlineInputError for an unknown key of `plan`, a `perTile` outside [1, 2³¹] or a
+   *   negative `held`.
    */
   constructor(
     public dim: number,
@@ -293,8 +296,9 @@ export class TileRuns implements ChainSink, ChainCoords {
     this.first = new Float64Array(Math.max(dim, 3));
     this.prev = new Float64Array(Math.max(dim, 3));
     this.vtx = new Float64Array(Math.max(dim, 3));
-    this.perTile = plan.perTile ?? TILE_SEGMENTS;
-    this.held = plan.held ?? HELD_CONTACTS;
+    checkOptions(plan, ['perTile', 'held', 'spill'], 'TileRuns');
+    this.perTile = numberOption(plan as Record<string, unknown>, 'perTile', 'TileRuns', 1, 2 ** 31, TILE_SEGMENTS);
+    this.held = numberOption(plan as Record<string, unknown>, 'held', 'TileRuns', 0, Infinity, HELD_CONTACTS);
   }
 
   begin(where: ChainWhere): void {

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runChain, type ChainCliOptions } from '../../cli/chain.js';
-import { BoxScan, TileRuns } from '../../cli/tile-stream.js';
+import { BoxScan, TileRuns, type TileRunsPlan } from '../../cli/tile-stream.js';
 import { tileGrid } from '../../cli/tiles.js';
 import { gridWalk, randomWalk } from '../support/walks.js';
 import { makeRng, type Rng } from '../support/rng.js';
@@ -168,6 +168,10 @@ describe('skewline chain --tile in two passes', () => {
     expect(count, 'seed 1595: contacts in the tile').toBeGreaterThan(0);
     expect(runs.numbers, 'seed 1595: numbers kept').toBeLessThan(P.length / 4);
     expect(runs.numbers).toBeGreaterThan(0);
+    const grid = tileGrid(lo, hi, { i: 0, n: 8 });
+    expect(() => new TileRuns(2, 0, false, grid, lo, hi, { perTile: 0 })).toThrow(/TileRuns: options.perTile must be a number in \[1, /);
+    expect(() => new TileRuns(2, 0, false, grid, lo, hi, { held: -1 })).toThrow(/TileRuns: options.held must be a number in \[0, /);
+    expect(() => new TileRuns(2, 0, false, grid, lo, hi, { tiles: 3 } as TileRunsPlan)).toThrow(/TileRuns: unknown option "tiles"/);
   });
 
   it('a ring whose first and last segments fold back over each other across a tile cut, and a fold-back through a zero-length segment: as the whole-input path', async () => {
