@@ -668,8 +668,9 @@ function isFile(path: string): boolean {
  * `--tile` on a file in two passes (cli/tile-stream.ts): `chunks` (the file, opened and sniffed)
  * gives the bounding box, then the file is read again keeping each chain's segments that reach
  * the tile, searched (in sub-tiles, their contacts held or spilled as `opts.tiles` says) and
- * written a batch of chains at a time — the bytes of tileContacts' result through the writer. Every input error is met in the first pass, before anything is
- * written. Resolves to the vertices read and the input's dimension.
+ * written a batch of chains at a time — the bytes of tileContacts' result through the writer.
+ * Every input error is met in the first pass, before anything is written. Resolves to the
+ * vertices read and the input's dimension.
  * @throws TooManyChains (from the first pass) when a second chain begins and contacts between
  *   chains are asked for: the caller reads the whole input instead.
  */
@@ -688,7 +689,7 @@ async function streamTile(
   const scan = new BoxScan(opts.between ? 1 : Infinity);
   if (geojson) await readGeojson(chunks, scan, onChunk, { features: () => {} }); // (with a listener, the reader keeps no list of features)
   else await readCsv(chunks, scan, onChunk);
-  // As the whole read's search reports it (the readers admit JSON numbers that overflow to ±Infinity).
+  // The readers admit finite numbers only; checked again, with the message of the whole read's search.
   if (scan.bad >= 0) throw new InputError(`chain ${scan.bad}: not a finite number`);
   const { lo, hi } = scan.box();
   const runs = new TileRuns(scan.dim, opts.thickness, opts.closed, tileGrid(lo, hi, tile), lo, hi, { ...opts.tiles, spill });
