@@ -8,9 +8,16 @@
  * coordinates may be mixed: the chains are then 3D, and a 2D position gets z = 0. Any other
  * mix (say 3 and 4) is an error naming the feature. A LineString needs 2 positions, a Polygon
  * ring 4 (RFC 7946 §3.1.6); fewer is an error naming the feature.
+ *
+ * The positions of a LineString, MultiLineString, Polygon or MultiPolygon go to the sink a
+ * number at a time, never built as JS arrays, when the geometry's `type` comes before its
+ * `coordinates` (and, in a Feature, the Feature's `type` before its `geometry`), as GeoJSON
+ * writers put them; otherwise, and inside a GeometryCollection, the geometry is built whole
+ * first. Both give the same chains and the same errors: a streamed feature's first error is
+ * held until the feature's text ends, so a syntax error later in it is still the one reported.
  */
 import { InputError } from './rows.js';
-import { JsonStream } from './json-stream.js';
+import { JsonStream, STREAMED, type CoordsSink } from './json-stream.js';
 
 /** Where a chain came from, for messages and output. */
 export interface ChainWhere {
@@ -252,6 +259,155 @@ export interface GeojsonEvents {
   features?(list: ReadFeature[]): void | Promise<void>;
 }
 
+/** The geometries whose coordinates stream, with how deep their chains lie (0: the coordinates array is the chain). */
+const STREAMABLE: Record<string, number> = { LineString: 0, MultiLineString: 1, Polygon: 1, MultiPolygon: 2 };
+
+/** An input error found while a feature's coordinates streamed: thrown when the feature ends. */
+interface Held {
+  path: string;
+  what: string;
+}
+
+/**
+ * One geometry's `coordinates` read as it streams (a {@link CoordsSink}): each chain begun in
+ * the sink when its array opens, each position pushed when it closes, with the checks and
+ * messages of readGeojson's array path in the same order (a chain's count before its
+ * positions). The first error is kept in {@link held}, and what follows it is skipped.
+ */
+class StreamedCoords implements CoordsSink {
+  depth = 1;
+  /** Depth of the chains' arrays (the positions' is one more). */
+  private chain = 0;
+  private min = 2;
+  private what = '';
+  private name = '';
+  private prefix = '';
+  private featureIndex = 0;
+  /** Elements seen so far in the open array at each depth. */
+  private readonly seen = new Int32Array(4);
+  /** Depth of the innermost open array. */
+  private at = -1;
+  /** The position being read: its numbers (`n` elements, the first that is not a number at `bad`). */
+  private pos = new Float64Array(4);
+  private n = 0;
+  private bad = -1;
+  private badText = '';
+  /** The first error in the chain being read (reported unless the chain is too short). */
+  private chainHeld: Held | undefined;
+  held: Held | undefined;
+  /** The geometry and the object it came from (the feature, or itself), to check at the end that no member was given twice. */
+  geometry: Record<string, unknown> = {};
+  item: Record<string, unknown> = {};
+  type = '';
+  /** The store's chain count when the feature began. */
+  first = 0;
+
+  /** @param dims readGeojson's check of a position's coordinate count (a message, or undefined when it fits) */
+  constructor(private readonly store: ChainSink, private readonly dims: (k: number, feature: string) => string | undefined) {}
+
+  /** Starts a geometry of a streamable `type` (`path`: the geometry's path, as `features[3].geometry`). */
+  reset(type: string, path: string, feature: number): void {
+    this.type = type;
+    this.chain = STREAMABLE[type];
+    this.depth = this.chain + 1;
+    const ring = type === 'Polygon' || type === 'MultiPolygon';
+    this.min = ring ? 4 : 2;
+    this.what = ring ? 'a Polygon ring' : 'a LineString';
+    this.name = `feature ${feature}`;
+    this.prefix = `${path}.coordinates`;
+    this.featureIndex = feature;
+    this.at = -1;
+    this.held = this.chainHeld = undefined;
+    this.first = this.store.count;
+  }
+
+  /** The path of the open array at depth d. */
+  private pathOf(d: number): string {
+    let p = this.prefix;
+    for (let k = 0; k < d; k++) p += `[${this.seen[k] - 1}]`;
+    return p;
+  }
+
+  open(depth: number): void {
+    if (depth > 0) this.seen[depth - 1]++;
+    this.seen[depth] = 0;
+    this.at = depth;
+    if (this.held !== undefined) return;
+    if (depth === this.chain) {
+      this.chainHeld = undefined;
+      const feature = this.featureIndex;
+      const s = this.seen;
+      if (this.type === 'LineString') this.store.begin({ feature });
+      else if (this.type === 'MultiLineString') this.store.begin({ feature, part: s[0] - 1 });
+      else if (this.type === 'Polygon') this.store.begin({ feature, ring: s[0] - 1 });
+      else this.store.begin({ feature, part: s[0] - 1, ring: s[1] - 1 });
+    } else if (depth > this.chain) {
+      this.n = 0;
+      this.bad = -1;
+    }
+  }
+
+  num(x: number): void {
+    const d = this.at;
+    this.seen[d]++;
+    if (this.held !== undefined) return;
+    if (d === this.depth) {
+      if (this.n === this.pos.length) {
+        const p = new Float64Array(2 * this.n);
+        p.set(this.pos);
+        this.pos = p;
+      }
+      this.pos[this.n++] = x;
+    } else this.misplaced(d, x);
+  }
+
+  value(v: unknown): void {
+    const d = this.at;
+    this.seen[d]++;
+    if (this.held !== undefined) return;
+    if (d === this.depth) {
+      if (this.bad < 0) {
+        this.bad = this.n;
+        this.badText = JSON.stringify(v);
+      }
+      this.num(0); // its place (seen counted once more: undone)
+      this.seen[d]--;
+    } else this.misplaced(d, v);
+  }
+
+  /** A value that is not an array where an array is expected, at depth d < depth. */
+  private misplaced(d: number, _v: unknown): void {
+    const path = `${this.pathOf(d)}[${this.seen[d] - 1}]`;
+    if (d === this.chain) this.chainHeld ??= { path, what: 'expected a position [x, y(, z)]' };
+    else this.held = { path, what: d === this.chain - 1 ? 'expected an array of positions' : 'expected an array of rings' };
+  }
+
+  close(depth: number): void {
+    this.at = depth - 1;
+    if (this.held !== undefined) return;
+    if (depth === this.chain) {
+      const got = this.seen[depth];
+      if (got < this.min) this.held = { path: this.pathOf(depth), what: `${this.what} needs at least ${this.min} positions (got ${got}; ${this.name})` };
+      else this.held = this.chainHeld;
+    } else if (depth === this.depth && this.chainHeld === undefined) {
+      const path = this.pathOf(depth);
+      if (this.n < 2) this.chainHeld = { path, what: 'expected a position [x, y(, z)]' };
+      else if (this.bad >= 0) this.chainHeld = { path: `${path}[${this.bad}]`, what: `not a finite number (${this.badText})` };
+      else {
+        const what = this.dims(this.n, this.name);
+        if (what !== undefined) {
+          this.chainHeld = { path, what };
+          return;
+        }
+        const store = this.store, pos = this.pos;
+        let k = 0;
+        for (; k < this.n; k++) store.push(pos[k]);
+        for (; k < store.dim; k++) store.push(0);
+      }
+    }
+  }
+}
+
 /**
  * Reads GeoJSON chains from a byte stream into `store`.
  * @throws InputError naming the line and the GeoJSON path (`line 3: features[2].geometry.coordinates[0]: …`),
@@ -265,6 +421,15 @@ export async function readGeojson(stream: AsyncIterable<unknown>, store: ChainSi
   const fail = (line: number, path: string, what: string): never => {
     throw new InputError(`line ${line}: ${path}: ${what}`);
   };
+  /** Sets the store's dimension from a position of k coordinates, or promotes it to 3; a message when k does not fit. */
+  const dims = (k: number, feature: string): string | undefined => {
+    if (store.dim === 0) store.dim = k;
+    else if (k !== store.dim) {
+      if (k === 3 && store.dim === 2) store.promoteTo3();
+      else if (!(k === 2 && store.dim === 3)) return `has ${k} coordinates, earlier positions ${store.dim} (${feature}; only 2 and 3 may mix, 2D positions then get z = 0)`;
+    }
+    return undefined;
+  };
   const position = (p: unknown, path: string, line: number, feature: string): void => {
     if (!Array.isArray(p) || p.length < 2) fail(line, path, 'expected a position [x, y(, z)]');
     const pos = p as unknown[];
@@ -273,13 +438,8 @@ export async function readGeojson(stream: AsyncIterable<unknown>, store: ChainSi
       if (typeof x !== 'number') fail(line, `${path}[${d}]`, `not a finite number (${JSON.stringify(x)})`);
     }
     let k = pos.length;
-    if (store.dim === 0) store.dim = k;
-    else if (k !== store.dim) {
-      if (k === 3 && store.dim === 2) store.promoteTo3();
-      else if (!(k === 2 && store.dim === 3)) {
-        fail(line, path, `has ${k} coordinates, earlier positions ${store.dim} (${feature}; only 2 and 3 may mix, 2D positions then get z = 0)`);
-      }
-    }
+    const what = dims(k, feature);
+    if (what !== undefined) fail(line, path, what);
     for (let d = 0; d < k; d++) store.push(pos[d] as number);
     for (; k < store.dim; k++) store.push(0);
   };
@@ -294,6 +454,11 @@ export async function readGeojson(stream: AsyncIterable<unknown>, store: ChainSi
     if (g === null) return; // a Feature without geometry
     if (typeof g !== 'object' || Array.isArray(g)) fail(at, path, 'expected a geometry object');
     const o = g as { type?: unknown; coordinates?: unknown; geometries?: unknown };
+    if (o.coordinates === STREAMED) {
+      // Its chains are in the store already (see StreamedCoords).
+      if (coords.held !== undefined) fail(at, coords.held.path, coords.held.what);
+      return;
+    }
     const name = `feature ${feature}`;
     const list = (what: string): unknown[] => {
       if (!Array.isArray(o.coordinates)) fail(at, `${path}.coordinates`, `expected an array of ${what}`);
@@ -326,7 +491,17 @@ export async function readGeojson(stream: AsyncIterable<unknown>, store: ChainSi
     if (typeof o !== 'object' || o === null || Array.isArray(o)) fail(at, path, 'expected a Feature or a geometry');
     const f = o as { type?: unknown; geometry?: unknown; id?: unknown; properties?: unknown };
     const index = features++;
-    const first = store.count;
+    let first = store.count;
+    if (streaming && coords.item === o) {
+      // Its coordinates streamed: the members that chose how must not have been given again.
+      streaming = false;
+      store.open = arrayChain;
+      first = coords.first;
+      const g = coords.geometry;
+      if ((g !== o && (f.type !== 'Feature' || f.geometry !== g)) || g.type !== coords.type || g.coordinates !== STREAMED) {
+        fail(at, path === '' ? 'type' : path, "a member ('type', 'geometry' or 'coordinates') is given twice");
+      }
+    }
     const info: FeatureInfo = { id: undefined, properties: undefined };
     if (f.type === 'Feature') {
       geometry(f.geometry, `${path === '' ? '' : `${path}.`}geometry`, index, at);
@@ -335,7 +510,23 @@ export async function readGeojson(stream: AsyncIterable<unknown>, store: ChainSi
     } else geometry(o, path === '' ? 'geometry' : path, index, at);
     queue.push({ index, info, first, end: store.count });
   };
+  /** Reads the coordinates of the item being read, while `streaming`. */
+  const coords = new StreamedCoords(store, dims);
+  let streaming = false;
   const json = new JsonStream({
+    coordinates(item, geometry, index, inFeatures) {
+      const g = geometry ?? item;
+      if (streaming || (geometry !== undefined && item.type !== 'Feature') || 'coordinates' in g) return undefined;
+      const type = g.type;
+      if (typeof type !== 'string' || !Object.hasOwn(STREAMABLE, type)) return undefined;
+      const itemPath = index < 0 ? '' : inFeatures ? `features[${index}]` : `[${index}]`;
+      coords.reset(type, geometry !== undefined ? `${itemPath === '' ? '' : `${itemPath}.`}geometry` : itemPath === '' ? 'geometry' : itemPath, features);
+      coords.item = item;
+      coords.geometry = g;
+      streaming = true;
+      store.open = true;
+      return coords;
+    },
     item(value, index, inFeatures, at) {
       if (inFeatures) return feature(value, `features[${index}]`, at);
       // An element of a top-level array: a position (a plain array of points is one chain) or a feature.
