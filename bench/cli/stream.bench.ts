@@ -20,19 +20,28 @@
  * 3. One chain (a 2D random walk as `x,y` rows): the whole run, and `--tile 0/4`, `0/16` in two
  *    passes (the tile's segments only) against the path that read the whole input first.
  *
+ * 4. One giant GeoJSON feature (the same walk as a LineString on one line): its coordinates read
+ *    a number at a time (`type` before `coordinates`, as writers put it) against the array path
+ *    (the same bytes with `coordinates` first: the feature built as JS arrays, as every feature
+ *    was before), the whole run and `--tile 0/16`, each a child process; and the reader alone
+ *    (readGeojson into a CoordStore, in process, interleaved): CPU MB/s on the giant feature
+ *    and on the many small features of part 1.
+ *
  * Size: SKEWLINE_STREAM_MB (default 200); 2000 for the 2 GB run:
  *   SKEWLINE_STREAM_MB=2000 node --expose-gc --import tsx bench/cli/stream.bench.ts
  * The chain: SKEWLINE_CHAIN_VERTICES (default SKEWLINE_STREAM_MB × 1e6 ÷ 88); its table alone:
  *   node --import tsx bench/cli/stream.bench.ts --chain 6000000
+ * The giant feature's tables alone (VERTICES, and MB of small features for the reader's speed):
+ *   node --import tsx bench/cli/stream.bench.ts --giant 2000000 [MB]
  */
 import { spawnSync } from 'node:child_process';
-import { createWriteStream, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createReadStream, createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ContactWriter, runChain } from '../../cli/chain.js';
-import { CoordStore } from '../../cli/geojson-stream.js';
+import { CoordStore, readGeojson } from '../../cli/geojson-stream.js';
 import { multiChainContacts } from '../../src/index.js';
 import { makeRng } from '../../test/support/rng.js';
 import { gridWalk, randomWalk } from '../../test/support/walks.js';
@@ -135,6 +144,88 @@ export async function generateChain(dir: string, vertices: number): Promise<{ pa
   out.end();
   await once(out, 'finish');
   return { path, vertices };
+}
+
+/**
+ * Writes the walk of {@link generateChain} (same seed, same numbers) as ONE GeoJSON LineString
+ * feature on one line, twice: `type` before `coordinates` (streamed a number at a time) and
+ * `coordinates` first (the array path: the feature is built as JS arrays first).
+ */
+export async function generateGiant(dir: string, vertices: number): Promise<{ streamed: string; arrays: string; vertices: number }> {
+  const csv = await generateChain(dir, vertices);
+  const rows = readFileSync(csv.path, 'latin1').trimEnd().split('\n').slice(1);
+  rmSync(csv.path);
+  const coords = `[${rows.map((r) => `[${r}]`).join(',')}]`;
+  const streamed = join(dir, 'giant.geojson'), arrays = join(dir, 'giant-arrays.geojson');
+  writeFileSync(streamed, `{"type":"FeatureCollection","features":[{"type":"Feature","properties":{"name":"walk"},"geometry":{"type":"LineString","coordinates":${coords}}}]}`);
+  writeFileSync(arrays, `{"type":"FeatureCollection","features":[{"properties":{"name":"walk"},"geometry":{"coordinates":${coords},"type":"LineString"},"type":"Feature"}]}`);
+  return { streamed, arrays, vertices };
+}
+
+/** A GeoJSON file with every geometry's `coordinates` moved before its `type` (and a Feature's `geometry` before its `type`): the array path's input. */
+function coordinatesFirst(path: string, out: string): void {
+  const text = readFileSync(path, 'latin1')
+    .replaceAll('"type":"Feature","id":', '"id":')
+    .replace(/"geometry":\{"type":"LineString","coordinates":(\[[^}]*\])\}\}/g, '"geometry":{"coordinates":$1,"type":"LineString"},"type":"Feature"}');
+  writeFileSync(out, text, 'latin1');
+}
+
+/** CPU seconds for readGeojson to read `path` into a CoordStore, cleared after each chunk's features. */
+async function readCpu(path: string): Promise<{ cpu: number; vertices: number }> {
+  const store = new CoordStore();
+  let vertices = 0;
+  const c0 = process.cpuUsage();
+  await readGeojson(createReadStream(path, { highWaterMark: 1 << 16 }), store, () => {}, {
+    features: () => {
+      if (store.open) return;
+      vertices += store.vertices;
+      store.clear();
+    },
+  });
+  const c = process.cpuUsage(c0);
+  return { cpu: (c.user + c.system) / 1e6, vertices: vertices + store.vertices };
+}
+
+/**
+ * One giant LineString feature (`vertices`): the CLI on the streamed and the array-path files
+ * (child processes: peak RSS, CPU), the whole run and `--tile 0/16`; then readGeojson alone,
+ * in process, streamed and array path interleaved over `runs` rounds (best CPU time each), on the
+ * giant feature and on `smallMb` MB of 65-vertex features (part 1's file).
+ */
+async function giantTable(dir: string, vertices: number, smallMb: number, runs = 3): Promise<void> {
+  const g = await generateGiant(dir, vertices);
+  const size = statSync(g.streamed).size;
+  console.log(`\nskewline chain on one GeoJSON LineString feature (the walk of the one-chain table, on one line): ${(size / 1e6).toFixed(0)} MB, ${vertices.toLocaleString('en')} vertices`);
+  console.log('| run | s | CPU s | contacts | peak RSS (MiB) | RSS bytes per vertex |');
+  console.log('|---|---:|---:|---:|---:|---:|');
+  const row = (name: string, r: ChildRun): void => {
+    console.log(`| ${name} | ${r.secs.toFixed(1)} | ${r.cpu.toFixed(1)} | ${r.contacts.toLocaleString('en')} | ${r.rssMiB.toFixed(0)} | ${((r.rssMiB * 2 ** 20) / vertices).toFixed(1)} |`);
+  };
+  for (const args of [[], ['--tile', '0/16']]) {
+    const name = args.length === 0 ? 'whole chain' : args.join(' ');
+    row(`${name}, feature built as arrays (before)`, runCli([g.arrays, '--format', 'csv', ...args]));
+    row(`${name}, coordinates streamed`, runCli([g.streamed, '--format', 'csv', ...args]));
+  }
+  const small = await generate(dir, smallMb);
+  const smallArrays = join(dir, 'walks-arrays.geojson');
+  coordinatesFirst(small.path, smallArrays);
+  console.log(`\nreadGeojson alone (in process, into a CoordStore; best CPU time of ${runs}, the two orders interleaved):`);
+  console.log('| input | MB | vertices | CPU s, arrays | CPU s, streamed | CPU MB/s, arrays | CPU MB/s, streamed | streamed ÷ arrays (time) |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+  for (const [name, a, b] of [['one giant LineString', g.arrays, g.streamed], [`${small.features.toLocaleString('en')} LineStrings of 65 vertices`, smallArrays, small.path]] as const) {
+    let ta = Infinity, tb = Infinity, va = 0, vb = 0;
+    for (let r = 0; r < runs; r++) {
+      const x = await readCpu(a);
+      const y = await readCpu(b);
+      ta = Math.min(ta, x.cpu);
+      tb = Math.min(tb, y.cpu);
+      va = x.vertices;
+      vb = y.vertices;
+    }
+    if (va !== vb) throw new Error(`${name}: ${va} vertices read as arrays, ${vb} streamed`);
+    const mb = statSync(b).size / 1e6;
+    console.log(`| ${name} | ${mb.toFixed(0)} | ${va.toLocaleString('en')} | ${ta.toFixed(2)} | ${tb.toFixed(2)} | ${(mb / ta).toFixed(1)} | ${(mb / tb).toFixed(1)} | ${(tb / ta).toFixed(2)} |`);
+  }
 }
 
 interface ChildRun {
@@ -248,6 +339,7 @@ export async function run(opts: { mb?: number; runs?: number } = {}): Promise<vo
     csvRow('--no-between (streamed chain by chain)', runCli([csv.path, '--no-between', '--format', 'csv']));
     csvRow('default (--between: the whole file, then tile by tile)', runCli([csv.path, '--format', 'csv']));
     await chainTable(dir, Number(process.env.SKEWLINE_CHAIN_VERTICES ?? Math.round((mb * 1e6) / 88)));
+    await giantTable(dir, Number(process.env.SKEWLINE_CHAIN_VERTICES ?? Math.round((mb * 1e6) / 88)), Math.min(mb, 100), opts.runs ?? 3);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -311,7 +403,16 @@ if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.
       rmSync(dir, { recursive: true, force: true });
     }
   }
-  else {
+  else if (process.argv[2] === '--giant') {
+    // The giant feature's tables alone: --giant VERTICES [MB of small features].
+    console.log(`skewline chain on one giant GeoJSON feature — ${machine()}`);
+    const dir = mkdtempSync(join(tmpdir(), 'skewline-stream-'));
+    try {
+      await giantTable(dir, Number(process.argv[3] ?? 2_000_000), Number(process.argv[4] ?? 50));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  } else {
     console.log(`skewline chain streaming — ${machine()}`);
     await run();
   }
