@@ -153,18 +153,19 @@ async function errorOf(text: string, rng: Rng): Promise<string> {
 const BASE: ChainCliOptions = { file: undefined, input: undefined, thickness: 0, closed: false, between: true, format: undefined, output: undefined, progress: false, stats: false, threads: 1, tile: undefined };
 
 /** Runs `skewline chain` in this process, its output to a file; returns what was written and the arrays the JSON reader built. */
-async function run(opts: Partial<ChainCliOptions>): Promise<{ code: number; stdout: string; stderr: string; arrays: number }> {
+async function run(opts: Partial<ChainCliOptions>): Promise<{ code: number; stdout: string; stderr: string; arrays: number; written: boolean }> {
   const err = collector();
   const out = join(work, `out-${Math.random().toString(36).slice(2)}.txt`);
   const before = jsonCounters.arrays;
   const code = await runChain({ ...BASE, output: out, ...opts }, { stdin: process.stdin, stdout: process.stdout, stderr: err.stream }, '');
   const arrays = jsonCounters.arrays - before;
   let stdout = '';
-  if (existsSync(out)) {
+  const written = existsSync(out);
+  if (written) {
     stdout = readFileSync(out, 'utf8');
     rmSync(out);
   }
-  return { code, stdout, stderr: err.text(), arrays };
+  return { code, stdout, stderr: err.text(), arrays, written };
 }
 
 describe('skewline chain: GeoJSON coordinates streamed a number at a time', () => {
@@ -238,6 +239,22 @@ describe('skewline chain: GeoJSON coordinates streamed a number at a time', () =
     // A syntax error later in the feature is the one reported, as when the feature is built whole.
     const late = '{"type":"LineString","coordinates":[[0,0],[1,"a"]],"x":}';
     expect(await errorOf(late, rng)).toBe('JsonSyntaxError: 1:56: expected a value (got \'}\')');
+  });
+
+  it('issue 15 item 3: an error in the last streamed feature, after features already searched, writes nothing (feature by feature, --tile in two passes, the whole run)', async () => {
+    const rng = makeRng(1536);
+    const feature = (k: number, last: string): string => {
+      const xs = Array.from({ length: 50 }, () => `[${rng.int(0, 9)},${rng.int(0, 9)}]`).join(',');
+      return `{"type":"Feature","properties":{"k":${k}},"geometry":{"type":"MultiLineString","coordinates":[[${xs}${last}]]}}`;
+    };
+    const path = join(work, 'late-error.geojson');
+    writeFileSync(path, `{"type":"FeatureCollection","features":[\n${feature(0, '')},\n${feature(1, '')},\n${feature(2, ',[1,"a"]')}\n]}\n`);
+    for (const mode of [{ between: false }, { between: false, tile: { i: 0, n: 2 } }, {}] as Partial<ChainCliOptions>[]) {
+      const r = await run({ file: path, format: 'csv', ...mode });
+      expect(r.code, JSON.stringify(mode)).toBe(1);
+      expect(r.written, JSON.stringify(mode)).toBe(false);
+      expect(r.stderr, JSON.stringify(mode)).toContain('late-error.geojson:4: features[2].geometry.coordinates[0][50][1]: not a finite number ("a")');
+    }
   });
 
   it('issue 15 item 3: a streamed feature whose type, geometry or coordinates is given twice is an error naming it (not chains of the wrong member)', async () => {
