@@ -76,6 +76,12 @@ export interface ChainCliOptions {
    * before (the reference the tests compare the streamed bytes with).
    */
   tileStream?: false;
+  /**
+   * GeoJSON: a geometry's `coordinates` read a number at a time (cli/geojson-stream.ts).
+   * `false` builds every feature as JS values first, as before (the reference the tests compare
+   * the streamed bytes with).
+   */
+  coordsStream?: false;
 }
 
 /**
@@ -687,7 +693,7 @@ async function streamTile(
   spill: Spill,
 ): Promise<{ vertices: number; dim: number }> {
   const scan = new BoxScan(opts.between ? 1 : Infinity);
-  if (geojson) await readGeojson(chunks, scan, onChunk, { features: () => {} }); // (with a listener, the reader keeps no list of features)
+  if (geojson) await readGeojson(chunks, scan, onChunk, { features: () => {}, stream: opts.coordsStream !== false }); // (with a listener, the reader keeps no list of features)
   else await readCsv(chunks, scan, onChunk);
   // The readers admit finite numbers only; checked again, with the message of the whole read's search.
   if (scan.bad >= 0) throw new InputError(`chain ${scan.bad}: not a finite number`);
@@ -703,6 +709,7 @@ async function streamTile(
   const again = (await sniff(createReadStream(path, { highWaterMark: 1 << 16 }) as AsyncIterable<unknown>)).chunks;
   if (geojson) {
     await readGeojson(again, runs, onChunk, {
+      stream: opts.coordsStream !== false,
       features: async (list: ReadFeature[]) => {
         for (const q of list) writer.feature(q.index, q.info);
         if (runs.open) return;
@@ -786,6 +793,7 @@ export async function runChain(opts: ChainCliOptions, io: Io, bundled: string): 
       vertices = tiledStream.vertices;
     } else if (geojson) {
       await readGeojson(sniffed.chunks, store, onChunk, {
+        stream: opts.coordsStream !== false,
         features: async (list: ReadFeature[]) => {
           for (const q of list) writer.feature(q.index, q.info);
           if (!streaming || store.open) return;

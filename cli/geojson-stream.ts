@@ -12,9 +12,11 @@
  * The positions of a LineString, MultiLineString, Polygon or MultiPolygon go to the sink a
  * number at a time, never built as JS arrays, when the geometry's `type` comes before its
  * `coordinates` (and, in a Feature, the Feature's `type` before its `geometry`), as GeoJSON
- * writers put them; otherwise, and inside a GeometryCollection, the geometry is built whole
- * first. Both give the same chains and the same errors: a streamed feature's first error is
- * held until the feature's text ends, so a syntax error later in it is still the one reported.
+ * writers put them. When a `type` comes later (keys sorted, say), the coordinates are recorded
+ * compactly (8 bytes a number and 1 an array bound, see {@link RecordedCoords}) and handed to
+ * the sink when the feature ends. Inside a GeometryCollection a geometry is built whole. All
+ * three give the same chains and the same errors: a feature's first error is held until its text
+ * ends, so a syntax error later in it is still the one reported.
  */
 import { InputError } from './rows.js';
 import { JsonStream, STREAMED, type CoordsSink } from './json-stream.js';
@@ -257,6 +259,8 @@ export interface GeojsonEvents {
    * being read).
    */
   features?(list: ReadFeature[]): void | Promise<void>;
+  /** Coordinates read a number at a time (default true); false builds every feature as JS values first. */
+  stream?: boolean;
 }
 
 /** The geometries whose coordinates stream, with how deep their chains lie (0: the coordinates array is the chain). */
@@ -408,6 +412,106 @@ class StreamedCoords implements CoordsSink {
   }
 }
 
+/** Op codes of {@link RecordedCoords}: an array at depth d opens (OPEN + d) or closes (CLOSE + d), a number, another value. */
+const OPEN = 0, CLOSE = 4, NUM = 8, VALUE = 9;
+
+/** Grows a typed array by doubling, keeping its first `n` elements. */
+function doubled<T extends Float64Array | Uint8Array>(a: T, n: number): T {
+  const b = new (a.constructor as new (k: number) => T)(2 * a.length);
+  b.set(a.subarray(0, n));
+  return b;
+}
+
+/**
+ * A `coordinates` array read before its geometry's type is known, kept as its events: the
+ * numbers in a Float64Array and the array bounds as one byte each (some 20 bytes a 2D vertex,
+ * not the ~100 of JS arrays). When the feature ends it is replayed into a {@link StreamedCoords}
+ * ({@link replay}), or built as JS arrays ({@link built}) for the array path.
+ */
+class RecordedCoords implements CoordsSink {
+  readonly depth = 3;
+  private ops = new Uint8Array(256);
+  private nOps = 0;
+  private nums = new Float64Array(256);
+  private nNums = 0;
+  private values: unknown[] = [];
+  /** The item and the geometry object (the item itself, or its `geometry` member) being recorded. */
+  item: Record<string, unknown> = {};
+  geometry: Record<string, unknown> = {};
+
+  /** Forgets the record (and the memory of a large one). */
+  reset(): void {
+    if (this.ops.length > 1 << 16) this.ops = new Uint8Array(256);
+    if (this.nums.length > 1 << 16) this.nums = new Float64Array(256);
+    this.nOps = this.nNums = 0;
+    this.values = [];
+    this.item = this.geometry = {};
+  }
+
+  private op(c: number): void {
+    if (this.nOps === this.ops.length) this.ops = doubled(this.ops, this.nOps);
+    this.ops[this.nOps++] = c;
+  }
+
+  open(depth: number): void {
+    this.op(OPEN + depth);
+  }
+
+  num(x: number): void {
+    this.op(NUM);
+    if (this.nNums === this.nums.length) this.nums = doubled(this.nums, this.nNums);
+    this.nums[this.nNums++] = x;
+  }
+
+  value(v: unknown): void {
+    this.op(VALUE);
+    this.values.push(v);
+  }
+
+  close(depth: number): void {
+    this.op(CLOSE + depth);
+  }
+
+  /** The events again, into `cs`, as JsonStream would have sent them: arrays deeper than `cs.depth` built and handed over as values. */
+  replay(cs: CoordsSink): void {
+    const at = { i: 0, n: 0, v: 0 };
+    while (at.i < this.nOps) {
+      const c = this.ops[at.i];
+      if (c < CLOSE && c > cs.depth) {
+        cs.value(this.build(at));
+        continue;
+      }
+      at.i++;
+      if (c < CLOSE) cs.open(c);
+      else if (c < NUM) cs.close(c - CLOSE);
+      else if (c === NUM) cs.num(this.nums[at.n++]);
+      else cs.value(this.values[at.v++]);
+    }
+  }
+
+  /** The whole array, built as JS arrays (what JsonStream would have built). */
+  built(): unknown[] {
+    return this.build({ i: 0, n: 0, v: 0 });
+  }
+
+  /** Builds the array whose open event is at `at.i`, and moves `at` past its close. */
+  private build(at: { i: number; n: number; v: number }): unknown[] {
+    const stack: unknown[][] = [];
+    let root: unknown[] = [];
+    do {
+      const c = this.ops[at.i++];
+      if (c < CLOSE) {
+        const a: unknown[] = [];
+        if (stack.length > 0) stack[stack.length - 1].push(a);
+        else root = a;
+        stack.push(a);
+      } else if (c < NUM) stack.pop();
+      else stack[stack.length - 1].push(c === NUM ? this.nums[at.n++] : this.values[at.v++]);
+    } while (stack.length > 0);
+    return root;
+  }
+}
+
 /**
  * Reads GeoJSON chains from a byte stream into `store`.
  * @throws InputError naming the line and the GeoJSON path (`line 3: features[2].geometry.coordinates[0]: …`),
@@ -454,7 +558,19 @@ export async function readGeojson(stream: AsyncIterable<unknown>, store: ChainSi
     if (g === null) return; // a Feature without geometry
     if (typeof g !== 'object' || Array.isArray(g)) fail(at, path, 'expected a geometry object');
     const o = g as { type?: unknown; coordinates?: unknown; geometries?: unknown };
-    if (o.coordinates === STREAMED) {
+    if (o.coordinates === STREAMED && recording && o === recorder.geometry) {
+      // Recorded before its type was known: replayed as if streamed now, or built for the array path below.
+      recording = false;
+      if (typeof o.type === 'string' && Object.hasOwn(STREAMABLE, o.type)) {
+        coords.reset(o.type, path, feature);
+        recorder.replay(coords);
+        recorder.reset();
+        if (coords.held !== undefined) fail(at, coords.held.path, coords.held.what);
+        return;
+      }
+      o.coordinates = recorder.built();
+      recorder.reset();
+    } else if (o.coordinates === STREAMED) {
       // Its chains are in the store already (see StreamedCoords).
       if (coords.held !== undefined) fail(at, coords.held.path, coords.held.what);
       return;
@@ -513,12 +629,29 @@ export async function readGeojson(stream: AsyncIterable<unknown>, store: ChainSi
   /** Reads the coordinates of the item being read, while `streaming`. */
   const coords = new StreamedCoords(store, dims);
   let streaming = false;
+  /** Records the coordinates of the item being read, while `recording` (its type not known yet). */
+  const recorder = new RecordedCoords();
+  let recording = false;
+  /** After an item or a top-level value: a record it left unused (a member that is not its geometry) is dropped. */
+  const ended = (value: unknown): void => {
+    if (recording && recorder.item === value) {
+      recording = false;
+      recorder.reset();
+    }
+  };
   const json = new JsonStream({
     coordinates(item, geometry, index, inFeatures) {
       const g = geometry ?? item;
-      if (streaming || (geometry !== undefined && item.type !== 'Feature') || 'coordinates' in g) return undefined;
+      if (events.stream === false || streaming || recording || (geometry !== undefined && 'type' in item && item.type !== 'Feature') || 'coordinates' in g) return undefined;
       const type = g.type;
-      if (typeof type !== 'string' || !Object.hasOwn(STREAMABLE, type)) return undefined;
+      const known = 'type' in g && (geometry === undefined || 'type' in item);
+      if ('type' in g && (typeof type !== 'string' || !Object.hasOwn(STREAMABLE, type))) return undefined; // not a geometry with chains: built
+      if (!known || typeof type !== 'string') {
+        recorder.item = item;
+        recorder.geometry = g;
+        recording = true;
+        return recorder;
+      }
       const itemPath = index < 0 ? '' : inFeatures ? `features[${index}]` : `[${index}]`;
       coords.reset(type, geometry !== undefined ? `${itemPath === '' ? '' : `${itemPath}.`}geometry` : itemPath === '' ? 'geometry' : itemPath, features);
       coords.item = item;
@@ -528,7 +661,10 @@ export async function readGeojson(stream: AsyncIterable<unknown>, store: ChainSi
       return coords;
     },
     item(value, index, inFeatures, at) {
-      if (inFeatures) return feature(value, `features[${index}]`, at);
+      if (inFeatures) {
+        feature(value, `features[${index}]`, at);
+        return ended(value);
+      }
       // An element of a top-level array: a position (a plain array of points is one chain) or a feature.
       if (Array.isArray(value)) {
         if (!arrayChain) {
@@ -538,7 +674,8 @@ export async function readGeojson(stream: AsyncIterable<unknown>, store: ChainSi
         }
         return position(value, `[${index}]`, at, 'a plain array of points');
       }
-      return feature(value, `[${index}]`, at);
+      feature(value, `[${index}]`, at);
+      ended(value);
     },
     top(value, _index, at) {
       if (Array.isArray(value)) {
@@ -548,11 +685,13 @@ export async function readGeojson(stream: AsyncIterable<unknown>, store: ChainSi
       }
       const o = value as { type?: unknown; features?: unknown };
       if (typeof value === 'object' && value !== null && o.type === 'FeatureCollection') {
+        ended(value);
         if (!Array.isArray(o.features)) fail(at, 'features', 'expected an array');
         return;
       }
       if (typeof value === 'object' && value !== null && 'features' in o) fail(at, 'type', `a document with 'features' must be a FeatureCollection (got ${JSON.stringify(o.type)})`);
       feature(value, '', at);
+      ended(value);
     },
   });
   for await (const chunk of stream) {

@@ -1,9 +1,11 @@
 /**
  * A GeoJSON geometry's `coordinates` read a number at a time (cli/json-stream.ts CoordsSink,
- * cli/geojson-stream.ts StreamedCoords), never built as JS arrays. Reference: the array path —
- * the same features with `coordinates` written before `type` (and a Feature's `geometry` before
- * its `type`), which the reader builds whole as before. Seeded random documents, fed in random
- * chunks, give the same chains, features and errors both ways; the CLI writes the same bytes.
+ * cli/geojson-stream.ts StreamedCoords), never built as JS arrays: streamed when its `type` comes
+ * first, recorded (RecordedCoords) and replayed at the feature's end when `coordinates` comes
+ * first (and a Feature's `geometry` before its `type`). Reference: the array path (readGeojson's
+ * `stream: false`, the CLI's `coordsStream: false`), which builds every feature as JS values as
+ * before. Seeded random documents, fed in random chunks, give the same chains, features and
+ * errors all three ways; the CLI writes the same bytes.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -125,7 +127,7 @@ function document(rng: Rng, count: number): { streamed: string; arrays: string; 
 }
 
 /** Everything readGeojson puts in a store (never cleared), fed `text` in chunks of 1 to 60 bytes. */
-async function read(text: string, rng: Rng): Promise<{ chains: unknown[]; features: ReadFeature[]; dim: number; arrays: number }> {
+async function read(text: string, rng: Rng, stream = true): Promise<{ chains: unknown[]; features: ReadFeature[]; dim: number; arrays: number }> {
   const bytes = Buffer.from(text);
   const chunks: Buffer[] = [];
   for (let at = 0; at < bytes.length; ) {
@@ -136,14 +138,14 @@ async function read(text: string, rng: Rng): Promise<{ chains: unknown[]; featur
   const store = new CoordStore(64);
   const features: ReadFeature[] = [];
   const before = jsonCounters.arrays;
-  await readGeojson(Readable.from(chunks), store, () => {}, { features: (list) => void features.push(...list) });
+  await readGeojson(Readable.from(chunks), store, () => {}, { stream, features: (list) => void features.push(...list) });
   const chains = Array.from({ length: store.count }, (_, k) => ({ where: store.whereOf(k), xs: Array.from(store.chain(k)) }));
   return { chains, features, dim: store.dim, arrays: jsonCounters.arrays - before };
 }
 
-async function errorOf(text: string, rng: Rng): Promise<string> {
+async function errorOf(text: string, rng: Rng, stream = true): Promise<string> {
   try {
-    await read(text, rng);
+    await read(text, rng, stream);
   } catch (e) {
     return `${(e as Error).name}: ${(e as Error).message}`;
   }
@@ -175,10 +177,13 @@ describe('skewline chain: GeoJSON coordinates streamed a number at a time', () =
       const doc = document(rng, rng.int(1, 8));
       const what = `seed 1531 trial ${trial} (${doc.layout})`;
       const a = await read(doc.streamed, rng);
-      const b = await read(doc.arrays, rng);
-      expect(a.chains, what).toEqual(b.chains);
-      expect(a.dim, what).toBe(b.dim);
-      expect(a.features, what).toEqual(b.features);
+      const b = await read(doc.streamed, rng, false);
+      const c = await read(doc.arrays, rng);
+      for (const [x, how] of [[a, 'streamed'], [c, 'recorded']] as const) {
+        expect(x.chains, `${what}: ${how}`).toEqual(b.chains);
+        expect(x.dim, `${what}: ${how}`).toBe(b.dim);
+        expect(x.features, `${what}: ${how}`).toEqual(b.features);
+      }
       // Streamed: only the arrays outside the chain geometries' coordinates (properties, points, collections) are built.
       let outside = 0;
       for (const v of doc.items) {
@@ -186,6 +191,7 @@ describe('skewline chain: GeoJSON coordinates streamed a number at a time', () =
         outside += arraysIn(v) - (g !== null && STREAMABLE.includes(g.type) ? arraysIn(g.coordinates) : 0);
       }
       expect(a.arrays, what).toBe(outside);
+      expect(c.arrays, what).toBeLessThanOrEqual(outside); // (a recorded Point's coordinates are built by the record)
       expect(b.arrays, what).toBe(arraysIn(doc.items) - 1); // (the list of items is streamed, not built)
     }
   });
@@ -231,14 +237,17 @@ describe('skewline chain: GeoJSON coordinates streamed a number at a time', () =
           return `{"type":"FeatureCollection","features":[\n${good},\n${item},\n${good}]}`;
         };
         const what = `${wrap} ${type} ${coords}`;
-        const streamed = await errorOf(make(true), rng);
-        expect(streamed, what).toMatch(/^InputError: line 3: features\[1\]/);
-        expect(streamed, what).toBe(await errorOf(make(false), rng));
+        const reference = await errorOf(make(true), rng, false);
+        expect(reference, what).toMatch(/^InputError: line 3: features\[1\]/);
+        expect(await errorOf(make(true), rng), `${what}: streamed`).toBe(reference);
+        expect(await errorOf(make(false), rng), `${what}: recorded`).toBe(reference);
       }
     }
     // A syntax error later in the feature is the one reported, as when the feature is built whole.
-    const late = '{"type":"LineString","coordinates":[[0,0],[1,"a"]],"x":}';
-    expect(await errorOf(late, rng)).toBe('JsonSyntaxError: 1:56: expected a value (got \'}\')');
+    for (const late of ['{"type":"LineString","coordinates":[[0,0],[1,"a"]],"x":}', '{"coordinates":[[0,0],[1,"a"]],"type":"LineString","x":}']) {
+      expect(await errorOf(late, rng)).toBe('JsonSyntaxError: 1:56: expected a value (got \'}\')');
+      expect(await errorOf(late, rng, false)).toBe('JsonSyntaxError: 1:56: expected a value (got \'}\')');
+    }
   });
 
   it('issue 15 item 3: an error in the last streamed feature, after features already searched, writes nothing (feature by feature, --tile in two passes, the whole run)', async () => {
@@ -266,9 +275,17 @@ describe('skewline chain: GeoJSON coordinates streamed a number at a time', () =
       '{"type":"Feature","geometry":{"type":"LineString","coordinates":[[0,0],[1,1]]},"geometry":null}',
     ];
     for (const text of twice) expect(await errorOf(text, rng), text).toMatch(/^InputError: line 1: (type|geometry): a member \('type', 'geometry' or 'coordinates'\) is given twice$/);
-    // Given twice before streaming starts (the first coordinates built): the last one counts, as in the array path.
-    const built = await read('{"coordinates":[[7,7],[8,8]],"type":"LineString","coordinates":[[0,0],[2,2]]}', rng);
-    expect(built.chains).toEqual([{ where: { feature: 0 }, xs: [0, 0, 2, 2] }]);
+    // Given twice before the type (the first coordinates recorded, the second built), or the type twice after a record: the last one counts, as in the array path.
+    for (const text of [
+      '{"coordinates":[[7,7],[8,8]],"type":"LineString","coordinates":[[0,0],[2,2]]}',
+      '{"coordinates":[[0,0],[2,2]],"type":"Point","type":"LineString"}',
+      '{"geometry":{"coordinates":[[7,7],[8,8]],"type":"LineString"},"geometry":{"type":"LineString","coordinates":[[0,0],[2,2]]},"type":"Feature"}',
+      '{"geometry":{"type":"LineString","coordinates":[[7,7],[8,8]]},"type":"LineString","coordinates":[[0,0],[2,2]],"type":"Feature","type":"LineString"}',
+    ]) {
+      const got = await read(text, rng);
+      expect(got.chains, text).toEqual([{ where: { feature: 0 }, xs: [0, 0, 2, 2] }]);
+      expect(got.chains, text).toEqual((await read(text, rng, false)).chains);
+    }
   });
 
   it('issue 15 item 3: the CLI writes the same bytes for streamed and built coordinates (CSV, NDJSON, GeoJSON; contacts between chains, --no-between, --tile 1/3; seed 1534)', async () => {
@@ -284,17 +301,20 @@ describe('skewline chain: GeoJSON coordinates streamed a number at a time', () =
           const what = `seed 1534 trial ${trial} (${doc.layout}) ${format} ${JSON.stringify(mode)}`;
           const x = await run({ file: a, format, thickness: 0.5, ...mode });
           const y = await run({ file: b, format, thickness: 0.5, ...mode });
-          expect(x.stderr, what).toBe(y.stderr);
-          expect(x.code, what).toBe(0);
-          expect(x.stdout, what).toBe(y.stdout);
-          expect(x.arrays, what).toBeLessThan(y.arrays);
+          const z = await run({ file: a, format, thickness: 0.5, ...mode, coordsStream: false });
+          expect(z.code, what).toBe(0);
+          expect([x.stderr, y.stderr], what).toEqual([z.stderr, z.stderr]);
+          expect(x.stdout, `${what}: streamed`).toBe(z.stdout);
+          expect(y.stdout, `${what}: recorded`).toBe(z.stdout);
+          expect(x.arrays, what).toBeLessThan(z.arrays);
+          expect(y.arrays, what).toBeLessThan(z.arrays);
           if (format === 'csv' && mode.between !== false) expect(x.stdout.split('\n').length, what).toBeGreaterThan(10); // contacts to compare
         }
       }
     }
   });
 
-  it('issue 15 items 3–4: two-pass --tile 0/16 on one LineString feature of 200,000 vertices builds no per-position array (the same bytes as the array path, which builds one per position in each pass; seed 1535)', async () => {
+  it('issue 15 items 3–4: two-pass --tile 0/16 on one LineString feature of 200,000 vertices builds no per-position array, type first or last (the same bytes as the array path, which builds one per position in each pass; seed 1535)', async () => {
     const rng = makeRng(1535);
     const n = 200_000;
     const xs: string[] = [];
@@ -309,11 +329,14 @@ describe('skewline chain: GeoJSON coordinates streamed a number at a time', () =
     writeFileSync(a, `{"type":"FeatureCollection","features":[{"type":"Feature","properties":{"name":"giant"},"geometry":{"type":"LineString","coordinates":${coords}}}]}`);
     writeFileSync(b, `{"type":"FeatureCollection","features":[{"properties":{"name":"giant"},"geometry":{"coordinates":${coords},"type":"LineString"},"type":"Feature"}]}`);
     const streamed = await run({ file: a, format: 'csv', tile: { i: 0, n: 16 } });
-    const arrays = await run({ file: b, format: 'csv', tile: { i: 0, n: 16 } });
+    const recorded = await run({ file: b, format: 'csv', tile: { i: 0, n: 16 } });
+    const arrays = await run({ file: a, format: 'csv', tile: { i: 0, n: 16 }, coordsStream: false });
     expect(streamed.stderr).toBe('');
     expect(streamed.stdout.split('\n').length).toBeGreaterThan(100);
     expect(streamed.stdout).toBe(arrays.stdout);
+    expect(recorded.stdout).toBe(arrays.stdout);
     expect(streamed.arrays).toBe(0);
+    expect(recorded.arrays).toBe(0);
     expect(arrays.arrays).toBeGreaterThanOrEqual(2 * (n + 1)); // each pass: the coordinates and every position
   });
 });
