@@ -21,11 +21,12 @@
  *    passes (the tile's segments only) against the path that read the whole input first.
  *
  * 4. One giant GeoJSON feature (the same walk as a LineString on one line): its coordinates read
- *    a number at a time (`type` before `coordinates`, as writers put it) against the array path
- *    (the same bytes with `coordinates` first: the feature built as JS arrays, as every feature
- *    was before), the whole run and `--tile 0/16`, each a child process; and the reader alone
- *    (readGeojson into a CoordStore, in process, interleaved): CPU MB/s on the giant feature
- *    and on the many small features of part 1.
+ *    a number at a time (streamed when `type` comes before `coordinates`, as writers put it;
+ *    recorded and replayed when it comes after) against the array path (runChain's
+ *    `coordsStream: false`: the feature built as JS arrays, as every feature was before), the
+ *    whole run and `--tile 0/16`, each a child process; and the reader alone (readGeojson into
+ *    a CoordStore, in process, interleaved): CPU MB/s on the giant feature and on the many small
+ *    features of part 1.
  *
  * Size: SKEWLINE_STREAM_MB (default 200); 2000 for the 2 GB run:
  *   SKEWLINE_STREAM_MB=2000 node --expose-gc --import tsx bench/cli/stream.bench.ts
@@ -148,8 +149,8 @@ export async function generateChain(dir: string, vertices: number): Promise<{ pa
 
 /**
  * Writes the walk of {@link generateChain} (same seed, same numbers) as ONE GeoJSON LineString
- * feature on one line, twice: `type` before `coordinates` (streamed a number at a time) and
- * `coordinates` first (the array path: the feature is built as JS arrays first).
+ * feature on one line, twice: `type` before `coordinates` (streamed) and `coordinates` first
+ * (recorded, then replayed when the feature ends).
  */
 export async function generateGiant(dir: string, vertices: number): Promise<{ streamed: string; arrays: string; vertices: number }> {
   const csv = await generateChain(dir, vertices);
@@ -162,7 +163,7 @@ export async function generateGiant(dir: string, vertices: number): Promise<{ st
   return { streamed, arrays, vertices };
 }
 
-/** A GeoJSON file with every geometry's `coordinates` moved before its `type` (and a Feature's `geometry` before its `type`): the array path's input. */
+/** A GeoJSON file with every geometry's `coordinates` moved before its `type` (and a Feature's `geometry` before its `type`): recorded, not streamed. */
 function coordinatesFirst(path: string, out: string): void {
   const text = readFileSync(path, 'latin1')
     .replaceAll('"type":"Feature","id":', '"id":')
@@ -170,12 +171,13 @@ function coordinatesFirst(path: string, out: string): void {
   writeFileSync(out, text, 'latin1');
 }
 
-/** CPU seconds for readGeojson to read `path` into a CoordStore, cleared after each chunk's features. */
-async function readCpu(path: string): Promise<{ cpu: number; vertices: number }> {
+/** CPU seconds for readGeojson to read `path` into a CoordStore, cleared after each chunk's features (`stream` false: the array path). */
+async function readCpu(path: string, stream: boolean): Promise<{ cpu: number; vertices: number }> {
   const store = new CoordStore();
   let vertices = 0;
   const c0 = process.cpuUsage();
   await readGeojson(createReadStream(path, { highWaterMark: 1 << 16 }), store, () => {}, {
+    stream,
     features: () => {
       if (store.open) return;
       vertices += store.vertices;
@@ -187,10 +189,11 @@ async function readCpu(path: string): Promise<{ cpu: number; vertices: number }>
 }
 
 /**
- * One giant LineString feature (`vertices`): the CLI on the streamed and the array-path files
- * (child processes: peak RSS, CPU), the whole run and `--tile 0/16`; then readGeojson alone,
- * in process, streamed and array path interleaved over `runs` rounds (best CPU time each), on the
- * giant feature and on `smallMb` MB of 65-vertex features (part 1's file).
+ * One giant LineString feature (`vertices`): the CLI on the array path, streamed (`type` first)
+ * and recorded (`coordinates` first), each a child process (peak RSS, CPU), the whole run and
+ * `--tile 0/16`; then readGeojson alone, in process, the three interleaved over `runs` rounds
+ * (best CPU time each), on the giant feature and on `smallMb` MB of 65-vertex features (part 1's
+ * file).
  */
 async function giantTable(dir: string, vertices: number, smallMb: number, runs = 3): Promise<void> {
   const g = await generateGiant(dir, vertices);
@@ -201,30 +204,33 @@ async function giantTable(dir: string, vertices: number, smallMb: number, runs =
   const row = (name: string, r: ChildRun): void => {
     console.log(`| ${name} | ${r.secs.toFixed(1)} | ${r.cpu.toFixed(1)} | ${r.contacts.toLocaleString('en')} | ${r.rssMiB.toFixed(0)} | ${((r.rssMiB * 2 ** 20) / vertices).toFixed(1)} |`);
   };
-  for (const args of [[], ['--tile', '0/16']]) {
-    const name = args.length === 0 ? 'whole chain' : args.join(' ');
-    row(`${name}, feature built as arrays (before)`, runCli([g.arrays, '--format', 'csv', ...args]));
-    row(`${name}, coordinates streamed`, runCli([g.streamed, '--format', 'csv', ...args]));
+  for (const tile of [undefined, '0/16']) {
+    const name = tile === undefined ? 'whole chain' : `--tile ${tile}`;
+    const args = tile === undefined ? [] : ['--tile', tile];
+    row(`${name}, feature built as arrays (before)`, runCli([g.streamed, ...(tile === undefined ? [] : [tile])], ARRAYS_GEOJSON));
+    row(`${name}, coordinates streamed (type first)`, runCli([g.streamed, '--format', 'csv', ...args]));
+    row(`${name}, coordinates recorded (type last)`, runCli([g.arrays, '--format', 'csv', ...args]));
   }
   const small = await generate(dir, smallMb);
   const smallArrays = join(dir, 'walks-arrays.geojson');
   coordinatesFirst(small.path, smallArrays);
-  console.log(`\nreadGeojson alone (in process, into a CoordStore; best CPU time of ${runs}, the two orders interleaved):`);
-  console.log('| input | MB | vertices | CPU s, arrays | CPU s, streamed | CPU MB/s, arrays | CPU MB/s, streamed | streamed ÷ arrays (time) |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
-  for (const [name, a, b] of [['one giant LineString', g.arrays, g.streamed], [`${small.features.toLocaleString('en')} LineStrings of 65 vertices`, smallArrays, small.path]] as const) {
-    let ta = Infinity, tb = Infinity, va = 0, vb = 0;
+  console.log(`\nreadGeojson alone (in process, into a CoordStore; best CPU time of ${runs}; the array path, streamed and recorded interleaved):`);
+  console.log('| input | MB | vertices | CPU s: arrays | streamed | recorded | CPU MB/s: arrays | streamed | recorded | time ÷ arrays: streamed | recorded |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  for (const [name, typeFirst, typeLast] of [['one giant LineString', g.streamed, g.arrays], [`${small.features.toLocaleString('en')} LineStrings of 65 vertices`, small.path, smallArrays]] as const) {
+    const best = [Infinity, Infinity, Infinity];
+    const counts = [0, 0, 0];
     for (let r = 0; r < runs; r++) {
-      const x = await readCpu(a);
-      const y = await readCpu(b);
-      ta = Math.min(ta, x.cpu);
-      tb = Math.min(tb, y.cpu);
-      va = x.vertices;
-      vb = y.vertices;
+      const got = [await readCpu(typeFirst, false), await readCpu(typeFirst, true), await readCpu(typeLast, true)];
+      got.forEach((x, k) => {
+        best[k] = Math.min(best[k], x.cpu);
+        counts[k] = x.vertices;
+      });
     }
-    if (va !== vb) throw new Error(`${name}: ${va} vertices read as arrays, ${vb} streamed`);
-    const mb = statSync(b).size / 1e6;
-    console.log(`| ${name} | ${mb.toFixed(0)} | ${va.toLocaleString('en')} | ${ta.toFixed(2)} | ${tb.toFixed(2)} | ${(mb / ta).toFixed(1)} | ${(mb / tb).toFixed(1)} | ${(tb / ta).toFixed(2)} |`);
+    if (counts[1] !== counts[0] || counts[2] !== counts[0]) throw new Error(`${name}: ${counts.join(', ')} vertices read`);
+    const mb = statSync(typeFirst).size / 1e6;
+    const [ta, ts, tr] = best;
+    console.log(`| ${name} | ${mb.toFixed(0)} | ${counts[0].toLocaleString('en')} | ${ta.toFixed(2)} | ${ts.toFixed(2)} | ${tr.toFixed(2)} | ${(mb / ta).toFixed(1)} | ${(mb / ts).toFixed(1)} | ${(mb / tr).toFixed(1)} | ${(ts / ta).toFixed(2)} | ${(tr / ta).toFixed(2)} |`);
   }
 }
 
@@ -240,7 +246,7 @@ interface ChildRun {
  * Runs the CLI as a child, timing it and taking its peak RSS. `wholeCsv`: the child is this file
  * run as {@link wholeCsvChild} instead (CSV read whole before the search, as before streaming).
  */
-function runCli(args: string[], wholeCsv: false | typeof WHOLE_CSV | typeof WHOLE_TILE = false): ChildRun {
+function runCli(args: string[], wholeCsv: false | typeof WHOLE_CSV | typeof WHOLE_TILE | typeof ARRAYS_GEOJSON = false): ChildRun {
   const cli = wholeCsv !== false
     ? [process.execPath, '--import', 'tsx', fileURLToPath(import.meta.url), wholeCsv, ...args]
     : [process.execPath, '--import', 'tsx', join(REPO, 'cli', 'skewline.ts'), 'chain', ...args, '-o', '/dev/null', '--stats'];
@@ -390,8 +396,22 @@ function wholeTileChild(file: string, tile: string): Promise<number> {
   return runChain({ file, input: 'csv', thickness: 0, closed: false, between: true, format: 'csv', output: '/dev/null', progress: false, stats: true, threads: 1, tile: { i, n }, tileStream: false }, process, '');
 }
 
+/** The child's argument that makes this file run {@link arraysGeojsonChild}. */
+const ARRAYS_GEOJSON = '--arrays-geojson';
+
+/**
+ * `skewline chain FILE [--tile i/n] --format csv -o /dev/null --stats` on GeoJSON with every
+ * feature built as JS values first (runChain's `coordsStream: false`), as before the coordinates
+ * streamed.
+ */
+function arraysGeojsonChild(file: string, tile: string | undefined): Promise<number> {
+  const [i, n] = (tile ?? '0/1').split('/').map(Number);
+  return runChain({ file, input: 'geojson', thickness: 0, closed: false, between: true, format: 'csv', output: '/dev/null', progress: false, stats: true, threads: 1, tile: tile === undefined ? undefined : { i, n }, coordsStream: false }, process, '');
+}
+
 if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) {
   if (process.argv[2] === WHOLE_CSV) process.exitCode = await wholeCsvChild(process.argv[3]);
+  else if (process.argv[2] === ARRAYS_GEOJSON) process.exitCode = await arraysGeojsonChild(process.argv[3], process.argv[4]);
   else if (process.argv[2] === WHOLE_TILE) process.exitCode = await wholeTileChild(process.argv[3], process.argv[4]);
   else if (process.argv[2] === '--chain') {
     // The one-chain table alone: --chain VERTICES.
