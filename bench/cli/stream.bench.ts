@@ -198,7 +198,7 @@ async function readCpu(path: string, stream: boolean): Promise<{ cpu: number; ve
 async function giantTable(dir: string, vertices: number, smallMb: number, runs = 3): Promise<void> {
   const g = await generateGiant(dir, vertices);
   const size = statSync(g.streamed).size;
-  console.log(`\nskewline chain on one GeoJSON LineString feature (the walk of the one-chain table, on one line): ${(size / 1e6).toFixed(0)} MB, ${vertices.toLocaleString('en')} vertices`);
+  console.log(`\nskewline chain --threads 1 on one GeoJSON LineString feature (the walk of the one-chain table, on one line): ${(size / 1e6).toFixed(0)} MB, ${vertices.toLocaleString('en')} vertices`);
   console.log('| run | s | CPU s | contacts | peak RSS (MiB) | RSS bytes per vertex |');
   console.log('|---|---:|---:|---:|---:|---:|');
   const row = (name: string, r: ChildRun): void => {
@@ -207,9 +207,10 @@ async function giantTable(dir: string, vertices: number, smallMb: number, runs =
   for (const tile of [undefined, '0/16']) {
     const name = tile === undefined ? 'whole chain' : `--tile ${tile}`;
     const args = tile === undefined ? [] : ['--tile', tile];
+    // One thread each (the child's runChain as the CLI's): the search's workers would add their own memory.
     row(`${name}, feature built as arrays (before)`, runCli([g.streamed, ...(tile === undefined ? [] : [tile])], ARRAYS_GEOJSON));
-    row(`${name}, coordinates streamed (type first)`, runCli([g.streamed, '--format', 'csv', ...args]));
-    row(`${name}, coordinates recorded (type last)`, runCli([g.arrays, '--format', 'csv', ...args]));
+    row(`${name}, coordinates streamed (type first)`, runCli([g.streamed, '--format', 'csv', '--threads', '1', ...args]));
+    row(`${name}, coordinates recorded (type last)`, runCli([g.arrays, '--format', 'csv', '--threads', '1', ...args]));
   }
   const small = await generate(dir, smallMb);
   const smallArrays = join(dir, 'walks-arrays.geojson');
