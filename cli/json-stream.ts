@@ -111,7 +111,9 @@ const NUMBER = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$/;
 /** The incremental reader; call {@link push} with each chunk, then {@link end}. */
 export class JsonStream {
   private state: S = S.Top;
-  private readonly stack: Frame[] = [];
+  /** The open containers, frames[0] … frames[depth − 1] (frame objects reused: opening an array allocates nothing). */
+  private readonly frames: Frame[] = [];
+  private depth = 0;
   private carry: Buffer | null = null;
   /** Byte offset of the current buffer's first byte. */
   private base = 0;
@@ -124,7 +126,7 @@ export class JsonStream {
   private itemLine = 1;
   /** The last string scanned by stringEnd had a backslash escape. */
   private escaped = false;
-  /** Index in the stack of the object being read as an item or a top-level value, or −1. */
+  /** Index in `frames` of the object being read as an item or a top-level value, or −1. */
   private itemAt = -1;
   /** Where a streamed `coordinates` member goes, while one is open. */
   private cs: CoordsSink | undefined;
@@ -175,7 +177,7 @@ export class JsonStream {
   }
 
   private expected(): string {
-    const f = this.stack[this.stack.length - 1];
+    const f = this.frames[this.depth - 1];
     switch (this.state) {
       case S.Value:
         return 'a value';
@@ -202,7 +204,7 @@ export class JsonStream {
 
   /** Hands a finished value to its container (or to the sink). */
   private put(value: unknown): void {
-    const f = this.stack[this.stack.length - 1];
+    const f = this.frames[this.depth - 1];
     if (f === undefined) {
       this.sink.top(value, this.tops++, this.itemLine);
       this.state = S.Top;
@@ -242,7 +244,7 @@ export class JsonStream {
       }
       const st = this.state;
       if (st === S.After) {
-        const f = this.stack[this.stack.length - 1];
+        const f = this.frames[this.depth - 1];
         if (c === 0x2c) {
           this.state = f.array ? S.Value : S.Key;
           i++;
@@ -270,7 +272,7 @@ export class JsonStream {
         if (c !== 0x22) this.fail(i, `expected ${this.expected()} (got ${this.got(buf, i)})`);
         const e = this.stringEnd(buf, i, last);
         if (e < 0) return i;
-        this.stack[this.stack.length - 1].key = this.stringValue(buf, i, e);
+        this.frames[this.depth - 1].key = this.stringValue(buf, i, e);
         this.state = S.Colon;
         i = e + 1;
         continue;
@@ -281,16 +283,16 @@ export class JsonStream {
         this.close();
         continue;
       }
-      const item = this.stack.length === 0 || this.streamedHere();
+      const item = this.depth === 0 || this.streamedHere();
       if (item) this.itemLine = this.line;
       if (c === 0x7b || c === 0x5b) {
-        if (this.stack.length >= MAX_DEPTH) this.fail(i, `nested deeper than ${MAX_DEPTH} levels`);
+        if (this.depth >= MAX_DEPTH) this.fail(i, `nested deeper than ${MAX_DEPTH} levels`);
         const array = c === 0x5b;
-        const parent = this.stack[this.stack.length - 1];
+        const parent = this.depth > 0 ? this.frames[this.depth - 1] : undefined;
         i++;
         if (!array) {
-          if (item) this.itemAt = this.stack.length;
-          this.stack.push({ array, value: {}, key: '', count: 0, inFeatures: false, coords: -1 });
+          if (item) this.itemAt = this.depth;
+          this.open(false, {}, false, -1);
           this.state = S.FirstKey;
           continue;
         }
@@ -298,16 +300,16 @@ export class JsonStream {
         // A streamed `coordinates` member: its nested arrays down to the sink's depth.
         if (parent !== undefined && parent.coords >= 0 && parent.coords < this.cs!.depth) {
           const depth = parent.coords + 1;
-          this.stack.push({ array, value: null, key: '', count: 0, inFeatures: false, coords: depth });
+          this.open(true, null, false, depth);
           this.cs!.open(depth);
           continue;
         }
         if (parent !== undefined && !parent.array && parent.key === 'coordinates' && this.startCoordinates()) continue;
         // Streamed: the `features` array of a top-level object, or a top-level array.
-        const inFeatures = parent !== undefined && this.stack.length === 1 && !parent.array && parent.key === 'features';
+        const inFeatures = parent !== undefined && this.depth === 1 && !parent.array && parent.key === 'features';
         const streamed = parent === undefined || inFeatures;
         if (!streamed) jsonCounters.arrays++;
-        this.stack.push({ array, value: streamed ? null : [], key: '', count: 0, inFeatures, coords: -1 });
+        this.open(true, streamed ? null : [], inFeatures, -1);
         continue;
       }
       if (c === 0x22) {
@@ -331,7 +333,7 @@ export class JsonStream {
         const x = Number(text);
         if (!Number.isFinite(x)) this.fail(i, `a number too large for a double ('${text}')`);
         i = e;
-        if (this.cs !== undefined && this.stack[this.stack.length - 1].coords >= 0) {
+        if (this.cs !== undefined && this.frames[this.depth - 1].coords >= 0) {
           this.cs.num(x);
           this.state = S.After;
         } else this.put(x);
@@ -352,7 +354,7 @@ export class JsonStream {
 
   /** Whether the innermost container is a streamed array of items (its next value is an item). */
   private streamedHere(): boolean {
-    const f = this.stack[this.stack.length - 1];
+    const f = this.frames[this.depth - 1];
     return f.array && f.value === null && f.coords < 0;
   }
 
@@ -361,22 +363,39 @@ export class JsonStream {
    * object is the item being read, or its `geometry` member, and the sink asks for it.
    */
   private startCoordinates(): boolean {
-    const at = this.itemAt, p = this.stack.length - 1;
+    const at = this.itemAt, p = this.depth - 1;
     if (this.cs !== undefined || this.sink.coordinates === undefined || at < 0) return false;
     let geometry: Record<string, unknown> | undefined;
-    if (p === at + 1 && this.stack[at].key === 'geometry') geometry = this.stack[p].value as Record<string, unknown>;
+    if (p === at + 1 && this.frames[at].key === 'geometry') geometry = this.frames[p].value as Record<string, unknown>;
     else if (p !== at) return false;
-    const list = at > 0 ? this.stack[at - 1] : undefined;
-    const cs = this.sink.coordinates(this.stack[at].value as Record<string, unknown>, geometry, list === undefined ? -1 : list.count, list?.inFeatures ?? false, this.itemLine);
+    const list = at > 0 ? this.frames[at - 1] : undefined;
+    const cs = this.sink.coordinates(this.frames[at].value as Record<string, unknown>, geometry, list === undefined ? -1 : list.count, list?.inFeatures ?? false, this.itemLine);
     if (cs === undefined) return false;
     this.cs = cs;
-    this.stack.push({ array: true, value: null, key: '', count: 0, inFeatures: false, coords: 0 });
+    this.open(true, null, false, 0);
     cs.open(0);
     return true;
   }
 
+  /** Pushes a frame (reusing the object last at this depth). */
+  private open(array: boolean, value: unknown[] | Record<string, unknown> | null, inFeatures: boolean, coords: number): void {
+    let f = this.frames[this.depth];
+    if (f === undefined) {
+      f = { array, value, key: '', count: 0, inFeatures, coords };
+      this.frames.push(f);
+    } else {
+      f.array = array;
+      f.value = value;
+      f.key = '';
+      f.count = 0;
+      f.inFeatures = inFeatures;
+      f.coords = coords;
+    }
+    this.depth++;
+  }
+
   private close(): void {
-    const f = this.stack.pop()!;
+    const f = this.frames[--this.depth];
     if (f.coords >= 0) {
       this.cs!.close(f.coords);
       if (f.coords > 0) {
@@ -387,8 +406,10 @@ export class JsonStream {
       this.put(STREAMED);
       return;
     }
-    if (this.stack.length === this.itemAt) this.itemAt = -1;
-    this.put(f.value ?? []);
+    if (this.depth === this.itemAt) this.itemAt = -1;
+    const value = f.value;
+    f.value = null; // (the frame is kept for reuse: not what it built)
+    this.put(value ?? []);
   }
 
   /** Index of the closing quote of the string opening at `at`, or −1 if the buffer ends first. */
