@@ -13,19 +13,23 @@
  * written (tiles.ts, contactsInTiles): memory is the coordinates plus bounded buffers, and the
  * bytes are those of one search over everything.
  * `--tile i/n` reports only the contacts whose reference point lies in tile i (tiles.ts); with
- * several chains that tile is searched in sub-tiles the same way.
+ * several chains that tile is searched in sub-tiles the same way. On a file with one chain, or
+ * with `--no-between`, it reads the file twice (cli/tile-stream.ts): the bounding box, then only
+ * the segments that reach the tile, searched chain by chain — memory is the tile's share, not
+ * the file's. Standard input, which cannot be read twice, is read whole.
  * `-o` gets the same safe writing as `closest` (a temporary file renamed at the end, nothing
  * left on error).
  */
-import { createReadStream } from 'node:fs';
+import { createReadStream, statSync, type ReadStream } from 'node:fs';
 import { extname } from 'node:path';
 import { readLines } from './input.js';
 import { InputError, parseNumber, splitCsv } from './rows.js';
 import { csvField, num } from './output.js';
 import { CommandError, failure, openRun, type Io } from './run-rows.js';
-import { CoordStore, readGeojson, type FeatureInfo, type ReadFeature } from './geojson-stream.js';
+import { CoordStore, readGeojson, type ChainCoords, type ChainSink, type FeatureInfo, type ReadFeature } from './geojson-stream.js';
 import { JsonSyntaxError } from './json-stream.js';
-import { contactsInTiles, mergeTiles, Spill, tileContacts, type Tile, type TileContacts, type TilePlan } from './tiles.js';
+import { contactsInTiles, mergeTiles, Spill, tileContacts, tileGrid, type Tile, type TileContacts, type TilePlan } from './tiles.js';
+import { BoxScan, TileRuns, TooManyChains } from './tile-stream.js';
 import { heartbeat } from './heartbeat.js';
 import { GeojsonContactWriter } from './contact-geojson.js';
 import { chainContacts, multiChainContacts, releaseChainMemory, SkewlineInputError, type MultiChainContacts } from '../src/index.js';
@@ -66,6 +70,18 @@ export interface ChainCliOptions {
    * (the reference the tests compare the streamed bytes with).
    */
   csvStream?: { batch?: number } | false;
+  /**
+   * `--tile` on a file, for one chain or with `--no-between`: two passes, the second keeping
+   * only the tile's segments (cli/tile-stream.ts). `false` reads the whole input instead, as
+   * before (the reference the tests compare the streamed bytes with).
+   */
+  tileStream?: false;
+  /**
+   * GeoJSON: a geometry's `coordinates` read a number at a time (cli/geojson-stream.ts).
+   * `false` builds every feature as JS values first, as before (the reference the tests compare
+   * the streamed bytes with).
+   */
+  coordsStream?: false;
 }
 
 /**
@@ -130,7 +146,7 @@ class Status {
  *   clears the store. Its errors pass through as they are (they are not about the current line).
  * @throws InputError `line N: …` for a malformed line.
  */
-async function readCsv(stream: AsyncIterable<unknown>, store: CoordStore, onChunk: (n: number) => void, complete?: () => Promise<void>, batch = CSV_BATCH): Promise<void> {
+async function readCsv(stream: AsyncIterable<unknown>, store: ChainSink, onChunk: (n: number) => void, complete?: () => Promise<void>, batch = CSV_BATCH): Promise<void> {
   let open = false;
   let dim = 0;
   let header: string[] | null = null;
@@ -461,6 +477,8 @@ export class ContactWriter {
   private readonly d: number[] = [];
   private readonly cs: string[] = [];
   private readonly ds: string[] = [];
+  /** A segment's two vertex offsets. */
+  private readonly at = [0, 0];
   /** Per feature: the JSON text of `"a_id":…,"a_p":…` and of the b side (GeoJSON and NDJSON), or the CSV id fields. */
   private readonly featureA = new FeatureTexts();
   private readonly featureB = new FeatureTexts();
@@ -525,7 +543,7 @@ export class ContactWriter {
    * of the input. `drain` is awaited every 1,024 contacts (backpressure).
    * @throws CommandError when a number to write is not finite.
    */
-  contacts(r: MultiChainContacts, store: CoordStore, chainBase: number, drain: () => Promise<void>): Promise<void> | undefined {
+  contacts(r: MultiChainContacts, store: ChainCoords, chainBase: number, drain: () => Promise<void>): Promise<void> | undefined {
     if (r.count === 0) return undefined;
     const dim = store.dim;
     if (this.started && dim !== this.dim) {
@@ -535,7 +553,7 @@ export class ContactWriter {
     return this.loop(r, store, chainBase, drain);
   }
 
-  private async loop(r: MultiChainContacts, store: CoordStore, chainBase: number, drain: () => Promise<void>): Promise<void> {
+  private async loop(r: MultiChainContacts, store: ChainCoords, chainBase: number, drain: () => Promise<void>): Promise<void> {
     const format = this.format;
     if (format === 'geojson') {
       this.geo ??= new GeojsonContactWriter(this.writeBytes ?? this.write, this.thickness, this.featureA, this.featureB, this.writeBytes !== undefined);
@@ -543,7 +561,7 @@ export class ContactWriter {
     }
     const dim = store.dim;
     const { c, d, cs, ds } = this;
-    const blocks = store.blocks, block = store.block, starts = store.starts, feature = store.feature;
+    const feature = store.feature, at = this.at;
     /** c and d as text (d reuses c's text where they are equal, as at a shared point). */
     const points = (): void => {
       for (let q = 0; q < dim; q++) {
@@ -553,12 +571,12 @@ export class ContactWriter {
     };
     for (let k = 0; k < r.count; k++) {
       const ci = r.chainI[k], cj = r.chainJ[k];
-      // Each chain lies in one block of the store (the two may differ).
-      const da = blocks[block[ci]], db = blocks[block[cj]];
-      const f0 = starts[ci], g0 = starts[cj];
-      const nf = (store.end(ci) - f0) / dim, ng = (store.end(cj) - g0) / dim;
       const i = r.i[k], j = r.j[k], s = r.s[k], t = r.t[k], dist = r.distance[k];
-      const ia = f0 + i * dim, ib = f0 + ((i + 1) % nf) * dim, ja = g0 + j * dim, jb = g0 + ((j + 1) % ng) * dim;
+      // Each chain lies in one array (the two may differ).
+      const da = store.segment(ci, i, at);
+      const ia = at[0], ib = at[1];
+      const db = store.segment(cj, j, at);
+      const ja = at[0], jb = at[1];
       pointInto(da, ia, ib, s, dim, c);
       pointInto(db, ja, jb, t, dim, d);
       const fa = feature[ci] < 0 ? undefined : feature[ci], fb = feature[cj] < 0 ? undefined : feature[cj];
@@ -643,6 +661,73 @@ async function search(store: CoordStore, opts: ChainCliOptions, between: boolean
   }
 }
 
+/** Is `path` a regular file (one that can be read twice)? */
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * `--tile` on a file in two passes (cli/tile-stream.ts): `chunks` (the file, opened and sniffed)
+ * gives the bounding box, then the file is read again keeping each chain's segments that reach
+ * the tile, searched (in sub-tiles, their contacts held or spilled as `opts.tiles` says) and
+ * written a batch of chains at a time — the bytes of tileContacts' result through the writer.
+ * Every input error is met in the first pass, before anything is written. Resolves to the
+ * vertices read and the input's dimension.
+ * @throws TooManyChains (from the first pass) when a second chain begins and contacts between
+ *   chains are asked for: the caller reads the whole input instead.
+ */
+async function streamTile(
+  path: string,
+  geojson: boolean,
+  chunks: AsyncIterable<Buffer>,
+  opts: ChainCliOptions,
+  tile: Tile,
+  writer: ContactWriter,
+  drain: () => Promise<void>,
+  onChunk: (n: number) => void,
+  onSecondPass: () => void,
+  spill: Spill,
+): Promise<{ vertices: number; dim: number }> {
+  const scan = new BoxScan(opts.between ? 1 : Infinity);
+  if (geojson) await readGeojson(chunks, scan, onChunk, { features: () => {}, stream: opts.coordsStream !== false }); // (with a listener, the reader keeps no list of features)
+  else await readCsv(chunks, scan, onChunk);
+  // The readers admit finite numbers only; checked again, with the message of the whole read's search.
+  if (scan.bad >= 0) throw new InputError(`chain ${scan.bad}: not a finite number`);
+  const { lo, hi } = scan.box();
+  const runs = new TileRuns(scan.dim, opts.thickness, opts.closed, tileGrid(lo, hi, tile), lo, hi, { ...opts.tiles, spill });
+  let chainBase = 0;
+  const flush = async (): Promise<void> => {
+    await runs.write(BATCH, (batch) => writer.contacts(batch, runs, chainBase, drain));
+    chainBase += runs.count;
+    runs.clear();
+  };
+  onSecondPass();
+  const again = (await sniff(createReadStream(path, { highWaterMark: 1 << 16 }) as AsyncIterable<unknown>)).chunks;
+  if (geojson) {
+    await readGeojson(again, runs, onChunk, {
+      stream: opts.coordsStream !== false,
+      features: async (list: ReadFeature[]) => {
+        for (const q of list) writer.feature(q.index, q.info);
+        if (runs.open) return;
+        await flush();
+        for (const q of list) writer.forget(q.index);
+        await drain();
+      },
+    });
+  } else {
+    await readCsv(again, runs, onChunk, async () => {
+      await flush();
+      await drain();
+    });
+  }
+  await flush();
+  return { vertices: scan.vertices, dim: scan.dim };
+}
+
 /**
  * Runs the command; resolves to the exit code (0 or 1). Messages go to `io.stderr`.
  * @param bundled the bundled example used when no file is given and nothing is piped.
@@ -667,12 +752,30 @@ export async function runChain(opts: ChainCliOptions, io: Io, bundled: string): 
       bytes += n;
       status.reading(bytes, chainsRead + store.count, streamed?.count);
     };
-    const sniffed = await sniff(raw as AsyncIterable<unknown>);
+    let sniffed = await sniff(raw as AsyncIterable<unknown>);
     const format = opts.input ?? (path !== undefined ? formatFromName(path) : undefined) ?? sniffed.kind ?? 'csv';
     const geojson = format === 'geojson';
     const outFormat = opts.format ?? (geojson ? 'geojson' : 'csv');
     const writer = new ContactWriter(outFormat, geojson, opts.thickness, (t) => sink.write(t), (b) => sink.writeBytes(b));
     const drain = (): Promise<void> => sink.drain();
+    // `--tile` on a file with one chain, or without contacts between chains: two passes, the second keeping the tile's segments only.
+    let tiledStream: { vertices: number; dim: number } | undefined;
+    if (opts.tile !== undefined && path !== undefined && opts.tileStream !== false && isFile(path)) {
+      try {
+        tiledStream = await streamTile(path, geojson, sniffed.chunks, opts, opts.tile, writer, drain, (n) => {
+          bytes += n;
+          status.reading(bytes, 0, writer.count);
+        }, () => {
+          bytes = 0; // the second pass: the bar starts again
+        }, spill);
+      } catch (e) {
+        if (!(e instanceof TooManyChains)) throw e;
+        // Several chains with contacts between them: the whole input, as below (read again).
+        (raw as ReadStream).destroy();
+        bytes = 0;
+        sniffed = await sniff(createReadStream(path, { highWaterMark: 1 << 16 }) as AsyncIterable<unknown>);
+      }
+    }
     // Without contacts between chains, each batch of GeoJSON features or of complete CSV chains is searched and written as it is read.
     const streaming = !opts.between && opts.tile === undefined && (geojson || opts.csvStream !== false);
     if (streaming) streamed = writer;
@@ -686,8 +789,11 @@ export async function runChain(opts: ChainCliOptions, io: Io, bundled: string): 
       chainsRead = chainBase;
       store.clear();
     };
-    if (geojson) {
+    if (tiledStream !== undefined) {
+      vertices = tiledStream.vertices;
+    } else if (geojson) {
       await readGeojson(sniffed.chunks, store, onChunk, {
+        stream: opts.coordsStream !== false,
         features: async (list: ReadFeature[]) => {
           for (const q of list) writer.feature(q.index, q.info);
           if (!streaming || store.open) return;
@@ -703,7 +809,9 @@ export async function runChain(opts: ChainCliOptions, io: Io, bundled: string): 
       };
       await readCsv(sniffed.chunks, store, onChunk, streaming ? complete : undefined, opts.csvStream === false ? undefined : opts.csvStream?.batch);
     }
-    if (streaming) {
+    if (tiledStream !== undefined) {
+      // written as it was read
+    } else if (streaming) {
       await flush(); // the last batch
     } else {
       vertices = store.vertices;
@@ -735,7 +843,7 @@ export async function runChain(opts: ChainCliOptions, io: Io, bundled: string): 
     }
     spill.close();
     contacts = writer.count;
-    writer.end(store.dim);
+    writer.end(tiledStream?.dim ?? store.dim);
     status.stop();
     await sink.commit();
   } catch (e) {

@@ -12,9 +12,12 @@ import type { MultiChainContacts } from '../src/index.js';
 import { CONTACT_KIND_NAMES, NO_CONTACT, OVERLAP } from '../src/chain/classify.js';
 import { kindOf, pairOf, pointOn } from './chain.js';
 import { meet2, MEET2 } from './crossing.js';
-import type { CoordStore } from './geojson-stream.js';
+import type { ChainCoords } from './geojson-stream.js';
 import { CommandError } from './run-rows.js';
 import { writeShortest } from './shortest.js';
+
+/** A segment's two vertex offsets (module scratch). */
+const AT = [0, 0];
 
 /** The buffer is handed to the output once it holds this many bytes. */
 const CHUNK = 1 << 14;
@@ -70,7 +73,7 @@ export class GeojsonContactWriter {
   private heads: (Heads | undefined)[] = [];
   private propsA = new Map<number, Encoded>();
   private propsB = new Map<number, Encoded>();
-  private cacheStore: CoordStore | undefined;
+  private cacheStore: ChainCoords | undefined;
   private cacheBase = -1;
   private readonly c = [0, 0, 0];
   private readonly d = [0, 0, 0];
@@ -97,10 +100,10 @@ export class GeojsonContactWriter {
    * @throws CommandError when a number to write is not finite; the features before it are
    * written, nothing of it.
    */
-  async contacts(r: MultiChainContacts, store: CoordStore, chainBase: number, drain: () => Promise<void>): Promise<void> {
+  async contacts(r: MultiChainContacts, store: ChainCoords, chainBase: number, drain: () => Promise<void>): Promise<void> {
     const dim = store.dim;
     const exact = dim === 2 && this.thickness === 0;
-    const blocks = store.blocks, block = store.block, starts = store.starts, feature = store.feature;
+    const feature = store.feature, at = AT;
     // Per chain and per feature caches, kept over the calls of one run (the tiled search writes a batch per call).
     if (this.cacheStore !== store || this.cacheBase !== chainBase || this.heads.length !== store.count) {
       this.cacheStore = store;
@@ -115,14 +118,14 @@ export class GeojsonContactWriter {
     try {
       for (let k = 0; k < r.count; k++) {
         const ci = r.chainI[k], cj = r.chainJ[k];
-        const f0 = starts[ci], g0 = starts[cj];
-        const nf = (store.end(ci) - f0) / dim, ng = (store.end(cj) - g0) / dim;
         const i = r.i[k], j = r.j[k], s = r.s[k], t = r.t[k], dist = r.distance[k];
-        let ia = f0 + i * dim, ib = f0 + ((i + 1) % nf) * dim, ja = g0 + j * dim, jb = g0 + ((j + 1) % ng) * dim;
-        // Each chain lies in one block of the store; two blocks: the two segments side by side.
-        let data = blocks[block[ci]];
-        if (block[cj] !== block[ci]) {
-          data = pairOf(data, ia, ib, blocks[block[cj]], ja, jb, dim);
+        let data = store.segment(ci, i, at);
+        let ia = at[0], ib = at[1];
+        const other = store.segment(cj, j, at);
+        let ja = at[0], jb = at[1];
+        // Two arrays (chains in two blocks of the store): the two segments side by side.
+        if (other !== data) {
+          data = pairOf(data, ia, ib, other, ja, jb, dim);
           ia = 0;
           ib = dim;
           ja = 2 * dim;
@@ -284,13 +287,13 @@ function cache(m: Map<number, Encoded>, key: number, text: string | undefined): 
 }
 
 /** A chain's heads (see {@link Heads}). */
-function headsOf(store: CoordStore, k: number, chainIndex: number): Heads {
+function headsOf(store: ChainCoords, k: number, chainIndex: number): Heads {
   const label = labelOf(store, k, chainIndex);
   return { a: enc(`,"properties":{"a":{${label},"segment":`), b: enc(`},"b":{${label},"segment":`) };
 }
 
 /** Describes a chain for the GeoJSON output: `"chain":3,"feature":2,"ring":1`. */
-function labelOf(store: CoordStore, k: number, chainIndex: number): string {
+function labelOf(store: ChainCoords, k: number, chainIndex: number): string {
   const w = store.whereOf(k);
   let text = `"chain":${chainIndex}`;
   if (w.feature !== undefined) text += `,"feature":${w.feature}`;

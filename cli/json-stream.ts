@@ -7,7 +7,10 @@
  * (a number or a string cut by a chunk boundary) is carried to the next chunk. Values are built
  * as plain JS values, except that the elements of two kinds of arrays are handed over one by one
  * and not kept: the `features` array of a top-level object, and a top-level array. So memory is
- * bounded by the largest feature (or position), not by the file.
+ * bounded by the largest feature (or position), not by the file. And when the sink asks for it
+ * ({@link JsonSink.coordinates}), a feature's `coordinates` array is handed over a number at a
+ * time too (events for each nested array's start and end), so that a feature of millions of
+ * positions is never built as JS arrays.
  *
  * The grammar is RFC 8259's, checked byte by byte; a byte-order mark at the start is skipped,
  * CR and RS count as whitespace between values. Errors give the 1-based line and byte column
@@ -33,7 +36,40 @@ export interface JsonSink {
   item(value: unknown, index: number, inFeatures: boolean, line: number): void;
   /** A complete top-level value (its streamed array, if any, left empty); `index` counts top-level values from 0. */
   top(value: unknown, index: number, line: number): void;
+  /**
+   * Called when a `coordinates` array opens in an item or a top-level value (an object): as the
+   * item's own member (`item.coordinates`, `geometry` undefined) or as its `geometry` member's
+   * (`item.geometry.coordinates`). Both objects hold the members read so far. Returning a
+   * {@link CoordsSink} streams the array to it, and the member is set to {@link STREAMED};
+   * returning undefined builds the array as usual. `index` is the item's index in its streamed
+   * array (−1 for a top-level value), `line` the line where the item started.
+   */
+  coordinates?(item: Record<string, unknown>, geometry: Record<string, unknown> | undefined, index: number, inFeatures: boolean, line: number): CoordsSink | undefined;
 }
+
+/**
+ * Receives a streamed `coordinates` array (see {@link JsonSink.coordinates}). Depth 0 is the
+ * `coordinates` array itself; an array nested deeper than {@link CoordsSink.depth}, and any
+ * object, is built whole and handed to {@link CoordsSink.value} as one element.
+ */
+export interface CoordsSink {
+  /** The deepest array streamed (say 1 for a LineString's positions). */
+  readonly depth: number;
+  /** An array at `depth` opens (for depth > 0, as the next element of the array at depth − 1). */
+  open(depth: number): void;
+  /** A number: the next element of the innermost open array. */
+  num(x: number): void;
+  /** Another value (a string, true, false, null, an object, or an array deeper than `depth`): the next element of the innermost open array. */
+  value(v: unknown): void;
+  /** The innermost open array, at `depth`, closes. */
+  close(depth: number): void;
+}
+
+/** What a streamed `coordinates` member holds in the object built (its numbers went to the {@link CoordsSink}). */
+export const STREAMED: readonly unknown[] = Object.freeze([]);
+
+/** Test hook: arrays built as JS arrays (not streamed) since the module was loaded. */
+export const jsonCounters = { arrays: 0 };
 
 /** Deepest nesting accepted (GeoJSON needs 6 levels; a deeper text is almost surely not GeoJSON, and the values built from it would be recursed into later). */
 export const MAX_DEPTH = 1000;
@@ -66,6 +102,8 @@ interface Frame {
   /** Items handed over so far (streamed arrays), or the items' count. */
   count: number;
   inFeatures: boolean;
+  /** For an array of a streamed `coordinates` member: its depth (0: the member itself); −1 otherwise. */
+  coords: number;
 }
 
 const NUMBER = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$/;
@@ -73,7 +111,9 @@ const NUMBER = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$/;
 /** The incremental reader; call {@link push} with each chunk, then {@link end}. */
 export class JsonStream {
   private state: S = S.Top;
-  private readonly stack: Frame[] = [];
+  /** The open containers, frames[0] … frames[depth − 1] (frame objects reused: opening an array allocates nothing). */
+  private readonly frames: Frame[] = [];
+  private depth = 0;
   private carry: Buffer | null = null;
   /** Byte offset of the current buffer's first byte. */
   private base = 0;
@@ -86,6 +126,10 @@ export class JsonStream {
   private itemLine = 1;
   /** The last string scanned by stringEnd had a backslash escape. */
   private escaped = false;
+  /** Index in `frames` of the object being read as an item or a top-level value, or −1. */
+  private itemAt = -1;
+  /** Where a streamed `coordinates` member goes, while one is open. */
+  private cs: CoordsSink | undefined;
 
   constructor(private readonly sink: JsonSink) {}
 
@@ -133,7 +177,7 @@ export class JsonStream {
   }
 
   private expected(): string {
-    const f = this.stack[this.stack.length - 1];
+    const f = this.frames[this.depth - 1];
     switch (this.state) {
       case S.Value:
         return 'a value';
@@ -160,14 +204,15 @@ export class JsonStream {
 
   /** Hands a finished value to its container (or to the sink). */
   private put(value: unknown): void {
-    const f = this.stack[this.stack.length - 1];
+    const f = this.frames[this.depth - 1];
     if (f === undefined) {
       this.sink.top(value, this.tops++, this.itemLine);
       this.state = S.Top;
       return;
     }
     if (f.array) {
-      if (f.value === null) this.sink.item(value, f.count, f.inFeatures, this.itemLine);
+      if (f.coords >= 0) this.cs!.value(value);
+      else if (f.value === null) this.sink.item(value, f.count, f.inFeatures, this.itemLine);
       else (f.value as unknown[]).push(value);
       f.count++;
     } else {
@@ -199,7 +244,7 @@ export class JsonStream {
       }
       const st = this.state;
       if (st === S.After) {
-        const f = this.stack[this.stack.length - 1];
+        const f = this.frames[this.depth - 1];
         if (c === 0x2c) {
           this.state = f.array ? S.Value : S.Key;
           i++;
@@ -227,7 +272,7 @@ export class JsonStream {
         if (c !== 0x22) this.fail(i, `expected ${this.expected()} (got ${this.got(buf, i)})`);
         const e = this.stringEnd(buf, i, last);
         if (e < 0) return i;
-        this.stack[this.stack.length - 1].key = this.stringValue(buf, i, e);
+        this.frames[this.depth - 1].key = this.stringValue(buf, i, e);
         this.state = S.Colon;
         i = e + 1;
         continue;
@@ -238,17 +283,33 @@ export class JsonStream {
         this.close();
         continue;
       }
-      if (this.stack.length === 0 || this.streamedHere()) this.itemLine = this.line;
+      const item = this.depth === 0 || this.streamedHere();
+      if (item) this.itemLine = this.line;
       if (c === 0x7b || c === 0x5b) {
-        if (this.stack.length >= MAX_DEPTH) this.fail(i, `nested deeper than ${MAX_DEPTH} levels`);
+        if (this.depth >= MAX_DEPTH) this.fail(i, `nested deeper than ${MAX_DEPTH} levels`);
         const array = c === 0x5b;
-        const parent = this.stack[this.stack.length - 1];
-        // Streamed: the `features` array of a top-level object, or a top-level array.
-        const inFeatures = array && parent !== undefined && this.stack.length === 1 && !parent.array && parent.key === 'features';
-        const streamed = array && (parent === undefined || inFeatures);
-        this.stack.push({ array, value: streamed ? null : array ? [] : {}, key: '', count: 0, inFeatures });
-        this.state = array ? S.FirstItem : S.FirstKey;
+        const parent = this.depth > 0 ? this.frames[this.depth - 1] : undefined;
         i++;
+        if (!array) {
+          if (item) this.itemAt = this.depth;
+          this.open(false, {}, false, -1);
+          this.state = S.FirstKey;
+          continue;
+        }
+        this.state = S.FirstItem;
+        // A streamed `coordinates` member: its nested arrays down to the sink's depth.
+        if (parent !== undefined && parent.coords >= 0 && parent.coords < this.cs!.depth) {
+          const depth = parent.coords + 1;
+          this.open(true, null, false, depth);
+          this.cs!.open(depth);
+          continue;
+        }
+        if (parent !== undefined && !parent.array && parent.key === 'coordinates' && this.startCoordinates()) continue;
+        // Streamed: the `features` array of a top-level object, or a top-level array.
+        const inFeatures = parent !== undefined && this.depth === 1 && !parent.array && parent.key === 'features';
+        const streamed = parent === undefined || inFeatures;
+        if (!streamed) jsonCounters.arrays++;
+        this.open(true, streamed ? null : [], inFeatures, -1);
         continue;
       }
       if (c === 0x22) {
@@ -272,7 +333,10 @@ export class JsonStream {
         const x = Number(text);
         if (!Number.isFinite(x)) this.fail(i, `a number too large for a double ('${text}')`);
         i = e;
-        this.put(x);
+        if (this.cs !== undefined && this.frames[this.depth - 1].coords >= 0) {
+          this.cs.num(x);
+          this.state = S.After;
+        } else this.put(x);
         continue;
       }
       if (c === 0x74 || c === 0x66 || c === 0x6e) {
@@ -288,15 +352,64 @@ export class JsonStream {
     return n;
   }
 
-  /** Whether the innermost container is a streamed array (its next value is an item). */
+  /** Whether the innermost container is a streamed array of items (its next value is an item). */
   private streamedHere(): boolean {
-    const f = this.stack[this.stack.length - 1];
-    return f.array && f.value === null;
+    const f = this.frames[this.depth - 1];
+    return f.array && f.value === null && f.coords < 0;
+  }
+
+  /**
+   * A `coordinates` array opens in the innermost object: streams it (and returns true) when that
+   * object is the item being read, or its `geometry` member, and the sink asks for it.
+   */
+  private startCoordinates(): boolean {
+    const at = this.itemAt, p = this.depth - 1;
+    if (this.cs !== undefined || this.sink.coordinates === undefined || at < 0) return false;
+    let geometry: Record<string, unknown> | undefined;
+    if (p === at + 1 && this.frames[at].key === 'geometry') geometry = this.frames[p].value as Record<string, unknown>;
+    else if (p !== at) return false;
+    const list = at > 0 ? this.frames[at - 1] : undefined;
+    const cs = this.sink.coordinates(this.frames[at].value as Record<string, unknown>, geometry, list === undefined ? -1 : list.count, list?.inFeatures ?? false, this.itemLine);
+    if (cs === undefined) return false;
+    this.cs = cs;
+    this.open(true, null, false, 0);
+    cs.open(0);
+    return true;
+  }
+
+  /** Pushes a frame (reusing the object last at this depth). */
+  private open(array: boolean, value: unknown[] | Record<string, unknown> | null, inFeatures: boolean, coords: number): void {
+    let f = this.frames[this.depth];
+    if (f === undefined) {
+      f = { array, value, key: '', count: 0, inFeatures, coords };
+      this.frames.push(f);
+    } else {
+      f.array = array;
+      f.value = value;
+      f.key = '';
+      f.count = 0;
+      f.inFeatures = inFeatures;
+      f.coords = coords;
+    }
+    this.depth++;
   }
 
   private close(): void {
-    const f = this.stack.pop()!;
-    this.put(f.value ?? []);
+    const f = this.frames[--this.depth];
+    if (f.coords >= 0) {
+      this.cs!.close(f.coords);
+      if (f.coords > 0) {
+        this.state = S.After;
+        return;
+      }
+      this.cs = undefined;
+      this.put(STREAMED);
+      return;
+    }
+    if (this.depth === this.itemAt) this.itemAt = -1;
+    const value = f.value;
+    f.value = null; // (the frame is kept for reuse: not what it built)
+    this.put(value ?? []);
   }
 
   /** Index of the closing quote of the string opening at `at`, or −1 if the buffer ends first. */

@@ -143,8 +143,13 @@ function searchTile(A: PreparedChain, tau: number, grid: TileGrid, chainOf: (c: 
   }
   A.dead = dead;
   const share = searchShare(A, null, tau, { counter: new Int32Array(new SharedArrayBuffer(4)), want: 64, folds: true });
+  // Room for every pair found at once: growing by doubling could leave twice the tile's contacts allocated.
+  if (out.count + share.CI.length > out.i.length) grow(out, out.count + share.CI.length);
   for (let k = 0; k < share.CI.length; k++) {
     const a = share.CI[k], b = share.CJ[k];
+    // A pair with a dead segment is not the tile's (R would lie outside it), nor is a fold-back
+    // with a gap between the runs of a chain (cli/tile-stream.ts).
+    if (dead[a] !== 0 || dead[b] !== 0) continue;
     const r0 = Math.max(low(P, dim, a, axis0, tau), low(P, dim, b, axis0, tau));
     const r1 = Math.max(low(P, dim, a, axis1, tau), low(P, dim, b, axis1, tau));
     if (r0 < lo0 || r0 >= hi0 || r1 < lo1 || r1 >= hi1) continue;
@@ -176,8 +181,9 @@ function parts(n: number): Parts {
   return { count: 0, chainI: new Int32Array(n), i: new Int32Array(n), chainJ: new Int32Array(n), j: new Int32Array(n), distance: new Float64Array(n), s: new Float64Array(n), t: new Float64Array(n) };
 }
 
-function grow(p: Parts): void {
-  const q = parts(Math.max(1024, p.i.length * 2));
+/** Makes room for at least `need` contacts (and doubles at least). */
+function grow(p: Parts, need = 0): void {
+  const q = parts(Math.max(1024, p.i.length * 2, need));
   q.chainI.set(p.chainI);
   q.i.set(p.i);
   q.chainJ.set(p.chainJ);
@@ -214,6 +220,18 @@ export function tileContacts(chains: readonly Float64Array[], dim: number, tau: 
     s: out.s.subarray(0, n),
     t: out.t.subarray(0, n),
   };
+}
+
+/**
+ * The contacts whose reference point lies in `grid`'s tile, of chains prepared one by one
+ * (each searched alone, as `tileContacts` does without `between`): chain `chains[k]` of the
+ * result is `index[k]`. A prepared chain may hold runs of its segments separated by dead gap
+ * segments (cli/tile-stream.ts); pairs with a gap are never reported. Not re-entrant.
+ */
+export function preparedTileContacts(chains: readonly PreparedChain[], index: readonly number[], tau: number, grid: TileGrid): MultiChainContacts {
+  const out = parts(0);
+  for (let k = 0; k < chains.length; k++) searchTile(chains[k], tau, grid, () => index[k], out);
+  return view(out, 0, out.count);
 }
 
 /**
@@ -385,25 +403,8 @@ export function contactsInTiles(count: number, chain: (k: number) => Float64Arra
     n = Math.max(1, Math.ceil(segments / perTile));
     grid = tileGrid(lo, hi, { i: 0, n });
   } else {
-    // Sub-tiles of the cell of tile `within` (on its two axes): their cut lines run from the
-    // cell's own (±∞ at the box's edge) through points spread over the part of the box it
-    // covers, never decreasing, so the sub-cells partition the cell and the contacts of tile
-    // `within` each fall in one sub-tile. Sized by the whole input's segments ÷ its n tiles.
-    const outer = tileGrid(lo, hi, plan.within);
-    n = Math.max(1, Math.ceil(segments / plan.within.n / perTile));
-    const g = Math.ceil(Math.sqrt(n));
-    const sub = (cut: Float64Array, k: number, axis: number, parts: number): Float64Array => {
-      const L = cut[k], H = cut[k + 1];
-      const a = Math.max(L, lo[axis]), b = Math.min(H, hi[axis]);
-      const c = new Float64Array(parts + 1);
-      c[0] = L;
-      c[parts] = H;
-      for (let q = 1; q < parts; q++) c[q] = Math.min(H, Math.max(c[q - 1], a * ((parts - q) / parts) + b * (q / parts)));
-      return c;
-    };
-    const g1 = Math.ceil(n / g);
-    n = g * g1;
-    grid = { axis0: outer.axis0, axis1: outer.axis1, cut0: sub(outer.cut0, outer.k0, outer.axis0, g), cut1: sub(outer.cut1, outer.k1, outer.axis1, g1), k0: 0, k1: 0 };
+    // Sized by the whole input's segments ÷ its n tiles.
+    ({ grid, n } = subGrid(lo, hi, tileGrid(lo, hi, plan.within), Math.ceil(segments / plan.within.n / perTile)));
   }
   const g0 = grid.cut0.length - 1;
   const { axis0, axis1, cut0, cut1 } = grid;
@@ -452,6 +453,30 @@ export function contactsInTiles(count: number, chain: (k: number) => Float64Arra
     results.push({ count: c, read: (from, m) => view(r, from, m) });
   }
   return results;
+}
+
+/**
+ * About `n` sub-tiles (at least 1) of the cell of `outer` (its tile), on its two axes, for an
+ * input whose bounding box is `lo`, `hi`: their cut lines run from the cell's own (±∞ at the
+ * box's edge) through points spread over the part of the box it covers, never decreasing, so
+ * the sub-cells partition the cell and each contact of the tile falls in one sub-tile. Sub-tile
+ * q is the cell (q mod g₀, ⌊q / g₀⌋) of the returned grid (g₀ = cut0.length − 1); `n` is their
+ * number (g₀·g₁ ≥ the n asked for).
+ */
+export function subGrid(lo: Float64Array, hi: Float64Array, outer: TileGrid, n: number): { grid: TileGrid; n: number } {
+  n = Math.max(1, n);
+  const g = Math.ceil(Math.sqrt(n));
+  const sub = (cut: Float64Array, k: number, axis: number, parts: number): Float64Array => {
+    const L = cut[k], H = cut[k + 1];
+    const a = Math.max(L, lo[axis]), b = Math.min(H, hi[axis]);
+    const c = new Float64Array(parts + 1);
+    c[0] = L;
+    c[parts] = H;
+    for (let q = 1; q < parts; q++) c[q] = Math.min(H, Math.max(c[q - 1], a * ((parts - q) / parts) + b * (q / parts)));
+    return c;
+  };
+  const g1 = Math.ceil(n / g);
+  return { grid: { axis0: outer.axis0, axis1: outer.axis1, cut0: sub(outer.cut0, outer.k0, outer.axis0, g), cut1: sub(outer.cut1, outer.k1, outer.axis1, g1), k0: 0, k1: 0 }, n: g * g1 };
 }
 
 /** The first cell k of `cut` with cut[k + 1] > x (a box from x up reaches it). */

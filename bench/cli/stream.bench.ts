@@ -17,17 +17,32 @@
  *    the exact crossing points of random walks and the touches of grid walks, and 3D with a
  *    thickness) into a counting sink: contacts per second of wall time and of CPU time.
  *
+ * 3. One chain (a 2D random walk as `x,y` rows): the whole run, and `--tile 0/4`, `0/16` in two
+ *    passes (the tile's segments only) against the path that read the whole input first.
+ *
+ * 4. One giant GeoJSON feature (the same walk as a LineString on one line): its coordinates read
+ *    a number at a time (streamed when `type` comes before `coordinates`, as writers put it;
+ *    recorded and replayed when it comes after) against the array path (runChain's
+ *    `coordsStream: false`: the feature built as JS arrays, as every feature was before), the
+ *    whole run and `--tile 0/16`, each a child process; and the reader alone (readGeojson into
+ *    a CoordStore, in process, interleaved): CPU MB/s on the giant feature and on the many small
+ *    features of part 1.
+ *
  * Size: SKEWLINE_STREAM_MB (default 200); 2000 for the 2 GB run:
  *   SKEWLINE_STREAM_MB=2000 node --expose-gc --import tsx bench/cli/stream.bench.ts
+ * The chain: SKEWLINE_CHAIN_VERTICES (default SKEWLINE_STREAM_MB × 1e6 ÷ 88); its table alone:
+ *   node --import tsx bench/cli/stream.bench.ts --chain 6000000
+ * The giant feature's tables alone (VERTICES, and MB of small features for the reader's speed):
+ *   node --import tsx bench/cli/stream.bench.ts --giant 2000000 [MB]
  */
 import { spawnSync } from 'node:child_process';
-import { createWriteStream, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createReadStream, createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ContactWriter, runChain } from '../../cli/chain.js';
-import { CoordStore } from '../../cli/geojson-stream.js';
+import { CoordStore, readGeojson } from '../../cli/geojson-stream.js';
 import { multiChainContacts } from '../../src/index.js';
 import { makeRng } from '../../test/support/rng.js';
 import { gridWalk, randomWalk } from '../../test/support/walks.js';
@@ -104,6 +119,122 @@ export async function generateCsv(dir: string, mb: number): Promise<{ path: stri
   return { path, chains, vertices: chains * (steps + 1) };
 }
 
+/**
+ * Writes one seeded 2D random walk of `vertices` vertices (unit steps) as CSV `x,y` rows: one
+ * chain, the input `--tile` splits by space.
+ */
+export async function generateChain(dir: string, vertices: number): Promise<{ path: string; vertices: number }> {
+  const path = join(dir, 'chain.csv');
+  const out = createWriteStream(path);
+  const rng = makeRng(2017);
+  let buf = 'x,y\n';
+  let x = 0, y = 0;
+  for (let v = 0; v < vertices; v++) {
+    if (v > 0) {
+      const a = rng.next() * 2 * Math.PI;
+      x += Math.cos(a);
+      y += Math.sin(a);
+    }
+    buf += `${x.toFixed(6)},${y.toFixed(6)}\n`;
+    if (buf.length > 1 << 20) {
+      if (!out.write(buf)) await once(out, 'drain');
+      buf = '';
+    }
+  }
+  out.write(buf);
+  out.end();
+  await once(out, 'finish');
+  return { path, vertices };
+}
+
+/**
+ * Writes the walk of {@link generateChain} (same seed, same numbers) as ONE GeoJSON LineString
+ * feature on one line, twice: `type` before `coordinates` (streamed) and `coordinates` first
+ * (recorded, then replayed when the feature ends).
+ */
+export async function generateGiant(dir: string, vertices: number): Promise<{ streamed: string; arrays: string; vertices: number }> {
+  const csv = await generateChain(dir, vertices);
+  const rows = readFileSync(csv.path, 'latin1').trimEnd().split('\n').slice(1);
+  rmSync(csv.path);
+  const coords = `[${rows.map((r) => `[${r}]`).join(',')}]`;
+  const streamed = join(dir, 'giant.geojson'), arrays = join(dir, 'giant-arrays.geojson');
+  writeFileSync(streamed, `{"type":"FeatureCollection","features":[{"type":"Feature","properties":{"name":"walk"},"geometry":{"type":"LineString","coordinates":${coords}}}]}`);
+  writeFileSync(arrays, `{"type":"FeatureCollection","features":[{"properties":{"name":"walk"},"geometry":{"coordinates":${coords},"type":"LineString"},"type":"Feature"}]}`);
+  return { streamed, arrays, vertices };
+}
+
+/** A GeoJSON file with every geometry's `coordinates` moved before its `type` (and a Feature's `geometry` before its `type`): recorded, not streamed. */
+function coordinatesFirst(path: string, out: string): void {
+  const text = readFileSync(path, 'latin1')
+    .replaceAll('"type":"Feature","id":', '"id":')
+    .replace(/"geometry":\{"type":"LineString","coordinates":(\[[^}]*\])\}\}/g, '"geometry":{"coordinates":$1,"type":"LineString"},"type":"Feature"}');
+  writeFileSync(out, text, 'latin1');
+}
+
+/** CPU seconds for readGeojson to read `path` into a CoordStore, cleared after each chunk's features (`stream` false: the array path). */
+async function readCpu(path: string, stream: boolean): Promise<{ cpu: number; vertices: number }> {
+  const store = new CoordStore();
+  let vertices = 0;
+  const c0 = process.cpuUsage();
+  await readGeojson(createReadStream(path, { highWaterMark: 1 << 16 }), store, () => {}, {
+    stream,
+    features: () => {
+      if (store.open) return;
+      vertices += store.vertices;
+      store.clear();
+    },
+  });
+  const c = process.cpuUsage(c0);
+  return { cpu: (c.user + c.system) / 1e6, vertices: vertices + store.vertices };
+}
+
+/**
+ * One giant LineString feature (`vertices`): the CLI on the array path, streamed (`type` first)
+ * and recorded (`coordinates` first), each a child process (peak RSS, CPU), the whole run and
+ * `--tile 0/16`; then readGeojson alone, in process, the three interleaved over `runs` rounds
+ * (best CPU time each), on the giant feature and on `smallMb` MB of 65-vertex features (part 1's
+ * file).
+ */
+async function giantTable(dir: string, vertices: number, smallMb: number, runs = 3): Promise<void> {
+  const g = await generateGiant(dir, vertices);
+  const size = statSync(g.streamed).size;
+  console.log(`\nskewline chain --threads 1 on one GeoJSON LineString feature (the walk of the one-chain table, on one line): ${(size / 1e6).toFixed(0)} MB, ${vertices.toLocaleString('en')} vertices`);
+  console.log('| run | s | CPU s | contacts | peak RSS (MiB) | RSS bytes per vertex |');
+  console.log('|---|---:|---:|---:|---:|---:|');
+  const row = (name: string, r: ChildRun): void => {
+    console.log(`| ${name} | ${r.secs.toFixed(1)} | ${r.cpu.toFixed(1)} | ${r.contacts.toLocaleString('en')} | ${r.rssMiB.toFixed(0)} | ${((r.rssMiB * 2 ** 20) / vertices).toFixed(1)} |`);
+  };
+  for (const tile of [undefined, '0/16']) {
+    const name = tile === undefined ? 'whole chain' : `--tile ${tile}`;
+    const args = tile === undefined ? [] : ['--tile', tile];
+    // One thread each (the child's runChain as the CLI's): the search's workers would add their own memory.
+    row(`${name}, feature built as arrays (before)`, runCli([g.streamed, ...(tile === undefined ? [] : [tile])], ARRAYS_GEOJSON));
+    row(`${name}, coordinates streamed (type first)`, runCli([g.streamed, '--format', 'csv', '--threads', '1', ...args]));
+    row(`${name}, coordinates recorded (type last)`, runCli([g.arrays, '--format', 'csv', '--threads', '1', ...args]));
+  }
+  const small = await generate(dir, smallMb);
+  const smallArrays = join(dir, 'walks-arrays.geojson');
+  coordinatesFirst(small.path, smallArrays);
+  console.log(`\nreadGeojson alone (in process, into a CoordStore; best CPU time of ${runs}; the array path, streamed and recorded interleaved):`);
+  console.log('| input | MB | vertices | CPU s: arrays | streamed | recorded | CPU MB/s: arrays | streamed | recorded | time ÷ arrays: streamed | recorded |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  for (const [name, typeFirst, typeLast] of [['one giant LineString', g.streamed, g.arrays], [`${small.features.toLocaleString('en')} LineStrings of 65 vertices`, small.path, smallArrays]] as const) {
+    const best = [Infinity, Infinity, Infinity];
+    const counts = [0, 0, 0];
+    for (let r = 0; r < runs; r++) {
+      const got = [await readCpu(typeFirst, false), await readCpu(typeFirst, true), await readCpu(typeLast, true)];
+      got.forEach((x, k) => {
+        best[k] = Math.min(best[k], x.cpu);
+        counts[k] = x.vertices;
+      });
+    }
+    if (counts[1] !== counts[0] || counts[2] !== counts[0]) throw new Error(`${name}: ${counts.join(', ')} vertices read`);
+    const mb = statSync(typeFirst).size / 1e6;
+    const [ta, ts, tr] = best;
+    console.log(`| ${name} | ${mb.toFixed(0)} | ${counts[0].toLocaleString('en')} | ${ta.toFixed(2)} | ${ts.toFixed(2)} | ${tr.toFixed(2)} | ${(mb / ta).toFixed(1)} | ${(mb / ts).toFixed(1)} | ${(mb / tr).toFixed(1)} | ${(ts / ta).toFixed(2)} | ${(tr / ta).toFixed(2)} |`);
+  }
+}
+
 interface ChildRun {
   secs: number;
   rssMiB: number;
@@ -116,9 +247,9 @@ interface ChildRun {
  * Runs the CLI as a child, timing it and taking its peak RSS. `wholeCsv`: the child is this file
  * run as {@link wholeCsvChild} instead (CSV read whole before the search, as before streaming).
  */
-function runCli(args: string[], wholeCsv = false): ChildRun {
-  const cli = wholeCsv
-    ? [process.execPath, '--import', 'tsx', fileURLToPath(import.meta.url), WHOLE_CSV, args[0]]
+function runCli(args: string[], wholeCsv: false | typeof WHOLE_CSV | typeof WHOLE_TILE | typeof ARRAYS_GEOJSON = false): ChildRun {
+  const cli = wholeCsv !== false
+    ? [process.execPath, '--import', 'tsx', fileURLToPath(import.meta.url), wholeCsv, ...args]
     : [process.execPath, '--import', 'tsx', join(REPO, 'cli', 'skewline.ts'), 'chain', ...args, '-o', '/dev/null', '--stats'];
   const timeV = existsSync('/usr/bin/time');
   const t0 = process.hrtime.bigint();
@@ -211,13 +342,36 @@ export async function run(opts: { mb?: number; runs?: number } = {}): Promise<vo
       console.log(`| ${name} | ${r.secs.toFixed(1)} | ${r.cpu.toFixed(1)} | ${(csvSize / 1e6 / r.secs).toFixed(1)} | ${Math.round(csv.chains / r.secs).toLocaleString('en')} | ${r.contacts.toLocaleString('en')} | ${Math.round(r.contacts / r.secs).toLocaleString('en')} | ${r.rssMiB.toFixed(0)} | ${((r.rssMiB * 2 ** 20) / csv.vertices).toFixed(1)} |`);
     };
     // Before and after, alternately: the whole-file read, then the stream.
-    csvRow('--no-between, read whole first (before streaming)', runCli([csv.path], true));
+    csvRow('--no-between, read whole first (before streaming)', runCli([csv.path], WHOLE_CSV));
     csvRow('--no-between (streamed chain by chain)', runCli([csv.path, '--no-between', '--format', 'csv']));
     csvRow('default (--between: the whole file, then tile by tile)', runCli([csv.path, '--format', 'csv']));
+    await chainTable(dir, Number(process.env.SKEWLINE_CHAIN_VERTICES ?? Math.round((mb * 1e6) / 88)));
+    await giantTable(dir, Number(process.env.SKEWLINE_CHAIN_VERTICES ?? Math.round((mb * 1e6) / 88)), Math.min(mb, 100), opts.runs ?? 3);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
   await outputSpeed(opts.runs ?? 3);
+}
+
+/**
+ * One chain (a 2D random walk of `vertices` vertices, CSV): the whole run, and `--tile 0/4` and
+ * `0/16` in two passes (only the tile's segments kept) against the path that read the whole
+ * input (runChain's `tileStream: false`), each a child process: seconds, CPU, contacts, peak RSS.
+ */
+async function chainTable(dir: string, vertices: number): Promise<void> {
+  const chain = await generateChain(dir, vertices);
+  const size = statSync(chain.path).size;
+  console.log(`\nskewline chain on one chain (a 2D random walk, x,y rows): ${(size / 1e6).toFixed(0)} MB, ${chain.vertices.toLocaleString('en')} vertices`);
+  console.log('| run | s | CPU s | MB/s | contacts | peak RSS (MiB) | RSS bytes per vertex |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|');
+  const row = (name: string, r: ChildRun): void => {
+    console.log(`| ${name} | ${r.secs.toFixed(1)} | ${r.cpu.toFixed(1)} | ${(size / 1e6 / r.secs).toFixed(1)} | ${r.contacts.toLocaleString('en')} | ${r.rssMiB.toFixed(0)} | ${((r.rssMiB * 2 ** 20) / chain.vertices).toFixed(1)} |`);
+  };
+  row('whole chain (no --tile)', runCli([chain.path, '--format', 'csv']));
+  for (const n of [4, 16]) {
+    row(`--tile 0/${n}, read whole (before)`, runCli([chain.path, `0/${n}`], WHOLE_TILE));
+    row(`--tile 0/${n} (two passes: the tile's segments only)`, runCli([chain.path, '--format', 'csv', '--tile', `0/${n}`]));
+  }
 }
 
 /** The child's argument that makes this file run {@link wholeCsvChild}. */
@@ -231,9 +385,55 @@ function wholeCsvChild(file: string): Promise<number> {
   return runChain({ file, input: 'csv', thickness: 0, closed: false, between: false, format: 'csv', output: '/dev/null', progress: false, stats: true, threads: 1, tile: undefined, csvStream: false }, process, '');
 }
 
+/** The child's argument that makes this file run {@link wholeTileChild}. */
+const WHOLE_TILE = '--whole-tile';
+
+/**
+ * `skewline chain FILE --tile i/n --format csv -o /dev/null --stats` on the path it took before
+ * the two passes: every chain read, then tileContacts (runChain's `tileStream: false`).
+ */
+function wholeTileChild(file: string, tile: string): Promise<number> {
+  const [i, n] = tile.split('/').map(Number);
+  return runChain({ file, input: 'csv', thickness: 0, closed: false, between: true, format: 'csv', output: '/dev/null', progress: false, stats: true, threads: 1, tile: { i, n }, tileStream: false }, process, '');
+}
+
+/** The child's argument that makes this file run {@link arraysGeojsonChild}. */
+const ARRAYS_GEOJSON = '--arrays-geojson';
+
+/**
+ * `skewline chain FILE [--tile i/n] --format csv -o /dev/null --stats` on GeoJSON with every
+ * feature built as JS values first (runChain's `coordsStream: false`), as before the coordinates
+ * streamed.
+ */
+function arraysGeojsonChild(file: string, tile: string | undefined): Promise<number> {
+  const [i, n] = (tile ?? '0/1').split('/').map(Number);
+  return runChain({ file, input: 'geojson', thickness: 0, closed: false, between: true, format: 'csv', output: '/dev/null', progress: false, stats: true, threads: 1, tile: tile === undefined ? undefined : { i, n }, coordsStream: false }, process, '');
+}
+
 if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) {
   if (process.argv[2] === WHOLE_CSV) process.exitCode = await wholeCsvChild(process.argv[3]);
-  else {
+  else if (process.argv[2] === ARRAYS_GEOJSON) process.exitCode = await arraysGeojsonChild(process.argv[3], process.argv[4]);
+  else if (process.argv[2] === WHOLE_TILE) process.exitCode = await wholeTileChild(process.argv[3], process.argv[4]);
+  else if (process.argv[2] === '--chain') {
+    // The one-chain table alone: --chain VERTICES.
+    console.log(`skewline chain --tile on one chain — ${machine()}`);
+    const dir = mkdtempSync(join(tmpdir(), 'skewline-stream-'));
+    try {
+      await chainTable(dir, Number(process.argv[3] ?? 2_000_000));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  else if (process.argv[2] === '--giant') {
+    // The giant feature's tables alone: --giant VERTICES [MB of small features].
+    console.log(`skewline chain on one giant GeoJSON feature — ${machine()}`);
+    const dir = mkdtempSync(join(tmpdir(), 'skewline-stream-'));
+    try {
+      await giantTable(dir, Number(process.argv[3] ?? 2_000_000), Number(process.argv[4] ?? 50));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  } else {
     console.log(`skewline chain streaming — ${machine()}`);
     await run();
   }

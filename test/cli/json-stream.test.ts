@@ -4,7 +4,7 @@
  * syntax errors checked to be the same wherever the chunks are cut.
  */
 import { describe, expect, it } from 'vitest';
-import { JsonStream, JsonSyntaxError } from '../../cli/json-stream.js';
+import { JsonStream, JsonSyntaxError, STREAMED, type CoordsSink } from '../../cli/json-stream.js';
 import { makeRng, type Rng } from '../support/rng.js';
 
 /** Feeds `text` in chunks cut at random places; returns the top-level values and the streamed items. */
@@ -142,6 +142,84 @@ describe('JsonStream', () => {
       for (let cut = 0; cut < 3; cut++) {
         const e = errorOf(Buffer.from(bad), rng);
         expect([e?.line, e?.column, e?.what], `seed 1504 document ${n}`).toEqual([whole.line, whole.column, whole.what]);
+      }
+    }
+  });
+
+  it('streams a feature\'s coordinates to a CoordsSink: its events rebuild what JSON.parse reads, arrays deeper than its depth and objects come whole, wherever chunks are cut (seed 1505)', () => {
+    const rng = makeRng(1505);
+    /** Random nested arrays of numbers, with now and then another value. */
+    const nested = (depth: number): unknown => {
+      const r = rng.next();
+      if (depth > 4 || r < 0.3) return r < 0.03 ? randomValue(rng, 3) : (rng.next() - 0.5) * 10 ** rng.int(-5, 5);
+      return Array.from({ length: rng.int(0, 4) }, () => nested(depth + 1));
+    };
+    for (let n = 0; n < 150; n++) {
+      const depth = rng.int(0, 3);
+      const features = Array.from({ length: rng.int(1, 4) }, (_, k) => {
+        const g = { type: 'LineString', coordinates: Array.from({ length: rng.int(0, 4) }, () => nested(1)) };
+        // As a Feature's geometry, or the item itself; a `coordinates` elsewhere (properties) is not streamed.
+        return rng.chance(0.5) ? g : { type: 'Feature', id: k, properties: { coordinates: [[1, 2]] }, geometry: g };
+      });
+      const text = spaced({ type: 'FeatureCollection', features }, rng);
+      const got: unknown[] = [];
+      const items: unknown[] = [];
+      const stack: unknown[][] = [];
+      const sink: CoordsSink = {
+        depth,
+        open(d) {
+          expect(d).toBe(stack.length);
+          const a: unknown[] = [];
+          if (d > 0) stack[d - 1].push(a);
+          else got.push(a);
+          stack.push(a);
+        },
+        num: (x) => void stack[stack.length - 1].push(x),
+        value: (v) => void stack[stack.length - 1].push(v),
+        close(d) {
+          expect(d).toBe(stack.length - 1);
+          stack.pop();
+        },
+      };
+      const s = new JsonStream({ item: (v) => items.push(v), top: () => undefined, coordinates: () => sink });
+      const bytes = Buffer.from(text);
+      for (let at = 0; at < bytes.length; ) {
+        const k = rng.int(1, 30);
+        s.push(bytes.subarray(at, at + k));
+        at += k;
+      }
+      s.end();
+      const what = `seed 1505 document ${n} (depth ${depth}): ${text}`;
+      const parsed = JSON.parse(text) as { features: { coordinates?: unknown; geometry?: { coordinates: unknown } }[] };
+      expect(got, what).toEqual(parsed.features.map((f) => f.geometry?.coordinates ?? f.coordinates));
+      expect(stack, what).toEqual([]);
+      // The built items hold STREAMED in place of the coordinates, and everything else as read.
+      for (const f of parsed.features) {
+        if (f.geometry !== undefined) f.geometry.coordinates = STREAMED;
+        else f.coordinates = STREAMED;
+      }
+      expect(items, what).toEqual(parsed.features);
+      for (const v of items as { geometry?: { coordinates: unknown }; coordinates?: unknown }[]) expect(v.geometry?.coordinates ?? v.coordinates).toBe(STREAMED);
+    }
+  });
+
+  it('reports a syntax error inside a streamed coordinates member where the array path does, for chunks of 1 to 10 bytes', () => {
+    const sink: CoordsSink = { depth: 2, open: () => undefined, num: () => undefined, value: () => undefined, close: () => undefined };
+    const cases = ['{"type":"LineString","coordinates":[[1,2],[3,]]}', '{"type":"LineString","coordinates":[[1,2]\n,[3 4]]}', '{"type":"LineString","coordinates":[[1,2],[3,4]}', '{"type":"LineString","coordinates":[[1,2],[3,1e999]]}', '{"type":"LineString","coordinates":[[[[1,2}]]]}'];
+    for (const text of cases) {
+      const plain = errorOf(Buffer.from(text), null);
+      expect(plain, text).not.toBeNull();
+      for (let cut = 0; cut < 10; cut++) {
+        let e: JsonSyntaxError | null = null;
+        const s = new JsonStream({ item: () => undefined, top: () => undefined, coordinates: () => sink });
+        try {
+          const bytes = Buffer.from(text);
+          for (let at = 0; at < bytes.length; at += cut + 1) s.push(bytes.subarray(at, at + cut + 1));
+          s.end();
+        } catch (x) {
+          e = x as JsonSyntaxError;
+        }
+        expect([e?.line, e?.column, e?.what], `${text} cut ${cut}`).toEqual([plain!.line, plain!.column, plain!.what]);
       }
     }
   });
