@@ -89,11 +89,10 @@ export function partitionShare(found: PairShare, m: number, zero: boolean, lease
   const R = rangeCount(m, shift);
   const off = new Int32Array(R + 1);
   const n = found.CI.length;
-  for (let k = 0; k < n; k += PART_CHUNK) countRanges(found.CI, k, Math.min(k + PART_CHUNK, n), shift, off);
+  countChunks(found.CI, n, shift, off);
   for (let r = 0; r < R; r++) off[r + 1] += off[r];
   const out = arraysOn(lease, n);
-  const fill = off.slice(0, R);
-  for (let k = 0; k < n; k += PART_CHUNK) scatterRanges(found, out, k, Math.min(k + PART_CHUNK, n), fill, shift, zero);
+  scatterChunks(found, out, n, off.slice(0, R), shift, zero);
   return { ...out, off };
 }
 
@@ -105,6 +104,20 @@ export function partitionShare(found: PairShare, m: number, zero: boolean, lease
  * once per chunk, the passes are compiled from their entry like any hot function.
  */
 const PART_CHUNK = 8192;
+
+// The chunk loops are functions of their own too, with nothing before or after the loop that
+// needs type feedback: partitionShare with these loops in it was compiled on the fly and bailed
+// out at its entry (`node --trace-deopt`, once or twice in six calls).
+
+/** countRanges over pairs 0 … n − 1, chunk by chunk. */
+function countChunks(fi: Int32Array, n: number, shift: number, off: Int32Array): void {
+  for (let k = 0; k < n; k += PART_CHUNK) countRanges(fi, k, Math.min(k + PART_CHUNK, n), shift, off);
+}
+
+/** scatterRanges over pairs 0 … n − 1, chunk by chunk. */
+function scatterChunks(found: PairShare, out: PairShare, n: number, fill: Int32Array, shift: number, zero: boolean): void {
+  for (let k = 0; k < n; k += PART_CHUNK) scatterRanges(found, out, k, Math.min(k + PART_CHUNK, n), fill, shift, zero);
+}
 
 // The partition's two passes are functions of their own, each one loop with nothing after it.
 // partitionShare runs once a call per thread, so V8 compiles its loops on the fly (on-stack
