@@ -138,19 +138,14 @@ export function blockGridEntries3(): number {
 export function blockGrid3(leaves: Float64Array, n: number, tau: number, into: { count: Int32Array; items: Int32Array } | null = null): number {
   if (n < 2) return -1;
   const r = tau * (0.5 + 2 ** -40);
-  // Inflated extents: the bounds and the largest block on any axis.
-  let x0 = Infinity, y0 = Infinity, z0 = Infinity, x1 = -Infinity, y1 = -Infinity, z1 = -Infinity, ext = 0;
-  for (let q = 0, o = 0; q < n; q++, o += 6) {
-    const lx = leaves[o] - r, ly = leaves[o + 1] - r, lz = leaves[o + 2] - r;
-    const hx = leaves[o + 3] + r, hy = leaves[o + 4] + r, hz = leaves[o + 5] + r;
-    x0 = Math.min(x0, lx);
-    y0 = Math.min(y0, ly);
-    z0 = Math.min(z0, lz);
-    x1 = Math.max(x1, hx);
-    y1 = Math.max(y1, hy);
-    z1 = Math.max(z1, hz);
-    ext = Math.max(ext, hx - lx, hy - ly, hz - lz);
-  }
+  // Each loop below is a function of its own with nothing after its loop but a return: a
+  // function whose one hot loop V8 compiles on the fly (on-stack replacement) keeps that code
+  // for the next call, and code after the loop that had not run when it was compiled has no
+  // type feedback, so it fell back to the interpreter at the loop's exit on every call and was
+  // compiled again (`node --trace-deopt`: bailouts at this function's three loop exits, about
+  // one recompile every two calls of the 1e6-step 3D walk, 2–7 ms of compiler CPU each).
+  const b = gridBounds3(leaves, n, r);
+  const x0 = b[0], y0 = b[1], z0 = b[2], x1 = b[3], y1 = b[4], z1 = b[5], ext = b[6];
   // Overflow anywhere (a coordinate near ±1.8e308) or a zero extent: leave it to the hierarchy.
   if (!(ext > 0 && ext < Infinity && x1 - x0 < Infinity && y1 - y0 < Infinity && z1 - z0 < Infinity)) return -1;
   const inv = 1 / ext;
@@ -161,9 +156,63 @@ export function blockGrid3(leaves: Float64Array, n: number, tau: number, into: {
   // Each block's cell ranges, and the number of blocks in each cell.
   const cr = i32Scratch(B3_CELLS, 6 * n);
   const count = (into === null ? i32Scratch(B3_COUNT, cells + 1) : into.count.subarray(0, cells + 1)).fill(0);
-  // tests: the block pairs the cells would test, Σ count·(count − 1), summed as the counts grow
-  // (a cell's k-th block adds 2(k − 1)).
-  let entries = 0, tests = 0;
+  const tests = gridCount3(leaves, n, r, x0, y0, z0, inv, nx, ny, cr, count);
+  // Crowding.
+  if (tests > 2 * PAIRS_PER_BLOCK * n) return -1;
+  // The list entries: the sum of the counts.
+  const entries = gridRunEnds3(count, cells);
+  // The list, cell after cell, each cell's blocks in increasing order (gridFill3).
+  // An inflated block box is no larger than a cell, so it lies in at most 8 cells; but rounding
+  // may stretch one over a third cell on an axis. More than 8 entries a block on average: leave
+  // it to the hierarchy. This holds with or without `into`, so threads decide alike.
+  if (entries > 8 * n) return -1;
+  const items = into === null ? i32Scratch(B3_ITEMS, 2 * entries) : into.items;
+  gridFill3(cr, n, nx, ny, count, items, entries);
+  useBlockGrid3(count, items, entries);
+  return cells;
+}
+
+/** blockGrid3's bounds: x0, y0, z0, x1, y1, z1 and the largest extent; module scratch, overwritten by the next call. */
+const BOUNDS3 = new Float64Array(7);
+/** −∞ as a constant: a negation at gridBounds3's entry ran before V8 gave the function type feedback, and bailed out once compiled. */
+const NEG_INF = -Infinity;
+
+/**
+ * The inflated bounds of the n block boxes (each side moved out by r) and the largest inflated
+ * extent of a block on any axis, in {@link BOUNDS3} (returned). Kept current inside the loop,
+ * so that nothing after the loop needs type feedback (see blockGrid3).
+ */
+function gridBounds3(leaves: Float64Array, n: number, r: number): Float64Array {
+  const out = BOUNDS3;
+  let x0 = Infinity, y0 = Infinity, z0 = Infinity, x1 = NEG_INF, y1 = NEG_INF, z1 = NEG_INF, ext = 0;
+  for (let q = 0, o = 0; q < n; q++, o += 6) {
+    const lx = leaves[o] - r, ly = leaves[o + 1] - r, lz = leaves[o + 2] - r;
+    const hx = leaves[o + 3] + r, hy = leaves[o + 4] + r, hz = leaves[o + 5] + r;
+    x0 = Math.min(x0, lx);
+    y0 = Math.min(y0, ly);
+    z0 = Math.min(z0, lz);
+    x1 = Math.max(x1, hx);
+    y1 = Math.max(y1, hy);
+    z1 = Math.max(z1, hz);
+    ext = Math.max(ext, hx - lx, hy - ly, hz - lz);
+    out[0] = x0;
+    out[1] = y0;
+    out[2] = z0;
+    out[3] = x1;
+    out[4] = y1;
+    out[5] = z1;
+    out[6] = ext;
+  }
+  return out;
+}
+
+/**
+ * Writes each block's lower then upper cell on x, y, z to `cr` (6 per block) and counts the
+ * blocks of each cell into count[c + 1]; returns the block pairs the cells would test,
+ * Σ count·(count − 1), summed as the counts grow (a cell's k-th block adds 2(k − 1)).
+ */
+function gridCount3(leaves: Float64Array, n: number, r: number, x0: number, y0: number, z0: number, inv: number, nx: number, ny: number, cr: Int32Array, count: Int32Array): number {
+  let tests = 0;
   for (let q = 0, o = 0; q < n; q++, o += 6) {
     const ax = Math.floor((leaves[o] - r - x0) * inv), ay = Math.floor((leaves[o + 1] - r - y0) * inv), az = Math.floor((leaves[o + 2] - r - z0) * inv);
     const bx = Math.floor((leaves[o + 3] + r - x0) * inv), by = Math.floor((leaves[o + 4] + r - y0) * inv), bz = Math.floor((leaves[o + 5] + r - z0) * inv);
@@ -179,22 +228,29 @@ export function blockGrid3(leaves: Float64Array, n: number, tau: number, into: {
         for (let x = ax; x <= bx; x++) tests += 2 * count[row + x]++;
       }
     }
-    entries += (bx - ax + 1) * (by - ay + 1) * (bz - az + 1);
   }
-  // Crowding.
-  if (tests > 2 * PAIRS_PER_BLOCK * n) return -1;
-  for (let c = 0; c < cells; c++) count[c + 1] += count[c];
-  // The list, cell after cell, each cell's blocks in increasing order; count[c] moves to the
-  // end of cell c's run, which is the start of cell c + 1's.
-  // Beside each entry, the axes on which its block starts in that cell (bit 0: x, 1: y, 2: z):
-  // a pair belongs to the cell of the larger lower index on each axis, that is, to the one cell
-  // where on every axis one of the two starts (their masks' union is 7). Read in list order, the
-  // masks spare the pair loop a random read for each pair it skips.
-  // An inflated block box is no larger than a cell, so it lies in at most 8 cells; but rounding
-  // may stretch one over a third cell on an axis. More than 8 entries a block on average: leave
-  // it to the hierarchy. This holds with or without `into`, so threads decide alike.
-  if (entries > 8 * n) return -1;
-  const items = into === null ? i32Scratch(B3_ITEMS, 2 * entries) : into.items;
+  return tests;
+}
+
+/**
+ * Prefix sums of the counts: count[c + 1] becomes the end of cell c's run in the list (count[0]
+ * is 0). Returns the list's length, count[cells] (kept in the loop; see blockGrid3).
+ */
+function gridRunEnds3(count: Int32Array, cells: number): number {
+  let total = 0; // count[0], which no block increments
+  for (let c = 0; c < cells; c++) total = count[c + 1] += count[c];
+  return total;
+}
+
+/**
+ * Lists the blocks of each cell in `items`, cell after cell, each cell's blocks in increasing
+ * order; count[c] moves to the end of cell c's run, which is the start of cell c + 1's.
+ * Beside each entry (at items[entries + at]), the axes on which its block starts in that cell
+ * (bit 0: x, 1: y, 2: z): a pair belongs to the cell of the larger lower index on each axis,
+ * that is, to the one cell where on every axis one of the two starts (their masks' union is 7).
+ * Read in list order, the masks spare the pair loop a random read for each pair it skips.
+ */
+function gridFill3(cr: Int32Array, n: number, nx: number, ny: number, count: Int32Array, items: Int32Array, entries: number): void {
   for (let q = 0, o = 0; q < n; q++, o += 6) {
     const ax = cr[o], ay = cr[o + 1], az = cr[o + 2], bx = cr[o + 3], by = cr[o + 4], bz = cr[o + 5];
     for (let z = az; z <= bz; z++) {
@@ -209,8 +265,6 @@ export function blockGrid3(leaves: Float64Array, n: number, tau: number, into: {
       }
     }
   }
-  useBlockGrid3(count, items, entries);
-  return cells;
 }
 
 /**

@@ -88,11 +88,35 @@ function arraysOn(lease: SharedArrayBuffer | null, n: number): PairShare & { lea
 export function partitionShare(found: PairShare, m: number, zero: boolean, lease: SharedArrayBuffer | null, shift = rangeShift(m)): RangedShare {
   const R = rangeCount(m, shift);
   const off = new Int32Array(R + 1);
-  countRanges(found.CI, shift, off);
+  const n = found.CI.length;
+  countChunks(found.CI, n, shift, off);
   for (let r = 0; r < R; r++) off[r + 1] += off[r];
-  const out = arraysOn(lease, found.CI.length);
-  scatterRanges(found, out, off.slice(0, R), shift, zero);
+  const out = arraysOn(lease, n);
+  scatterChunks(found, out, n, off.slice(0, R), shift, zero);
   return { ...out, off };
+}
+
+/**
+ * Pairs per call of the partition's passes. A pass over a whole share, called once a call per
+ * thread, is compiled only on the fly (on-stack replacement), and each call then began it in the
+ * interpreter, which boxes the doubles it copies (a sampling heap profile of the two-thread
+ * search on the 1e6-step planar walk: 70–270 KiB of garbage a call in scatterRanges). Called
+ * once per chunk, the passes are compiled from their entry like any hot function.
+ */
+const PART_CHUNK = 8192;
+
+// The chunk loops are functions of their own too, with nothing before or after the loop that
+// needs type feedback: partitionShare with these loops in it was compiled on the fly and bailed
+// out at its entry (`node --trace-deopt`, once or twice in six calls).
+
+/** countRanges over pairs 0 … n − 1, chunk by chunk. */
+function countChunks(fi: Int32Array, n: number, shift: number, off: Int32Array): void {
+  for (let k = 0; k < n; k += PART_CHUNK) countRanges(fi, k, Math.min(k + PART_CHUNK, n), shift, off);
+}
+
+/** scatterRanges over pairs 0 … n − 1, chunk by chunk. */
+function scatterChunks(found: PairShare, out: PairShare, n: number, fill: Int32Array, shift: number, zero: boolean): void {
+  for (let k = 0; k < n; k += PART_CHUNK) scatterRanges(found, out, k, Math.min(k + PART_CHUNK, n), fill, shift, zero);
 }
 
 // The partition's two passes are functions of their own, each one loop with nothing after it.
@@ -101,16 +125,16 @@ export function partitionShare(found: PairShare, m: number, zero: boolean, lease
 // feedback and went back to the interpreter on every call (`node --trace-deopt`), the scatter
 // over every contact with it until it was compiled again.
 
-/** off[r + 1] += the pairs of range r (ranges of 2^shift first segments), for the pairs' first segments fi. */
-function countRanges(fi: Int32Array, shift: number, off: Int32Array): void {
-  for (let k = 0; k < fi.length; k++) off[(fi[k] >> shift) + 1]++;
+/** off[r + 1] += the pairs k0 … k1 − 1 of range r (ranges of 2^shift first segments), for the pairs' first segments fi. */
+function countRanges(fi: Int32Array, k0: number, k1: number, shift: number, off: Int32Array): void {
+  for (let k = k0; k < k1; k++) off[(fi[k] >> shift) + 1]++;
 }
 
-/** Scatters the pairs of `found` into `out` by range of i, range r's from fill[r] on (fill advances); distances too unless `zero`. */
-function scatterRanges(found: PairShare, out: PairShare, fill: Int32Array, shift: number, zero: boolean): void {
+/** Scatters pairs k0 … k1 − 1 of `found` into `out` by range of i, range r's from fill[r] on (fill advances); distances too unless `zero`. */
+function scatterRanges(found: PairShare, out: PairShare, k0: number, k1: number, fill: Int32Array, shift: number, zero: boolean): void {
   const { CI: fi, CJ: fj, distance: fd, s: fs, t: ft } = found;
   const { CI, CJ, distance: D, s: S, t: T } = out;
-  for (let k = 0; k < fi.length; k++) {
+  for (let k = k0; k < k1; k++) {
     const i = fi[k], at = fill[i >> shift]++;
     CI[at] = i;
     CJ[at] = fj[k];
