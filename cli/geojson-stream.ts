@@ -29,6 +29,40 @@ export interface ChainWhere {
   ring?: number;
 }
 
+/** Where each chain came from, by chain number: its feature, part and ring (−1 for none). */
+export class ChainOrigins {
+  feature = new Int32Array(64);
+  private part = new Int32Array(64);
+  private ring = new Int32Array(64);
+
+  /** Records where chain k came from (k at most one past the last chain recorded). */
+  set(k: number, where: ChainWhere): void {
+    if (k >= this.feature.length) {
+      const n = Math.max(2 * this.feature.length, k + 1);
+      const grow = (a: Int32Array): Int32Array<ArrayBuffer> => {
+        const b = new Int32Array(n);
+        b.set(a);
+        return b;
+      };
+      this.feature = grow(this.feature);
+      this.part = grow(this.part);
+      this.ring = grow(this.ring);
+    }
+    this.feature[k] = where.feature ?? -1;
+    this.part[k] = where.part ?? -1;
+    this.ring[k] = where.ring ?? -1;
+  }
+
+  /** Where chain k came from (the fields it has). */
+  whereOf(k: number): ChainWhere {
+    const w: ChainWhere = {};
+    if (this.feature[k] >= 0) w.feature = this.feature[k];
+    if (this.part[k] >= 0) w.part = this.part[k];
+    if (this.ring[k] >= 0) w.ring = this.ring[k];
+    return w;
+  }
+}
+
 /**
  * Where the readers (readGeojson, the CSV reader of cli/chain.ts) put chains: a
  * {@link CoordStore}, or a sink that keeps less (cli/tile-stream.ts keeps one tile's segments).
@@ -99,10 +133,8 @@ export class CoordStore implements ChainSink, ChainCoords {
   starts = new Float64Array(64);
   /** The block of each chain. */
   block = new Int32Array(64);
-  /** Where each chain came from (see {@link whereOf}): its feature, part and ring, −1 for none. */
-  feature = new Int32Array(64);
-  private part = new Int32Array(64);
-  private ring = new Int32Array(64);
+  /** Where each chain came from (see {@link whereOf}). */
+  private readonly origins = new ChainOrigins();
 
   /** @param blockSize numbers per block (default 2²¹; tests use small ones). */
   constructor(private readonly blockSize = BLOCK) {
@@ -121,25 +153,21 @@ export class CoordStore implements ChainSink, ChainCoords {
       };
       this.starts = grow(this.starts);
       this.block = grow(this.block);
-      this.feature = grow(this.feature);
-      this.part = grow(this.part);
-      this.ring = grow(this.ring);
     }
     this.starts[k] = this.curUsed;
     this.block[k] = this.blocks.length - 1;
-    this.feature[k] = where.feature ?? -1;
-    this.part[k] = where.part ?? -1;
-    this.ring[k] = where.ring ?? -1;
+    this.origins.set(k, where);
     this.chains++;
+  }
+
+  /** Each chain's feature, −1 for none. */
+  get feature(): Int32Array {
+    return this.origins.feature;
   }
 
   /** Where chain k came from. */
   whereOf(k: number): ChainWhere {
-    const w: ChainWhere = {};
-    if (this.feature[k] >= 0) w.feature = this.feature[k];
-    if (this.part[k] >= 0) w.part = this.part[k];
-    if (this.ring[k] >= 0) w.ring = this.ring[k];
-    return w;
+    return this.origins.whereOf(k);
   }
 
   /** Appends one number to the last chain. */

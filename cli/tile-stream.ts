@@ -30,7 +30,7 @@
  * a temporary file, and merged in order as they are written — as contactsInTiles does for
  * several chains. So the working memory is one sub-tile's, whatever the tile's size.
  */
-import type { ChainCoords, ChainSink, ChainWhere } from './geojson-stream.js';
+import { ChainOrigins, type ChainCoords, type ChainSink, type ChainWhere } from './geojson-stream.js';
 import type { PreparedChain } from '../src/chain/input.js';
 import type { MultiChainContacts } from '../src/index.js';
 import { checkOptions, numberOption } from '../src/core/options.js';
@@ -258,10 +258,8 @@ export class TileRuns implements ChainSink, ChainCoords {
   count = 0;
   /** Numbers kept (with one for each chain begun, so that chains far from the tile also end a CSV batch). */
   numbers = 0;
-  /** Each chain's feature (−1: none), part and ring. */
-  feature = new Int32Array(64);
-  private part = new Int32Array(64);
-  private ring = new Int32Array(64);
+  /** Where each chain came from. */
+  private readonly origins = new ChainOrigins();
   /** Each chain's kept runs, or null when none of its segments reaches the tile. */
   private chains: (PreparedChain | null)[] = [];
   private readonly runs = new Runs();
@@ -304,14 +302,7 @@ export class TileRuns implements ChainSink, ChainCoords {
   begin(where: ChainWhere): void {
     this.finish();
     const k = this.count++;
-    if (k === this.feature.length) {
-      this.feature = grown(this.feature, k + 1);
-      this.part = grown(this.part, k + 1);
-      this.ring = grown(this.ring, k + 1);
-    }
-    this.feature[k] = where.feature ?? -1;
-    this.part[k] = where.part ?? -1;
-    this.ring[k] = where.ring ?? -1;
+    this.origins.set(k, where);
     this.numbers++;
     this.reading = true;
     this.q = 0;
@@ -334,12 +325,13 @@ export class TileRuns implements ChainSink, ChainCoords {
     throw new Error('skewline: internal error: the tile pass met a dimension pass 1 did not');
   }
 
+  /** Each chain's feature, −1 for none. */
+  get feature(): Int32Array {
+    return this.origins.feature;
+  }
+
   whereOf(k: number): ChainWhere {
-    const w: ChainWhere = {};
-    if (this.feature[k] >= 0) w.feature = this.feature[k];
-    if (this.part[k] >= 0) w.part = this.part[k];
-    if (this.ring[k] >= 0) w.ring = this.ring[k];
-    return w;
+    return this.origins.whereOf(k);
   }
 
   /** Segment i of chain k, a kept one (its two vertices are consecutive in the runs' array). */

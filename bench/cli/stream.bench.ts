@@ -91,32 +91,48 @@ export async function generate(dir: string, mb: number): Promise<{ path: string;
  */
 export async function generateCsv(dir: string, mb: number): Promise<{ path: string; chains: number; vertices: number }> {
   const path = join(dir, 'walks.csv');
-  const out = createWriteStream(path);
   const rng = makeRng(2015);
   const steps = 64;
   // About 30 bytes a vertex ("12345,1234.567890,-123.456789\n").
   const chains = Math.max(1, Math.round((mb * 1e6) / (steps + 1) / 30));
   const side = Math.sqrt(chains) * 12;
-  let buf = 'chain,x,y\n';
+  await writeWalks(path, 'chain,x,y\n', rng, chains, steps + 1, () => [Math.round(rng.next() * side), Math.round(rng.next() * side)], (f, x, y) => `${f},${x.toFixed(6)},${y.toFixed(6)}\n`);
+  return { path, chains, vertices: chains * (steps + 1) };
+}
+
+/**
+ * Writes `chains` seeded 2D random walks of `vertices` vertices each (unit steps from `start`'s
+ * point), a row a vertex made by `row`, after `header`, in 1 MiB writes that wait for the stream.
+ */
+async function writeWalks(
+  path: string,
+  header: string,
+  rng: { next(): number },
+  chains: number,
+  vertices: number,
+  start: (f: number) => [number, number],
+  row: (f: number, x: number, y: number) => string,
+): Promise<void> {
+  const out = createWriteStream(path);
+  let buf = header;
   for (let f = 0; f < chains; f++) {
-    let x = Math.round(rng.next() * side), y = Math.round(rng.next() * side);
-    for (let v = 0; v <= steps; v++) {
+    let [x, y] = start(f);
+    for (let v = 0; v < vertices; v++) {
       if (v > 0) {
         const a = rng.next() * 2 * Math.PI;
         x += Math.cos(a);
         y += Math.sin(a);
       }
-      buf += `${f},${x.toFixed(6)},${y.toFixed(6)}\n`;
-    }
-    if (buf.length > 1 << 20) {
-      if (!out.write(buf)) await once(out, 'drain');
-      buf = '';
+      buf += row(f, x, y);
+      if (buf.length > 1 << 20) {
+        if (!out.write(buf)) await once(out, 'drain');
+        buf = '';
+      }
     }
   }
   out.write(buf);
   out.end();
   await once(out, 'finish');
-  return { path, chains, vertices: chains * (steps + 1) };
 }
 
 /**
@@ -125,25 +141,7 @@ export async function generateCsv(dir: string, mb: number): Promise<{ path: stri
  */
 export async function generateChain(dir: string, vertices: number): Promise<{ path: string; vertices: number }> {
   const path = join(dir, 'chain.csv');
-  const out = createWriteStream(path);
-  const rng = makeRng(2017);
-  let buf = 'x,y\n';
-  let x = 0, y = 0;
-  for (let v = 0; v < vertices; v++) {
-    if (v > 0) {
-      const a = rng.next() * 2 * Math.PI;
-      x += Math.cos(a);
-      y += Math.sin(a);
-    }
-    buf += `${x.toFixed(6)},${y.toFixed(6)}\n`;
-    if (buf.length > 1 << 20) {
-      if (!out.write(buf)) await once(out, 'drain');
-      buf = '';
-    }
-  }
-  out.write(buf);
-  out.end();
-  await once(out, 'finish');
+  await writeWalks(path, 'x,y\n', makeRng(2017), 1, vertices, () => [0, 0], (_f, x, y) => `${x.toFixed(6)},${y.toFixed(6)}\n`);
   return { path, vertices };
 }
 
