@@ -16,13 +16,15 @@
  * several chains that tile is searched in sub-tiles the same way. On a file with one chain, or
  * with `--no-between`, it reads the file twice (cli/tile-stream.ts): the bounding box, then only
  * the segments that reach the tile, searched chain by chain — memory is the tile's share, not
- * the file's. Standard input, which cannot be read twice, is read whole.
+ * the file's. Standard input (or any pipe or FIFO), which cannot be read twice, is copied to a
+ * temporary file under `$TMPDIR` as the first pass reads it (cli/input.ts, Spool), and the
+ * second pass reads that copy.
  * `-o` gets the same safe writing as `closest` (a temporary file renamed at the end, nothing
  * left on error).
  */
 import { createReadStream, statSync, type ReadStream } from 'node:fs';
 import { extname } from 'node:path';
-import { readLines } from './input.js';
+import { readLines, Spool } from './input.js';
 import { InputError, parseNumber, splitCsv } from './rows.js';
 import { csvField, num } from './output.js';
 import { CommandError, failure, openRun, type Io } from './run-rows.js';
@@ -76,6 +78,8 @@ export interface ChainCliOptions {
    * before (the reference the tests compare the streamed bytes with).
    */
   tileStream?: false;
+  /** The folder of the temporary copy of standard input with `--tile` (default `os.tmpdir()`; tests point it elsewhere). */
+  spoolDir?: string;
   /**
    * GeoJSON: a geometry's `coordinates` read a number at a time (cli/geojson-stream.ts).
    * `false` builds every feature as JS values first, as before (the reference the tests compare
@@ -661,6 +665,15 @@ async function search(store: CoordStore, opts: ChainCliOptions, between: boolean
   }
 }
 
+/**
+ * What the runs did, for the tests: `twoPass`, runs of `--tile` in two passes (a file read
+ * twice, or standard input copied and its copy read); `spooled`, those of them that read
+ * standard input; `fellBack`, runs of `--tile` whose first pass met a second chain with
+ * `--between` and went on with the whole input; `kept`, the coordinates (numbers) the second
+ * passes kept, summed over their batches.
+ */
+export const chainCounters = { twoPass: 0, spooled: 0, fellBack: 0, kept: 0 };
+
 /** Is `path` a regular file (one that can be read twice)? */
 function isFile(path: string): boolean {
   try {
@@ -672,7 +685,7 @@ function isFile(path: string): boolean {
 
 /**
  * `--tile` on a file in two passes (cli/tile-stream.ts): `chunks` (the file, opened and sniffed)
- * gives the bounding box, then the file is read again keeping each chain's segments that reach
+ * gives the bounding box, then `again()` reads it again (the file, or standard input's copy), keeping each chain's segments that reach
  * the tile, searched (in sub-tiles, their contacts held or spilled as `opts.tiles` says) and
  * written a batch of chains at a time — the bytes of tileContacts' result through the writer.
  * Every input error is met in the first pass, before anything is written. Resolves to the
@@ -681,7 +694,7 @@ function isFile(path: string): boolean {
  *   chains are asked for: the caller reads the whole input instead.
  */
 async function streamTile(
-  path: string,
+  again: () => Promise<AsyncIterable<unknown>>,
   geojson: boolean,
   chunks: AsyncIterable<Buffer>,
   opts: ChainCliOptions,
@@ -703,12 +716,13 @@ async function streamTile(
   const flush = async (): Promise<void> => {
     await runs.write(BATCH, (batch) => writer.contacts(batch, runs, chainBase, drain));
     chainBase += runs.count;
+    chainCounters.kept += runs.numbers;
     runs.clear();
   };
   onSecondPass();
-  const again = (await sniff(createReadStream(path, { highWaterMark: 1 << 16 }) as AsyncIterable<unknown>)).chunks;
+  const second = (await sniff(await again())).chunks;
   if (geojson) {
-    await readGeojson(again, runs, onChunk, {
+    await readGeojson(second, runs, onChunk, {
       stream: opts.coordsStream !== false,
       features: async (list: ReadFeature[]) => {
         for (const q of list) writer.feature(q.index, q.info);
@@ -719,7 +733,7 @@ async function streamTile(
       },
     });
   } else {
-    await readCsv(again, runs, onChunk, async () => {
+    await readCsv(second, runs, onChunk, async () => {
       await flush();
       await drain();
     });
@@ -746,6 +760,7 @@ export async function runChain(opts: ChainCliOptions, io: Io, bundled: string): 
   let contacts: number;
   const store = new CoordStore();
   const spill = new Spill();
+  const spool = new Spool(opts.spoolDir);
   try {
     const raw = path === undefined ? io.stdin : createReadStream(path, { highWaterMark: 1 << 16 });
     const onChunk = (n: number): void => {
@@ -758,11 +773,21 @@ export async function runChain(opts: ChainCliOptions, io: Io, bundled: string): 
     const outFormat = opts.format ?? (geojson ? 'geojson' : 'csv');
     const writer = new ContactWriter(outFormat, geojson, opts.thickness, (t) => sink.write(t), (b) => sink.writeBytes(b));
     const drain = (): Promise<void> => sink.drain();
-    // `--tile` on a file with one chain, or without contacts between chains: two passes, the second keeping the tile's segments only.
+    // `--tile` with one chain, or without contacts between chains: two passes, the second keeping the tile's segments only.
+    // A file is read twice; anything else (standard input, a pipe, a FIFO) is copied to a temporary file as the first pass reads it.
     let tiledStream: { vertices: number; dim: number } | undefined;
-    if (opts.tile !== undefined && path !== undefined && opts.tileStream !== false && isFile(path)) {
+    if (opts.tile !== undefined && opts.tileStream !== false) {
+      const file = path !== undefined && isFile(path) ? path : undefined;
+      const again = file !== undefined
+        ? () => Promise.resolve(createReadStream(file, { highWaterMark: 1 << 16 }) as AsyncIterable<unknown>)
+        : async () => {
+          await spool.finish();
+          return spool.reread();
+        };
       try {
-        tiledStream = await streamTile(path, geojson, sniffed.chunks, opts, opts.tile, writer, drain, (n) => {
+        chainCounters.twoPass++;
+        if (file === undefined) chainCounters.spooled++;
+        tiledStream = await streamTile(again, geojson, file !== undefined ? sniffed.chunks : spool.tee(sniffed.chunks), opts, opts.tile, writer, drain, (n) => {
           bytes += n;
           status.reading(bytes, 0, writer.count);
         }, () => {
@@ -770,10 +795,14 @@ export async function runChain(opts: ChainCliOptions, io: Io, bundled: string): 
         }, spill);
       } catch (e) {
         if (!(e instanceof TooManyChains)) throw e;
-        // Several chains with contacts between them: the whole input, as below (read again).
-        (raw as ReadStream).destroy();
+        chainCounters.fellBack++;
+        // Several chains with contacts between them: the whole input, as below (read again: the
+        // file, or what the copy holds followed by the rest of the pipe).
         bytes = 0;
-        sniffed = await sniff(createReadStream(path, { highWaterMark: 1 << 16 }) as AsyncIterable<unknown>);
+        if (file !== undefined) {
+          (raw as ReadStream).destroy();
+          sniffed = await sniff(createReadStream(file, { highWaterMark: 1 << 16 }) as AsyncIterable<unknown>);
+        } else sniffed = { kind: sniffed.kind, chunks: spool.replay() };
       }
     }
     // Without contacts between chains, each batch of GeoJSON features or of complete CSV chains is searched and written as it is read.
@@ -842,12 +871,14 @@ export async function runChain(opts: ChainCliOptions, io: Io, bundled: string): 
       writing(true);
     }
     spill.close();
+    spool.close();
     contacts = writer.count;
     writer.end(tiledStream?.dim ?? store.dim);
     status.stop();
     await sink.commit();
   } catch (e) {
     spill.close();
+    spool.close();
     status.stop();
     await sink.abortAsync();
     unhook();

@@ -6,7 +6,9 @@
  * length), stops as soon as a line grows past the limit (naming the line), and ends lines at
  * `\n`, `\r\n` or a lone `\r` (old Mac files), so no `\r` ever reaches a parser or a message.
  */
-import { fstatSync } from 'node:fs';
+import { closeSync, createReadStream, fstatSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
+import { constants, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import { InputError } from './rows.js';
 
@@ -100,4 +102,132 @@ export function openQuote(text: string): boolean {
   let q = 0;
   for (let i = text.indexOf('"'); i >= 0; i = text.indexOf('"', i + 1)) q++;
   return (q & 1) === 1;
+}
+
+/** The signals after which a {@link Spool} removes its file (those the commands clean up after: run-rows.ts). */
+const SPOOL_SIGNALS: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGQUIT'];
+
+/**
+ * A copy of an input that can be read only once (standard input, a pipe, a FIFO), written to a
+ * temporary file (`skewline-input-…/input` under `dir`, by default `$TMPDIR`) as the first
+ * reading goes, so that it can be read again from the file: `skewline chain --tile` reads its
+ * input twice (cli/tile-stream.ts) and the pipe itself only once.
+ *
+ * The file is removed by {@link Spool.close}, called at the end of the run and after an error; a
+ * process exit or SIGINT/SIGTERM/SIGHUP/SIGQUIT while it exists removes it too. A signal handler
+ * that would otherwise keep the process alive does not: when no other handler of that signal is
+ * left (such as the `-o` cleanup of run-rows.ts, which exits itself), the spool exits with the
+ * shell's code, 128 + the signal's number.
+ */
+export class Spool {
+  private fd = -1;
+  private folder = '';
+  private written = 0;
+  private source: AsyncIterator<unknown> | undefined;
+  private ended = false;
+  private readonly onExit = (): void => this.close();
+  private readonly onSignal = (sig: NodeJS.Signals): void => {
+    this.close();
+    if (process.listenerCount(sig) === 0) process.exit(128 + (constants.signals[sig] ?? 15));
+  };
+
+  constructor(private readonly dir: string = tmpdir()) {}
+
+  /** Bytes copied to the file so far. */
+  get bytes(): number {
+    return this.written;
+  }
+
+  /** The file's path ('' before the first chunk). */
+  get path(): string {
+    return this.folder === '' ? '' : join(this.folder, 'input');
+  }
+
+  /**
+   * The chunks of `source`, each one written to the file before it is handed on. Ending the
+   * iteration early (a reader that stops) leaves `source` open where it was, for
+   * {@link Spool.finish} or {@link Spool.replay}. Only one tee per spool.
+   * @throws Error naming the folder and the reason (a full disk: ENOSPC) when the file cannot
+   *   be made or written, and suggesting TMPDIR.
+   */
+  async *tee(source: AsyncIterable<unknown>): AsyncGenerator<Buffer> {
+    const it = source[Symbol.asyncIterator]();
+    this.source = it;
+    for (;;) {
+      const r = await it.next();
+      if (r.done === true) {
+        this.ended = true;
+        return;
+      }
+      const buf = chunkBuffer(r.value);
+      this.write(buf);
+      yield buf;
+    }
+  }
+
+  /** Copies what the tee's reader left of the source to the file (nothing when it read to the end). */
+  async finish(): Promise<void> {
+    const it = this.source;
+    if (it === undefined) throw new Error('Spool.finish: no tee');
+    while (!this.ended) {
+      const r = await it.next();
+      if (r.done === true) this.ended = true;
+      else this.write(chunkBuffer(r.value));
+    }
+  }
+
+  /** The whole input again, from the file (after {@link Spool.finish}). */
+  reread(): AsyncIterable<unknown> {
+    if (!this.ended) throw new Error('Spool.reread: the source is not yet copied whole');
+    return this.written === 0 ? (async function* () {})() : createReadStream(this.path, { highWaterMark: 1 << 16 });
+  }
+
+  /**
+   * The whole input again without copying the rest: what the file holds, then the source's
+   * chunks that the tee's reader did not take (read from the source, not written).
+   */
+  async *replay(): AsyncGenerator<Buffer> {
+    if (this.written > 0) for await (const c of createReadStream(this.path, { highWaterMark: 1 << 16, end: this.written - 1 })) yield c as Buffer;
+    const it = this.source;
+    if (it === undefined) return;
+    while (!this.ended) {
+      const r = await it.next();
+      if (r.done === true) this.ended = true;
+      else yield chunkBuffer(r.value);
+    }
+  }
+
+  /** Closes and removes the file (idempotent). */
+  close(): void {
+    if (this.fd >= 0) closeSync(this.fd);
+    this.fd = -1;
+    if (this.folder !== '') {
+      rmSync(this.folder, { recursive: true, force: true });
+      this.folder = '';
+      process.off('exit', this.onExit);
+      for (const sig of SPOOL_SIGNALS) process.off(sig, this.onSignal);
+    }
+  }
+
+  private write(buf: Buffer): void {
+    try {
+      if (this.fd < 0) {
+        if (this.folder === '') {
+          this.folder = mkdtempSync(join(this.dir, 'skewline-input-'));
+          process.once('exit', this.onExit);
+          for (const sig of SPOOL_SIGNALS) process.once(sig, this.onSignal);
+        }
+        this.fd = openSync(this.path, 'w');
+      }
+      for (let k = 0; k < buf.length; ) k += writeSync(this.fd, buf, k, buf.length - k, this.written + k);
+    } catch (e) {
+      const why = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
+      throw new Error(`cannot write the temporary copy of standard input in '${this.dir}' (${why}; set TMPDIR to a folder with room for the whole input)`, { cause: e });
+    }
+    this.written += buf.length;
+  }
+}
+
+function chunkBuffer(v: unknown): Buffer {
+  return typeof v === 'string' ? Buffer.from(v) : (v as Buffer);
 }

@@ -217,7 +217,7 @@ describe('skewline chain --tile in two passes', () => {
     expect(rows.sort()).toEqual((await run({ file: path })).stdout.trimEnd().split('\n').slice(1).sort());
   });
 
-  it('an error in a late row names file:line (CSV) or file:line:column (GeoJSON), nothing is written; a number that overflows is named as before; stdin still works (read whole)', async () => {
+  it('an error in a late row names file:line (CSV) or file:line:column (GeoJSON), nothing is written; a number that overflows is named as before; stdin gives the same bytes (its copy read twice: tile-stdin.test.ts)', async () => {
     const P = randomWalk(3000, 2, makeRng(1596));
     const good = csvOf([P], 2);
     const bad = good.replace(/\n[^\n]*\n$/, '\n1,x\n');
