@@ -222,7 +222,7 @@ export class Spool {
       for (let k = 0; k < buf.length; ) k += writeSync(this.fd, buf, k, buf.length - k, this.written + k);
     } catch (e) {
       const why = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
-      throw new Error(`cannot write the temporary copy of standard input in '${this.dir}' (${why}; set TMPDIR to a folder with room for the whole input)`, { cause: e });
+      throw new Error(`cannot write the temporary copy of the input in '${this.dir}' (${why}; set TMPDIR to a folder with room for the whole input)`, { cause: e });
     }
     this.written += buf.length;
   }

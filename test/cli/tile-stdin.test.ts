@@ -5,8 +5,8 @@
  * regular file (read twice) — the output must be byte for byte the same — and the folder of the
  * copy, which must be empty after every run (a good one, an error, a signal).
  */
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -170,8 +170,27 @@ describe('skewline chain --tile on standard input', () => {
     const missing = join(work, 'no-such-folder');
     const m = await run({ file: '-', tile: { i: 0, n: 2 }, spoolDir: missing }, good);
     expect(m.code).toBe(1);
-    expect(m.stderr).toBe(`skewline: <stdin>: cannot write the temporary copy of standard input in '${missing}' (ENOENT; set TMPDIR to a folder with room for the whole input)\n`);
+    expect(m.stderr).toBe(`skewline: <stdin>: cannot write the temporary copy of the input in '${missing}' (ENOENT; set TMPDIR to a folder with room for the whole input)\n`);
     expect(m.written).toBe(false);
+  });
+
+  it('issue 15 item 4: a FIFO named as the input is copied too (seed 1707): the bytes of the file', async () => {
+    const text = csvOf([randomWalk(1500, 2, makeRng(1707))]);
+    const path = join(work, 'fifo-ref.csv');
+    writeFileSync(path, text);
+    const fifo = join(work, 'input.fifo');
+    execFileSync('mkfifo', [fifo]);
+    const spoolDir = spoolFolder();
+    const before = { ...chainCounters };
+    const writer = createWriteStream(fifo); // opens when the run opens the FIFO to read it
+    writer.end(text);
+    const piped = await run({ file: fifo, tile: { i: 1, n: 3 }, spoolDir });
+    const fromFile = await run({ file: path, tile: { i: 1, n: 3 } });
+    expect(piped.stderr).toBe('');
+    expect(chainCounters.spooled - before.spooled, 'the FIFO copied').toBe(1);
+    expect(piped.stdout.trimEnd().split('\n').length).toBeGreaterThan(2);
+    expect(piped.stdout === fromFile.stdout, 'the bytes of the file').toBe(true);
+    expect(readdirSync(spoolDir)).toEqual([]);
   });
 
   it('issue 15 item 4: a signal while standard input is copied removes the copy (and the -o temporary file), exit 128 + the signal', async () => {
