@@ -244,14 +244,16 @@ interface ChildRun {
 /**
  * Runs the CLI as a child, timing it and taking its peak RSS. `wholeCsv`: the child is this file
  * run as {@link wholeCsvChild} instead (CSV read whole before the search, as before streaming).
+ * `stdin`: a file piped to the child's standard input (a pipe, not the file).
  */
-function runCli(args: string[], wholeCsv: false | typeof WHOLE_CSV | typeof WHOLE_TILE | typeof ARRAYS_GEOJSON = false): ChildRun {
+function runCli(args: string[], wholeCsv: false | typeof WHOLE_CSV | typeof WHOLE_TILE | typeof ARRAYS_GEOJSON = false, stdin?: string): ChildRun {
   const cli = wholeCsv !== false
     ? [process.execPath, '--import', 'tsx', fileURLToPath(import.meta.url), wholeCsv, ...args]
     : [process.execPath, '--import', 'tsx', join(REPO, 'cli', 'skewline.ts'), 'chain', ...args, '-o', '/dev/null', '--stats'];
   const timeV = existsSync('/usr/bin/time');
   const t0 = process.hrtime.bigint();
-  const r = timeV ? spawnSync('/usr/bin/time', ['-v', ...cli], { cwd: REPO, encoding: 'utf8' }) : spawnSync(cli[0], cli.slice(1), { cwd: REPO, encoding: 'utf8' });
+  const o = { cwd: REPO, encoding: 'utf8' as const, ...(stdin === undefined ? {} : { input: readFileSync(stdin) }) };
+  const r = timeV ? spawnSync('/usr/bin/time', ['-v', ...cli], o) : spawnSync(cli[0], cli.slice(1), o);
   const secs = Number(process.hrtime.bigint() - t0) / 1e9;
   if (r.status !== 0) throw new Error(`skewline chain ${args.join(' ')} failed:\n${r.stderr}`);
   const stats = /(\d+) contacts in [\d.]+ s, peak RSS ([\d.]+) MiB/.exec(r.stderr);
@@ -354,7 +356,8 @@ export async function run(opts: { mb?: number; runs?: number } = {}): Promise<vo
 /**
  * One chain (a 2D random walk of `vertices` vertices, CSV): the whole run, and `--tile 0/4` and
  * `0/16` in two passes (only the tile's segments kept) against the path that read the whole
- * input (runChain's `tileStream: false`), each a child process: seconds, CPU, contacts, peak RSS.
+ * input (runChain's `tileStream: false`), each a child process: seconds, CPU, contacts, peak RSS;
+ * then `--tile 0/16` with the chain piped to standard input, both ways.
  */
 async function chainTable(dir: string, vertices: number): Promise<void> {
   const chain = await generateChain(dir, vertices);
@@ -370,6 +373,9 @@ async function chainTable(dir: string, vertices: number): Promise<void> {
     row(`--tile 0/${n}, read whole (before)`, runCli([chain.path, `0/${n}`], WHOLE_TILE));
     row(`--tile 0/${n} (two passes: the tile's segments only)`, runCli([chain.path, '--format', 'csv', '--tile', `0/${n}`]));
   }
+  // Piped in: read whole before, now copied to $TMPDIR by the first pass and read again from the copy.
+  row('--tile 0/16 piped in, read whole (before)', runCli(['-', '0/16'], WHOLE_TILE, chain.path));
+  row('--tile 0/16 piped in (copied, two passes)', runCli(['-', '--format', 'csv', '--tile', '0/16'], false, chain.path));
 }
 
 /** The child's argument that makes this file run {@link wholeCsvChild}. */
