@@ -686,8 +686,9 @@ function isFile(path: string): boolean {
 /**
  * `--tile` in two passes (cli/tile-stream.ts): `chunks` (the input, opened and sniffed) gives
  * the bounding box, then `again()` reads it again (the file, or the copy of standard input that
- * the first pass wrote), keeping each chain's segments that reach the tile, searched (in sub-tiles, their contacts held or spilled as `opts.tiles` says) and
- * written a batch of chains at a time — the bytes of tileContacts' result through the writer.
+ * the first pass wrote), keeping each chain's segments that reach the tile, searched (in
+ * sub-tiles, their contacts held or spilled as `opts.tiles` says) and written a batch of chains
+ * at a time — the bytes of tileContacts' result through the writer.
  * Every input error is met in the first pass, before anything is written. Resolves to the
  * vertices read and the input's dimension.
  * @throws TooManyChains (from the first pass) when a second chain begins and contacts between
