@@ -7,7 +7,7 @@
  * before. Seeded random documents, fed in random chunks, give the same chains, features and
  * errors all three ways; the CLI writes the same bytes.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -16,7 +16,7 @@ import { runChain, type ChainCliOptions } from '../../cli/chain.js';
 import { CoordStore, readGeojson, type ReadFeature } from '../../cli/geojson-stream.js';
 import { jsonCounters } from '../../cli/json-stream.js';
 import { makeRng, type Rng } from '../support/rng.js';
-import { collector } from '../support/collector.js';
+import { collector, takeOutput } from '../support/collector.js';
 
 const work = mkdtempSync(join(tmpdir(), 'skewline-geojson-coords-test-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -161,12 +161,7 @@ async function run(opts: Partial<ChainCliOptions>): Promise<{ code: number; stdo
   const before = jsonCounters.arrays;
   const code = await runChain({ ...BASE, output: out, ...opts }, { stdin: process.stdin, stdout: process.stdout, stderr: err.stream }, '');
   const arrays = jsonCounters.arrays - before;
-  let stdout = '';
-  const written = existsSync(out);
-  if (written) {
-    stdout = readFileSync(out, 'utf8');
-    rmSync(out);
-  }
+  const { stdout, written } = takeOutput(out);
   return { code, stdout, stderr: err.text(), arrays, written };
 }
 

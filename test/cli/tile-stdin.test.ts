@@ -6,7 +6,7 @@
  * copy, which must be empty after every run (a good one, an error, a signal).
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createWriteStream, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -14,7 +14,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { chainCounters, runChain, type ChainCliOptions } from '../../cli/chain.js';
 import { randomWalk, gridWalk } from '../support/walks.js';
 import { makeRng } from '../support/rng.js';
-import { collector } from '../support/collector.js';
+import { collector, takeOutput } from '../support/collector.js';
 
 const work = mkdtempSync(join(tmpdir(), 'skewline-tile-stdin-test-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -47,12 +47,7 @@ async function run(opts: Partial<ChainCliOptions>, stdin?: string): Promise<{ co
   };
   const input = stdin === undefined ? process.stdin : Object.assign(Readable.from(chunks(stdin)), { isTTY: false, fd: undefined });
   const code = await runChain({ ...BASE, output: out, ...opts }, { stdin: input as unknown as NodeJS.ReadStream, stdout: process.stdout, stderr: err.stream }, '');
-  let stdout = '';
-  const written = existsSync(out);
-  if (written) {
-    stdout = readFileSync(out, 'utf8');
-    rmSync(out);
-  }
+  const { stdout, written } = takeOutput(out);
   return { code, stdout, stderr: err.text(), written, seen };
 }
 

@@ -6,7 +6,7 @@
  * when a tile is searched in small sub-tiles whose contacts spill to a file — and the whole run
  * without `--tile`: the tiles' rows, concatenated, are its rows, each once.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -16,7 +16,7 @@ import { BoxScan, TileRuns, type TileRunsPlan } from '../../cli/tile-stream.js';
 import { tileGrid } from '../../cli/tiles.js';
 import { gridWalk, randomWalk } from '../support/walks.js';
 import { makeRng, type Rng } from '../support/rng.js';
-import { collector } from '../support/collector.js';
+import { collector, takeOutput } from '../support/collector.js';
 
 const work = mkdtempSync(join(tmpdir(), 'skewline-tile-stream-test-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -29,12 +29,7 @@ async function run(opts: Partial<ChainCliOptions>, stdin?: string): Promise<{ co
   const out = join(work, `out-${Math.random().toString(36).slice(2)}.txt`);
   const input = stdin === undefined ? process.stdin : Object.assign(Readable.from([Buffer.from(stdin)]), { isTTY: false, fd: undefined });
   const code = await runChain({ ...BASE, output: out, ...opts }, { stdin: input as unknown as NodeJS.ReadStream, stdout: process.stdout, stderr: err.stream }, '');
-  let stdout = '';
-  const written = existsSync(out);
-  if (written) {
-    stdout = readFileSync(out, 'utf8');
-    rmSync(out);
-  }
+  const { stdout, written } = takeOutput(out);
   return { code, stdout, stderr: err.text(), written };
 }
 
