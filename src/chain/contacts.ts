@@ -17,6 +17,7 @@ import { FINE, bandGrid, planGrid, planGrid3 } from './grid.js';
 import { BOXES_A, BOXES_B, GRID_FILL, SORT_FILL, SORT_START, TREE_LEAVES, f64Scratch, i32Scratch, releaseHooks } from './scratch.js';
 import type { ChainGrid, ChainGrid3, GridPlan } from './grid.js';
 import type { ChainTree } from './tree.js';
+import { checkInto, intoShare } from './into.js';
 
 /** Options of {@link chainContacts} and {@link chainCollisions}. */
 export interface ChainOptions {
@@ -30,6 +31,23 @@ export interface ChainOptions {
   against?: ChainPoints;
   /** Whether `against` is closed (default: the same as `closed`). */
   againstClosed?: boolean;
+}
+
+/** Options of {@link chainContacts} (and chainContactsParallel): {@link ChainOptions} and `into`. */
+export interface ChainContactsOptions extends ChainOptions {
+  /**
+   * Caller-owned result buffers: a previous result (or any `{ count, i, j, distance, s, t }` with
+   * Int32Arrays i, j and Float64Arrays distance, s, t) whose arrays receive this call's contacts,
+   * so that a search repeated call after call allocates no result and leaves the collector
+   * nothing to free. The object returned is `into` itself, its `count` set: entries [0, count)
+   * are the contacts, bit for bit those of a call without `into`; entries past `count` are
+   * unspecified. When an array holds fewer than `count` entries, all five are replaced by fresh
+   * arrays of about 1.125 × count entries (in `into` too, so the next call reuses them). The
+   * arrays may not share memory with each other or with the input chains, and one `into` may
+   * serve only one call at a time: a call that meets arrays in use by a chainContactsParallel
+   * call in flight throws. If a call throws, `into`'s contents are unspecified.
+   */
+  into?: ChainContacts;
 }
 
 /**
@@ -136,6 +154,8 @@ function distanceQ(dim: number): number {
 
 /** The options {@link chainContacts} and {@link chainCollisions} accept. */
 const CHAIN_KEYS = ['dim', 'thickness', 'closed', 'against', 'againstClosed'] as const;
+/** The options {@link chainContacts} accepts. */
+const CONTACTS_KEYS = [...CHAIN_KEYS, 'into'] as const;
 /** The options {@link multiChainContacts} accepts. */
 const MULTI_KEYS = ['dim', 'thickness', 'closed', 'between'] as const;
 
@@ -1379,9 +1399,9 @@ function after(I: Int32Array, J: Int32Array, a: number, b: number): boolean {
  * no pass over a counter per segment. The same arrays as sortPairs, as each pair occurs once.
  * Fold-backs out of order (a ring's closing pair comes last) leave it all to sortPairs.
  */
-function sortGrouped(mA: number, g: number, zero: boolean): PairShare {
+function sortGrouped(mA: number, g: number, zero: boolean, into: ChainContacts | null = null): PairShare {
   const n = found, I = foundI, J = foundJ, D = foundD, S = foundS, T = foundT;
-  for (let k = 1; k < g; k++) if (after(I, J, k - 1, k)) return sortPairs(mA, [foundShare()], zero);
+  for (let k = 1; k < g; k++) if (after(I, J, k - 1, k)) return sortPairs(mA, [foundShare()], zero, false, into);
   for (let a = g; a < n;) {
     const limit = (Math.floor(I[a] / LEAF) + 1) * LEAF;
     let b = a + 1;
@@ -1410,7 +1430,7 @@ function sortGrouped(mA: number, g: number, zero: boolean): PairShare {
     }
     a = b;
   }
-  const out = newShare(n, false);
+  const out = resultShare(n, false, zero, into);
   const { CI, CJ, distance: OD, s: OS, t: OT } = out;
   // Merge the fold-backs [0, g) with the rest [g, n).
   let a = 0, b = g, k = 0;
@@ -1456,10 +1476,10 @@ function foundShare(): PairShare {
  * distances are all 0 (thickness 0) and are not carried: a fresh array is zeros already.
  * With `shared` the result lives on SharedArrayBuffers (a parallel search's share).
  */
-function sortPairs(mA: number, shares: readonly PairShare[], zero = false, shared = false): PairShare {
+function sortPairs(mA: number, shares: readonly PairShare[], zero = false, shared = false, into: ChainContacts | null = null): PairShare {
   let n = 0;
   for (const p of shares) n += p.CI.length;
-  const out = newShare(n, shared);
+  const out = resultShare(n, shared, zero, into);
   if (n > 0) sortRange(shares, 0, mA, zero, out, 0);
   return out;
 }
@@ -1468,18 +1488,26 @@ function sortPairs(mA: number, shares: readonly PairShare[], zero = false, share
  * The pairs of the last {@link findPairs}, sorted as by {@link sortPairs} into fresh arrays: when
  * the search found them in order already ({@link IN_ORDER}), only copied out.
  */
-function sortFound(mA: number, zero: boolean, shared = false): PairShare {
+function sortFound(mA: number, zero: boolean, shared = false, into: ChainContacts | null = null): PairShare {
   const inOrder = IN_ORDER;
   IN_ORDER = false; // for this search's pairs only
-  if (!inOrder) return sortPairs(mA, [foundShare()], zero, shared);
+  if (!inOrder) return sortPairs(mA, [foundShare()], zero, shared, into);
   const n = found;
-  const out = newShare(n, shared);
+  const out = resultShare(n, shared, zero, into);
   out.CI.set(foundI.subarray(0, n));
   out.CJ.set(foundJ.subarray(0, n));
   if (!zero) out.distance.set(foundD.subarray(0, n));
   out.s.set(foundS.subarray(0, n));
   out.t.set(foundT.subarray(0, n));
   return out;
+}
+
+/**
+ * Where the sorted pairs go: fresh arrays (newShare), or `into`'s (grown if too small; with
+ * `zero` its first n distances zeroed, as fresh ones are: thickness 0 does not write them).
+ */
+function resultShare(n: number, shared: boolean, zero: boolean, into: ChainContacts | null): PairShare {
+  return into === null ? newShare(n, shared) : intoShare(into, n, zero);
 }
 
 /** Five arrays for n pairs, on SharedArrayBuffers with `shared`. */
@@ -1555,9 +1583,9 @@ function sortPartners(CJ: Int32Array, D: Float64Array, S: Float64Array, T: Float
 }
 
 /** The public form of sorted compact pairs: input segment indices (mapped in place). */
-function toContacts(A: PreparedChain, B: PreparedChain, sorted: PairShare): ChainContacts {
+function toContacts(A: PreparedChain, B: PreparedChain, sorted: PairShare, into: ChainContacts | null = null): ChainContacts {
   const { CI, CJ } = sorted;
-  const n = CI.length;
+  const n = into === null ? CI.length : into.count;
   const oa = A.orig, ob = B.orig;
   if (n > 0 && !((A.identity === true || identity(oa)) && (B.identity === true || identity(ob)))) {
     for (let k = 0; k < n; k++) {
@@ -1565,6 +1593,7 @@ function toContacts(A: PreparedChain, B: PreparedChain, sorted: PairShare): Chai
       CJ[k] = ob[CJ[k]];
     }
   }
+  if (into !== null) return into; // its arrays hold `sorted`, its count is n (intoShare)
   return { count: n, i: CI, j: CJ, distance: sorted.distance, s: sorted.s, t: sorted.t };
 }
 
@@ -1597,18 +1626,23 @@ function toContacts(A: PreparedChain, B: PreparedChain, sorted: PairShare): Chai
  * that do not crowd one spot. Each pair's
  * distance, s and t come from the segment kernel as the pair is found. Memory O(n) in typed
  * arrays; the working memory (boxes, grid, sort counters: about 80–100 bytes per segment and
- * 32 per contact) is kept for the next call — {@link releaseChainMemory} frees it.
+ * 32 per contact) is kept for the next call — {@link releaseChainMemory} frees it. With
+ * `options.into` the contacts go into the caller's arrays and `into` is returned
+ * ({@link ChainContactsOptions}); without, the result's arrays are fresh, of length `count`.
  * Not re-entrant (module scratch).
  *
  * @param points a flat array (x, y[, z …] per vertex, with `options.dim`) or an array of points
  *   (arrays, typed arrays or `{x, y[, z]}` objects).
  * @throws SkewlineInputError for a non-finite coordinate (naming the vertex), mixed dimensions,
  *   a flat array without `dim`, a thickness that is not a finite number ≥ 0, an unknown option
- *   key, or a `closed` / `againstClosed` that is not a boolean.
+ *   key, a `closed` / `againstClosed` that is not a boolean, or an `into` that is not five
+ *   arrays of the right types, shares memory with the input or itself, or is in use by a
+ *   chainContactsParallel call in flight.
  */
-export function chainContacts(points: ChainPoints, options?: ChainOptions): ChainContacts {
+export function chainContacts(points: ChainPoints, options?: ChainContactsOptions): ChainContacts {
   const t0 = performance.now();
-  checkChainOptions(options, CHAIN_KEYS, ['closed', 'againstClosed'], 'chainContacts');
+  checkChainOptions(options, CONTACTS_KEYS, ['closed', 'againstClosed'], 'chainContacts');
+  const into = options?.into === undefined ? null : checkInto(options.into, 'chainContacts', [points, options.against]);
   // A plain open 3D chain: validated while its boxes are built (quickSearch3).
   const quick = options?.dim === 3 && searchMode.broad !== 'grid' ? quickPrepare(points, options) : null;
   let t1 = performance.now();
@@ -1622,9 +1656,9 @@ export function chainContacts(points: ChainPoints, options?: ChainOptions): Chai
   }
   const t2 = performance.now();
   // The 3D block search's pairs come grouped by block (sortGrouped), the 2D grid's in order (sortFound).
-  const sorted = grouped >= 0 ? sortGrouped(A.m, grouped, tau === 0) : sortFound(A.m, tau === 0);
+  const sorted = grouped >= 0 ? sortGrouped(A.m, grouped, tau === 0, into) : sortFound(A.m, tau === 0, false, into);
   const t3 = performance.now();
-  const out = toContacts(A, B ?? A, sorted);
+  const out = toContacts(A, B ?? A, sorted, into);
   const t4 = performance.now();
   chainStats.readMs = t1 - t0;
   chainStats.searchMs = t2 - t1;

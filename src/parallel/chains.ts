@@ -4,7 +4,8 @@
  */
 import { Buffer } from 'node:buffer';
 import { UNCHECKED_BAD, buildChunks, chainContacts, newShare, prepareShares, quickPrepare, searchShare } from '../chain/contacts.js';
-import type { ChainContacts, ChainOptions, PairShare, SharedBuild } from '../chain/contacts.js';
+import type { ChainContacts, ChainContactsOptions, PairShare, SharedBuild } from '../chain/contacts.js';
+import { checkInto, heldViews, holdInto, intoShare, releaseInto } from '../chain/into.js';
 import { leafCount } from '../chain/tree.js';
 import { blockGridRoom3 } from '../chain/blocks3.js';
 import { releaseHooks } from '../chain/scratch.js';
@@ -21,7 +22,7 @@ import { chainWork } from './chain-work.js';
 import type { MergeJob, RangedShare } from './merge.js';
 import { cpuSplit, parallelStats, threadCpuMs } from './stats.js';
 
-const KEYS = ['dim', 'thickness', 'closed', 'against', 'againstClosed', 'threads'] as const;
+const KEYS = ['dim', 'thickness', 'closed', 'against', 'againstClosed', 'threads', 'into'] as const;
 
 /** Segments per thread below which another thread does not pay for the hierarchy it builds. */
 const MIN_SEGMENTS = 50_000;
@@ -216,15 +217,20 @@ async function search(A: PreparedChain, B: PreparedChain | null, tau: number, th
  * shared as it is when it needs no rewriting (open, no repeated vertex); otherwise its compact
  * form is copied once. Without `threads`, a chain of fewer than about 10⁵ segments is searched
  * on the calling thread alone. The result's arrays are ordinary typed arrays (not shared), as
- * chainContacts' are. Working memory (boxes, the plan, the threads' shares and the merge's
+ * chainContacts' are; with `options.into` (see ChainContactsOptions) they are the caller's, reused
+ * call after call, and `into` is returned. While the call is in flight its `into` may serve no
+ * other call (that call throws). Working memory (boxes, the plan, the threads' shares and the merge's
  * shared copy of the result: 32 + 32 bytes a contact) is kept
  * for the next call, as chainContacts keeps its own; releaseChainMemory (from 'skewline') frees
  * it. Node.js only.
- * @throws (rejects with) SkewlineInputError as chainContacts does, for an unknown option or a
- * bad `threads`; an Error if the pool is closed or a worker dies during the call.
+ * @throws (rejects with) SkewlineInputError as chainContacts does, for an unknown option, a
+ * bad `threads` or a bad `into` (as chainContacts names it, and one in use by another call in
+ * flight); an Error if the pool is closed or a worker dies during the call (`into`'s contents
+ * are then unspecified, and it is free for the next call).
  */
-export async function chainContactsParallel(points: ChainPoints, options?: ChainOptions & ParallelOptions): Promise<ChainContacts> {
+export async function chainContactsParallel(points: ChainPoints, options?: ChainContactsOptions & ParallelOptions): Promise<ChainContacts> {
   checkOptions(options, KEYS, 'chainContactsParallel');
+  const into = options?.into === undefined ? null : checkInto(options.into, 'chainContactsParallel', [points, options.against]);
   const segments = Math.max(0, vertices(points, options?.dim) - 1);
   const threads = threadCount(options?.threads, segments, MIN_SEGMENTS, 'chainContactsParallel');
   const t0 = now();
@@ -238,6 +244,20 @@ export async function chainContactsParallel(points: ChainPoints, options?: Chain
     parallelStats.set(1, t1 - t0, t1 - t0, measure ? { threadMs: [c], serialMs: c } : null);
     return out;
   }
+  if (into === null) return searchThreads(points, options, threads, null, t0, c0);
+  // Held from here until the call settles: another call meeting these arrays throws.
+  const held = heldViews(into);
+  holdInto(into);
+  try {
+    return await searchThreads(points, options, threads, into, t0, c0);
+  } finally {
+    releaseInto(held);
+  }
+}
+
+/** chainContactsParallel on more than one thread, its options and `into` checked; t0, c0: its start (wall, CPU ms). */
+async function searchThreads(points: ChainPoints, options: (ChainContactsOptions & ParallelOptions) | undefined, threads: number, into: ChainContacts | null, t0: number, c0: number): Promise<ChainContacts> {
+  const measure = parallelStats.measureCpu;
   // A plain open chain in a Float64Array is validated by the threads while they build (no pass
   // over it here); if they find a bad coordinate or a repeated vertex, it is prepared the careful
   // way (which names the bad vertex, or drops the zero-length segments) and searched again.
@@ -264,7 +284,7 @@ export async function chainContactsParallel(points: ChainPoints, options?: Chain
   };
   const merging = staging === null ? [] : postAll(threads - 1, { ...job });
   const m0 = measure ? threadCpuMs() : 0;
-  const result = resultArrays(total, tau === 0);
+  const result = into === null ? resultArrays(total, tau === 0) : intoShare(into, total, tau === 0);
   if (staging === null) mergeRanges({ ...job, out: result });
   else mergeGather(job, result);
   const mergeMs = measure ? threadCpuMs() - m0 : 0;
@@ -272,7 +292,7 @@ export async function chainContactsParallel(points: ChainPoints, options?: Chain
   for (const r of replies2) if (!r.ok) throw replyError(r);
   giveBack(staging);
   returnLeases(memory);
-  const out: ChainContacts = { count: total, i: result.CI, j: result.CJ, distance: result.distance, s: result.s, t: result.t };
+  const out: ChainContacts = into ?? { count: total, i: result.CI, j: result.CJ, distance: result.distance, s: result.s, t: result.t };
   const t1 = now();
   const all = [...replies, ...replies2];
   parallelStats.set(threads, t1 - t0, serialMs(t0, t1, all), measure ? cpuSplit(threadCpuMs() - c0, ownMs + mergeMs, all) : null);
