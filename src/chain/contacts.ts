@@ -516,6 +516,125 @@ function gridPairsInOrder(g: ChainGrid, plan: GridPlan, m: number): void {
   narrow2(np);
 }
 
+/**
+ * The parallel search in chain order: ranges [r·R, (r + 1)·R) of segments (R = g.range) claimed
+ * through g.ctl[1], each searched as {@link gridPairsInOrder} searches the whole chain, so its
+ * contacts come out sorted by (i, j); the table records where each range's are in this thread's
+ * found pairs. Each range starts its cells' cursors afresh ({@link gridPairsRange}).
+ */
+function searchRanges2(g: WholeGrid2, plan: GridPlan, m: number, slot: number): void {
+  const R = g.range, ranges = Math.max(1, Math.ceil(m / R));
+  for (let r = Atomics.add(g.ctl, 1, 1); r < ranges; r = Atomics.add(g.ctl, 1, 1)) {
+    const f0 = found;
+    gridPairsRange(g, plan, r * R, Math.min(m, (r + 1) * R));
+    g.table[3 * r] = slot;
+    g.table[3 * r + 1] = f0;
+    g.table[3 * r + 2] = found - f0;
+  }
+}
+
+// Cursors of the whole grid's cells for {@link gridPairsRange}, valid where the cell's stamp is
+// the range's (one stamp per range searched by this thread: no clearing between ranges).
+let RANGE_CUR = new Int32Array(0);
+let RANGE_STAMP = new Int32Array(0);
+let stampNow = 0;
+releaseHooks.push(() => {
+  RANGE_CUR = new Int32Array(0);
+  RANGE_STAMP = new Int32Array(0);
+  stampNow = 0;
+});
+
+/**
+ * {@link gridPairsInOrder} for segments [i0, i1) only, over the whole grid g (cells column by
+ * column): the same pairs with i in the range, in the same order. A cell's cursor starts, at the
+ * range's first visit to it, at the visiting segment's own entry — found by a binary search, as
+ * a cell's entries are in chain order — and then walks as gridPairsInOrder's does.
+ */
+function gridPairsRange(g: WholeGrid2, plan: GridPlan, i0: number, i1: number): void {
+  const { ny, start, items } = g;
+  const { cx, cy, ex, ey } = plan;
+  const S = SA;
+  if (RANGE_CUR.length < g.cells) {
+    RANGE_CUR = new Int32Array(g.cells);
+    RANGE_STAMP = new Int32Array(g.cells);
+    stampNow = 0;
+  }
+  if (stampNow === 0x7fffffff) {
+    RANGE_STAMP.fill(0);
+    stampNow = 0;
+  }
+  const st = ++stampNow;
+  const cur = RANGE_CUR, stamp = RANGE_STAMP;
+  let PI = pairI, PJ = pairJ;
+  let np = 0;
+  for (let i = i0; i < i1; i++) {
+    const a = cx[i], e = ex[i];
+    if (e < a) continue; // dead
+    if (np >= FLUSH_AT) {
+      narrow2(np);
+      np = 0;
+    }
+    const o = 4 * i;
+    const xlo = S[o], ylo = S[o + 1], xhi = S[o + 2], yhi = S[o + 3];
+    const b = cy[i], f = ey[i];
+    const np0 = np;
+    const self = 4 * i;
+    for (let x = a; x <= e; x++) {
+      for (let y = b; y <= f; y++) {
+        const q = x * ny + y;
+        let p: number;
+        if (stamp[q] === st) p = cur[q]++;
+        else {
+          // The first entry of segment ≥ i (i's own): entries are ascending.
+          let lo = start[q], hi = start[q + 1];
+          while (lo < hi) {
+            const mid = (lo + hi) >>> 1;
+            if (items[mid] < self) lo = mid + 1;
+            else hi = mid;
+          }
+          p = lo;
+          stamp[q] = st;
+          cur[q] = p + 1;
+        }
+        const end = start[q + 1];
+        if (np + (end - p) > PI.length) {
+          const n2 = 2 * (np + (end - p));
+          const gi = new Int32Array(n2), gj = new Int32Array(n2);
+          gi.set(PI.subarray(0, np));
+          gj.set(PJ.subarray(0, np));
+          pairI = PI = gi;
+          pairJ = PJ = gj;
+        }
+        // As in gridPairsInOrder: j ≥ i + 2, the tags OR to 3, the boxes meet.
+        const need = 3 & ~(+(x === a) | (2 * +(y === b)));
+        const lim = self + 8;
+        for (let r = p + 1; r < end; r++) {
+          const t = items[r];
+          const w = t & -4;
+          PJ[np] = t;
+          np += +((t & need) === need) & +(t >= lim) & +(S[w] <= xhi) & +(xlo <= S[w + 2]) & +(S[w + 1] <= yhi) & +(ylo <= S[w + 3]);
+        }
+      }
+    }
+    for (let k = np0; k < np; k++) {
+      PI[k] = i;
+      PJ[k] >>= 2;
+    }
+    if ((e > a || f > b) && np - np0 > 1) {
+      for (let k = np0 + 1; k < np; k++) {
+        const j = PJ[k];
+        let q = k - 1;
+        while (q >= np0 && PJ[q] > j) {
+          PJ[q + 1] = PJ[q];
+          q--;
+        }
+        PJ[q + 1] = j;
+      }
+    }
+  }
+  narrow2(np);
+}
+
 /** The in-order grid search hands its candidates to the narrow phase once this many are waiting. */
 const FLUSH_AT = 2048;
 
@@ -684,6 +803,32 @@ export interface ParallelWork {
    * into fresh arrays.
    */
   share?: (found: PairShare, m: number) => PairShare;
+  /**
+   * The whole 2D grid over the plan, built by the threads together in shared memory (cells column
+   * by column: cell (x, y) at x·ny + y; entries 4j + tag in chain order), for the search in chain
+   * order by ranges of segments ({@link searchRanges2}); or null where it does not fit (the
+   * search then takes bands of columns). `ctl[1]` is the next range to claim; `table` gets, per
+   * range, this thread's slot, where the range's contacts start in its share and how many.
+   */
+  wholeGrid?: (plan: GridPlan) => WholeGrid2 | null;
+  /** This thread's slot in the table (0: the calling thread). */
+  slot?: number;
+  /** Set by the search: true when it searched by ranges of segments (its share is then the found pairs in the order found, fold-backs first). */
+  ranged?: boolean;
+  /** Fold-backs at the front of this thread's share (set by the search). */
+  folded?: number;
+}
+
+/** The whole 2D grid of a parallel search by ranges of segments (ParallelWork.wholeGrid). */
+export interface WholeGrid2 {
+  ny: number;
+  cells: number;
+  start: Int32Array;
+  items: Int32Array;
+  ctl: Int32Array;
+  table: Int32Array;
+  /** Segments per range (the work items; the same in every thread). */
+  range: number;
 }
 
 /**
@@ -868,6 +1013,13 @@ function findPairs(A: PreparedChain, B: PreparedChain | null, tau: number, work:
         IN_ORDER = found === 0; // fold-backs recorded above would come first, out of order
         gridPairsInOrder(grid, plan, m);
       } else {
+        const whole = work.wholeGrid === undefined ? null : work.wholeGrid(plan);
+        if (whole !== null) {
+          work.ranged = true;
+          work.folded = found;
+          searchRanges2(whole, plan, m, work.slot ?? 0);
+          return;
+        }
         // Work items: bands of columns, each built by the thread that claims it, the most
         // crowded first (so the last claims are small and no thread is left long alone).
         const order = bandsBySize(plan);

@@ -15,13 +15,20 @@ import type { Reply } from './pool.js';
 import type { ParallelOptions } from './distances.js';
 import type { SharedChain } from './worker.js';
 import { threadCount } from './threads.js';
-import { RANGES, mergeGather, mergeOffsets, mergeRanges, rangeShift } from './merge.js';
-import { allocGridPlan } from './grid-plan.js';
+import { RANGES, gatherRanges, mergeGather, mergeOffsets, mergeRanges, rangeShift } from './merge.js';
+import { allocGridPlan, rangesOf } from './grid-plan.js';
 import { chainWork } from './chain-work.js';
 import type { MergeJob, RangedShare } from './merge.js';
 import { cpuSplit, parallelStats, threadCpuMs } from './stats.js';
 
 const KEYS = ['dim', 'thickness', 'closed', 'against', 'againstClosed', 'threads'] as const;
+
+/**
+ * How a planar chain at thickness 0 is searched: in chain order by ranges of segments over the
+ * whole grid built together (true), or by bands of columns with a merge (false). Not public: for
+ * the tests and the benchmark, which compare the two.
+ */
+export const chainSearch = { inOrder: true, range: 1 << 14 };
 
 /** Segments per thread below which another thread does not pay for the hierarchy it builds. */
 const MIN_SEGMENTS = 50_000;
@@ -154,7 +161,7 @@ function vertices(points: ChainPoints, dim: unknown): number {
  * thread's CPU in its own share, and the shares' memory to hand back after the merge; or null
  * when a thread found the unchecked input bad.
  */
-async function search(A: PreparedChain, B: PreparedChain | null, tau: number, threads: number): Promise<{ A: PreparedChain; B: PreparedChain | null; tau: number; shift: number; shares: RangedShare[]; replies: Reply[]; ownMs: number; memory: (ArrayBufferLike | null)[] } | null> {
+async function search(A: PreparedChain, B: PreparedChain | null, tau: number, threads: number): Promise<{ A: PreparedChain; B: PreparedChain | null; tau: number; shift: number; shares: RangedShare[]; replies: Reply[]; ownMs: number; memory: (ArrayBufferLike | null)[]; ranged: { table: Int32Array; range: number; folds: number } | null } | null> {
   const sa = share(A);
   const sb = B === null ? null : share(B);
   const counter = new SharedArrayBuffer(4);
@@ -176,19 +183,20 @@ async function search(A: PreparedChain, B: PreparedChain | null, tau: number, th
     };
   }
   // A planar chain at thickness 0 may take the grid: its plan is built together too.
-  const grid = A.dim === 2 && tau === 0 && B === null ? allocGridPlan(A.m, PLAN_BANDS, takeBuffer) : null;
+  const grid = A.dim === 2 && tau === 0 && B === null ? allocGridPlan(A.m, PLAN_BANDS, takeBuffer, chainSearch.inOrder ? chainSearch.range : 0) : null;
   const lease = takeLeases(threads);
   // threads − 1 workers, and this thread as the last searcher: all build the boxes (and the
   // grid's plan) together, each the small upper levels of the hierarchy, then claim work items
   // from the same counter.
-  const pending = postAll(threads - 1, (k) => ({ kind: 'chain', A: sa, B: sb, tau, counter, want, shift, build, grid, lease: lease[k + 1] }));
+  const pending = postAll(threads - 1, (k) => ({ kind: 'chain', A: sa, B: sb, tau, counter, want, shift, build, grid, lease: lease[k + 1], slot: k + 1 }));
   const c0 = parallelStats.measureCpu ? threadCpuMs() : 0;
-  const mine = searchShare(A, B, tau, chainWork({ tau, counter, want, shift, build, grid, lease: lease[0] }, true)) as RangedShare;
+  const work = chainWork({ tau, counter, want, shift, build, grid, lease: lease[0], slot: 0 }, true);
+  const mine = searchShare(A, B, tau, work) as RangedShare;
   const ownMs = parallelStats.measureCpu ? threadCpuMs() - c0 : 0;
   const replies = await Promise.all(pending);
   for (const r of replies) if (!r.ok) throw replyError(r);
   giveBack(build.segA.buffer, build.leavesA.buffer, build.segB?.buffer, build.leavesB?.buffer, build.grid3?.count.buffer, build.grid3?.items.buffer, build.grid3?.folds.buffer);
-  if (grid !== null) giveBack(grid.part.buffer, grid.ranges.buffer, grid.counts.buffer, grid.segs.buffer);
+  if (grid !== null) giveBack(grid.part.buffer, grid.ranges.buffer, grid.counts.buffer, grid.segs.buffer, grid.ecounts.buffer, grid.whole?.start.buffer, grid.whole?.items.buffer);
   const shares = [mine, ...replies.map((r) => r.share as RangedShare)];
   // The shares' memory serves the next call once this one has merged them: the leases (each
   // either unused or under its thread's share), and the new memory of shares that outgrew theirs.
@@ -197,7 +205,9 @@ async function search(A: PreparedChain, B: PreparedChain | null, tau: number, th
     returnLeases(memory);
     return null;
   }
-  return { A, B, tau, shift, shares, replies, ownMs, memory };
+  // Searched in chain order (every thread took the same plan, so the same way): the ranges' table.
+  const ranged = work.ranged === true && grid !== null && grid.whole !== null ? { table: grid.whole.table, range: grid.whole.range, folds: work.folded ?? 0 } : null;
+  return { A, B, tau, shift, shares, replies, ownMs, memory, ranged };
 }
 
 /**
@@ -249,7 +259,22 @@ export async function chainContactsParallel(points: ChainPoints, options?: Chain
     round = await search(A, B, tau, threads);
     if (round === null) throw new Error('skewline/parallel: the threads could not build the boxes of a validated chain (an internal error)');
   }
-  const { A, B, tau, shift, shares, replies, ownMs, memory } = round;
+  const { A, B, tau, shift, shares, replies, ownMs, memory, ranged } = round;
+  if (ranged !== null) {
+    // Searched in chain order: the ranges' contacts, each sorted, concatenated (fold-backs merged in).
+    const ranges = rangesOf(A.m, ranged.range);
+    let total = ranged.folds;
+    for (let r = 0; r < ranges; r++) total += ranged.table[3 * r + 2];
+    const g0 = measure ? threadCpuMs() : 0;
+    const result = resultArrays(total, true);
+    const Bc = B ?? A;
+    gatherRanges(shares, ranged.table, ranges, ranged.range, ranged.folds, result, identityOrig(A) ? null : A.orig, identityOrig(Bc) ? null : Bc.orig);
+    const gatherMs = measure ? threadCpuMs() - g0 : 0;
+    returnLeases(memory);
+    const t1 = now();
+    parallelStats.set(threads, t1 - t0, serialMs(t0, t1, replies), measure ? cpuSplit(threadCpuMs() - c0, ownMs + gatherMs, replies) : null);
+    return { count: total, i: result.CI, j: result.CJ, distance: result.distance, s: result.s, t: result.t };
+  }
   // The merge: threads sort ranges of i into shared memory kept from call to call, the calling
   // thread its own straight into the result, and it copies the others' in (merge.ts).
   const at = mergeOffsets(shares, A.m, shift);

@@ -70,7 +70,7 @@ export function rangeCount(m: number, shift: number): number {
  * pair: memory of an earlier call, so no fresh page is touched), else a new one with a quarter
  * to spare (for the next call's share, which may be a little larger).
  */
-function arraysOn(lease: SharedArrayBuffer | null, n: number): PairShare & { leased: boolean } {
+export function arraysOn(lease: SharedArrayBuffer | null, n: number): PairShare & { leased: boolean } {
   const leased = lease !== null && lease.byteLength >= 32 * n;
   const buf = leased ? lease : new SharedArrayBuffer(32 * Math.ceil(1.25 * n));
   return {
@@ -187,4 +187,77 @@ export function mergeGather(job: MergeJob, result: PairShare): void {
     if (done !== null && Atomics.load(done, next) === 1) copy(next);
     else mergeRange(job, next, result, slices);
   }
+}
+
+/**
+ * A thread's found pairs of a search in chain order (chains.ts), copied as they are onto shared
+ * memory (`lease` when large enough): its ranges' contacts, each sorted, where the ranges' table
+ * says. With `zero` the distances are not copied. `off` is empty (no partition).
+ */
+export function copyShare(found: PairShare, zero: boolean, lease: SharedArrayBuffer | null): RangedShare {
+  const out = arraysOn(lease, found.CI.length);
+  out.CI.set(found.CI);
+  out.CJ.set(found.CJ);
+  if (!zero) out.distance.set(found.distance);
+  out.s.set(found.s);
+  out.t.set(found.t);
+  return { ...out, off: new Int32Array(0) };
+}
+
+/**
+ * The result of a parallel search in chain order: ranges r = 0, 1, … of `range` first segments,
+ * each sorted by (i, j) in the share of the thread that searched it (table: slot, start, count
+ * per range), concatenated into `result` in range order — and the fold-backs, the first `folds`
+ * pairs of shares[0] (found before the ranges, in any order), merged in where they belong. No
+ * distances are copied (thickness 0: `result`'s must be zeros). Indices are mapped to the input's
+ * by oa, ob where not null. Returns the count.
+ */
+export function gatherRanges(shares: readonly PairShare[], table: Int32Array, ranges: number, range: number, folds: number, result: PairShare, oa: Int32Array | null, ob: Int32Array | null): number {
+  const { CI: RI, CJ: RJ, s: RS, t: RT } = result;
+  const F = shares[0];
+  // The fold-backs in (i, j) order (a ring's last fold, with its first segment, is found last).
+  const order = new Int32Array(folds);
+  for (let k = 0; k < folds; k++) order[k] = k;
+  let sorted = true;
+  for (let k = 1; k < folds && sorted; k++) sorted = F.CI[k - 1] < F.CI[k] || (F.CI[k - 1] === F.CI[k] && F.CJ[k - 1] < F.CJ[k]);
+  if (!sorted) order.sort((a, b) => F.CI[a] - F.CI[b] || F.CJ[a] - F.CJ[b]);
+  let at = 0, fk = 0;
+  for (let r = 0; r < ranges; r++) {
+    const src = shares[table[3 * r]], a = table[3 * r + 1], n = table[3 * r + 2];
+    const hi = (r + 1) * range;
+    let fe = fk;
+    while (fe < folds && F.CI[order[fe]] < hi) fe++;
+    if (fe === fk) {
+      RI.set(src.CI.subarray(a, a + n), at);
+      RJ.set(src.CJ.subarray(a, a + n), at);
+      RS.set(src.s.subarray(a, a + n), at);
+      RT.set(src.t.subarray(a, a + n), at);
+      at += n;
+      continue;
+    }
+    const { CI, CJ, s, t } = src;
+    for (let p = a, pe = a + n; p < pe || fk < fe; at++) {
+      const f = fk < fe ? order[fk] : -1;
+      if (f >= 0 && (p === pe || F.CI[f] < CI[p] || (F.CI[f] === CI[p] && F.CJ[f] < CJ[p]))) {
+        RI[at] = F.CI[f];
+        RJ[at] = F.CJ[f];
+        RS[at] = F.s[f];
+        RT[at] = F.t[f];
+        fk++;
+      } else {
+        RI[at] = CI[p];
+        RJ[at] = CJ[p];
+        RS[at] = s[p];
+        RT[at] = t[p];
+        p++;
+      }
+    }
+  }
+  if (oa !== null || ob !== null) {
+    for (let k = 0; k < at; k++) {
+      if (oa !== null) RI[k] = oa[RI[k]];
+      if (ob !== null) RJ[k] = ob[RJ[k]];
+    }
+  }
+  return at;
 }
