@@ -522,14 +522,15 @@ function gridPairsInOrder(g: ChainGrid, plan: GridPlan, m: number): void {
  * contacts come out sorted by (i, j); the table records where each range's are in this thread's
  * found pairs. Each range starts its cells' cursors afresh ({@link gridPairsRange}).
  */
-function searchRanges2(g: WholeGrid2, plan: GridPlan, m: number, slot: number): void {
+function searchRanges2(g: WholeGrid2, plan: GridPlan, m: number, slot: number, onRange: ParallelWork['onRange']): void {
   const R = g.range, ranges = Math.max(1, Math.ceil(m / R));
   for (let r = Atomics.add(g.ctl, 1, 1); r < ranges; r = Atomics.add(g.ctl, 1, 1)) {
     const f0 = found;
     gridPairsRange(g, plan, r * R, Math.min(m, (r + 1) * R));
-    g.table[3 * r] = slot;
-    g.table[3 * r + 1] = f0;
-    g.table[3 * r + 2] = found - f0;
+    g.table[4 * r] = slot;
+    g.table[4 * r + 1] = f0;
+    g.table[4 * r + 2] = found - f0;
+    if (onRange !== undefined) onRange(r, foundShare(), f0, found - f0);
   }
 }
 
@@ -808,7 +809,8 @@ export interface ParallelWork {
    * by column: cell (x, y) at x·ny + y; entries 4j + tag in chain order), for the search in chain
    * order by ranges of segments ({@link searchRanges2}); or null where it does not fit (the
    * search then takes bands of columns). `ctl[1]` is the next range to claim; `table` gets, per
-   * range, this thread's slot, where the range's contacts start in its share and how many.
+   * range, this thread's slot, where the range's contacts start in its found pairs and how many
+   * (and a fourth number for skewline/parallel: where they are now).
    */
   wholeGrid?: (plan: GridPlan) => WholeGrid2 | null;
   /** This thread's slot in the table (0: the calling thread). */
@@ -817,6 +819,8 @@ export interface ParallelWork {
   ranged?: boolean;
   /** Fold-backs at the front of this thread's share (set by the search). */
   folded?: number;
+  /** Called after each range r this thread searched in chain order: its n contacts are found[f0, f0 + n) (views valid until the next record). */
+  onRange?: (r: number, found: PairShare, f0: number, n: number) => void;
 }
 
 /** The whole 2D grid of a parallel search by ranges of segments (ParallelWork.wholeGrid). */
@@ -1017,7 +1021,7 @@ function findPairs(A: PreparedChain, B: PreparedChain | null, tau: number, work:
         if (whole !== null) {
           work.ranged = true;
           work.folded = found;
-          searchRanges2(whole, plan, m, work.slot ?? 0);
+          searchRanges2(whole, plan, m, work.slot ?? 0, work.onRange);
           return;
         }
         // Work items: bands of columns, each built by the thread that claims it, the most

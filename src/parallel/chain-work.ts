@@ -4,7 +4,7 @@
  */
 import type { ParallelWork } from '../chain/contacts.js';
 import { sharedGridPlan, sharedWholeGrid } from './grid-plan.js';
-import { copyShare, partitionShare } from './merge.js';
+import { PUBLISHED, arraysOn, copyShare, leaseArrays, partitionShare } from './merge.js';
 import type { ChainJob } from './worker.js';
 
 /**
@@ -16,9 +16,32 @@ export function chainWork(job: Pick<ChainJob, 'tau' | 'counter' | 'want' | 'shif
   const { grid, lease, shift } = job, zero = job.tau === 0;
   const work: ParallelWork = {
     counter: new Int32Array(job.counter), want: job.want, folds, build: job.build, slot: job.slot,
-    // A search in chain order hands over its pairs as found (its ranges' table says where); else partitioned for the merge.
-    share: (found, m) => (work.ranged === true ? copyShare(found, zero, lease) : partitionShare(found, m, zero, lease, shift)),
+    share: (found, m) => partitionShare(found, m, zero, lease, shift),
   };
+  const table = grid?.whole?.table ?? null;
+  if (table !== null && job.slot > 0) {
+    // A worker searching in chain order publishes each range into its lease as it finishes it
+    // (the calling thread copies it into the result while the search runs: merge.ts, RangeGather);
+    // once the lease is full, its later ranges go with its share, which is then its found pairs
+    // as found (the table says where each range is).
+    const pub = lease === null ? null : leaseArrays(lease);
+    let at = 0, full = pub === null;
+    work.onRange = (r, found, f0, n) => {
+      if (full || at + n > pub!.CI.length) {
+        full = true;
+        return;
+      }
+      pub!.CI.set(found.CI.subarray(f0, f0 + n), at);
+      pub!.CJ.set(found.CJ.subarray(f0, f0 + n), at);
+      if (!zero) pub!.distance.set(found.distance.subarray(f0, f0 + n), at);
+      pub!.s.set(found.s.subarray(f0, f0 + n), at);
+      pub!.t.set(found.t.subarray(f0, f0 + n), at);
+      table[4 * r + 1] = at;
+      at += n;
+      Atomics.store(table, 4 * r + 3, PUBLISHED);
+    };
+    work.share = (found, m) => (work.ranged !== true ? partitionShare(found, m, zero, lease, shift) : full ? copyShare(found, zero, null) : { ...arraysOn(lease, 0), off: new Int32Array(0) });
+  }
   if (grid !== null) {
     work.plan = (seg, m, dead, bands) => sharedGridPlan(grid, seg, m, dead, bands);
     work.wholeGrid = (plan) => sharedWholeGrid(grid, plan);

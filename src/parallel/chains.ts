@@ -15,7 +15,7 @@ import type { Reply } from './pool.js';
 import type { ParallelOptions } from './distances.js';
 import type { SharedChain } from './worker.js';
 import { threadCount } from './threads.js';
-import { RANGES, gatherRanges, mergeGather, mergeOffsets, mergeRanges, rangeShift } from './merge.js';
+import { RANGES, RangeGather, leaseArrays, mergeGather, mergeOffsets, mergeRanges, rangeShift } from './merge.js';
 import { allocGridPlan, rangesOf } from './grid-plan.js';
 import { chainWork } from './chain-work.js';
 import type { MergeJob, RangedShare } from './merge.js';
@@ -24,11 +24,12 @@ import { cpuSplit, parallelStats, threadCpuMs } from './stats.js';
 const KEYS = ['dim', 'thickness', 'closed', 'against', 'againstClosed', 'threads'] as const;
 
 /**
- * How a planar chain at thickness 0 is searched: in chain order by ranges of segments over the
- * whole grid built together (true), or by bands of columns with a merge (false). Not public: for
- * the tests and the benchmark, which compare the two.
+ * How a planar chain at thickness 0 is searched: in chain order by ranges of `range` segments
+ * over the whole grid built together (inOrder), or by bands of columns with a merge; and whether
+ * the last call searched in chain order. Not public: for the tests and the benchmark, which
+ * compare the two.
  */
-export const chainSearch = { inOrder: true, range: 1 << 14 };
+export const chainSearch = { inOrder: true, range: 1 << 14, lastInOrder: false };
 
 /** Segments per thread below which another thread does not pay for the hierarchy it builds. */
 const MIN_SEGMENTS = 50_000;
@@ -161,7 +162,7 @@ function vertices(points: ChainPoints, dim: unknown): number {
  * thread's CPU in its own share, and the shares' memory to hand back after the merge; or null
  * when a thread found the unchecked input bad.
  */
-async function search(A: PreparedChain, B: PreparedChain | null, tau: number, threads: number): Promise<{ A: PreparedChain; B: PreparedChain | null; tau: number; shift: number; shares: RangedShare[]; replies: Reply[]; ownMs: number; memory: (ArrayBufferLike | null)[]; ranged: { table: Int32Array; range: number; folds: number } | null } | null> {
+async function search(A: PreparedChain, B: PreparedChain | null, tau: number, threads: number): Promise<{ A: PreparedChain; B: PreparedChain | null; tau: number; shift: number; shares: RangedShare[]; replies: Reply[]; ownMs: number; memory: (ArrayBufferLike | null)[]; ranged: RangeGather | null } | null> {
   const sa = share(A);
   const sb = B === null ? null : share(B);
   const counter = new SharedArrayBuffer(4);
@@ -191,6 +192,18 @@ async function search(A: PreparedChain, B: PreparedChain | null, tau: number, th
   const pending = postAll(threads - 1, (k) => ({ kind: 'chain', A: sa, B: sb, tau, counter, want, shift, build, grid, lease: lease[k + 1], slot: k + 1 }));
   const c0 = parallelStats.measureCpu ? threadCpuMs() : 0;
   const work = chainWork({ tau, counter, want, shift, build, grid, lease: lease[0], slot: 0 }, true);
+  // Searching in chain order, this thread copies the finished ranges into the result as it goes.
+  const whole = grid?.whole ?? null;
+  const gather = whole === null ? null : new RangeGather(whole.table, rangesOf(A.m, whole.range), whole.range, A.m, lease.map((b, k) => (k === 0 || b === null ? null : leaseArrays(b))));
+  if (gather !== null) {
+    work.onRange = (r, found) => gather.own(r, found, work.folded ?? 0);
+    const partitioned = work.share!;
+    work.share = (found, m) => {
+      if (work.ranged !== true) return partitioned(found, m);
+      gather.ownDone(found, work.folded ?? 0);
+      return { ...newShare(0, false), off: new Int32Array(0), leased: false };
+    };
+  }
   const mine = searchShare(A, B, tau, work) as RangedShare;
   const ownMs = parallelStats.measureCpu ? threadCpuMs() - c0 : 0;
   const replies = await Promise.all(pending);
@@ -200,13 +213,14 @@ async function search(A: PreparedChain, B: PreparedChain | null, tau: number, th
   const shares = [mine, ...replies.map((r) => r.share as RangedShare)];
   // The shares' memory serves the next call once this one has merged them: the leases (each
   // either unused or under its thread's share), and the new memory of shares that outgrew theirs.
-  const memory = [...lease, ...shares.filter((p) => !p.leased).map((p) => p.CI.buffer)];
+  const memory = [...lease, ...shares.filter((p) => !p.leased && p.CI.buffer instanceof SharedArrayBuffer).map((p) => p.CI.buffer)];
   if (build.counter[UNCHECKED_BAD] !== 0) {
     returnLeases(memory);
     return null;
   }
   // Searched in chain order (every thread took the same plan, so the same way): the ranges' table.
-  const ranged = work.ranged === true && grid !== null && grid.whole !== null ? { table: grid.whole.table, range: grid.whole.range, folds: work.folded ?? 0 } : null;
+  const ranged = work.ranged === true && gather !== null ? gather : null;
+  chainSearch.lastInOrder = ranged !== null;
   return { A, B, tau, shift, shares, replies, ownMs, memory, ranged };
 }
 
@@ -261,14 +275,11 @@ export async function chainContactsParallel(points: ChainPoints, options?: Chain
   }
   const { A, B, tau, shift, shares, replies, ownMs, memory, ranged } = round;
   if (ranged !== null) {
-    // Searched in chain order: the ranges' contacts, each sorted, concatenated (fold-backs merged in).
-    const ranges = rangesOf(A.m, ranged.range);
-    let total = ranged.folds;
-    for (let r = 0; r < ranges; r++) total += ranged.table[3 * r + 2];
+    // Searched in chain order: the ranges still waiting, after those copied during the search.
     const g0 = measure ? threadCpuMs() : 0;
-    const result = resultArrays(total, true);
     const Bc = B ?? A;
-    gatherRanges(shares, ranged.table, ranges, ranged.range, ranged.folds, result, identityOrig(A) ? null : A.orig, identityOrig(Bc) ? null : Bc.orig);
+    const result = ranged.finish(shares, identityOrig(A) ? null : A.orig, identityOrig(Bc) ? null : Bc.orig);
+    const total = result.CI.length;
     const gatherMs = measure ? threadCpuMs() - g0 : 0;
     returnLeases(memory);
     const t1 = now();

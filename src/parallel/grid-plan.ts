@@ -87,14 +87,14 @@ export function allocGridPlan(m: number, bands: number, alloc: (bytes: number) =
           done: new Int32Array(new SharedArrayBuffer(4 * bands)),
           start: i32(WHOLE_CELLS * m + 1024),
           items: i32(MAX_ENTRIES_PER_SEGMENT * m),
-          table: new Int32Array(new SharedArrayBuffer(12 * rangesOf(m, range))),
+          table: new Int32Array(new SharedArrayBuffer(16 * rangesOf(m, range))),
         }
       : null,
   };
 }
 
-/** Room for the whole grid's cells, per segment (planGrid allows up to MAX_CELLS_PER_SEGMENT·m and a little more; a grid needing more room is searched by bands). */
-const WHOLE_CELLS = 6;
+/** Room for the whole grid's cells, per segment: planGrid takes grids of up to MAX_CELLS_PER_SEGMENT·m cells and a row and a column more (a grid needing more room is searched by bands; 1.1 a segment on a 1e6-step random walk, 6.1 on a 60,000-step integer-grid walk). */
+const WHOLE_CELLS = 9;
 
 /** Ranges of `range` segments of the search in chain order over m segments. */
 export function rangesOf(m: number, range: number): number {
