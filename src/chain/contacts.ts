@@ -55,11 +55,11 @@ export interface ChainContacts {
 // their numbers (computed when the pair is found, while its coordinates are in cache).
 let Q = new Float64Array(12);
 const OUT = new Float64Array(2);
-let foundI = new Int32Array(1024);
-let foundJ = new Int32Array(1024);
-let foundD = new Float64Array(1024);
-let foundS = new Float64Array(1024);
-let foundT = new Float64Array(1024);
+let foundI: Int32Array = new Int32Array(1024);
+let foundJ: Int32Array = new Int32Array(1024);
+let foundD: Float64Array = new Float64Array(1024);
+let foundS: Float64Array = new Float64Array(1024);
+let foundT: Float64Array = new Float64Array(1024);
 let found = 0;
 releaseHooks.push(() => {
   foundI = new Int32Array(1024);
@@ -819,6 +819,13 @@ export interface ParallelWork {
   ranged?: boolean;
   /** Fold-backs at the front of this thread's share (set by the search). */
   folded?: number;
+  /**
+   * Memory to record this thread's pairs into, in place of the module's (skewline/parallel: a
+   * worker's lease, so that a range of the search in chain order is published where it was
+   * found); the module's own arrays are back once the search returns. When it runs out, the pairs
+   * move to fresh memory of the module's, as they would.
+   */
+  found?: PairShare;
   /** Called after each range r this thread searched in chain order: its n contacts are found[f0, f0 + n) (views valid until the next record). */
   onRange?: (r: number, found: PairShare, f0: number, n: number) => void;
 }
@@ -1873,8 +1880,19 @@ export interface PairShare {
  * Not part of the public API.
  */
 export function searchShare(A: PreparedChain, B: PreparedChain | null, tau: number, work: ParallelWork): PairShare {
-  findPairs(A, B, tau, work);
-  return work.share === undefined ? sortFound(A.m, tau === 0, work.build !== undefined) : work.share(foundShare(), A.m);
+  if (work.found === undefined) {
+    findPairs(A, B, tau, work);
+    return work.share === undefined ? sortFound(A.m, tau === 0, work.build !== undefined) : work.share(foundShare(), A.m);
+  }
+  const own = [foundI, foundJ, foundD, foundS, foundT] as const;
+  ({ CI: foundI, CJ: foundJ, distance: foundD, s: foundS, t: foundT } = work.found);
+  try {
+    findPairs(A, B, tau, work);
+    return work.share === undefined ? sortFound(A.m, tau === 0, work.build !== undefined) : work.share(foundShare(), A.m);
+  } finally {
+    // The module's own arrays, or the larger ones the search grew into.
+    if (foundI.buffer === work.found.CI.buffer) [foundI, foundJ, foundD, foundS, foundT] = own;
+  }
 }
 
 /**

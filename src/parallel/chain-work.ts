@@ -7,6 +7,9 @@ import { sharedGridPlan, sharedWholeGrid } from './grid-plan.js';
 import { PUBLISHED, arraysOn, copyShare, leaseArrays, partitionShare } from './merge.js';
 import type { ChainJob } from './worker.js';
 
+/** The least room for pairs that a lease must give to be recorded into. */
+const MIN_FOUND = 1024;
+
 /**
  * The search's work for one thread: items claimed from the job's counter, the boxes and the 2D
  * grid's plan built together in shared memory, and the share — the pairs found, partitioned
@@ -20,27 +23,26 @@ export function chainWork(job: Pick<ChainJob, 'tau' | 'counter' | 'want' | 'shif
   };
   const table = grid?.whole?.table ?? null;
   if (table !== null && job.slot > 0) {
-    // A worker searching in chain order publishes each range into its lease as it finishes it
-    // (the calling thread copies it into the result while the search runs: merge.ts, RangeGather);
-    // once the lease is full, its later ranges go with its share, which is then its found pairs
-    // as found (the table says where each range is).
-    const pub = lease === null ? null : leaseArrays(lease);
-    let at = 0, full = pub === null;
-    work.onRange = (r, found, f0, n) => {
-      if (full || at + n > pub!.CI.length) {
+    // A worker searching in chain order records its pairs straight into its lease, and publishes
+    // each range there as it finishes it (the calling thread copies it into the result while the
+    // search runs: merge.ts, RangeGather). Once the lease runs out, the search grows into memory
+    // of its own, and the ranges from there on are handed over at the end with the share — then
+    // its found pairs as found (the table says where each range is).
+    // (The search grows its arrays by doubling: it must be given room for a few pairs at least.)
+    if (lease !== null && lease.byteLength >= 32 * MIN_FOUND) work.found = leaseArrays(lease);
+    let full = work.found === undefined;
+    work.onRange = (r, found) => {
+      if (full || found.CI.buffer !== lease) {
         full = true;
         return;
       }
-      pub!.CI.set(found.CI.subarray(f0, f0 + n), at);
-      pub!.CJ.set(found.CJ.subarray(f0, f0 + n), at);
-      if (!zero) pub!.distance.set(found.distance.subarray(f0, f0 + n), at);
-      pub!.s.set(found.s.subarray(f0, f0 + n), at);
-      pub!.t.set(found.t.subarray(f0, f0 + n), at);
-      table[4 * r + 1] = at;
-      at += n;
       Atomics.store(table, 4 * r + 3, PUBLISHED);
     };
-    work.share = (found, m) => (work.ranged !== true ? partitionShare(found, m, zero, lease, shift) : full ? copyShare(found, zero, null) : { ...arraysOn(lease, 0), off: new Int32Array(0) });
+    work.share = (found, m) => {
+      // (Pairs recorded on the lease are never partitioned onto it.)
+      if (work.ranged !== true) return partitionShare(found, m, zero, found.CI.buffer === lease ? null : lease, shift);
+      return full ? copyShare(found, zero, null) : { ...arraysOn(lease, 0), off: new Int32Array(0) };
+    };
   }
   if (grid !== null) {
     work.plan = (seg, m, dead, bands) => sharedGridPlan(grid, seg, m, dead, bands);
