@@ -374,8 +374,9 @@ let CELL = new Int32Array(256);
  * OR of their tags is 3. So a cell's segments are grouped by tag, 3, 1, 2, 0, and only the pairs
  * that can qualify are visited: a 3 with everything after it, a 1 with every 2 (on a 1e6-step
  * random walk, 18.3 M pair visits for 6.2 M pairs whose boxes meet). The parallel search's,
- * band by band (its pairs are then sorted); one thread searches in chain order
- * ({@link gridPairsInOrder}).
+ * band by band (its pairs are then sorted), where the whole grid does not fit the room
+ * skewline/parallel gives it; one thread searches in chain order ({@link gridPairsInOrder}), and
+ * so do the threads of a parallel search by ranges of segments ({@link searchRanges2}).
  */
 function gridPairs(g: ChainGrid, c0: number, c1: number): void {
   const { start, items } = g;

@@ -236,7 +236,10 @@ async function search(A: PreparedChain, B: PreparedChain | null, tau: number, th
  * plan (grid-plan.ts); each thread builds only the small upper levels of the hierarchy. Each
  * thread hands over its contacts partitioned by range of first segments i, and the threads then
  * sort the ranges into the result (merge.ts): one sort in all, and no pass over every contact
- * on one thread. A chain in an array from {@link allocSharedChain} (any SharedArrayBuffer) is
+ * on one thread. A crowded planar chain at thickness 0 is searched in chain order instead: the
+ * whole grid is built once by the threads together, the work items are ranges of consecutive
+ * segments whose contacts come out sorted, and the calling thread concatenates them into the
+ * result as they are finished (merging in the fold-backs) — no partition and no sort. A chain in an array from {@link allocSharedChain} (any SharedArrayBuffer) is
  * shared as it is when it needs no rewriting (open, no repeated vertex); otherwise its compact
  * form is copied once. Without `threads`, a chain of fewer than about 10⁵ segments is searched
  * on the calling thread alone. The result's arrays are ordinary typed arrays (not shared), as

@@ -11,6 +11,9 @@ import { chainContacts, releaseChainMemory } from '../../src/index.js';
 import type { ChainContacts } from '../../src/index.js';
 import { chainContactsParallel, closeParallelPool } from '../../src/parallel/index.js';
 import { chainSearch } from '../../src/parallel/chains.js';
+import { chainWork } from '../../src/parallel/chain-work.js';
+import { allocGridPlan } from '../../src/parallel/grid-plan.js';
+import type { SharedBuild } from '../../src/chain/contacts.js';
 import { gridWalk, randomWalk } from '../support/walks.js';
 import { makeRng } from '../support/rng.js';
 
@@ -82,6 +85,16 @@ describe('chainContactsParallel, 2D search in chain order', () => {
       chainSearch.range = range;
     }
   }, 60_000);
+
+  it('issue 15: a worker is never given a lease too small to record into (an empty share\'s 0-byte lease lost every pair the search then grew into)', () => {
+    const grid = allocGridPlan(100, 4, (bytes) => new SharedArrayBuffer(bytes), 10);
+    const job = { tau: 0, counter: new SharedArrayBuffer(4), want: 4, shift: 0, build: {} as SharedBuild, grid, slot: 1 };
+    expect(chainWork({ ...job, lease: new SharedArrayBuffer(0) }, false).found).toBeUndefined();
+    expect(chainWork({ ...job, lease: new SharedArrayBuffer(32 * 1023) }, false).found).toBeUndefined();
+    const room = chainWork({ ...job, lease: new SharedArrayBuffer(32 * 4096) }, false).found;
+    expect(room?.CI.length).toBe(4096);
+    expect(chainWork({ ...job, lease: new SharedArrayBuffer(32 * 4096), slot: 0 }, true).found, 'the calling thread records into its own memory').toBeUndefined();
+  });
 
   it('issue 15: the search by bands of columns with the merge (the path for grids without room) still gives the same bits (seed 1543)', async () => {
     const P = gridWalk(20_000, 2, makeRng(1543));
