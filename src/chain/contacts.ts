@@ -42,7 +42,7 @@ export interface ChainContactsOptions extends ChainOptions {
    * nothing to free. The object returned is `into` itself, its `count` set: entries [0, count)
    * are the contacts, bit for bit those of a call without `into`; entries past `count` are
    * unspecified. When an array holds fewer than `count` entries, all five are replaced by fresh
-   * arrays of about 1.125 × count entries (in `into` too, so the next call reuses them). The
+   * arrays a little longer than `count` (in `into` too, so the next call reuses them). The
    * arrays may not share memory with each other or with the input chains, and one `into` may
    * serve only one call at a time: a call that meets arrays in use by a chainContactsParallel
    * call in flight throws. If a call throws, `into`'s contents are unspecified.
@@ -73,11 +73,11 @@ export interface ChainContacts {
 // their numbers (computed when the pair is found, while its coordinates are in cache).
 let Q = new Float64Array(12);
 const OUT = new Float64Array(3);
-let foundI = new Int32Array(1024);
-let foundJ = new Int32Array(1024);
-let foundD = new Float64Array(1024);
-let foundS = new Float64Array(1024);
-let foundT = new Float64Array(1024);
+let foundI: Int32Array = new Int32Array(1024);
+let foundJ: Int32Array = new Int32Array(1024);
+let foundD: Float64Array = new Float64Array(1024);
+let foundS: Float64Array = new Float64Array(1024);
+let foundT: Float64Array = new Float64Array(1024);
 let found = 0;
 releaseHooks.push(() => {
   foundI = new Int32Array(1024);
@@ -393,8 +393,9 @@ let CELL = new Int32Array(256);
  * OR of their tags is 3. So a cell's segments are grouped by tag, 3, 1, 2, 0, and only the pairs
  * that can qualify are visited: a 3 with everything after it, a 1 with every 2 (on a 1e6-step
  * random walk, 18.3 M pair visits for 6.2 M pairs whose boxes meet). The parallel search's,
- * band by band (its pairs are then sorted); one thread searches in chain order
- * ({@link gridPairsInOrder}).
+ * band by band (its pairs are then sorted), where the whole grid does not fit the room
+ * skewline/parallel gives it; one thread searches in chain order ({@link gridPairsInOrder}), and
+ * so do the threads of a parallel search by ranges of segments ({@link searchRanges2}).
  */
 function gridPairs(g: ChainGrid, c0: number, c1: number): void {
   const { start, items } = g;
@@ -520,6 +521,126 @@ function gridPairsInOrder(g: ChainGrid, plan: GridPlan, m: number): void {
       PJ[k] >>= 2;
     }
     // i's candidates from several cells: merge them by j (each cell's run is ascending already).
+    if ((e > a || f > b) && np - np0 > 1) {
+      for (let k = np0 + 1; k < np; k++) {
+        const j = PJ[k];
+        let q = k - 1;
+        while (q >= np0 && PJ[q] > j) {
+          PJ[q + 1] = PJ[q];
+          q--;
+        }
+        PJ[q + 1] = j;
+      }
+    }
+  }
+  narrow2(np);
+}
+
+/**
+ * The parallel search in chain order: ranges [r·R, (r + 1)·R) of segments (R = g.range) claimed
+ * through g.ctl[1], each searched as {@link gridPairsInOrder} searches the whole chain, so its
+ * contacts come out sorted by (i, j); the table records where each range's are in this thread's
+ * found pairs. Each range starts its cells' cursors afresh ({@link gridPairsRange}).
+ */
+function searchRanges2(g: WholeGrid2, plan: GridPlan, m: number, slot: number, onRange: ParallelWork['onRange']): void {
+  const R = g.range, ranges = Math.max(1, Math.ceil(m / R));
+  for (let r = Atomics.add(g.ctl, 1, 1); r < ranges; r = Atomics.add(g.ctl, 1, 1)) {
+    const f0 = found;
+    gridPairsRange(g, plan, r * R, Math.min(m, (r + 1) * R));
+    g.table[4 * r] = slot;
+    g.table[4 * r + 1] = f0;
+    g.table[4 * r + 2] = found - f0;
+    if (onRange !== undefined) onRange(r, foundShare(), f0, found - f0);
+  }
+}
+
+// Cursors of the whole grid's cells for {@link gridPairsRange}, valid where the cell's stamp is
+// the range's (one stamp per range searched by this thread: no clearing between ranges).
+let RANGE_CUR = new Int32Array(0);
+let RANGE_STAMP = new Int32Array(0);
+let stampNow = 0;
+releaseHooks.push(() => {
+  RANGE_CUR = new Int32Array(0);
+  RANGE_STAMP = new Int32Array(0);
+  stampNow = 0;
+});
+
+/**
+ * {@link gridPairsInOrder} for segments [i0, i1) only, over the whole grid g (cells column by
+ * column): the same pairs with i in the range, in the same order. A cell's cursor starts, at the
+ * range's first visit to it, at the visiting segment's own entry — found by a binary search, as
+ * a cell's entries are in chain order — and then walks as gridPairsInOrder's does.
+ */
+function gridPairsRange(g: WholeGrid2, plan: GridPlan, i0: number, i1: number): void {
+  const { ny, start, items } = g;
+  const { cx, cy, ex, ey } = plan;
+  const S = SA;
+  if (RANGE_CUR.length < g.cells) {
+    RANGE_CUR = new Int32Array(g.cells);
+    RANGE_STAMP = new Int32Array(g.cells);
+    stampNow = 0;
+  }
+  if (stampNow === 0x7fffffff) {
+    RANGE_STAMP.fill(0);
+    stampNow = 0;
+  }
+  const st = ++stampNow;
+  const cur = RANGE_CUR, stamp = RANGE_STAMP;
+  let PI = pairI, PJ = pairJ;
+  let np = 0;
+  for (let i = i0; i < i1; i++) {
+    const a = cx[i], e = ex[i];
+    if (e < a) continue; // dead
+    if (np >= FLUSH_AT) {
+      narrow2(np);
+      np = 0;
+    }
+    const o = 4 * i;
+    const xlo = S[o], ylo = S[o + 1], xhi = S[o + 2], yhi = S[o + 3];
+    const b = cy[i], f = ey[i];
+    const np0 = np;
+    const self = 4 * i;
+    for (let x = a; x <= e; x++) {
+      for (let y = b; y <= f; y++) {
+        const q = x * ny + y;
+        let p: number;
+        if (stamp[q] === st) p = cur[q]++;
+        else {
+          // The first entry of segment ≥ i (i's own): entries are ascending.
+          let lo = start[q], hi = start[q + 1];
+          while (lo < hi) {
+            const mid = (lo + hi) >>> 1;
+            if (items[mid] < self) lo = mid + 1;
+            else hi = mid;
+          }
+          p = lo;
+          stamp[q] = st;
+          cur[q] = p + 1;
+        }
+        const end = start[q + 1];
+        if (np + (end - p) > PI.length) {
+          const n2 = 2 * (np + (end - p));
+          const gi = new Int32Array(n2), gj = new Int32Array(n2);
+          gi.set(PI.subarray(0, np));
+          gj.set(PJ.subarray(0, np));
+          pairI = PI = gi;
+          pairJ = PJ = gj;
+        }
+        // As in gridPairsInOrder: j ≥ i + 2, the tags OR to 3, the boxes meet.
+        const need = 3 & ~(+(x === a) | (2 * +(y === b)));
+        const lim = self + 8;
+        for (let r = p + 1; r < end; r++) {
+          const t = items[r];
+          const w = t & -4;
+          PJ[np] = t;
+          np += +((t & need) === need) & +(t >= lim) & +(S[w] <= xhi) & +(xlo <= S[w + 2]) & +(S[w + 1] <= yhi) & +(ylo <= S[w + 3]);
+        }
+      }
+    }
+    for (let k = np0; k < np; k++) {
+      PI[k] = i;
+      PJ[k] >>= 2;
+    }
     if ((e > a || f > b) && np - np0 > 1) {
       for (let k = np0 + 1; k < np; k++) {
         const j = PJ[k];
@@ -703,6 +824,42 @@ export interface ParallelWork {
    * into fresh arrays.
    */
   share?: (found: PairShare, m: number) => PairShare;
+  /**
+   * The whole 2D grid over the plan, built by the threads together in shared memory (cells column
+   * by column: cell (x, y) at x·ny + y; entries 4j + tag in chain order), for the search in chain
+   * order by ranges of segments ({@link searchRanges2}); or null where it does not fit (the
+   * search then takes bands of columns). `ctl[1]` is the next range to claim; `table` gets, per
+   * range, this thread's slot, where the range's contacts start in its found pairs and how many
+   * (and a fourth number for skewline/parallel: where they are now).
+   */
+  wholeGrid?: (plan: GridPlan) => WholeGrid2 | null;
+  /** This thread's slot in the table (0: the calling thread). */
+  slot?: number;
+  /** Set by the search: true when it searched by ranges of segments (its share is then the found pairs in the order found, fold-backs first). */
+  ranged?: boolean;
+  /** Fold-backs at the front of this thread's share (set by the search). */
+  folded?: number;
+  /**
+   * Memory to record this thread's pairs into, in place of the module's (skewline/parallel: a
+   * worker's lease, so that a range of the search in chain order is published where it was
+   * found); the module's own arrays are back once the search returns. When it runs out, the pairs
+   * move to fresh memory of the module's, as they would.
+   */
+  found?: PairShare;
+  /** Called after each range r this thread searched in chain order: its n contacts are found[f0, f0 + n) (views valid until the next record). */
+  onRange?: (r: number, found: PairShare, f0: number, n: number) => void;
+}
+
+/** The whole 2D grid of a parallel search by ranges of segments (ParallelWork.wholeGrid). */
+export interface WholeGrid2 {
+  ny: number;
+  cells: number;
+  start: Int32Array;
+  items: Int32Array;
+  ctl: Int32Array;
+  table: Int32Array;
+  /** Segments per range (the work items; the same in every thread). */
+  range: number;
 }
 
 /**
@@ -911,6 +1068,13 @@ function findPairs(A: PreparedChain, B: PreparedChain | null, tau: number, work:
         IN_ORDER = found === 0; // fold-backs recorded above would come first, out of order
         gridPairsInOrder(grid, plan, m);
       } else {
+        const whole = work.wholeGrid === undefined ? null : work.wholeGrid(plan);
+        if (whole !== null) {
+          work.ranged = true;
+          work.folded = found;
+          searchRanges2(whole, plan, m, work.slot ?? 0, work.onRange);
+          return;
+        }
         // Work items: bands of columns, each built by the thread that claims it, the most
         // crowded first (so the last claims are small and no thread is left long alone).
         const order = bandsBySize(plan);
@@ -1803,8 +1967,19 @@ export interface PairShare {
  * Not part of the public API.
  */
 export function searchShare(A: PreparedChain, B: PreparedChain | null, tau: number, work: ParallelWork): PairShare {
-  findPairs(A, B, tau, work);
-  return work.share === undefined ? sortFound(A.m, tau === 0, work.build !== undefined) : work.share(foundShare(), A.m);
+  if (work.found === undefined) {
+    findPairs(A, B, tau, work);
+    return work.share === undefined ? sortFound(A.m, tau === 0, work.build !== undefined) : work.share(foundShare(), A.m);
+  }
+  const own = [foundI, foundJ, foundD, foundS, foundT] as const;
+  ({ CI: foundI, CJ: foundJ, distance: foundD, s: foundS, t: foundT } = work.found);
+  try {
+    findPairs(A, B, tau, work);
+    return work.share === undefined ? sortFound(A.m, tau === 0, work.build !== undefined) : work.share(foundShare(), A.m);
+  } finally {
+    // The module's own arrays, or the larger ones the search grew into.
+    if (foundI.buffer === work.found.CI.buffer) [foundI, foundJ, foundD, foundS, foundT] = own;
+  }
 }
 
 /**

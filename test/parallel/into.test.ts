@@ -8,6 +8,7 @@ import { chainContacts, SkewlineInputError } from '../../src/index.js';
 import type { ChainContacts, ChainContactsOptions } from '../../src/index.js';
 import { chainContactsParallel, closeParallelPool } from '../../src/parallel/index.js';
 import { poolTesting } from '../../src/parallel/pool.js';
+import { chainSearch } from '../../src/parallel/chains.js';
 import { gridWalk, randomWalk } from '../support/walks.js';
 import { makeRng } from '../support/rng.js';
 
@@ -123,6 +124,28 @@ describe('chainContactsParallel with into', () => {
         expect(got, label).toBe(into);
         expect(got.s, label).toBe(s);
         sameContacts(ref, got, `${label}, ${threads} threads`);
+      }
+    }
+  });
+
+  it('issue 15 into: the planar search in chain order and by bands + merge both write into the caller’s arrays (seeds 1511, 1513)', async () => {
+    for (const inOrder of [true, false]) {
+      chainSearch.inOrder = inOrder;
+      try {
+        for (const [label, P] of [['random walk', W2], ['grid walk', G2]] as const) {
+          const ref = chainContacts(P, T2);
+          for (const size of [ref.count, 3]) {
+            const into = dirty(size);
+            const s = into.s;
+            const got = await chainContactsParallel(P, { ...T2, threads: 2, into });
+            expect(chainSearch.lastInOrder, label).toBe(inOrder);
+            expect(got).toBe(into);
+            expect(into.s === s, `${label}: arrays kept when large enough`).toBe(size >= ref.count);
+            sameContacts(ref, got, `${label}, ${inOrder ? 'in chain order' : 'by bands'}, into of ${size}`);
+          }
+        }
+      } finally {
+        chainSearch.inOrder = true;
       }
     }
   });
