@@ -398,6 +398,17 @@ let CELL = new Int32Array(256);
  * so do the threads of a parallel search by ranges of segments ({@link searchRanges2}).
  */
 function gridPairs(g: ChainGrid, c0: number, c1: number): void {
+  narrow2(gridPairsLoop(g, c0, c1));
+}
+
+/**
+ * {@link gridPairs}' loop: returns the candidates still waiting for the narrow phase. Its own
+ * function, with nothing after the loop, because V8 compiles the loop while it runs (on-stack
+ * replacement) and such code falls back to the interpreter at the first call after the loop
+ * that never ran before ("insufficient type feedback for call": par7 and par8 saw about 8 a
+ * call at the final narrow2, in some runs); the caller's call is compiled with the caller.
+ */
+function gridPairsLoop(g: ChainGrid, c0: number, c1: number): number {
   const { start, items } = g;
   const S = SA;
   let PI = pairI, PJ = pairJ;
@@ -445,7 +456,7 @@ function gridPairs(g: ChainGrid, c0: number, c1: number): void {
       }
     }
   }
-  narrow2(np);
+  return np;
 }
 
 /**
@@ -572,9 +583,6 @@ releaseHooks.push(() => {
  * a cell's entries are in chain order — and then walks as gridPairsInOrder's does.
  */
 function gridPairsRange(g: WholeGrid2, plan: GridPlan, i0: number, i1: number): void {
-  const { ny, start, items } = g;
-  const { cx, cy, ex, ey } = plan;
-  const S = SA;
   if (RANGE_CUR.length < g.cells) {
     RANGE_CUR = new Int32Array(g.cells);
     RANGE_STAMP = new Int32Array(g.cells);
@@ -584,7 +592,14 @@ function gridPairsRange(g: WholeGrid2, plan: GridPlan, i0: number, i1: number): 
     RANGE_STAMP.fill(0);
     stampNow = 0;
   }
-  const st = ++stampNow;
+  narrow2(rangeLoop(g, plan, i0, i1, ++stampNow));
+}
+
+/** {@link gridPairsRange}'s loop, stamped st: returns the candidates still waiting (nothing after the loop: see gridPairsLoop). */
+function rangeLoop(g: WholeGrid2, plan: GridPlan, i0: number, i1: number, st: number): number {
+  const { ny, start, items } = g;
+  const { cx, cy, ex, ey } = plan;
+  const S = SA;
   const cur = RANGE_CUR, stamp = RANGE_STAMP;
   let PI = pairI, PJ = pairJ;
   let np = 0;
@@ -653,7 +668,7 @@ function gridPairsRange(g: WholeGrid2, plan: GridPlan, i0: number, i1: number): 
       }
     }
   }
-  narrow2(np);
+  return np;
 }
 
 /** The in-order grid search hands its candidates to the narrow phase once this many are waiting. */

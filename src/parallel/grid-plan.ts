@@ -328,10 +328,15 @@ function wholeBand(plan: GridPlan, entryStart: Int32Array, start: Int32Array, it
   const cnt = new Int32Array(n + 1);
   const k0 = segStart[b], k1 = segStart[b + 1];
   bandCounts(segs, k0, k1, cx, cy, ex, ey, c0, c1, ny, cnt);
-  cnt[0] = entryStart[b];
-  for (let q = 0; q < n; q++) cnt[q + 1] += cnt[q];
+  prefixSums(cnt, n, entryStart[b]);
   start.set(cnt, base);
   bandFill(segs, k0, k1, cx, cy, ex, ey, c0, c1, ny, cnt, items);
+}
+
+/** cnt[0] = first, then cnt[q + 1] += cnt[q] for q < n (one loop a function: see PRIME). */
+function prefixSums(cnt: Int32Array, n: number, first: number): void {
+  cnt[0] = first;
+  for (let q = 0; q < n; q++) cnt[q + 1] += cnt[q];
 }
 
 /** The cells' entry counts of band [c0, c1) (cnt[x·ny + y + 1]; one loop a function: see PRIME). */
