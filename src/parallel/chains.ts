@@ -237,17 +237,19 @@ async function search(A: PreparedChain, B: PreparedChain | null, tau: number, th
  * plan (grid-plan.ts); each thread builds only the small upper levels of the hierarchy. Each
  * thread hands over its contacts partitioned by range of first segments i, and the threads then
  * sort the ranges into the result (merge.ts): one sort in all, and no pass over every contact
- * on one thread. A crowded planar chain at thickness 0 is searched in chain order instead: the
- * whole grid is built once by the threads together, the work items are ranges of consecutive
- * segments whose contacts come out sorted, and the calling thread concatenates them into the
- * result as they are finished (merging in the fold-backs) — no partition and no sort. A chain in an array from {@link allocSharedChain} (any SharedArrayBuffer) is
- * shared as it is when it needs no rewriting (open, no repeated vertex); otherwise its compact
- * form is copied once. Without `threads`, a chain of fewer than about 10⁵ segments is searched
- * on the calling thread alone. The result's arrays are ordinary typed arrays (not shared), as
- * chainContacts' are; with `options.into` (see ChainContactsOptions) they are the caller's, reused
- * call after call, and `into` is returned. While the call is in flight its `into` may serve no
- * other call (that call throws). Working memory (boxes, the plan, the threads' shares and the merge's
- * shared copy of the result: 32 + 32 bytes a contact) is kept
+ * on one thread. A crowded planar chain at thickness 0 is searched in chain order instead
+ * (where its whole grid fits the room kept for it: at most 9 cells a segment): the whole grid is
+ * built once by the threads together, the work items are ranges of consecutive segments whose
+ * contacts come out sorted, and the calling thread concatenates them into the result as they
+ * are finished (merging in the fold-backs) — no partition and no sort. A chain in an array from
+ * {@link allocSharedChain} (any SharedArrayBuffer) is shared as it is when it needs no
+ * rewriting (open, no repeated vertex); otherwise its compact form is copied once. Without
+ * `threads`, a chain of fewer than about 10⁵ segments is searched on the calling thread alone.
+ * The result's arrays are ordinary typed arrays (not shared), as chainContacts' are (in chain
+ * order, views of length `count` on somewhat larger memory); with `options.into` they are
+ * the caller's, reused call after call, and `into` is returned. While the call is in flight its
+ * `into` may serve no other call (that call throws). Working memory (boxes, the plan, the
+ * threads' shares and the merge's shared copy of the result: 32 + 32 bytes a contact) is kept
  * for the next call, as chainContacts keeps its own; releaseChainMemory (from 'skewline') frees
  * it. Node.js only.
  * @throws (rejects with) SkewlineInputError as chainContacts does, for an unknown option, a
