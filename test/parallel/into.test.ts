@@ -174,6 +174,8 @@ describe('chainContactsParallel with into', () => {
     await expect(chainContactsParallel(W3, { ...T3, threads: 2, into: a })).rejects.toThrow(/in use by a chainContactsParallel call in flight/);
     await expect(chainContactsParallel(W3, { ...T3, threads: 2, into: { ...b, s: a.s } })).rejects.toThrow(SkewlineInputError);
     expect(() => chainContacts(W3, { ...T3, into: a })).toThrow(/options\.into\.i is in use by a chainContactsParallel call in flight/);
+    // Another into on the calling thread meanwhile (module scratch shared with the call's own part): its own contacts.
+    sameContacts(r3, chainContacts(W3, { ...T3, into: b }), 'chainContacts into b while a is in flight');
     sameContacts(r2, await first, 'the first call, undisturbed');
     sameContacts(r3, await chainContactsParallel(W3, { ...T3, threads: 2, into: a }), 'into free once settled');
     sameContacts(r3, chainContacts(W3, { ...T3, into: a }), 'chainContacts with it too');
