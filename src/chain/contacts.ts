@@ -17,6 +17,7 @@ import { FINE, bandGrid, planGrid, planGrid3 } from './grid.js';
 import { BOXES_A, BOXES_B, GRID_FILL, SORT_FILL, SORT_START, TREE_LEAVES, f64Scratch, i32Scratch, releaseHooks } from './scratch.js';
 import type { ChainGrid, ChainGrid3, GridPlan } from './grid.js';
 import type { ChainTree } from './tree.js';
+import { checkInto, intoShare } from './into.js';
 
 /** Options of {@link chainContacts} and {@link chainCollisions}. */
 export interface ChainOptions {
@@ -30,6 +31,23 @@ export interface ChainOptions {
   against?: ChainPoints;
   /** Whether `against` is closed (default: the same as `closed`). */
   againstClosed?: boolean;
+}
+
+/** Options of {@link chainContacts} (and chainContactsParallel): {@link ChainOptions} and `into`. */
+export interface ChainContactsOptions extends ChainOptions {
+  /**
+   * Caller-owned result buffers: a previous result (or any `{ count, i, j, distance, s, t }` with
+   * Int32Arrays i, j and Float64Arrays distance, s, t) whose arrays receive this call's contacts,
+   * so that a search repeated call after call allocates no result and leaves the collector
+   * nothing to free. The object returned is `into` itself, its `count` set: entries [0, count)
+   * are the contacts, bit for bit those of a call without `into`; entries past `count` are
+   * unspecified. When an array holds fewer than `count` entries, all five are replaced by fresh
+   * arrays a little longer than `count` (in `into` too, so the next call reuses them). The
+   * arrays may not share memory with each other or with the input chains, and one `into` may
+   * serve only one call at a time: a call that meets arrays in use by a chainContactsParallel
+   * call in flight throws. If a call throws, `into`'s contents are unspecified.
+   */
+  into?: ChainContacts;
 }
 
 /**
@@ -55,11 +73,11 @@ export interface ChainContacts {
 // their numbers (computed when the pair is found, while its coordinates are in cache).
 let Q = new Float64Array(12);
 const OUT = new Float64Array(3);
-let foundI = new Int32Array(1024);
-let foundJ = new Int32Array(1024);
-let foundD = new Float64Array(1024);
-let foundS = new Float64Array(1024);
-let foundT = new Float64Array(1024);
+let foundI: Int32Array = new Int32Array(1024);
+let foundJ: Int32Array = new Int32Array(1024);
+let foundD: Float64Array = new Float64Array(1024);
+let foundS: Float64Array = new Float64Array(1024);
+let foundT: Float64Array = new Float64Array(1024);
 let found = 0;
 releaseHooks.push(() => {
   foundI = new Int32Array(1024);
@@ -136,6 +154,8 @@ function distanceQ(dim: number): number {
 
 /** The options {@link chainContacts} and {@link chainCollisions} accept. */
 const CHAIN_KEYS = ['dim', 'thickness', 'closed', 'against', 'againstClosed'] as const;
+/** The options {@link chainContacts} accepts. */
+const CONTACTS_KEYS = [...CHAIN_KEYS, 'into'] as const;
 /** The options {@link multiChainContacts} accepts. */
 const MULTI_KEYS = ['dim', 'thickness', 'closed', 'between'] as const;
 
@@ -373,10 +393,22 @@ let CELL = new Int32Array(256);
  * OR of their tags is 3. So a cell's segments are grouped by tag, 3, 1, 2, 0, and only the pairs
  * that can qualify are visited: a 3 with everything after it, a 1 with every 2 (on a 1e6-step
  * random walk, 18.3 M pair visits for 6.2 M pairs whose boxes meet). The parallel search's,
- * band by band (its pairs are then sorted); one thread searches in chain order
- * ({@link gridPairsInOrder}).
+ * band by band (its pairs are then sorted), where the whole grid does not fit the room
+ * skewline/parallel gives it; one thread searches in chain order ({@link gridPairsInOrder}), and
+ * so do the threads of a parallel search by ranges of segments ({@link searchRanges2}).
  */
 function gridPairs(g: ChainGrid, c0: number, c1: number): void {
+  narrow2(gridPairsLoop(g, c0, c1));
+}
+
+/**
+ * {@link gridPairs}' loop: returns the candidates still waiting for the narrow phase. Its own
+ * function, with nothing after the loop, because V8 compiles the loop while it runs (on-stack
+ * replacement) and such code falls back to the interpreter at the first call after the loop
+ * that never ran before ("insufficient type feedback for call": par7 and par8 saw about 8 a
+ * call at the final narrow2, in some runs); the caller's call is compiled with the caller.
+ */
+function gridPairsLoop(g: ChainGrid, c0: number, c1: number): number {
   const { start, items } = g;
   const S = SA;
   let PI = pairI, PJ = pairJ;
@@ -424,7 +456,7 @@ function gridPairs(g: ChainGrid, c0: number, c1: number): void {
       }
     }
   }
-  narrow2(np);
+  return np;
 }
 
 /**
@@ -513,6 +545,130 @@ function gridPairsInOrder(g: ChainGrid, plan: GridPlan, m: number): void {
     }
   }
   narrow2(np);
+}
+
+/**
+ * The parallel search in chain order: ranges [r·R, (r + 1)·R) of segments (R = g.range) claimed
+ * through g.ctl[1], each searched as {@link gridPairsInOrder} searches the whole chain, so its
+ * contacts come out sorted by (i, j); the table records where each range's are in this thread's
+ * found pairs. Each range starts its cells' cursors afresh ({@link gridPairsRange}).
+ */
+function searchRanges2(g: WholeGrid2, plan: GridPlan, m: number, slot: number, onRange: ParallelWork['onRange']): void {
+  const R = g.range, ranges = Math.max(1, Math.ceil(m / R));
+  for (let r = Atomics.add(g.ctl, 1, 1); r < ranges; r = Atomics.add(g.ctl, 1, 1)) {
+    const f0 = found;
+    gridPairsRange(g, plan, r * R, Math.min(m, (r + 1) * R));
+    g.table[4 * r] = slot;
+    g.table[4 * r + 1] = f0;
+    g.table[4 * r + 2] = found - f0;
+    if (onRange !== undefined) onRange(r, foundShare(), f0, found - f0);
+  }
+}
+
+// Cursors of the whole grid's cells for {@link gridPairsRange}, valid where the cell's stamp is
+// the range's (one stamp per range searched by this thread: no clearing between ranges).
+let RANGE_CUR = new Int32Array(0);
+let RANGE_STAMP = new Int32Array(0);
+let stampNow = 0;
+releaseHooks.push(() => {
+  RANGE_CUR = new Int32Array(0);
+  RANGE_STAMP = new Int32Array(0);
+  stampNow = 0;
+});
+
+/**
+ * {@link gridPairsInOrder} for segments [i0, i1) only, over the whole grid g (cells column by
+ * column): the same pairs with i in the range, in the same order. A cell's cursor starts, at the
+ * range's first visit to it, at the visiting segment's own entry — found by a binary search, as
+ * a cell's entries are in chain order — and then walks as gridPairsInOrder's does.
+ */
+function gridPairsRange(g: WholeGrid2, plan: GridPlan, i0: number, i1: number): void {
+  if (RANGE_CUR.length < g.cells) {
+    RANGE_CUR = new Int32Array(g.cells);
+    RANGE_STAMP = new Int32Array(g.cells);
+    stampNow = 0;
+  }
+  if (stampNow === 0x7fffffff) {
+    RANGE_STAMP.fill(0);
+    stampNow = 0;
+  }
+  narrow2(rangeLoop(g, plan, i0, i1, ++stampNow));
+}
+
+/** {@link gridPairsRange}'s loop, stamped st: returns the candidates still waiting (nothing after the loop: see gridPairsLoop). */
+function rangeLoop(g: WholeGrid2, plan: GridPlan, i0: number, i1: number, st: number): number {
+  const { ny, start, items } = g;
+  const { cx, cy, ex, ey } = plan;
+  const S = SA;
+  const cur = RANGE_CUR, stamp = RANGE_STAMP;
+  let PI = pairI, PJ = pairJ;
+  let np = 0;
+  for (let i = i0; i < i1; i++) {
+    const a = cx[i], e = ex[i];
+    if (e < a) continue; // dead
+    if (np >= FLUSH_AT) {
+      narrow2(np);
+      np = 0;
+    }
+    const o = 4 * i;
+    const xlo = S[o], ylo = S[o + 1], xhi = S[o + 2], yhi = S[o + 3];
+    const b = cy[i], f = ey[i];
+    const np0 = np;
+    const self = 4 * i;
+    for (let x = a; x <= e; x++) {
+      for (let y = b; y <= f; y++) {
+        const q = x * ny + y;
+        let p: number;
+        if (stamp[q] === st) p = cur[q]++;
+        else {
+          // The first entry of segment ≥ i (i's own): entries are ascending.
+          let lo = start[q], hi = start[q + 1];
+          while (lo < hi) {
+            const mid = (lo + hi) >>> 1;
+            if (items[mid] < self) lo = mid + 1;
+            else hi = mid;
+          }
+          p = lo;
+          stamp[q] = st;
+          cur[q] = p + 1;
+        }
+        const end = start[q + 1];
+        if (np + (end - p) > PI.length) {
+          const n2 = 2 * (np + (end - p));
+          const gi = new Int32Array(n2), gj = new Int32Array(n2);
+          gi.set(PI.subarray(0, np));
+          gj.set(PJ.subarray(0, np));
+          pairI = PI = gi;
+          pairJ = PJ = gj;
+        }
+        // As in gridPairsInOrder: j ≥ i + 2, the tags OR to 3, the boxes meet.
+        const need = 3 & ~(+(x === a) | (2 * +(y === b)));
+        const lim = self + 8;
+        for (let r = p + 1; r < end; r++) {
+          const t = items[r];
+          const w = t & -4;
+          PJ[np] = t;
+          np += +((t & need) === need) & +(t >= lim) & +(S[w] <= xhi) & +(xlo <= S[w + 2]) & +(S[w + 1] <= yhi) & +(ylo <= S[w + 3]);
+        }
+      }
+    }
+    for (let k = np0; k < np; k++) {
+      PI[k] = i;
+      PJ[k] >>= 2;
+    }
+    if ((e > a || f > b) && np - np0 > 1) {
+      for (let k = np0 + 1; k < np; k++) {
+        const j = PJ[k];
+        let q = k - 1;
+        while (q >= np0 && PJ[q] > j) {
+          PJ[q + 1] = PJ[q];
+          q--;
+        }
+        PJ[q + 1] = j;
+      }
+    }
+  }
+  return np;
 }
 
 /** The in-order grid search hands its candidates to the narrow phase once this many are waiting. */
@@ -683,6 +839,42 @@ export interface ParallelWork {
    * into fresh arrays.
    */
   share?: (found: PairShare, m: number) => PairShare;
+  /**
+   * The whole 2D grid over the plan, built by the threads together in shared memory (cells column
+   * by column: cell (x, y) at x·ny + y; entries 4j + tag in chain order), for the search in chain
+   * order by ranges of segments ({@link searchRanges2}); or null where it does not fit (the
+   * search then takes bands of columns). `ctl[1]` is the next range to claim; `table` gets, per
+   * range, this thread's slot, where the range's contacts start in its found pairs and how many
+   * (and a fourth number for skewline/parallel: where they are now).
+   */
+  wholeGrid?: (plan: GridPlan) => WholeGrid2 | null;
+  /** This thread's slot in the table (0: the calling thread). */
+  slot?: number;
+  /** Set by the search: true when it searched by ranges of segments (its share is then the found pairs in the order found, fold-backs first). */
+  ranged?: boolean;
+  /** Fold-backs at the front of this thread's share (set by the search). */
+  folded?: number;
+  /**
+   * Memory to record this thread's pairs into, in place of the module's (skewline/parallel: a
+   * worker's lease, so that a range of the search in chain order is published where it was
+   * found); the module's own arrays are back once the search returns. When it runs out, the pairs
+   * move to fresh memory of the module's, as they would.
+   */
+  found?: PairShare;
+  /** Called after each range r this thread searched in chain order: its n contacts are found[f0, f0 + n) (views valid until the next record). */
+  onRange?: (r: number, found: PairShare, f0: number, n: number) => void;
+}
+
+/** The whole 2D grid of a parallel search by ranges of segments (ParallelWork.wholeGrid). */
+export interface WholeGrid2 {
+  ny: number;
+  cells: number;
+  start: Int32Array;
+  items: Int32Array;
+  ctl: Int32Array;
+  table: Int32Array;
+  /** Segments per range (the work items; the same in every thread). */
+  range: number;
 }
 
 /**
@@ -891,6 +1083,13 @@ function findPairs(A: PreparedChain, B: PreparedChain | null, tau: number, work:
         IN_ORDER = found === 0; // fold-backs recorded above would come first, out of order
         gridPairsInOrder(grid, plan, m);
       } else {
+        const whole = work.wholeGrid === undefined ? null : work.wholeGrid(plan);
+        if (whole !== null) {
+          work.ranged = true;
+          work.folded = found;
+          searchRanges2(whole, plan, m, work.slot ?? 0, work.onRange);
+          return;
+        }
         // Work items: bands of columns, each built by the thread that claims it, the most
         // crowded first (so the last claims are small and no thread is left long alone).
         const order = bandsBySize(plan);
@@ -1379,9 +1578,9 @@ function after(I: Int32Array, J: Int32Array, a: number, b: number): boolean {
  * no pass over a counter per segment. The same arrays as sortPairs, as each pair occurs once.
  * Fold-backs out of order (a ring's closing pair comes last) leave it all to sortPairs.
  */
-function sortGrouped(mA: number, g: number, zero: boolean): PairShare {
+function sortGrouped(mA: number, g: number, zero: boolean, into: ChainContacts | null = null): PairShare {
   const n = found, I = foundI, J = foundJ, D = foundD, S = foundS, T = foundT;
-  for (let k = 1; k < g; k++) if (after(I, J, k - 1, k)) return sortPairs(mA, [foundShare()], zero);
+  for (let k = 1; k < g; k++) if (after(I, J, k - 1, k)) return sortPairs(mA, [foundShare()], zero, false, into);
   for (let a = g; a < n;) {
     const limit = (Math.floor(I[a] / LEAF) + 1) * LEAF;
     let b = a + 1;
@@ -1410,7 +1609,7 @@ function sortGrouped(mA: number, g: number, zero: boolean): PairShare {
     }
     a = b;
   }
-  const out = newShare(n, false);
+  const out = resultShare(n, false, zero, into);
   const { CI, CJ, distance: OD, s: OS, t: OT } = out;
   // Merge the fold-backs [0, g) with the rest [g, n).
   let a = 0, b = g, k = 0;
@@ -1456,10 +1655,10 @@ function foundShare(): PairShare {
  * distances are all 0 (thickness 0) and are not carried: a fresh array is zeros already.
  * With `shared` the result lives on SharedArrayBuffers (a parallel search's share).
  */
-function sortPairs(mA: number, shares: readonly PairShare[], zero = false, shared = false): PairShare {
+function sortPairs(mA: number, shares: readonly PairShare[], zero = false, shared = false, into: ChainContacts | null = null): PairShare {
   let n = 0;
   for (const p of shares) n += p.CI.length;
-  const out = newShare(n, shared);
+  const out = resultShare(n, shared, zero, into);
   if (n > 0) sortRange(shares, 0, mA, zero, out, 0);
   return out;
 }
@@ -1468,18 +1667,26 @@ function sortPairs(mA: number, shares: readonly PairShare[], zero = false, share
  * The pairs of the last {@link findPairs}, sorted as by {@link sortPairs} into fresh arrays: when
  * the search found them in order already ({@link IN_ORDER}), only copied out.
  */
-function sortFound(mA: number, zero: boolean, shared = false): PairShare {
+function sortFound(mA: number, zero: boolean, shared = false, into: ChainContacts | null = null): PairShare {
   const inOrder = IN_ORDER;
   IN_ORDER = false; // for this search's pairs only
-  if (!inOrder) return sortPairs(mA, [foundShare()], zero, shared);
+  if (!inOrder) return sortPairs(mA, [foundShare()], zero, shared, into);
   const n = found;
-  const out = newShare(n, shared);
+  const out = resultShare(n, shared, zero, into);
   out.CI.set(foundI.subarray(0, n));
   out.CJ.set(foundJ.subarray(0, n));
   if (!zero) out.distance.set(foundD.subarray(0, n));
   out.s.set(foundS.subarray(0, n));
   out.t.set(foundT.subarray(0, n));
   return out;
+}
+
+/**
+ * Where the sorted pairs go: fresh arrays (newShare), or `into`'s (grown if too small; with
+ * `zero` its first n distances zeroed, as fresh ones are: thickness 0 does not write them).
+ */
+function resultShare(n: number, shared: boolean, zero: boolean, into: ChainContacts | null): PairShare {
+  return into === null ? newShare(n, shared) : intoShare(into, n, zero);
 }
 
 /** Five arrays for n pairs, on SharedArrayBuffers with `shared`. */
@@ -1555,9 +1762,9 @@ function sortPartners(CJ: Int32Array, D: Float64Array, S: Float64Array, T: Float
 }
 
 /** The public form of sorted compact pairs: input segment indices (mapped in place). */
-function toContacts(A: PreparedChain, B: PreparedChain, sorted: PairShare): ChainContacts {
+function toContacts(A: PreparedChain, B: PreparedChain, sorted: PairShare, into: ChainContacts | null = null): ChainContacts {
   const { CI, CJ } = sorted;
-  const n = CI.length;
+  const n = into === null ? CI.length : into.count;
   const oa = A.orig, ob = B.orig;
   if (n > 0 && !((A.identity === true || identity(oa)) && (B.identity === true || identity(ob)))) {
     for (let k = 0; k < n; k++) {
@@ -1565,6 +1772,7 @@ function toContacts(A: PreparedChain, B: PreparedChain, sorted: PairShare): Chai
       CJ[k] = ob[CJ[k]];
     }
   }
+  if (into !== null) return into; // its arrays hold `sorted`, its count is n (intoShare)
   return { count: n, i: CI, j: CJ, distance: sorted.distance, s: sorted.s, t: sorted.t };
 }
 
@@ -1597,18 +1805,23 @@ function toContacts(A: PreparedChain, B: PreparedChain, sorted: PairShare): Chai
  * that do not crowd one spot. Each pair's
  * distance, s and t come from the segment kernel as the pair is found. Memory O(n) in typed
  * arrays; the working memory (boxes, grid, sort counters: about 80–100 bytes per segment and
- * 32 per contact) is kept for the next call — {@link releaseChainMemory} frees it.
+ * 32 per contact) is kept for the next call — {@link releaseChainMemory} frees it. With
+ * `options.into` the contacts go into the caller's arrays and `into` is returned
+ * ({@link ChainContactsOptions}); without, the result's arrays are fresh, of length `count`.
  * Not re-entrant (module scratch).
  *
  * @param points a flat array (x, y[, z …] per vertex, with `options.dim`) or an array of points
  *   (arrays, typed arrays or `{x, y[, z]}` objects).
  * @throws SkewlineInputError for a non-finite coordinate (naming the vertex), mixed dimensions,
  *   a flat array without `dim`, a thickness that is not a finite number ≥ 0, an unknown option
- *   key, or a `closed` / `againstClosed` that is not a boolean.
+ *   key, a `closed` / `againstClosed` that is not a boolean, or an `into` that is not five
+ *   arrays of the right types, shares memory with the input or itself, or is in use by a
+ *   chainContactsParallel call in flight.
  */
-export function chainContacts(points: ChainPoints, options?: ChainOptions): ChainContacts {
+export function chainContacts(points: ChainPoints, options?: ChainContactsOptions): ChainContacts {
   const t0 = performance.now();
-  checkChainOptions(options, CHAIN_KEYS, ['closed', 'againstClosed'], 'chainContacts');
+  checkChainOptions(options, CONTACTS_KEYS, ['closed', 'againstClosed'], 'chainContacts');
+  const into = options?.into === undefined ? null : checkInto(options.into, 'chainContacts', [points, options.against]);
   // A plain open 3D chain: validated while its boxes are built (quickSearch3).
   const quick = options?.dim === 3 && searchMode.broad !== 'grid' ? quickPrepare(points, options) : null;
   let t1 = performance.now();
@@ -1622,9 +1835,9 @@ export function chainContacts(points: ChainPoints, options?: ChainOptions): Chai
   }
   const t2 = performance.now();
   // The 3D block search's pairs come grouped by block (sortGrouped), the 2D grid's in order (sortFound).
-  const sorted = grouped >= 0 ? sortGrouped(A.m, grouped, tau === 0) : sortFound(A.m, tau === 0);
+  const sorted = grouped >= 0 ? sortGrouped(A.m, grouped, tau === 0, into) : sortFound(A.m, tau === 0, false, into);
   const t3 = performance.now();
-  const out = toContacts(A, B ?? A, sorted);
+  const out = toContacts(A, B ?? A, sorted, into);
   const t4 = performance.now();
   chainStats.readMs = t1 - t0;
   chainStats.searchMs = t2 - t1;
@@ -1769,8 +1982,19 @@ export interface PairShare {
  * Not part of the public API.
  */
 export function searchShare(A: PreparedChain, B: PreparedChain | null, tau: number, work: ParallelWork): PairShare {
-  findPairs(A, B, tau, work);
-  return work.share === undefined ? sortFound(A.m, tau === 0, work.build !== undefined) : work.share(foundShare(), A.m);
+  if (work.found === undefined) {
+    findPairs(A, B, tau, work);
+    return work.share === undefined ? sortFound(A.m, tau === 0, work.build !== undefined) : work.share(foundShare(), A.m);
+  }
+  const own = [foundI, foundJ, foundD, foundS, foundT] as const;
+  ({ CI: foundI, CJ: foundJ, distance: foundD, s: foundS, t: foundT } = work.found);
+  try {
+    findPairs(A, B, tau, work);
+    return work.share === undefined ? sortFound(A.m, tau === 0, work.build !== undefined) : work.share(foundShare(), A.m);
+  } finally {
+    // The module's own arrays, or the larger ones the search grew into.
+    if (foundI.buffer === work.found.CI.buffer) [foundI, foundJ, foundD, foundS, foundT] = own;
+  }
 }
 
 /**

@@ -4,7 +4,8 @@
  */
 import { Buffer } from 'node:buffer';
 import { UNCHECKED_BAD, buildChunks, chainContacts, newShare, prepareShares, quickPrepare, searchShare } from '../chain/contacts.js';
-import type { ChainContacts, ChainOptions, PairShare, SharedBuild } from '../chain/contacts.js';
+import type { ChainContacts, ChainContactsOptions, PairShare, SharedBuild } from '../chain/contacts.js';
+import { checkInto, heldViews, holdInto, intoShare, releaseInto } from '../chain/into.js';
 import { leafCount } from '../chain/tree.js';
 import { blockGridRoom3 } from '../chain/blocks3.js';
 import { releaseHooks } from '../chain/scratch.js';
@@ -15,13 +16,21 @@ import type { Reply } from './pool.js';
 import type { ParallelOptions } from './distances.js';
 import type { SharedChain } from './worker.js';
 import { threadCount } from './threads.js';
-import { RANGES, mergeGather, mergeOffsets, mergeRanges, rangeShift } from './merge.js';
-import { allocGridPlan } from './grid-plan.js';
+import { RANGES, RangeGather, leaseArrays, mergeGather, mergeOffsets, mergeRanges, rangeShift } from './merge.js';
+import { allocGridPlan, rangesOf } from './grid-plan.js';
 import { chainWork } from './chain-work.js';
 import type { MergeJob, RangedShare } from './merge.js';
 import { cpuSplit, parallelStats, threadCpuMs } from './stats.js';
 
-const KEYS = ['dim', 'thickness', 'closed', 'against', 'againstClosed', 'threads'] as const;
+const KEYS = ['dim', 'thickness', 'closed', 'against', 'againstClosed', 'threads', 'into'] as const;
+
+/**
+ * How a planar chain at thickness 0 is searched: in chain order by ranges of `range` segments
+ * over the whole grid built together (inOrder), or by bands of columns with a merge; and whether
+ * the last call searched in chain order. Not public: for the tests and the benchmark, which
+ * compare the two.
+ */
+export const chainSearch = { inOrder: true, range: 1 << 14, lastInOrder: false };
 
 /** Segments per thread below which another thread does not pay for the hierarchy it builds. */
 const MIN_SEGMENTS = 50_000;
@@ -154,7 +163,7 @@ function vertices(points: ChainPoints, dim: unknown): number {
  * thread's CPU in its own share, and the shares' memory to hand back after the merge; or null
  * when a thread found the unchecked input bad.
  */
-async function search(A: PreparedChain, B: PreparedChain | null, tau: number, threads: number): Promise<{ A: PreparedChain; B: PreparedChain | null; tau: number; shift: number; shares: RangedShare[]; replies: Reply[]; ownMs: number; memory: (ArrayBufferLike | null)[] } | null> {
+async function search(A: PreparedChain, B: PreparedChain | null, tau: number, threads: number, into: ChainContacts | null): Promise<{ A: PreparedChain; B: PreparedChain | null; tau: number; shift: number; shares: RangedShare[]; replies: Reply[]; ownMs: number; memory: (ArrayBufferLike | null)[]; ranged: RangeGather | null } | null> {
   const sa = share(A);
   const sb = B === null ? null : share(B);
   const counter = new SharedArrayBuffer(4);
@@ -176,28 +185,44 @@ async function search(A: PreparedChain, B: PreparedChain | null, tau: number, th
     };
   }
   // A planar chain at thickness 0 may take the grid: its plan is built together too.
-  const grid = A.dim === 2 && tau === 0 && B === null ? allocGridPlan(A.m, PLAN_BANDS, takeBuffer) : null;
+  const grid = A.dim === 2 && tau === 0 && B === null ? allocGridPlan(A.m, PLAN_BANDS, takeBuffer, chainSearch.inOrder ? chainSearch.range : 0) : null;
   const lease = takeLeases(threads);
   // threads − 1 workers, and this thread as the last searcher: all build the boxes (and the
   // grid's plan) together, each the small upper levels of the hierarchy, then claim work items
   // from the same counter.
-  const pending = postAll(threads - 1, (k) => ({ kind: 'chain', A: sa, B: sb, tau, counter, want, shift, build, grid, lease: lease[k + 1] }));
+  const pending = postAll(threads - 1, (k) => ({ kind: 'chain', A: sa, B: sb, tau, counter, want, shift, build, grid, lease: lease[k + 1], slot: k + 1 }));
   const c0 = parallelStats.measureCpu ? threadCpuMs() : 0;
-  const mine = searchShare(A, B, tau, chainWork({ tau, counter, want, shift, build, grid, lease: lease[0] }, true)) as RangedShare;
+  const work = chainWork({ tau, counter, want, shift, build, grid, lease: lease[0], slot: 0 }, true);
+  // Searching in chain order, this thread copies the finished ranges into the result as it goes.
+  const whole = grid?.whole ?? null;
+  const gather = whole === null ? null : new RangeGather(whole.table, rangesOf(A.m, whole.range), whole.range, A.m, lease.map((b, k) => (k === 0 || b === null ? null : leaseArrays(b))), into === null ? null : { CI: into.i, CJ: into.j, distance: into.distance, s: into.s, t: into.t });
+  if (gather !== null) {
+    work.onRange = (r, found) => gather.own(r, found, work.folded ?? 0);
+    const partitioned = work.share!;
+    work.share = (found, m) => {
+      if (work.ranged !== true) return partitioned(found, m);
+      gather.ownDone(found, work.folded ?? 0);
+      return { ...newShare(0, false), off: new Int32Array(0), leased: false };
+    };
+  }
+  const mine = searchShare(A, B, tau, work) as RangedShare;
   const ownMs = parallelStats.measureCpu ? threadCpuMs() - c0 : 0;
   const replies = await Promise.all(pending);
   for (const r of replies) if (!r.ok) throw replyError(r);
   giveBack(build.segA.buffer, build.leavesA.buffer, build.segB?.buffer, build.leavesB?.buffer, build.grid3?.count.buffer, build.grid3?.items.buffer, build.grid3?.folds.buffer);
-  if (grid !== null) giveBack(grid.part.buffer, grid.ranges.buffer, grid.counts.buffer, grid.segs.buffer);
+  if (grid !== null) giveBack(grid.part.buffer, grid.ranges.buffer, grid.counts.buffer, grid.segs.buffer, grid.ecounts.buffer, grid.whole?.start.buffer, grid.whole?.items.buffer);
   const shares = [mine, ...replies.map((r) => r.share as RangedShare)];
   // The shares' memory serves the next call once this one has merged them: the leases (each
   // either unused or under its thread's share), and the new memory of shares that outgrew theirs.
-  const memory = [...lease, ...shares.filter((p) => !p.leased).map((p) => p.CI.buffer)];
+  const memory = [...lease, ...shares.filter((p) => !p.leased && p.CI.buffer instanceof SharedArrayBuffer).map((p) => p.CI.buffer)];
   if (build.counter[UNCHECKED_BAD] !== 0) {
     returnLeases(memory);
     return null;
   }
-  return { A, B, tau, shift, shares, replies, ownMs, memory };
+  // Searched in chain order (every thread took the same plan, so the same way): the ranges' table.
+  const ranged = work.ranged === true && gather !== null ? gather : null;
+  chainSearch.lastInOrder = ranged !== null;
+  return { A, B, tau, shift, shares, replies, ownMs, memory, ranged };
 }
 
 /**
@@ -212,19 +237,29 @@ async function search(A: PreparedChain, B: PreparedChain | null, tau: number, th
  * plan (grid-plan.ts); each thread builds only the small upper levels of the hierarchy. Each
  * thread hands over its contacts partitioned by range of first segments i, and the threads then
  * sort the ranges into the result (merge.ts): one sort in all, and no pass over every contact
- * on one thread. A chain in an array from {@link allocSharedChain} (any SharedArrayBuffer) is
- * shared as it is when it needs no rewriting (open, no repeated vertex); otherwise its compact
- * form is copied once. Without `threads`, a chain of fewer than about 10⁵ segments is searched
- * on the calling thread alone. The result's arrays are ordinary typed arrays (not shared), as
- * chainContacts' are. Working memory (boxes, the plan, the threads' shares and the merge's
- * shared copy of the result: 32 + 32 bytes a contact) is kept
+ * on one thread. A crowded planar chain at thickness 0 is searched in chain order instead
+ * (where its whole grid fits the room kept for it: at most 9 cells a segment): the whole grid is
+ * built once by the threads together, the work items are ranges of consecutive segments whose
+ * contacts come out sorted, and the calling thread concatenates them into the result as they
+ * are finished (merging in the fold-backs) — no partition and no sort. A chain in an array from
+ * {@link allocSharedChain} (any SharedArrayBuffer) is shared as it is when it needs no
+ * rewriting (open, no repeated vertex); otherwise its compact form is copied once. Without
+ * `threads`, a chain of fewer than about 10⁵ segments is searched on the calling thread alone.
+ * The result's arrays are ordinary typed arrays (not shared), as chainContacts' are (in chain
+ * order, views of length `count` on somewhat larger memory); with `options.into` they are
+ * the caller's, reused call after call, and `into` is returned. While the call is in flight its
+ * `into` may serve no other call (that call throws). Working memory (boxes, the plan, the
+ * threads' shares and the merge's shared copy of the result: 32 + 32 bytes a contact) is kept
  * for the next call, as chainContacts keeps its own; releaseChainMemory (from 'skewline') frees
  * it. Node.js only.
- * @throws (rejects with) SkewlineInputError as chainContacts does, for an unknown option or a
- * bad `threads`; an Error if the pool is closed or a worker dies during the call.
+ * @throws (rejects with) SkewlineInputError as chainContacts does, for an unknown option, a
+ * bad `threads` or a bad `into` (as chainContacts names it, and one in use by another call in
+ * flight); an Error if the pool is closed or a worker dies during the call (`into`'s contents
+ * are then unspecified, and it is free for the next call).
  */
-export async function chainContactsParallel(points: ChainPoints, options?: ChainOptions & ParallelOptions): Promise<ChainContacts> {
+export async function chainContactsParallel(points: ChainPoints, options?: ChainContactsOptions & ParallelOptions): Promise<ChainContacts> {
   checkOptions(options, KEYS, 'chainContactsParallel');
+  const into = options?.into === undefined ? null : checkInto(options.into, 'chainContactsParallel', [points, options.against]);
   const segments = Math.max(0, vertices(points, options?.dim) - 1);
   const threads = threadCount(options?.threads, segments, MIN_SEGMENTS, 'chainContactsParallel');
   const t0 = now();
@@ -238,18 +273,49 @@ export async function chainContactsParallel(points: ChainPoints, options?: Chain
     parallelStats.set(1, t1 - t0, t1 - t0, measure ? { threadMs: [c], serialMs: c } : null);
     return out;
   }
+  if (into === null) return searchThreads(points, options, threads, null, t0, c0);
+  // Held from here until the call settles: another call meeting these arrays throws.
+  const held = heldViews(into);
+  holdInto(into);
+  try {
+    return await searchThreads(points, options, threads, into, t0, c0);
+  } finally {
+    releaseInto(held);
+  }
+}
+
+/** chainContactsParallel on more than one thread, its options and `into` checked; t0, c0: its start (wall, CPU ms). */
+async function searchThreads(points: ChainPoints, options: (ChainContactsOptions & ParallelOptions) | undefined, threads: number, into: ChainContacts | null, t0: number, c0: number): Promise<ChainContacts> {
+  const measure = parallelStats.measureCpu;
   // A plain open chain in a Float64Array is validated by the threads while they build (no pass
   // over it here); if they find a bad coordinate or a repeated vertex, it is prepared the careful
   // way (which names the bad vertex, or drops the zero-length segments) and searched again.
   const quick = quickPrepare(points, options);
   // (The CPU split counts the round that succeeded.)
-  let round = quick === null ? null : await search(quick.A, null, quick.tau, threads);
+  let round = quick === null ? null : await search(quick.A, null, quick.tau, threads, into);
   if (round === null) {
     const { A, B, tau } = prepareShares(points, options);
-    round = await search(A, B, tau, threads);
+    round = await search(A, B, tau, threads, into);
     if (round === null) throw new Error('skewline/parallel: the threads could not build the boxes of a validated chain (an internal error)');
   }
-  const { A, B, tau, shift, shares, replies, ownMs, memory } = round;
+  const { A, B, tau, shift, shares, replies, ownMs, memory, ranged } = round;
+  if (ranged !== null) {
+    // Searched in chain order: the ranges still waiting, after those copied during the search.
+    const g0 = measure ? threadCpuMs() : 0;
+    const Bc = B ?? A;
+    const result = ranged.finish(shares, identityOrig(A) ? null : A.orig, identityOrig(Bc) ? null : Bc.orig);
+    const total = result.CI.length;
+    const gatherMs = measure ? threadCpuMs() - g0 : 0;
+    returnLeases(memory);
+    const t1 = now();
+    parallelStats.set(threads, t1 - t0, serialMs(t0, t1, replies), measure ? cpuSplit(threadCpuMs() - c0, ownMs + gatherMs, replies) : null);
+    if (into === null) return { count: total, i: result.CI, j: result.CJ, distance: result.distance, s: result.s, t: result.t };
+    // Into the caller's arrays (or, where they were too small, the memory grown in their place).
+    const R = ranged.arrays();
+    R.distance.fill(0, 0, total); // thickness 0 (the only search in chain order): every distance is 0
+    Object.assign(into, { count: total, i: R.CI, j: R.CJ, distance: R.distance, s: R.s, t: R.t });
+    return into;
+  }
   // The merge: threads sort ranges of i into shared memory kept from call to call, the calling
   // thread its own straight into the result, and it copies the others' in (merge.ts).
   const at = mergeOffsets(shares, A.m, shift);
@@ -264,7 +330,7 @@ export async function chainContactsParallel(points: ChainPoints, options?: Chain
   };
   const merging = staging === null ? [] : postAll(threads - 1, { ...job });
   const m0 = measure ? threadCpuMs() : 0;
-  const result = resultArrays(total, tau === 0);
+  const result = into === null ? resultArrays(total, tau === 0) : intoShare(into, total, tau === 0);
   if (staging === null) mergeRanges({ ...job, out: result });
   else mergeGather(job, result);
   const mergeMs = measure ? threadCpuMs() - m0 : 0;
@@ -272,7 +338,7 @@ export async function chainContactsParallel(points: ChainPoints, options?: Chain
   for (const r of replies2) if (!r.ok) throw replyError(r);
   giveBack(staging);
   returnLeases(memory);
-  const out: ChainContacts = { count: total, i: result.CI, j: result.CJ, distance: result.distance, s: result.s, t: result.t };
+  const out: ChainContacts = into ?? { count: total, i: result.CI, j: result.CJ, distance: result.distance, s: result.s, t: result.t };
   const t1 = now();
   const all = [...replies, ...replies2];
   parallelStats.set(threads, t1 - t0, serialMs(t0, t1, all), measure ? cpuSplit(threadCpuMs() - c0, ownMs + mergeMs, all) : null);

@@ -19,6 +19,7 @@
  */
 import { CELL_SCALE, MAX_CELLS_PER_SEGMENT, MAX_ENTRIES_PER_SEGMENT, boxSums, cellRanges, planGrid } from '../chain/grid.js';
 import type { GridPlan } from '../chain/grid.js';
+import type { WholeGrid2 } from '../chain/contacts.js';
 
 /** Segments per chunk of the plan. */
 const CHUNK = 1 << 14;
@@ -42,6 +43,18 @@ export interface SharedGridPlan {
   counts: Int32Array;
   /** The band lists, one after the other (room for `segs.length` entries; a plan needing more is built per thread). */
   segs: Int32Array;
+  /** Cell entries of chunk c in band b, at c·bands + b (where each band's cells go in the whole grid's `items`). */
+  ecounts: Int32Array;
+  /**
+   * The whole grid, built band by band in shared memory for the search by ranges of segments
+   * ({@link sharedWholeGrid}), or null (the search then takes bands of columns as work items):
+   * `ctl` [next band to build, next range of segments to search], a done flag per band, cell
+   * starts and entries (rooms: a grid that needs more is not built), the ranges' table, and
+   * the segments per range (the search's work items).
+   */
+  whole: { range: number; ctl: Int32Array; done: Int32Array; start: Int32Array; items: Int32Array; table: Int32Array } | null;
+  /** Where each band's entries start in the whole grid (bands + 1; set per thread by {@link sharedGridPlan}). */
+  entryStart?: Int32Array;
 }
 
 /** Chunks of a plan over m segments. */
@@ -55,7 +68,7 @@ function chunksOf(m: number): number {
  * only `ctl`, `done` must be zero). Band lists get room for 2m + 64 entries: a segment meets
  * more than one band only where its box spans a band boundary.
  */
-export function allocGridPlan(m: number, bands: number, alloc: (bytes: number) => SharedArrayBuffer): SharedGridPlan {
+export function allocGridPlan(m: number, bands: number, alloc: (bytes: number) => SharedArrayBuffer, range = 0): SharedGridPlan {
   const chunks = chunksOf(m);
   const i32 = (n: number): Int32Array => new Int32Array(alloc(4 * n), 0, n);
   return {
@@ -66,7 +79,26 @@ export function allocGridPlan(m: number, bands: number, alloc: (bytes: number) =
     ranges: i32(4 * m),
     counts: i32(chunks * bands),
     segs: i32(2 * m + 64),
+    ecounts: i32(chunks * bands),
+    whole: range > 0
+      ? {
+          range,
+          ctl: new Int32Array(new SharedArrayBuffer(8)),
+          done: new Int32Array(new SharedArrayBuffer(4 * bands)),
+          start: i32(WHOLE_CELLS * m + 1024),
+          items: i32(MAX_ENTRIES_PER_SEGMENT * m),
+          table: new Int32Array(new SharedArrayBuffer(16 * rangesOf(m, range))),
+        }
+      : null,
   };
+}
+
+/** Room for the whole grid's cells, per segment: planGrid takes grids of up to MAX_CELLS_PER_SEGMENT·m cells and a row and a column more (a grid needing more room is searched by bands; 1.1 a segment on a 1e6-step random walk, 6.1 on a 60,000-step integer-grid walk). */
+const WHOLE_CELLS = 9;
+
+/** Ranges of `range` segments of the search in chain order over m segments. */
+export function rangesOf(m: number, range: number): number {
+  return Math.max(1, Math.ceil(m / range));
 }
 
 /**
@@ -89,8 +121,11 @@ interface PhaseWork {
   ey: Int32Array;
   bands: number;
   bandOf: Int32Array;
-  /** Phase 2's band counts of one chunk (scratch). */
+  /** Phase 2's band counts of one chunk (scratch), and its cell entries per band. */
   mine: Int32Array;
+  ents: Int32Array;
+  /** The bands' first columns (bands + 1). */
+  cols: Int32Array;
   /** Phase 3: where chunk c's segments of band b go, at c·bands + b. */
   at: Int32Array;
   segs: Int32Array;
@@ -135,20 +170,26 @@ function buildChunk(p: number, c: number, w: PhaseWork): void {
     // Counted here and written at the end: a chunk built twice at once writes the same values.
     const entries = cellRanges(w.seg, w.dead, k0, k1, w.x0, w.y0, w.inv, w.cx, w.cy, w.ex, w.ey);
     w.mine.fill(0);
+    w.ents.fill(0);
     countBands(w, k0, k1);
     w.S.counts.set(w.mine, c * w.S.bands);
+    w.S.ecounts.set(w.ents, c * w.S.bands);
     w.S.part[PART * c + 6] = entries;
   } else {
     listBands(w, k0, k1, w.at.slice(c * w.bands, (c + 1) * w.bands));
   }
 }
 
-/** Phase 2: w.mine[b] += the segments k0 … k1 − 1 that meet band b. */
+/** Phase 2: w.mine[b] += the segments k0 … k1 − 1 that meet band b, w.ents[b] += their cells in it. */
 function countBands(w: PhaseWork, k0: number, k1: number): void {
-  const { cx, ex, bandOf, mine } = w;
+  const { cx, cy, ex, ey, bandOf, mine, ents, cols } = w;
   for (let k = k0; k < k1; k++) {
     if (ex[k] < cx[k]) continue; // dead: no cells
-    for (let q = bandOf[cx[k]], qe = bandOf[ex[k]]; q <= qe; q++) mine[q]++;
+    const rows = ey[k] - cy[k] + 1;
+    for (let q = bandOf[cx[k]], qe = bandOf[ex[k]]; q <= qe; q++) {
+      mine[q]++;
+      ents[q] += (Math.min(ex[k], cols[q + 1] - 1) - Math.max(cx[k], cols[q]) + 1) * rows;
+    }
   }
 }
 
@@ -187,7 +228,7 @@ export function sharedGridPlan(S: SharedGridPlan, seg: Float64Array, m: number, 
   const chunks = chunksOf(m);
   const part = S.part;
   const none = new Int32Array(0);
-  const w: PhaseWork = { S, seg, dead, m, x0: 0, y0: 0, inv: 0, cx: none, cy: none, ex: none, ey: none, bands: 0, bandOf: none, mine: none, at: none, segs: none };
+  const w: PhaseWork = { S, seg, dead, m, x0: 0, y0: 0, inv: 0, cx: none, cy: none, ex: none, ey: none, bands: 0, bandOf: none, mine: none, ents: none, cols: none, at: none, segs: none };
   // Phase 1: bounds, Σ half-perimeters and live segments per chunk.
   if (!primed) {
     for (let k = 0; k < 64; k++) boxSums(seg, dead, 0, 0, PRIME, 0);
@@ -217,7 +258,7 @@ export function sharedGridPlan(S: SharedGridPlan, seg: Float64Array, m: number, 
   const { ranges, counts } = S;
   const cx = ranges.subarray(0, m), cy = ranges.subarray(m, 2 * m), ex = ranges.subarray(2 * m, 3 * m), ey = ranges.subarray(3 * m, 4 * m);
   // Phase 2: cell ranges, cell entries, and band counts per chunk.
-  Object.assign(w, { x0, y0, inv, cx, cy, ex, ey, bands, bandOf, mine: new Int32Array(bands) });
+  Object.assign(w, { x0, y0, inv, cx, cy, ex, ey, bands, bandOf, mine: new Int32Array(bands), ents: new Int32Array(bands), cols });
   phase(S, 1, w);
   let entries = 0;
   for (let c = 0; c < chunks; c++) entries += part[PART * c + 6];
@@ -234,6 +275,13 @@ export function sharedGridPlan(S: SharedGridPlan, seg: Float64Array, m: number, 
     }
   }
   segStart[bands] = total;
+  const entryStart = new Int32Array(bands + 1);
+  for (let b = 0; b < bands; b++) {
+    let n = 0;
+    for (let c = 0; c < chunks; c++) n += S.ecounts[c * S.bands + b];
+    entryStart[b + 1] = entryStart[b] + n;
+  }
+  S.entryStart = entryStart;
   if (total > S.segs.length) return planGrid(seg, m, dead, bands);
   const segs = S.segs.subarray(0, total);
   // Phase 3: the band lists.
@@ -241,4 +289,70 @@ export function sharedGridPlan(S: SharedGridPlan, seg: Float64Array, m: number, 
   w.segs = segs;
   phase(S, 2, w);
   return { nx, ny, cx, cy, ex, ey, bands, bandCols: cols, segStart, segs };
+}
+
+/**
+ * The whole grid of a shared plan (the plan from {@link sharedGridPlan} in this thread), built
+ * together in shared memory: its cells column by column (cell (x, y) at x·ny + y, so a band of
+ * columns is a run of cells and of entries), each band built by the thread that claims it, and
+ * each cell's entries in chain order (4j + tag, as bandGrid's). A band is built from its list of
+ * segments with its counts in this thread's memory, then written at the place the plan gives it:
+ * a band built twice (a thread whose claims ran out builds every band not yet done, and never
+ * waits) writes the same bits. Null when the plan is not the shared one or the grid needs more
+ * room than was allocated: the search then takes bands of columns.
+ */
+export function sharedWholeGrid(S: SharedGridPlan, plan: GridPlan): WholeGrid2 | null {
+  const W = S.whole, entryStart = S.entryStart;
+  const { nx, ny, bands, segStart, segs } = plan;
+  if (W === null || entryStart === undefined || segStart === null || segs === null || segs.buffer !== S.segs.buffer) return null;
+  const cells = nx * ny;
+  if (cells + 1 > W.start.length || entryStart[bands] > W.items.length || bands > W.done.length) return null;
+  for (let b = Atomics.add(W.ctl, 0, 1); b < bands; b = Atomics.add(W.ctl, 0, 1)) {
+    wholeBand(plan, entryStart, W.start, W.items, b);
+    Atomics.store(W.done, b, 1);
+  }
+  for (let b = 0; b < bands; b++) {
+    if (Atomics.load(W.done, b) === 0) {
+      wholeBand(plan, entryStart, W.start, W.items, b);
+      Atomics.store(W.done, b, 1);
+    }
+  }
+  return { ny, cells, start: W.start, items: W.items, ctl: W.ctl, table: W.table, range: W.range };
+}
+
+/** Band b of the whole grid (a module function: a closure made each call is compiled each call). */
+function wholeBand(plan: GridPlan, entryStart: Int32Array, start: Int32Array, items: Int32Array, b: number): void {
+  const { ny, cx, cy, ex, ey, bandCols: cols } = plan;
+  const segStart = plan.segStart!, segs = plan.segs!;
+  const c0 = cols[b], c1 = cols[b + 1], n = (c1 - c0) * ny, base = c0 * ny;
+  const cnt = new Int32Array(n + 1);
+  const k0 = segStart[b], k1 = segStart[b + 1];
+  bandCounts(segs, k0, k1, cx, cy, ex, ey, c0, c1, ny, cnt);
+  prefixSums(cnt, n, entryStart[b]);
+  start.set(cnt, base);
+  bandFill(segs, k0, k1, cx, cy, ex, ey, c0, c1, ny, cnt, items);
+}
+
+/** cnt[0] = first, then cnt[q + 1] += cnt[q] for q < n (one loop a function: see PRIME). */
+function prefixSums(cnt: Int32Array, n: number, first: number): void {
+  cnt[0] = first;
+  for (let q = 0; q < n; q++) cnt[q + 1] += cnt[q];
+}
+
+/** The cells' entry counts of band [c0, c1) (cnt[x·ny + y + 1]; one loop a function: see PRIME). */
+function bandCounts(segs: Int32Array, k0: number, k1: number, cx: Int32Array, cy: Int32Array, ex: Int32Array, ey: Int32Array, c0: number, c1: number, ny: number, cnt: Int32Array): void {
+  for (let k = k0; k < k1; k++) {
+    const c = segs[k];
+    const a = Math.max(cx[c], c0) - c0, e = Math.min(ex[c], c1 - 1) - c0, f = ey[c];
+    for (let x = a; x <= e; x++) for (let y = cy[c]; y <= f; y++) cnt[x * ny + y + 1]++;
+  }
+}
+
+/** The band's entries, in chain order, from fill[x·ny + y] on (4j + tag, as bandGrid's). */
+function bandFill(segs: Int32Array, k0: number, k1: number, cx: Int32Array, cy: Int32Array, ex: Int32Array, ey: Int32Array, c0: number, c1: number, ny: number, fill: Int32Array, items: Int32Array): void {
+  for (let k = k0; k < k1; k++) {
+    const c = segs[k];
+    const a = Math.max(cx[c], c0) - c0, e = Math.min(ex[c], c1 - 1) - c0, f = ey[c], b0 = cy[c], ax = cx[c] - c0;
+    for (let x = a; x <= e; x++) for (let y = b0; y <= f; y++) items[fill[x * ny + y]++] = 4 * c + +(x === ax) + 2 * +(y === b0);
+  }
 }

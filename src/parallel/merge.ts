@@ -18,6 +18,7 @@
  * call, and the calling thread sorts its own ranges straight into the result and copies the
  * others' ranges in as they are finished ({@link mergeGather}).
  */
+import { Buffer } from 'node:buffer';
 import type { PairShare } from '../chain/contacts.js';
 import { releaseHooks } from '../chain/scratch.js';
 
@@ -70,7 +71,7 @@ export function rangeCount(m: number, shift: number): number {
  * pair: memory of an earlier call, so no fresh page is touched), else a new one with a quarter
  * to spare (for the next call's share, which may be a little larger).
  */
-function arraysOn(lease: SharedArrayBuffer | null, n: number): PairShare & { leased: boolean } {
+export function arraysOn(lease: SharedArrayBuffer | null, n: number): PairShare & { leased: boolean } {
   const leased = lease !== null && lease.byteLength >= 32 * n;
   const buf = leased ? lease : new SharedArrayBuffer(32 * Math.ceil(1.25 * n));
   return {
@@ -307,5 +308,229 @@ export function mergeGather(job: MergeJob, result: PairShare): void {
     if (mine[next] === 1) continue;
     if (done !== null && Atomics.load(done, next) === 1) copy(next);
     else mergeRange(job, next, result, slices);
+  }
+}
+
+/**
+ * A thread's found pairs of a search in chain order (chains.ts), copied as they are onto shared
+ * memory (`lease` when large enough): its ranges' contacts, each sorted, where the ranges' table
+ * says. With `zero` the distances are not copied. `off` is empty (no partition).
+ */
+export function copyShare(found: PairShare, zero: boolean, lease: SharedArrayBuffer | null): RangedShare {
+  const out = arraysOn(lease, found.CI.length);
+  out.CI.set(found.CI);
+  out.CJ.set(found.CJ);
+  if (!zero) out.distance.set(found.distance);
+  out.s.set(found.s);
+  out.t.set(found.t);
+  return { ...out, off: new Int32Array(0) };
+}
+
+/** Where a range's contacts are (table[4r + 3]): in its worker's lease, as the worker published them after the range (at table[4r + 1]). */
+export const PUBLISHED = 1;
+
+/** A lease laid out as {@link arraysOn} lays a share over all of it (the published ranges of a worker). */
+export function leaseArrays(lease: SharedArrayBuffer): PairShare {
+  return arraysOn(lease, Math.floor(lease.byteLength / 32));
+}
+
+/**
+ * The result of a parallel search in chain order (chains.ts), gathered by the calling thread:
+ * ranges r = 0, 1, … of `range` first segments, each sorted by (i, j) by the thread that searched
+ * it (the table: slot, start, count, where), copied in range order into the result — while the
+ * search still runs, as soon as a range and every range before it are done (its own ranges from
+ * its found pairs, the workers' from their leases where published) — and the rest once the
+ * workers have answered. The fold-backs (found by the calling thread before its ranges, in any
+ * order) are merged in where they belong. As the count is known only at the end, the result is
+ * laid on memory of an estimated size (from the ranges so far, with a quarter to spare; memory
+ * the copy never reaches is never touched), grown when short: the arrays handed back are views
+ * of their first `count` entries. Distances are not copied (thickness 0: zeros).
+ */
+export class RangeGather {
+  private readonly mine: Uint8Array;
+  private next = 0;
+  private at = 0;
+  private cap = 0;
+  private out: PairShare | null = null;
+  private folds: PairShare | null = null;
+  private fk = 0;
+  /** The calling thread's ranges not yet copied when its search ended, saved (side) at sideAt[r]. */
+  private side: PairShare | null = null;
+  private readonly sideAt: Int32Array;
+
+  constructor(
+    private readonly table: Int32Array,
+    private readonly ranges: number,
+    private readonly range: number,
+    private readonly m: number,
+    /** Each worker slot's lease as laid out for publishing (index 0 unused), or null. */
+    private readonly pubs: (PairShare | null)[],
+    /** The caller's result buffers (`options.into`), written first, or null: fresh memory. */
+    into: PairShare | null = null,
+  ) {
+    this.mine = new Uint8Array(ranges);
+    this.sideAt = new Int32Array(ranges);
+    if (into !== null) {
+      this.out = into;
+      this.cap = Math.min(into.CI.length, into.CJ.length, into.distance.length, into.s.length, into.t.length);
+    }
+  }
+
+  /** The whole arrays the result lies in (its first {@link finish}ed count entries): `into`'s, or memory grown since. */
+  arrays(): PairShare {
+    if (this.out === null) this.grow(0);
+    return this.out!;
+  }
+
+  /** The calling thread finished range r (its contacts found[f0, f0 + n)): copies every range now ready. */
+  own(r: number, found: PairShare, folded: number): void {
+    this.mine[r] = 1;
+    this.takeFolds(found, folded);
+    this.advance(found);
+  }
+
+  /** The calling thread's search ended: copies what is ready, then saves its ranges still waiting (its found pairs are scratch another call may reuse). */
+  ownDone(found: PairShare, folded: number): void {
+    this.takeFolds(found, folded);
+    this.advance(found);
+    let n = 0;
+    for (let r = this.next; r < this.ranges; r++) if (this.mine[r] === 1) n += this.table[4 * r + 2];
+    const side: PairShare = { CI: new Int32Array(n), CJ: new Int32Array(n), distance: new Float64Array(0), s: new Float64Array(n), t: new Float64Array(n) };
+    let at = 0;
+    for (let r = this.next; r < this.ranges; r++) {
+      if (this.mine[r] !== 1) continue;
+      const a = this.table[4 * r + 1], b = a + this.table[4 * r + 2];
+      side.CI.set(found.CI.subarray(a, b), at);
+      side.CJ.set(found.CJ.subarray(a, b), at);
+      side.s.set(found.s.subarray(a, b), at);
+      side.t.set(found.t.subarray(a, b), at);
+      this.sideAt[r] = at;
+      at = at + b - a;
+    }
+    this.side = side;
+  }
+
+  /** After the workers answered (shares[k]: slot k's found pairs, for its ranges not published): the rest, and the result's arrays (views), with indices mapped by oa, ob where not null. */
+  finish(shares: readonly PairShare[], oa: Int32Array | null, ob: Int32Array | null): PairShare {
+    const T = this.table;
+    for (; this.next < this.ranges; this.next++) {
+      const r = this.next;
+      if (this.mine[r] === 1) this.copy(r, this.side!, this.sideAt[r]);
+      else if (Atomics.load(T, 4 * r + 3) === PUBLISHED) this.copy(r, this.pubs[T[4 * r]]!, T[4 * r + 1]);
+      else this.copy(r, shares[T[4 * r]], T[4 * r + 1]);
+    }
+    this.copyFolds(this.folds === null ? 0 : this.folds.CI.length);
+    if (this.out === null) this.grow(0);
+    const n = this.at, R = this.out!;
+    const out: PairShare = { CI: R.CI.subarray(0, n), CJ: R.CJ.subarray(0, n), distance: R.distance.subarray(0, n), s: R.s.subarray(0, n), t: R.t.subarray(0, n) };
+    if (oa !== null || ob !== null) {
+      for (let k = 0; k < n; k++) {
+        if (oa !== null) out.CI[k] = oa[out.CI[k]];
+        if (ob !== null) out.CJ[k] = ob[out.CJ[k]];
+      }
+    }
+    return out;
+  }
+
+  /** The fold-backs, found[0, folded), saved in (i, j) order (a ring's last fold, with its first segment, is found last). */
+  private takeFolds(found: PairShare, folded: number): void {
+    if (this.folds !== null) return;
+    const order = new Int32Array(folded);
+    for (let k = 0; k < folded; k++) order[k] = k;
+    const { CI, CJ } = found;
+    order.sort((a, b) => CI[a] - CI[b] || CJ[a] - CJ[b]);
+    const F: PairShare = { CI: new Int32Array(folded), CJ: new Int32Array(folded), distance: new Float64Array(0), s: new Float64Array(folded), t: new Float64Array(folded) };
+    for (let k = 0; k < folded; k++) {
+      const q = order[k];
+      F.CI[k] = CI[q];
+      F.CJ[k] = CJ[q];
+      F.s[k] = found.s[q];
+      F.t[k] = found.t[q];
+    }
+    this.folds = F;
+  }
+
+  /** Copies ranges in order while the next is ready: the calling thread's (from `found`), or published by a worker. */
+  private advance(found: PairShare): void {
+    const T = this.table;
+    for (; this.next < this.ranges; this.next++) {
+      const r = this.next;
+      if (this.mine[r] === 1) this.copy(r, found, T[4 * r + 1]);
+      else if (Atomics.load(T, 4 * r + 3) === PUBLISHED) this.copy(r, this.pubs[T[4 * r]]!, T[4 * r + 1]);
+      else return;
+    }
+  }
+
+  /** Room for `need` contacts in all: the first time, or when short, memory for the estimated total. */
+  private grow(need: number): void {
+    const covered = Math.min(this.m, this.next * this.range + this.range);
+    const est = Math.ceil((1.25 * need * this.m) / Math.max(1, covered)) + 1024 + (this.folds === null ? 0 : this.folds.CI.length);
+    const cap = Math.max(need, est, Math.ceil(1.25 * this.cap));
+    const raw = (bytes: number): ArrayBuffer => Buffer.allocUnsafeSlow(bytes).buffer as ArrayBuffer;
+    const R: PairShare = { CI: new Int32Array(raw(4 * cap), 0, cap), CJ: new Int32Array(raw(4 * cap), 0, cap), distance: new Float64Array(cap), s: new Float64Array(raw(8 * cap), 0, cap), t: new Float64Array(raw(8 * cap), 0, cap) };
+    const old = this.out;
+    if (old !== null) {
+      const n = this.at;
+      R.CI.set(old.CI.subarray(0, n));
+      R.CJ.set(old.CJ.subarray(0, n));
+      R.s.set(old.s.subarray(0, n));
+      R.t.set(old.t.subarray(0, n));
+    }
+    this.out = R;
+    this.cap = cap;
+  }
+
+  /** Copies the fold-backs [fk, fe) to the end of the result. */
+  private copyFolds(fe: number): void {
+    const F = this.folds;
+    if (F === null || fe <= this.fk) return;
+    if (this.at + fe - this.fk > this.cap) this.grow(this.at + fe - this.fk);
+    const R = this.out!;
+    for (; this.fk < fe; this.fk++, this.at++) {
+      R.CI[this.at] = F.CI[this.fk];
+      R.CJ[this.at] = F.CJ[this.fk];
+      R.s[this.at] = F.s[this.fk];
+      R.t[this.at] = F.t[this.fk];
+    }
+  }
+
+  /** Copies range r's contacts, src[a, a + n) (n from the table), merging in the fold-backs of its segments. */
+  private copy(r: number, src: PairShare, a: number): void {
+    const n = this.table[4 * r + 2];
+    const F = this.folds;
+    const hi = Math.min(this.m, (r + 1) * this.range);
+    let fe = this.fk;
+    if (F !== null) while (fe < F.CI.length && F.CI[fe] < hi) fe++;
+    const need = this.at + n + fe - this.fk;
+    if (need > this.cap) this.grow(need);
+    const R = this.out!;
+    if (fe === this.fk) {
+      R.CI.set(src.CI.subarray(a, a + n), this.at);
+      R.CJ.set(src.CJ.subarray(a, a + n), this.at);
+      R.s.set(src.s.subarray(a, a + n), this.at);
+      R.t.set(src.t.subarray(a, a + n), this.at);
+      this.at += n;
+      return;
+    }
+    const { CI, CJ, s, t } = src;
+    const f = F!;
+    let at = this.at, fk = this.fk;
+    for (let p = a, pe = a + n; p < pe || fk < fe; at++) {
+      if (fk < fe && (p === pe || f.CI[fk] < CI[p] || (f.CI[fk] === CI[p] && f.CJ[fk] < CJ[p]))) {
+        R.CI[at] = f.CI[fk];
+        R.CJ[at] = f.CJ[fk];
+        R.s[at] = f.s[fk];
+        R.t[at] = f.t[fk];
+        fk++;
+      } else {
+        R.CI[at] = CI[p];
+        R.CJ[at] = CJ[p];
+        R.s[at] = s[p];
+        R.t[at] = t[p];
+        p++;
+      }
+    }
+    this.at = at;
+    this.fk = fk;
   }
 }

@@ -47,6 +47,8 @@ export interface ChainJob {
   grid: SharedGridPlan | null;
   /** Memory this thread's share may use (when large enough: merge.ts, partitionShare), or null. */
   lease: SharedArrayBuffer | null;
+  /** This thread's slot in a search in chain order (0: the calling thread; chains.ts). */
+  slot: number;
 }
 
 /** The prepared chain a worker searches, over the caller's shared memory (no copy). */
