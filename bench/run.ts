@@ -39,7 +39,7 @@ fold({ folds: 15 });
 folder({ moves: 10_000, folds: 9, big: process.argv.includes('--big') });
 cliRows({ pairs: Math.min(pairs, 100_000), runs: Math.min(runs, 7) });
 await geojsonOutput(Math.min(runs, 5));
-await parallel({ pairs, segments: arg('--segments', 1_000_000), runs: Math.min(runs, 5) });
+await parallel({ pairs, segments: arg('--segments', 1_000_000), runs: Math.min(runs, 5), into: true });
 await chain({ segments: arg('--segments', 1_000_000), runs: Math.min(runs, 5) });
 await stream({ mb: arg('--stream-mb', Number(process.env.SKEWLINE_STREAM_MB ?? 200)), runs: 3 });
 await kind({ runs: Math.min(runs, 5) });
