@@ -198,7 +198,7 @@ function sweepInto(p0: VecLike, p1: VecLike, q0: VecLike, q1: VecLike, target: S
     p0.length === 3 && p1.length === 3 && q0.length === 3 && q1.length === 3 &&
     target !== undefined && target !== null && Array.isArray(target.p) && target.p.length === 3 && Array.isArray(target.q) && target.q.length === 3 && Array.isArray(target.normal) && target.normal.length === 3
   ) {
-    const code = sweep3(p0, p1, q0, q1);
+    const code = sweep3(p0, p1, q0, q1, target);
     if (code === MISS) {
       target.hit = false;
       target.time = 1;
@@ -216,7 +216,7 @@ function sweepInto(p0: VecLike, p1: VecLike, q0: VecLike, q1: VecLike, target: S
       n[2] = 0;
       return target;
     }
-    return code === HIT ? hitInto(p0, p1, q0, q1, target) : sweepGeneral(p0, p1, q0, q1, target, code);
+    return code === HIT ? target : sweepGeneral(p0, p1, q0, q1, target, code);
   }
   return sweepGeneral(p0, p1, q0, q1, target, TRY3);
 }
@@ -252,7 +252,8 @@ function sweepGeneral(p0: VecLike, p1: VecLike, q0: VecLike, q1: VecLike, target
   // 3D: the misses and the touches at the start in one straight-line pass over the twelve
   // coordinates, every other case from one evaluation of the gap in double-double (sweep3);
   // what that leaves open (UNDECIDED), and every other dimension, sweepCode starts afresh.
-  let code = known !== TRY3 ? known : dim === 3 ? sweep3(P0, P1, Q0, Q1) : UNDECIDED;
+  let code = known !== TRY3 ? known : dim === 3 ? sweep3(P0, P1, Q0, Q1, out) : UNDECIDED;
+  if (code === HIT) return out; // (sweep3 wrote it)
   if (code === MISS) {
     out.hit = false;
     out.time = 1;
@@ -551,7 +552,7 @@ const G3 = 11 * U;
  * neither is certain, or for huge input. MISS, or HIT with the time in NUM[K_OUT] and g in
  * GH + GL for the normal.
  */
-function sweep3(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<number>, Q1: ArrayLike<number>): number {
+function sweep3(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<number>, Q1: ArrayLike<number>, out: SphereHit): number {
   const r1 = NUM[K_R1];
   const r2 = NUM[K_R2];
   const p0x = P0[0], p1x = P1[0], q0x = Q0[0], q1x = Q1[0];
@@ -577,20 +578,17 @@ function sweep3(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<numb
   const eB = 4 * G3 * (mB + mA) + ETA;
   const D = B * B - A * C;
   const eD = 2 * Math.abs(B) * eB + eB * eB + A * eC + Math.abs(C) * eA + eA * eC + 4 * U * (B * B + Math.abs(A * C)) + ETA;
+  // A hit leaves here its time, and g = w + t′·dv in double-double at a nearby t′ (gX + glX at
+  // gt, dv = dX + dlX: zeros where g is w itself) for the normal, written at the end
+  let time = 0;
+  let gt = 0;
+  let gX = wx, gY = wy, gZ = wz, lX = 0, lY = 0, lZ = 0, vX = 0, vY = 0, vZ = 0, vlX = 0, vlY = 0, vlZ = 0;
+  found: {
   if (C <= -eC) {
     // touching at the start: the normal from g = w, whose rounded value fl(p0 − q0) is what
     // contactNormal would give at t = 0 (certifiedNormal with o = 0)
     sweepStats.double++;
-    GH[0] = wx;
-    GH[1] = wy;
-    GH[2] = wz;
-    GL[0] = GL[1] = GL[2] = 0;
-    DH[0] = DH[1] = DH[2] = 0;
-    DL[0] = DL[1] = DL[2] = 0;
-    NUM[K_GT] = 0;
-    NUM[K_OUT] = 0;
-    NUM[K_NRM] = 1;
-    return HIT;
+    break found;
   }
   if (C > eC) {
     // No real root (D = B² − AC < 0, so f > 0 everywhere), or both roots before the step (B ≥ 0
@@ -722,22 +720,16 @@ function sweep3(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<numb
     } else if (t === 0 && f < -ef) {
       // touching at the start: g = w for the normal (certifiedNormal; as contactNormal at 0)
       sweepStats.doubleDouble++;
-      GH[0] = wx;
-      GH[1] = wy;
-      GH[2] = wz;
-      GL[0] = wlx;
-      GL[1] = wly;
-      GL[2] = wlz;
-      DH[0] = dx;
-      DH[1] = dy;
-      DH[2] = dz;
-      DL[0] = dlx;
-      DL[1] = dly;
-      DL[2] = dlz;
-      NUM[K_OUT] = 0;
-      NUM[K_GT] = 0;
-      NUM[K_NRM] = 1;
-      return HIT;
+      lX = wlx;
+      lY = wly;
+      lZ = wlz;
+      vX = dx;
+      vY = dy;
+      vZ = dz;
+      vlX = dlx;
+      vlY = dly;
+      vlZ = dlz;
+      break found;
     }
     // The first root c of the local quadratic and the signs around it (see quickCertify), with γ
     // in doubles first. f at the doubles c⁻ and c differs by about 2·A·|c − t|·ulp(c), and γ's
@@ -780,32 +772,55 @@ function sweep3(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<numb
         if (!(c <= 1)) c = 1;
         break;
       }
-      QC[0] = f;
-      QC[1] = ef;
-      QC[2] = gam;
-      QC[3] = egam;
-      QC[4] = A;
-      QC[5] = ea;
-      QC[6] = t;
-      NUM[K_N] = c;
-      if (signsAround() === HIT) {
+      // The usual outcomes first, from the values at hand: f ≤ 0 at c and > 0 at c⁻, or f > 0 at c
+      // and ≤ 0 at c⁺ (as signsAround, with one bound for the three offsets: signNear's bound
+      // grows with |o|, and c⁻ ≤ c ≤ c⁺ lie within the largest of |c⁻ − t|, |c⁺ − t|); the
+      // rest through signsAround
+      let hitAt = -1;
+      const c1 = c > 1 ? 1 : c;
+      if (c1 >= N_MIN) {
+        const cm = c1 - c1 * PRED_F;
+        const cp = c1 + c1 * SUCC_F;
+        const oc = c1 - t;
+        const om = cm - t;
+        const op = cp - t;
+        const ao = Math.abs(om) > Math.abs(op) ? Math.abs(om) : Math.abs(op);
+        const e = ef + 2 * ao * egam + ao * (ao * ea) + 4 * U * (Math.abs(f) + 2 * ao * Math.abs(gam) + ao * (ao * A)) + ETA;
+        const vc = f + 2 * oc * gam + oc * (oc * A);
+        if (vc < -e) {
+          if (f + 2 * om * gam + om * (om * A) > e) hitAt = c1;
+        } else if (vc > e && cp <= 1 && f + 2 * op * gam + op * (op * A) < -e) hitAt = cp;
+      }
+      if (hitAt < 0) {
+        QC[0] = f;
+        QC[1] = ef;
+        QC[2] = gam;
+        QC[3] = egam;
+        QC[4] = A;
+        QC[5] = ea;
+        QC[6] = t;
+        NUM[K_N] = c;
+        if (signsAround() === HIT) hitAt = NUM[K_OUT];
+      }
+      if (hitAt >= 0) {
         // g at t for the normal (certifiedNormal)
-        GH[0] = ghx;
-        GH[1] = ghy;
-        GH[2] = ghz;
-        GL[0] = glx;
-        GL[1] = gly;
-        GL[2] = glz;
-        DH[0] = dx;
-        DH[1] = dy;
-        DH[2] = dz;
-        DL[0] = dlx;
-        DL[1] = dly;
-        DL[2] = dlz;
-        NUM[K_NRM] = 1;
+        time = hitAt;
+        gt = t;
+        gX = ghx;
+        gY = ghy;
+        gZ = ghz;
+        lX = glx;
+        lY = gly;
+        lZ = glz;
+        vX = dx;
+        vY = dy;
+        vZ = dz;
+        vlX = dlx;
+        vlY = dly;
+        vlZ = dlz;
         sweepStats.certify++;
         sweepStats.quick++;
-        return HIT;
+        break found;
       }
       c = QC[7];
       if (fine || pass !== 0) break;
@@ -815,6 +830,51 @@ function sweep3(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<numb
     t = c;
   }
   return UNDECIDED;
+  }
+  // The hit's output, as hitInto writes it (the same operations, so the same bits), from the
+  // values at hand: the centres p0 + t·(p1 − p0) from the nearer end (the displacements are
+  // finite here: the input passed the HUGE test), the normal −g(t) over its largest magnitude,
+  // over its length
+  const p = out.p;
+  const q = out.q;
+  const n = out.normal;
+  out.hit = true;
+  out.time = time;
+  if (time <= 0.5) {
+    p[0] = p0x + time * ax;
+    p[1] = p0y + time * ay;
+    p[2] = p0z + time * az;
+    q[0] = q0x + time * bx;
+    q[1] = q0y + time * by;
+    q[2] = q0z + time * bz;
+  } else {
+    p[0] = p1x - (1 - time) * ax;
+    p[1] = p1y - (1 - time) * ay;
+    p[2] = p1z - (1 - time) * az;
+    q[0] = q1x - (1 - time) * bx;
+    q[1] = q1y - (1 - time) * by;
+    q[2] = q1z - (1 - time) * bz;
+  }
+  const o = time - gt;
+  const x = -(gX + o * vX + (lX + o * vlX));
+  const y = -(gY + o * vY + (lY + o * vlY));
+  const z = -(gZ + o * vZ + (lZ + o * vlZ));
+  let m = Math.abs(x);
+  if (Math.abs(y) > m) m = Math.abs(y);
+  if (Math.abs(z) > m) m = Math.abs(z);
+  if (m > 0) {
+    const xm = x / m;
+    const ym = y / m;
+    const zm = z / m;
+    const l = Math.sqrt(xm * xm + ym * ym + zm * zm);
+    n[0] = xm / l + 0; // + 0: no −0
+    n[1] = ym / l + 0;
+    n[2] = zm / l + 0;
+  } else {
+    NUM[K_OUT] = time;
+    contactNormal(P0, P1, Q0, Q1, n);
+  }
+  return HIT;
 }
 
 // sweepCode's differences in doubles, w = p0 − q0, dv = (p1 − p0) − (q1 − q0) and |p1 − p0| + |q1 − q0|,
