@@ -675,9 +675,6 @@ function sweep3(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<numb
     const glx = wx - (ghx - (ghx - wx)) + (phx - (ghx - wx)) + (wlx + (tL * (dx - dHx) - (phx - tH * dHx - tL * dHx - tH * (dx - dHx)) + t * dlx));
     const gly = wy - (ghy - (ghy - wy)) + (phy - (ghy - wy)) + (wly + (tL * (dy - dHy) - (phy - tH * dHy - tL * dHy - tH * (dy - dHy)) + t * dly));
     const glz = wz - (ghz - (ghz - wz)) + (phz - (ghz - wz)) + (wlz + (tL * (dz - dHz) - (phz - tH * dHz - tL * dHz - tH * (dz - dHz)) + t * dlz));
-    const gHx = SPLIT * ghx - (SPLIT * ghx - ghx);
-    const gHy = SPLIT * ghy - (SPLIT * ghy - ghy);
-    const gHz = SPLIT * ghz - (SPLIT * ghz - ghz);
     const qx = ghx * ghx;
     const qy = ghy * ghy;
     const qz = ghz * ghz;
@@ -695,16 +692,31 @@ function sweep3(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<numb
     const pz = gz * dz;
     const s1 = qx + qy;
     const sh = s1 + qz;
-    const sl = qx - (s1 - (s1 - qx)) + (qy - (s1 - qx)) + (s1 - (sh - (sh - s1)) + (qz - (sh - s1)));
-    const qlx = (ghx - gHx) * (ghx - gHx) - (qx - gHx * gHx - 2 * gHx * (ghx - gHx)) + 2 * ghx * glx;
-    const qly = (ghy - gHy) * (ghy - gHy) - (qy - gHy * gHy - 2 * gHy * (ghy - gHy)) + 2 * ghy * gly;
-    const qlz = (ghz - gHz) * (ghz - gHz) - (qz - gHz * gHz - 2 * gHz * (ghz - gHz)) + 2 * ghz * glz;
     const f0 = sh - R2;
-    const f = f0 + (sl + qlx + qly + qlz + (sh - (f0 + (sh - f0)) + (sh - f0 - R2)) - R2l);
     // f's bound, M = Σ(|w| + t·md)² + R²: g = gh + gl within 8u²·(|w| + t·md) (16u²M on f), the
     // rounded 2·gh·gl and the dropped gl² (|gl| ≤ 4u·(|w| + t·md): 24u²M), the sum of the six
     // low parts (≤ 12u·M in all; six roundings: 62u²M), R²'s low part (2u²M): ≤ 104u²M
-    const ef = 128 * U * U * (mmx * mmx + mmy * mmy + mmz * mmz + R2) + 2 * U * Math.abs(f) + ETA;
+    const e2 = 128 * U * U * (mmx * mmx + mmy * mmy + mmz * mmz + R2) + ETA;
+    // Staged (Shewchuk's adaptive idea): first f ≈ (Σgh² − R²) + 2·Σgh·gl without the low parts
+    // of the squares, of their sum and of R² (each ≤ u of its term: the square roundings u·Σgh²,
+    // the two sums 2u·Σgh², R²'s low part 3u·R², the two last roundings): where the cases ahead
+    // need f only to a few bits — f clearly positive, or f < 0 with the bound far below the
+    // change of f from one double to the next near the root, 2·√(A·|f|)·t·u — that settles it
+    // (a tiny and fast contact, where g = w + t·dv has cancelled but f has not); else the low
+    // parts, as double-double (a grazing contact, where f itself is a few u of R²)
+    let f = f0 + 2 * (ghx * glx + ghy * gly + ghz * glz);
+    let ef = e2 + 3.1 * U * (sh + R2) + U * Math.abs(f0) + 2 * U * Math.abs(f);
+    if (f > 0 ? !(ef < 2 ** -8 * f) : !(ef * ef < 2 ** -16 * A * -f * (t * U) * (t * U))) {
+      const gHx = SPLIT * ghx - (SPLIT * ghx - ghx);
+      const gHy = SPLIT * ghy - (SPLIT * ghy - ghy);
+      const gHz = SPLIT * ghz - (SPLIT * ghz - ghz);
+      const sl = qx - (s1 - (s1 - qx)) + (qy - (s1 - qx)) + (s1 - (sh - (sh - s1)) + (qz - (sh - s1)));
+      const qlx = (ghx - gHx) * (ghx - gHx) - (qx - gHx * gHx - 2 * gHx * (ghx - gHx)) + 2 * ghx * glx;
+      const qly = (ghy - gHy) * (ghy - gHy) - (qy - gHy * gHy - 2 * gHy * (ghy - gHy)) + 2 * ghy * gly;
+      const qlz = (ghz - gHz) * (ghz - gHz) - (qz - gHz * gHz - 2 * gHz * (ghz - gHz)) + 2 * ghz * glz;
+      f = f0 + (sl + qlx + qly + qlz + (sh - (f0 + (sh - f0)) + (sh - f0 - R2)) - R2l);
+      ef = e2 + 2 * U * Math.abs(f);
+    }
     // γ = g·dv in doubles: g within egX of the exact value, dX within 2.01u·mX of dv
     const gd = px + py + pz;
     const egd = egx * Math.abs(dx) + egy * Math.abs(dy) + egz * Math.abs(dz) + 2.01 * U * ((Math.abs(gx) + egx) * mx + (Math.abs(gy) + egy) * my + (Math.abs(gz) + egz) * mz) + 4 * U * (Math.abs(px) + Math.abs(py) + Math.abs(pz)) + ETA;
@@ -746,6 +758,9 @@ function sweep3(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<numb
     let c = t;
     for (;;) {
       if (refine && !fine) {
+        const gHx = SPLIT * ghx - (SPLIT * ghx - ghx);
+        const gHy = SPLIT * ghy - (SPLIT * ghy - ghy);
+        const gHz = SPLIT * ghz - (SPLIT * ghz - ghz);
         const hx = ghx * dx;
         const hy = ghy * dy;
         const hz = ghz * dz;
