@@ -639,11 +639,6 @@ function sweep3(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<numb
   const dHx = SPLIT * dx - (SPLIT * dx - dx);
   const dHy = SPLIT * dy - (SPLIT * dy - dy);
   const dHz = SPLIT * dz - (SPLIT * dz - dz);
-  const Rh = r1 + r2;
-  const Rl = r1 - (Rh - (Rh - r1)) + (r2 - (Rh - r1));
-  const RH = SPLIT * Rh - (SPLIT * Rh - Rh);
-  // (r1 + r2)² = R2 + R2l (Dekker's product of the two-sum's high part, and its low part)
-  const R2l = (Rh - RH) * (Rh - RH) - (R2 - RH * RH - 2 * RH * (Rh - RH)) + 2 * Rh * Rl;
   // |dv|² in doubles and its bound, as quickCertify; 1/(A − ea) (a lower bound of A) once, off
   // the evaluation's critical path: τ below and the miss test's γ²/A use it
   const ea = G3 * mA;
@@ -714,6 +709,11 @@ function sweep3(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<numb
       const qlx = (ghx - gHx) * (ghx - gHx) - (qx - gHx * gHx - 2 * gHx * (ghx - gHx)) + 2 * ghx * glx;
       const qly = (ghy - gHy) * (ghy - gHy) - (qy - gHy * gHy - 2 * gHy * (ghy - gHy)) + 2 * ghy * gly;
       const qlz = (ghz - gHz) * (ghz - gHz) - (qz - gHz * gHz - 2 * gHz * (ghz - gHz)) + 2 * ghz * glz;
+      // (r1 + r2)² = R2 + R2l (Dekker's product of the two-sum's high part, and its low part)
+      const Rh = r1 + r2;
+      const Rl = r1 - (Rh - (Rh - r1)) + (r2 - (Rh - r1));
+      const RH = SPLIT * Rh - (SPLIT * Rh - Rh);
+      const R2l = (Rh - RH) * (Rh - RH) - (R2 - RH * RH - 2 * RH * (Rh - RH)) + 2 * Rh * Rl;
       f = f0 + (sl + qlx + qly + qlz + (sh - (f0 + (sh - f0)) + (sh - f0 - R2)) - R2l);
       ef = e2 + 2 * U * Math.abs(f);
     }
