@@ -583,6 +583,8 @@ function sweep3(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<numb
   let time = 0;
   let gt = 0;
   let gX = wx, gY = wy, gZ = wz, lX = 0, lY = 0, lZ = 0, vX = 0, vY = 0, vZ = 0, vlX = 0, vlY = 0, vlZ = 0;
+  // whether the gap at the minimiser may be staged (see below): not where its minimum may be 0
+  let staged = false;
   found: {
   if (C <= -eC) {
     // touching at the start: the normal from g = w, whose rounded value fl(p0 − q0) is what
@@ -610,10 +612,14 @@ function sweep3(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<numb
       const S = cx * cx + cy * cy + cz * cz;
       const eS = (2 * Math.abs(cx) + ex) * ex + (2 * Math.abs(cy) + ey) * ey + (2 * Math.abs(cz) + ez) * ez;
       const DL = A * R2 - S;
-      if (DL < -(1.01 * (eS + 4 * U * S + eA * R2 + 5 * U * A * R2) + U * Math.abs(DL) + ETA)) {
+      const eDL = 1.01 * (eS + 4 * U * S + eA * R2 + 5 * U * A * R2) + U * Math.abs(DL) + ETA;
+      if (DL < -eDL) {
         sweepStats.double++;
         return MISS;
       }
+      // two roots for certain (a contact if they fall in the step): the minimum of f is clearly
+      // below 0, so f at the minimiser may need no double-double (the staged gap below)
+      staged = DL > eDL;
     }
     // (A = 0 with the same motion exactly: B ≥ eB above unless B is near 0, left to sweepCode)
     if (!(A > eA)) return UNDECIDED;
@@ -698,10 +704,11 @@ function sweep3(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<numb
     // need f only to a few bits — f clearly positive, or f < 0 with the bound far below the
     // change of f from one double to the next near the root, 2·√(A·|f|)·t·u — that settles it
     // (a tiny and fast contact, where g = w + t·dv has cancelled but f has not); else the low
-    // parts, as double-double (a grazing contact, where f itself is a few u of R²)
+    // parts, as double-double (a grazing contact, where f itself is a few u of R²). Only at the
+    // first pass, and where the minimum of f is known to be clearly negative (staged).
     let f = f0 + 2 * (ghx * glx + ghy * gly + ghz * glz);
     let ef = e2 + 3.1 * U * (sh + R2) + U * Math.abs(f0) + 2 * U * Math.abs(f);
-    if (f > 0 ? !(ef < 2 ** -8 * f) : !(ef * ef < 2 ** -16 * A * -f * (t * U) * (t * U))) {
+    if (!staged || pass !== 0 || (f > 0 ? !(ef < 2 ** -8 * f) : !(ef * ef < 2 ** -16 * A * -f * (t * U) * (t * U)))) {
       const gHx = SPLIT * ghx - (SPLIT * ghx - ghx);
       const gHy = SPLIT * ghy - (SPLIT * ghy - ghy);
       const gHz = SPLIT * ghz - (SPLIT * ghz - ghz);
