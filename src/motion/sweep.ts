@@ -639,6 +639,43 @@ function sweep3(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<numb
   const wlx = p0x - (wx + (p0x - wx)) + (p0x - wx - q0x);
   const wly = p0y - (wy + (p0y - wy)) + (p0y - wy - q0y);
   const wlz = p0z - (wz + (p0z - wz)) + (p0z - wz - q0z);
+  if (!(C > eC)) {
+    // f(0) = |w|² − R² ≈ 0 (a contact grazing at the start): the pass below at τ = 0 without
+    // its products by τ, from w's two-differences alone (the same values as there, so the same
+    // bound); here only its two clear outcomes, moving apart (B ≥ eB: f′(0) ≥ 0, so f ≥ f(0)
+    // over the step) or touching at the start; the rest below
+    const wHx = SPLIT * wx - (SPLIT * wx - wx);
+    const wHy = SPLIT * wy - (SPLIT * wy - wy);
+    const wHz = SPLIT * wz - (SPLIT * wz - wz);
+    const qx = wx * wx;
+    const qy = wy * wy;
+    const qz = wz * wz;
+    const s1 = qx + qy;
+    const sh = s1 + qz;
+    const sl = qx - (s1 - (s1 - qx)) + (qy - (s1 - qx)) + (s1 - (sh - (sh - s1)) + (qz - (sh - s1)));
+    const qlx = (wx - wHx) * (wx - wHx) - (qx - wHx * wHx - 2 * wHx * (wx - wHx)) + 2 * wx * wlx;
+    const qly = (wy - wHy) * (wy - wHy) - (qy - wHy * wHy - 2 * wHy * (wy - wHy)) + 2 * wy * wly;
+    const qlz = (wz - wHz) * (wz - wHz) - (qz - wHz * wHz - 2 * wHz * (wz - wHz)) + 2 * wz * wlz;
+    const Rh = r1 + r2;
+    const Rl = r1 - (Rh - (Rh - r1)) + (r2 - (Rh - r1));
+    const RH = SPLIT * Rh - (SPLIT * Rh - Rh);
+    const R2l = (Rh - RH) * (Rh - RH) - (R2 - RH * RH - 2 * RH * (Rh - RH)) + 2 * Rh * Rl;
+    const f0 = sh - R2;
+    const f = f0 + (sl + qlx + qly + qlz + (sh - (f0 + (sh - f0)) + (sh - f0 - R2)) - R2l);
+    const ef = 128 * U * U * (C0 + R2) + 2 * U * Math.abs(f) + ETA;
+    if (f > ef && B >= eB) {
+      sweepStats.doubleDouble++;
+      return MISS;
+    }
+    if (f < -ef) {
+      // touching at the start: g = w for the normal (certifiedNormal at o = 0)
+      sweepStats.doubleDouble++;
+      lX = wlx;
+      lY = wly;
+      lZ = wlz;
+      break found;
+    }
+  }
   const dlx = ax - (dx + (ax - dx)) + (ax - dx - bx) + (p1x - (ax + (p1x - ax)) + (p1x - ax - p0x) - (q1x - (bx + (q1x - bx)) + (q1x - bx - q0x)));
   const dly = ay - (dy + (ay - dy)) + (ay - dy - by) + (p1y - (ay + (p1y - ay)) + (p1y - ay - p0y) - (q1y - (by + (q1y - by)) + (q1y - by - q0y)));
   const dlz = az - (dz + (az - dz)) + (az - dz - bz) + (p1z - (az + (p1z - az)) + (p1z - az - p0z) - (q1z - (bz + (q1z - bz)) + (q1z - bz - q0z)));
