@@ -722,9 +722,6 @@ function sweep3(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<numb
     const gx = ghx + glx;
     const gy = ghy + gly;
     const gz = ghz + glz;
-    const egx = U * Math.abs(gx) + 8 * U * U * mmx + ETA;
-    const egy = U * Math.abs(gy) + 8 * U * U * mmy + ETA;
-    const egz = U * Math.abs(gz) + 8 * U * U * mmz + ETA;
     const px = gx * dx;
     const py = gy * dy;
     const pz = gz * dz;
@@ -761,9 +758,13 @@ function sweep3(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<numb
       f = f0 + (sl + qlx + qly + qlz + (sh - (f0 + (sh - f0)) + (sh - f0 - R2)) - R2l);
       ef = e2 + 2 * U * Math.abs(f);
     }
-    // γ = g·dv in doubles: g within egX of the exact value, dX within 2.01u·mX of dv
+    // γ = g·dv in doubles: g within u·|gX| + 8u²·mmX of the exact value, dX within 2.01u·mX of
+    // dv and |dX| ≤ (1 + 2.01u)·mX, so the errors of g and dv and the roundings of the three
+    // products and two sums (4u·Σ|gX·dX|) stay below 7.1u·Σ|gX|·mX + 8.1u²·Σ mmX·mX, and
+    // 1.01·ETA·ΣmX for the underflows (written 2⁻¹⁰⁰⁰·ΣmX: a product with a subnormal result
+    // takes a slow microcode assist on x86, ~100 cycles)
     const gd = px + py + pz;
-    const egd = egx * Math.abs(dx) + egy * Math.abs(dy) + egz * Math.abs(dz) + 2.01 * U * ((Math.abs(gx) + egx) * mx + (Math.abs(gy) + egy) * my + (Math.abs(gz) + egz) * mz) + 4 * U * (Math.abs(px) + Math.abs(py) + Math.abs(pz)) + ETA;
+    const egd = 7.2 * U * (Math.abs(gx) * mx + Math.abs(gy) * my + Math.abs(gz) * mz) + 8.5 * U * U * (mmx * mx + mmy * my + mmz * mz) + (mx + my + mz) * 2 ** -1000 + ETA;
     if (f > ef) {
       // a miss: f's minimum over the step is at least f(t) − γ²/A (see quickCertify); γ²/A from
       // 1/al (≥ (1/al)(1 − u), two more roundings: (1 + 8u) covers them)
