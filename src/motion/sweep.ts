@@ -757,7 +757,7 @@ function sweep3(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<numb
       const R2l = (Rh - RH) * (Rh - RH) - (R2 - RH * RH - 2 * RH * (Rh - RH)) + 2 * Rh * Rl;
       f = f0 + (sl + qlx + qly + qlz + (sh - (f0 + (sh - f0)) + (sh - f0 - R2)) - R2l);
       ef = e2 + 2 * U * Math.abs(f);
-    }
+    } else sweepStats.staged++;
     // γ = g·dv in doubles: g within u·|gX| + 8u²·mmX of the exact value, dX within 2.01u·mX of
     // dv and |dX| ≤ (1 + 2.01u)·mX, so the errors of g and dv and the roundings of the three
     // products and two sums (4u·Σ|gX·dX|) stay below 7.1u·Σ|gX|·mX + 8.1u²·Σ mmX·mX, and
@@ -1522,9 +1522,12 @@ function bracketStep(dim: number, first: boolean): number {
  * evaluation of the gap (a miss, or touching at the start); `certify`, times certified by
  * double-double evaluations of the gap, of which `quick` were settled by the one-pass certificate
  * (a Newton step and the signs at the neighbouring doubles) without the bracket search; `exact`,
- * BigInt decisions and time searches (a call can count in more than one of the last three).
+ * BigInt decisions and time searches (a call can count in more than one of the last three);
+ * `staged`, (3D) the cases among those whose gap at the chosen time was settled in doubles, its
+ * double-double low parts left out (a contact clearly inside the spheres' reach, as a tiny and
+ * fast one).
  */
-export const sweepStats = { double: 0, doubleDouble: 0, certify: 0, exact: 0, quick: 0 };
+export const sweepStats = { double: 0, doubleDouble: 0, certify: 0, exact: 0, quick: 0, staged: 0 };
 
 /** The exact path: decisions in BigInt, and the time by bisection over the doubles. */
 function exactTime(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<number>, Q1: ArrayLike<number>, r1: number, r2: number): number {
