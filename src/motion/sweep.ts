@@ -847,9 +847,14 @@ function sweep3(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<numb
         const ao = Math.abs(om) > Math.abs(op) ? Math.abs(om) : Math.abs(op);
         const e = ef + 2 * ao * egam + ao * (ao * ea) + 4 * U * (Math.abs(f) + 2 * ao * Math.abs(gam) + ao * (ao * A)) + ETA;
         const vc = f + 2 * oc * gam + oc * (oc * A);
-        if (vc < -e) {
-          if (f + 2 * om * gam + om * (om * A) > e) hitAt = c1;
-        } else if (vc > e && cp <= 1 && f + 2 * op * gam + op * (op * A) < -e) hitAt = cp;
+        const vm = f + 2 * om * gam + om * (om * A);
+        const vp = f + 2 * op * gam + op * (op * A);
+        // c rounds below or above the root about equally often: the two outcomes as bits, not
+        // as branches (a mispredicted branch costs more than the third evaluation); cp − c1 is
+        // one ulp exactly, so c1 + up·(cp − c1) is c1 or cp exactly
+        const at = +(vc < -e) & +(vm > e);
+        const up = +(vc > e) & +(vp < -e) & +(cp <= 1);
+        if ((at | up) !== 0) hitAt = c1 + up * (cp - c1);
       }
       if (hitAt < 0) {
         QC[0] = f;
