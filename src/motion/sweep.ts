@@ -583,7 +583,8 @@ function sweep3(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<numb
   let time = 0;
   let gt = 0;
   let gX = wx, gY = wy, gZ = wz, lX = 0, lY = 0, lZ = 0, vX = 0, vY = 0, vZ = 0, vlX = 0, vlY = 0, vlZ = 0;
-  // whether the gap at the minimiser may be staged (see below): not where its minimum may be 0
+  // whether the gap at τ may be staged (see below): where f has two roots for certain, not where
+  // its minimum may be 0
   let staged = false;
   found: {
   if (C <= -eC) {
@@ -698,6 +699,7 @@ function sweep3(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<numb
     if (B < -eB && D > eD) {
       const t1 = C / (Math.sqrt(D) - B);
       if (t1 > 0 && t1 <= 1) t = t1;
+      staged = true;
     }
   }
   for (let pass = 0; pass < 3; pass++) {
@@ -736,13 +738,15 @@ function sweep3(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<numb
     // of the squares, of their sum and of R² (each ≤ u of its term: the square roundings u·Σgh²,
     // the two sums 2u·Σgh², R²'s low part 3u·R², the two last roundings): where the cases ahead
     // need f only to a few bits — f clearly positive, or f < 0 with the bound far below the
-    // change of f from one double to the next near the root, 2·√(A·|f|)·t·u — that settles it
-    // (a tiny and fast contact, where g = w + t·dv has cancelled but f has not); else the low
+    // change of f from one double to the next near the root, 2·√(A·|f|)·t·u, or below that change
+    // at τ itself, 2·|γ|·ulp(τ) > 2·|γ|·τ·u (τ the float root) — that settles it (a tiny and fast
+    // contact, where g = w + t·dv has cancelled but f has not); else the low
     // parts, as double-double (a grazing contact, where f itself is a few u of R²). Only at the
-    // first pass, and where the minimum of f is known to be clearly negative (staged).
+    // first pass, and where f is known to have two roots (staged: by Lagrange's form or B² − AC).
     let f = f0 + 2 * (ghx * glx + ghy * gly + ghz * glz);
     let ef = e2 + 3.1 * U * (sh + R2) + U * Math.abs(f0) + 2 * U * Math.abs(f);
-    if (!staged || pass !== 0 || (f > 0 ? !(ef < 2 ** -8 * f) : !(ef * ef < 2 ** -16 * A * -f * (t * U) * (t * U)))) {
+    const gd = px + py + pz;
+    if (!staged || pass !== 0 || (f > 0 ? !(ef < 2 ** -8 * f) : !(ef * ef < 2 ** -16 * A * -f * (t * U) * (t * U))) && !(ef < 2 ** -8 * Math.abs(gd) * t * U)) {
       const gHx = SPLIT * ghx - (SPLIT * ghx - ghx);
       const gHy = SPLIT * ghy - (SPLIT * ghy - ghy);
       const gHz = SPLIT * ghz - (SPLIT * ghz - ghz);
@@ -763,7 +767,6 @@ function sweep3(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<numb
     // products and two sums (4u·Σ|gX·dX|) stay below 7.1u·Σ|gX|·mX + 8.1u²·Σ mmX·mX, and
     // 1.01·ETA·ΣmX for the underflows (written 2⁻¹⁰⁰⁰·ΣmX: a product with a subnormal result
     // takes a slow microcode assist on x86, ~100 cycles)
-    const gd = px + py + pz;
     const egd = 7.2 * U * (Math.abs(gx) * mx + Math.abs(gy) * my + Math.abs(gz) * mz) + 8.5 * U * U * (mmx * mx + mmy * my + mmz * mz) + (mx + my + mz) * 2 ** -1000 + ETA;
     if (f > ef) {
       // a miss: f's minimum over the step is at least f(t) − γ²/A (see quickCertify); γ²/A from
