@@ -576,8 +576,9 @@ function sweep3(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<numb
   const eC = G3 * (C0 + 2 * R2) + ETA;
   const eA = 4 * G3 * mA + ETA;
   const eB = 4 * G3 * (mB + mA) + ETA;
-  const D = B * B - A * C;
-  const eD = 2 * Math.abs(B) * eB + eB * eB + A * eC + Math.abs(C) * eA + eA * eC + 4 * U * (B * B + Math.abs(A * C)) + ETA;
+  // D = B² − AC and its bound, formed only where C > eC (below)
+  let D = 0;
+  let eD = 0;
   // A hit leaves here its time, and g = w + t′·dv in double-double at a nearby t′ (gX + glX at
   // gt, dv = dX + dlX: zeros where g is w itself) for the normal, written at the end
   let time = 0;
@@ -594,6 +595,8 @@ function sweep3(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<numb
     break found;
   }
   if (C > eC) {
+    D = B * B - A * C;
+    eD = 2 * Math.abs(B) * eB + eB * eB + A * eC + Math.abs(C) * eA + eA * eC + 4 * U * (B * B + Math.abs(A * C)) + ETA;
     // No real root (D = B² − AC < 0, so f > 0 everywhere), or both roots before the step (B ≥ 0
     // with C > 0): one test for the two common misses, whichever holds.
     if ((+(D < -eD) | +(B >= eB)) !== 0) {
