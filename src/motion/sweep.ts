@@ -17,8 +17,9 @@
  *
  * 3D points (the common case) take a shorter road (sweep3): the misses and the touches at the
  * start in one straight-line pass over the twelve coordinates, and every other case, from the
- * same values read once, by one evaluation of f in double-double at a chosen time τ (the float
- * root, or the minimiser −B/A clamped to the step, or 0): a miss where f(τ) − γ²/A > 0 (γ = f′(τ)/2: a lower bound of f's
+ * same values read once, by one evaluation of f at a chosen time τ (the float root, or the
+ * minimiser −B/A clamped to the step, or 0; in doubles first where that settles it, else in
+ * double-double): a miss where f(τ) − γ²/A > 0 (γ = f′(τ)/2: a lower bound of f's
  * minimum, so no double-double coefficients and no exact sign of B² − AC are needed), a hit
  * from the local quadratic's root and the signs at the doubles around it. Cases this leaves
  * open take the general road above.
@@ -191,8 +192,8 @@ export function sphereSweep(p0: VecLike, p1: VecLike, r1: number, q0: VecLike, q
 function sweepInto(p0: VecLike, p1: VecLike, q0: VecLike, q1: VecLike, target: SphereHit | undefined): SphereHit {
   // The common case — 3D Float64Arrays and a target for 3D (sphereSweep has checked the radii) —
   // in a function small enough for V8 to inline into the caller's loop (under its 460 bytes of
-  // bytecode): a miss costs one call (sweep3). Everything else, and the output of a hit, in
-  // sweepGeneral.
+  // bytecode): a miss or a hit costs one call (sweep3, which writes a hit's output itself).
+  // Everything else in sweepGeneral.
   if (
     p0 instanceof Float64Array && p1 instanceof Float64Array && q0 instanceof Float64Array && q1 instanceof Float64Array &&
     p0.length === 3 && p1.length === 3 && q0.length === 3 && q1.length === 3 &&
@@ -542,15 +543,17 @@ const G3 = 11 * U;
  * decisions for dim = 3 in straight-line code (a miss: moving apart, no real root — B² − AC
  * directly, or by Lagrange's identity where it cancelled —, or f(1) > 0 with the minimum beyond
  * the step; touching at the start). The cases they leave open (paths passing within a few radii,
- * grazing contacts, every hit after the start) are settled from one evaluation of the gap in
- * double-double
- * at a well-chosen time τ ({@link quickCertify}) instead of double-double coefficients: τ is the
+ * grazing contacts, every hit after the start) are settled from one evaluation of the gap at a
+ * well-chosen time τ ({@link quickCertify}) instead of double-double coefficients: τ is the
  * float formula's first root where the direct discriminant is decided, else the minimiser −B/A
- * clamped to the step, or 0 where the sign of f(0) is open. A miss follows from the lower bound
- * f(τ) − γ²/A of f's minimum; a hit from the local quadratic's root and the signs at the two
- * doubles around it (the first double of contact). UNDECIDED (sweepCode then starts afresh) when
- * neither is certain, or for huge input. MISS, or HIT with the time in NUM[K_OUT] and g in
- * GH + GL for the normal.
+ * clamped to the step, or 0 where the sign of f(0) is open (there from w's two-differences
+ * alone). g = w + τ·dv is formed in double-double; f(τ) = |g|² − R² first in doubles where f has
+ * two roots for certain, its low parts only where that bound is too coarse for what follows
+ * (staged, after Shewchuk). A miss follows from the lower bound f(τ) − γ²/A of f's minimum; a
+ * hit from the local quadratic's root and the signs at the two doubles around it (the first
+ * double of contact). UNDECIDED (sweepCode then starts afresh) when neither is certain, or for
+ * huge input; MISS; or HIT, its output (time, centres, normal) written into `out` (validated,
+ * 3D) from the values at hand.
  */
 function sweep3(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<number>, Q1: ArrayLike<number>, out: SphereHit): number {
   const r1 = NUM[K_R1];
