@@ -915,20 +915,14 @@ function sweep3(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<numb
   const n = out.normal;
   out.hit = true;
   out.time = time;
-  if (time <= 0.5) {
-    p[0] = p0x + time * ax;
-    p[1] = p0y + time * ay;
-    p[2] = p0z + time * az;
-    q[0] = q0x + time * bx;
-    q[1] = q0y + time * by;
-    q[2] = q0z + time * bz;
-  } else {
-    p[0] = p1x - (1 - time) * ax;
-    p[1] = p1y - (1 - time) * ay;
-    p[2] = p1z - (1 - time) * az;
-    q[0] = q1x - (1 - time) * bx;
-    q[1] = q1y - (1 - time) * by;
-    q[2] = q1z - (1 - time) * bz;
+  // (the coordinates read again: the twelve need not stay live through the whole function)
+  for (let i = 0; i < 3; i++) {
+    const a = P0[i];
+    const b = P1[i];
+    const c = Q0[i];
+    const e = Q1[i];
+    p[i] = time <= 0.5 ? a + time * (b - a) : b - (1 - time) * (b - a);
+    q[i] = time <= 0.5 ? c + time * (e - c) : e - (1 - time) * (e - c);
   }
   const o = time - gt;
   const x = -(gX + o * vX + (lX + o * vlX));
