@@ -928,9 +928,12 @@ function sweep3(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<numb
   const x = -(gX + o * vX + (lX + o * vlX));
   const y = -(gY + o * vY + (lY + o * vlY));
   const z = -(gZ + o * vZ + (lZ + o * vlZ));
-  let m = Math.abs(x);
-  if (Math.abs(y) > m) m = Math.abs(y);
-  if (Math.abs(z) > m) m = Math.abs(z);
+  // the largest magnitude picked by index, not by branches (which one it is is a coin toss)
+  MX[0] = Math.abs(x);
+  MX[1] = Math.abs(y);
+  MX[2] = Math.abs(z);
+  const i = +(MX[1] > MX[0]);
+  const m = MX[i + +(MX[2] > MX[i]) * (2 - i)];
   if (m > 0) {
     const xm = x / m;
     const ym = y / m;
@@ -1465,6 +1468,8 @@ function signNear(): number {
 }
 // quickCertify's numbers: f(t), its bound, γ, its bound, |dv|², its bound, t, c, the offset o
 const QC = new Float64Array(9);
+// sweep3's three magnitudes of the normal (module-level scratch, not re-entrant)
+const MX = new Float64Array(3);
 
 /**
  * One step of {@link certify}'s bracket search at t = NUM[K_T]: HIT (NUM[K_OUT] is the first
