@@ -753,7 +753,11 @@ function sweep3(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<numb
     let f = f0 + 2 * (ghx * glx + ghy * gly + ghz * glz);
     let ef = e2 + 3.1 * U * (sh + R2) + U * Math.abs(f0) + 2 * U * Math.abs(f);
     const gd = px + py + pz;
-    if (!staged || pass !== 0 || (f > 0 ? !(ef < 2 ** -8 * f) : !(ef * ef < 2 ** -16 * A * -f * (t * U) * (t * U))) && !(ef < 2 ** -8 * Math.abs(gd) * t * U)) {
+    const full = !staged || pass !== 0 || (f > 0 ? !(ef < 2 ** -8 * f) : !(ef * ef < 2 ** -16 * A * -f * (t * U) * (t * U))) && !(ef < 2 ** -8 * Math.abs(gd) * t * U);
+    // (counted on every pass, not in an else branch: a branch first taken late, as by the first
+    // tiny and fast case after thousands of others, would cost a deoptimisation there)
+    sweepStats.staged += +!full;
+    if (full) {
       const gHx = SPLIT * ghx - (SPLIT * ghx - ghx);
       const gHy = SPLIT * ghy - (SPLIT * ghy - ghy);
       const gHz = SPLIT * ghz - (SPLIT * ghz - ghz);
@@ -768,7 +772,7 @@ function sweep3(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<numb
       const R2l = (Rh - RH) * (Rh - RH) - (R2 - RH * RH - 2 * RH * (Rh - RH)) + 2 * Rh * Rl;
       f = f0 + (sl + qlx + qly + qlz + (sh - (f0 + (sh - f0)) + (sh - f0 - R2)) - R2l);
       ef = e2 + 2 * U * Math.abs(f);
-    } else sweepStats.staged++;
+    }
     // γ = g·dv in doubles: g within u·|gX| + 8u²·mmX of the exact value, dX within 2.01u·mX of
     // dv and |dX| ≤ (1 + 2.01u)·mX, so the errors of g and dv and the roundings of the three
     // products and two sums (4u·Σ|gX·dX|) stay below 7.1u·Σ|gX|·mX + 8.1u²·Σ mmX·mX, and
