@@ -591,324 +591,324 @@ function sweep3(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<numb
   // its minimum may be 0
   let staged = false;
   found: {
-  if (C <= -eC) {
-    // touching at the start: the normal from g = w, whose rounded value fl(p0 − q0) is what
-    // contactNormal would give at t = 0 (certifiedNormal with o = 0)
-    sweepStats.double++;
-    break found;
-  }
-  if (C > eC) {
-    D = B * B - A * C;
-    eD = 2 * Math.abs(B) * eB + eB * eB + A * eC + Math.abs(C) * eA + eA * eC + 4 * U * (B * B + Math.abs(A * C)) + ETA;
-    // No real root (D = B² − AC < 0, so f > 0 everywhere), or both roots before the step (B ≥ 0
-    // with C > 0): one test for the two common misses, whichever holds.
-    if ((+(D < -eD) | +(B >= eB)) !== 0) {
+    if (C <= -eC) {
+      // touching at the start: the normal from g = w, whose rounded value fl(p0 − q0) is what
+      // contactNormal would give at t = 0 (certifiedNormal with o = 0)
       sweepStats.double++;
-      return MISS;
-    }
-    if (D <= eD) {
-      // B² − AC cancelled (paths passing within a few radii): D = A·R² − |w × dv|² by Lagrange's
-      // identity, with sweepCode's bounds (w·dv products ≤ 4.1u·|w|·md each, so the three cross
-      // products' errors sum to at most E = 4.1u·Σ|w|·Σmd + u·Σ|c|, and |w × dv|²'s to at most
-      // Σ(2|cX| + eX)·eX ≤ (2·Σ|c| + E)·E): most such misses end here rather than in a
-      // double-double evaluation
-      const cx = wy * dz - wz * dy;
-      const cy = wz * dx - wx * dz;
-      const cz = wx * dy - wy * dx;
-      const c1 = Math.abs(cx) + Math.abs(cy) + Math.abs(cz);
-      const E = 4.1 * U * ((Math.abs(wx) + Math.abs(wy) + Math.abs(wz)) * (mx + my + mz)) + U * c1 + ETA4;
-      const S = cx * cx + cy * cy + cz * cz;
-      const eS = (2 * c1 + E) * E;
-      const DL = A * R2 - S;
-      const eDL = 1.01 * (eS + 4 * U * S + eA * R2 + 5 * U * A * R2) + U * Math.abs(DL) + ETA;
-      if (DL < -eDL) {
-        sweepStats.double++;
-        return MISS;
-      }
-      // two roots for certain (a contact if they fall in the step): the minimum of f is clearly
-      // below 0, so f at the minimiser may need no double-double (the staged gap below)
-      staged = DL > eDL;
-    }
-    // (A = 0 with the same motion exactly: B ≥ eB above unless B is near 0, left to sweepCode)
-    if (!(A > eA)) return UNDECIDED;
-    if (B <= -eB && A + B < -(eA + eB + 2 * U * Math.abs(A + B))) {
-      // the minimum lies at t ≥ 1: a miss iff f(1) = |p1 − q1|² − R² > 0
-      const vx = p1x - q1x, vy = p1y - q1y, vz = p1z - q1z;
-      const F1 = vx * vx + vy * vy + vz * vz;
-      if (F1 - R2 > G3 * (F1 + 2 * R2) + ETA) {
-        sweepStats.double++;
-        return MISS;
-      }
-    }
-  }
-  // Open in doubles: paths passing within a few radii, grazing contacts, every hit after the
-  // start, f(0) ≈ 0. w = p0 − q0 = wX + wlX exactly, the displacements likewise, dv = dX + dlX
-  // within u² of mX = |p1 − p0| + |q1 − q0| (Knuth's two-difference)
-  const wlx = p0x - (wx + (p0x - wx)) + (p0x - wx - q0x);
-  const wly = p0y - (wy + (p0y - wy)) + (p0y - wy - q0y);
-  const wlz = p0z - (wz + (p0z - wz)) + (p0z - wz - q0z);
-  if (!(C > eC)) {
-    // f(0) = |w|² − R² ≈ 0 (a contact grazing at the start): the pass below at τ = 0 without
-    // its products by τ, from w's two-differences alone (the same values as there, so the same
-    // bound); here only its two clear outcomes, moving apart (B ≥ eB: f′(0) ≥ 0, so f ≥ f(0)
-    // over the step) or touching at the start; the rest below
-    const wHx = SPLIT * wx - (SPLIT * wx - wx);
-    const wHy = SPLIT * wy - (SPLIT * wy - wy);
-    const wHz = SPLIT * wz - (SPLIT * wz - wz);
-    const qx = wx * wx;
-    const qy = wy * wy;
-    const qz = wz * wz;
-    const s1 = qx + qy;
-    const sh = s1 + qz;
-    const sl = qx - (s1 - (s1 - qx)) + (qy - (s1 - qx)) + (s1 - (sh - (sh - s1)) + (qz - (sh - s1)));
-    const qlx = (wx - wHx) * (wx - wHx) - (qx - wHx * wHx - 2 * wHx * (wx - wHx)) + 2 * wx * wlx;
-    const qly = (wy - wHy) * (wy - wHy) - (qy - wHy * wHy - 2 * wHy * (wy - wHy)) + 2 * wy * wly;
-    const qlz = (wz - wHz) * (wz - wHz) - (qz - wHz * wHz - 2 * wHz * (wz - wHz)) + 2 * wz * wlz;
-    const Rh = r1 + r2;
-    const Rl = r1 - (Rh - (Rh - r1)) + (r2 - (Rh - r1));
-    const RH = SPLIT * Rh - (SPLIT * Rh - Rh);
-    const R2l = (Rh - RH) * (Rh - RH) - (R2 - RH * RH - 2 * RH * (Rh - RH)) + 2 * Rh * Rl;
-    const f0 = sh - R2;
-    const f = f0 + (sl + qlx + qly + qlz + (sh - (f0 + (sh - f0)) + (sh - f0 - R2)) - R2l);
-    const ef = 128 * U * U * (C0 + R2) + 2 * U * Math.abs(f) + ETA;
-    if (f > ef && B >= eB) {
-      sweepStats.doubleDouble++;
-      return MISS;
-    }
-    if (f < -ef) {
-      // touching at the start: g = w for the normal (certifiedNormal at o = 0)
-      sweepStats.doubleDouble++;
-      lX = wlx;
-      lY = wly;
-      lZ = wlz;
       break found;
     }
-  }
-  const dlx = ax - (dx + (ax - dx)) + (ax - dx - bx) + (p1x - (ax + (p1x - ax)) + (p1x - ax - p0x) - (q1x - (bx + (q1x - bx)) + (q1x - bx - q0x)));
-  const dly = ay - (dy + (ay - dy)) + (ay - dy - by) + (p1y - (ay + (p1y - ay)) + (p1y - ay - p0y) - (q1y - (by + (q1y - by)) + (q1y - by - q0y)));
-  const dlz = az - (dz + (az - dz)) + (az - dz - bz) + (p1z - (az + (p1z - az)) + (p1z - az - p0z) - (q1z - (bz + (q1z - bz)) + (q1z - bz - q0z)));
-  const dHx = SPLIT * dx - (SPLIT * dx - dx);
-  const dHy = SPLIT * dy - (SPLIT * dy - dy);
-  const dHz = SPLIT * dz - (SPLIT * dz - dz);
-  // |dv|² in doubles and its bound, as quickCertify; 1/(A − ea) (a lower bound of A) once, off
-  // the evaluation's critical path: τ below and the miss test's γ²/A use it
-  const ea = G3 * mA;
-  const al = A - ea;
-  const ial = al > 0 ? 1 / al : 0;
-  let t = 0;
-  if (C > eC) {
-    if (!(A > eA)) return UNDECIDED;
-    // ≈ −B/A to within (ea/A)·t, so A·(τ − t*)² ≤ (ea/A)²·B²/A: far below u·R² (any τ is valid; a
-    // near one makes the miss test's γ²/A small)
-    t = -B * ial;
-    if (!(t > 0)) t = 0;
-    if (t > 1) t = 1;
-    if (B < -eB && D > eD) {
-      const t1 = C / (Math.sqrt(D) - B);
-      if (t1 > 0 && t1 <= 1) t = t1;
-      staged = true;
+    if (C > eC) {
+      D = B * B - A * C;
+      eD = 2 * Math.abs(B) * eB + eB * eB + A * eC + Math.abs(C) * eA + eA * eC + 4 * U * (B * B + Math.abs(A * C)) + ETA;
+      // No real root (D = B² − AC < 0, so f > 0 everywhere), or both roots before the step (B ≥ 0
+      // with C > 0): one test for the two common misses, whichever holds.
+      if ((+(D < -eD) | +(B >= eB)) !== 0) {
+        sweepStats.double++;
+        return MISS;
+      }
+      if (D <= eD) {
+        // B² − AC cancelled (paths passing within a few radii): D = A·R² − |w × dv|² by Lagrange's
+        // identity, with sweepCode's bounds (w·dv products ≤ 4.1u·|w|·md each, so the three cross
+        // products' errors sum to at most E = 4.1u·Σ|w|·Σmd + u·Σ|c|, and |w × dv|²'s to at most
+        // Σ(2|cX| + eX)·eX ≤ (2·Σ|c| + E)·E): most such misses end here rather than in a
+        // double-double evaluation
+        const cx = wy * dz - wz * dy;
+        const cy = wz * dx - wx * dz;
+        const cz = wx * dy - wy * dx;
+        const c1 = Math.abs(cx) + Math.abs(cy) + Math.abs(cz);
+        const E = 4.1 * U * ((Math.abs(wx) + Math.abs(wy) + Math.abs(wz)) * (mx + my + mz)) + U * c1 + ETA4;
+        const S = cx * cx + cy * cy + cz * cz;
+        const eS = (2 * c1 + E) * E;
+        const DL = A * R2 - S;
+        const eDL = 1.01 * (eS + 4 * U * S + eA * R2 + 5 * U * A * R2) + U * Math.abs(DL) + ETA;
+        if (DL < -eDL) {
+          sweepStats.double++;
+          return MISS;
+        }
+        // two roots for certain (a contact if they fall in the step): the minimum of f is clearly
+        // below 0, so f at the minimiser may need no double-double (the staged gap below)
+        staged = DL > eDL;
+      }
+      // (A = 0 with the same motion exactly: B ≥ eB above unless B is near 0, left to sweepCode)
+      if (!(A > eA)) return UNDECIDED;
+      if (B <= -eB && A + B < -(eA + eB + 2 * U * Math.abs(A + B))) {
+        // the minimum lies at t ≥ 1: a miss iff f(1) = |p1 − q1|² − R² > 0
+        const vx = p1x - q1x, vy = p1y - q1y, vz = p1z - q1z;
+        const F1 = vx * vx + vy * vy + vz * vz;
+        if (F1 - R2 > G3 * (F1 + 2 * R2) + ETA) {
+          sweepStats.double++;
+          return MISS;
+        }
+      }
     }
-  }
-  for (let pass = 0; pass < 3; pass++) {
-    // g = w + t·dv in double-double (an error-free product and sum), its squares by two-products
-    const tH = SPLIT * t - (SPLIT * t - t);
-    const tL = t - tH;
-    const phx = t * dx;
-    const phy = t * dy;
-    const phz = t * dz;
-    const ghx = wx + phx;
-    const ghy = wy + phy;
-    const ghz = wz + phz;
-    const glx = wx - (ghx - (ghx - wx)) + (phx - (ghx - wx)) + (wlx + (tL * (dx - dHx) - (phx - tH * dHx - tL * dHx - tH * (dx - dHx)) + t * dlx));
-    const gly = wy - (ghy - (ghy - wy)) + (phy - (ghy - wy)) + (wly + (tL * (dy - dHy) - (phy - tH * dHy - tL * dHy - tH * (dy - dHy)) + t * dly));
-    const glz = wz - (ghz - (ghz - wz)) + (phz - (ghz - wz)) + (wlz + (tL * (dz - dHz) - (phz - tH * dHz - tL * dHz - tH * (dz - dHz)) + t * dlz));
-    const qx = ghx * ghx;
-    const qy = ghy * ghy;
-    const qz = ghz * ghz;
-    const mmx = Math.abs(wx) + t * mx;
-    const mmy = Math.abs(wy) + t * my;
-    const mmz = Math.abs(wz) + t * mz;
-    const gx = ghx + glx;
-    const gy = ghy + gly;
-    const gz = ghz + glz;
-    const px = gx * dx;
-    const py = gy * dy;
-    const pz = gz * dz;
-    const s1 = qx + qy;
-    const sh = s1 + qz;
-    const f0 = sh - R2;
-    // f's bound, M = Σ(|w| + t·md)² + R²: g = gh + gl within 8u²·(|w| + t·md) (16u²M on f), the
-    // rounded 2·gh·gl and the dropped gl² (|gl| ≤ 4u·(|w| + t·md): 24u²M), the sum of the six
-    // low parts (≤ 12u·M in all; six roundings: 62u²M), R²'s low part (2u²M): ≤ 104u²M
-    const e2 = 128 * U * U * (mmx * mmx + mmy * mmy + mmz * mmz + R2) + ETA;
-    // Staged (Shewchuk's adaptive idea): first f ≈ (Σgh² − R²) + 2·Σgh·gl without the low parts
-    // of the squares, of their sum and of R² (each ≤ u of its term: the square roundings u·Σgh²,
-    // the two sums 2u·Σgh², R²'s low part 3u·R², the two last roundings): where the cases ahead
-    // need f only to a few bits — f clearly positive, or f < 0 with the bound far below the
-    // change of f from one double to the next near the root, 2·√(A·|f|)·t·u, or below that change
-    // at τ itself, 2·|γ|·ulp(τ) > 2·|γ|·τ·u (τ the float root) — that settles it (a tiny and fast
-    // contact, where g = w + t·dv has cancelled but f has not); else the low
-    // parts, as double-double (a grazing contact, where f itself is a few u of R²). Only at the
-    // first pass, and where f is known to have two roots (staged: by Lagrange's form or B² − AC).
-    let f = f0 + 2 * (ghx * glx + ghy * gly + ghz * glz);
-    let ef = e2 + 3.1 * U * (sh + R2) + U * Math.abs(f0) + 2 * U * Math.abs(f);
-    const gd = px + py + pz;
-    const full = !staged || pass !== 0 || (f > 0 ? !(ef < 2 ** -8 * f) : !(ef * ef < 2 ** -16 * A * -f * (t * U) * (t * U))) && !(ef < 2 ** -8 * Math.abs(gd) * t * U);
-    // (counted on every pass, not in an else branch: a branch first taken late, as by the first
-    // tiny and fast case after thousands of others, would cost a deoptimisation there)
-    sweepStats.staged += +!full;
-    if (full) {
-      const gHx = SPLIT * ghx - (SPLIT * ghx - ghx);
-      const gHy = SPLIT * ghy - (SPLIT * ghy - ghy);
-      const gHz = SPLIT * ghz - (SPLIT * ghz - ghz);
+    // Open in doubles: paths passing within a few radii, grazing contacts, every hit after the
+    // start, f(0) ≈ 0. w = p0 − q0 = wX + wlX exactly, the displacements likewise, dv = dX + dlX
+    // within u² of mX = |p1 − p0| + |q1 − q0| (Knuth's two-difference)
+    const wlx = p0x - (wx + (p0x - wx)) + (p0x - wx - q0x);
+    const wly = p0y - (wy + (p0y - wy)) + (p0y - wy - q0y);
+    const wlz = p0z - (wz + (p0z - wz)) + (p0z - wz - q0z);
+    if (!(C > eC)) {
+      // f(0) = |w|² − R² ≈ 0 (a contact grazing at the start): the pass below at τ = 0 without
+      // its products by τ, from w's two-differences alone (the same values as there, so the same
+      // bound); here only its two clear outcomes, moving apart (B ≥ eB: f′(0) ≥ 0, so f ≥ f(0)
+      // over the step) or touching at the start; the rest below
+      const wHx = SPLIT * wx - (SPLIT * wx - wx);
+      const wHy = SPLIT * wy - (SPLIT * wy - wy);
+      const wHz = SPLIT * wz - (SPLIT * wz - wz);
+      const qx = wx * wx;
+      const qy = wy * wy;
+      const qz = wz * wz;
+      const s1 = qx + qy;
+      const sh = s1 + qz;
       const sl = qx - (s1 - (s1 - qx)) + (qy - (s1 - qx)) + (s1 - (sh - (sh - s1)) + (qz - (sh - s1)));
-      const qlx = (ghx - gHx) * (ghx - gHx) - (qx - gHx * gHx - 2 * gHx * (ghx - gHx)) + 2 * ghx * glx;
-      const qly = (ghy - gHy) * (ghy - gHy) - (qy - gHy * gHy - 2 * gHy * (ghy - gHy)) + 2 * ghy * gly;
-      const qlz = (ghz - gHz) * (ghz - gHz) - (qz - gHz * gHz - 2 * gHz * (ghz - gHz)) + 2 * ghz * glz;
-      // (r1 + r2)² = R2 + R2l (Dekker's product of the two-sum's high part, and its low part)
+      const qlx = (wx - wHx) * (wx - wHx) - (qx - wHx * wHx - 2 * wHx * (wx - wHx)) + 2 * wx * wlx;
+      const qly = (wy - wHy) * (wy - wHy) - (qy - wHy * wHy - 2 * wHy * (wy - wHy)) + 2 * wy * wly;
+      const qlz = (wz - wHz) * (wz - wHz) - (qz - wHz * wHz - 2 * wHz * (wz - wHz)) + 2 * wz * wlz;
       const Rh = r1 + r2;
       const Rl = r1 - (Rh - (Rh - r1)) + (r2 - (Rh - r1));
       const RH = SPLIT * Rh - (SPLIT * Rh - Rh);
       const R2l = (Rh - RH) * (Rh - RH) - (R2 - RH * RH - 2 * RH * (Rh - RH)) + 2 * Rh * Rl;
-      f = f0 + (sl + qlx + qly + qlz + (sh - (f0 + (sh - f0)) + (sh - f0 - R2)) - R2l);
-      ef = e2 + 2 * U * Math.abs(f);
-    }
-    // γ = g·dv in doubles: g within u·|gX| + 8u²·mmX of the exact value, dX within 2.01u·mX of
-    // dv and |dX| ≤ (1 + 2.01u)·mX, so the errors of g and dv and the roundings of the three
-    // products and two sums (4u·Σ|gX·dX|) stay below 7.1u·Σ|gX|·mX + 8.1u²·Σ mmX·mX, and
-    // 1.01·ETA·ΣmX for the underflows (written 2⁻¹⁰⁰⁰·ΣmX: a product with a subnormal result
-    // takes a slow microcode assist on x86, ~100 cycles)
-    const egd = 7.2 * U * (Math.abs(gx) * mx + Math.abs(gy) * my + Math.abs(gz) * mz) + 8.5 * U * U * (mmx * mx + mmy * my + mmz * mz) + (mx + my + mz) * 2 ** -1000 + ETA;
-    if (f > ef) {
-      // a miss: f's minimum over the step is at least f(t) − γ²/A (see quickCertify); γ²/A from
-      // 1/al (≥ (1/al)(1 − u), two more roundings: (1 + 8u) covers them)
-      const gg = Math.abs(gd) + egd;
-      const pen = (t === 0 && gd >= egd) || (t === 1 && gd <= -egd) ? 0 : al > 0 ? gg * (gg * ial) * (1 + 8 * U) + ETA : -1;
-      if (pen >= 0 && f > (ef + pen) * (1 + 4 * U)) {
+      const f0 = sh - R2;
+      const f = f0 + (sl + qlx + qly + qlz + (sh - (f0 + (sh - f0)) + (sh - f0 - R2)) - R2l);
+      const ef = 128 * U * U * (C0 + R2) + 2 * U * Math.abs(f) + ETA;
+      if (f > ef && B >= eB) {
         sweepStats.doubleDouble++;
         return MISS;
       }
-    } else if (t === 0 && f < -ef) {
-      // touching at the start: g = w for the normal (certifiedNormal; as contactNormal at 0)
-      sweepStats.doubleDouble++;
-      lX = wlx;
-      lY = wly;
-      lZ = wlz;
-      vX = dx;
-      vY = dy;
-      vZ = dz;
-      vlX = dlx;
-      vlY = dly;
-      vlZ = dlz;
-      break found;
+      if (f < -ef) {
+        // touching at the start: g = w for the normal (certifiedNormal at o = 0)
+        sweepStats.doubleDouble++;
+        lX = wlx;
+        lY = wly;
+        lZ = wlz;
+        break found;
+      }
     }
-    // The first root c of the local quadratic and the signs around it (see quickCertify), with γ
-    // in doubles first. f at the doubles c⁻ and c differs by about 2·A·|c − t|·ulp(c), and γ's
-    // rounding enters the signs as 2·|c − t|·egd: where egd is not well below A·t·2⁻⁵³ (a
-    // grazing contact evaluated at the minimiser, whose root is ~√u·R/|dv| away), or where the
-    // doubles did not settle it, γ in double-double from the values at hand instead of a second
-    // pass: gh·dh by Dekker's product (gh, not the rounded g of the first γ: gh + gl is g
-    // to u², and g itself may differ from gh), gh·dl + gl·dh; the dropped gl·dl, the errors of g
-    // and dv and the sum of the low parts stay below 128u²·Σ(|g| + |w| + t·md)·md.
-    let gam = gd;
-    let egam = egd;
-    let fine = false;
-    let refine = egd > 0.125 * Math.abs(gd) + A * t * 2 ** -56;
-    let c = t;
-    for (;;) {
-      if (refine && !fine) {
+    const dlx = ax - (dx + (ax - dx)) + (ax - dx - bx) + (p1x - (ax + (p1x - ax)) + (p1x - ax - p0x) - (q1x - (bx + (q1x - bx)) + (q1x - bx - q0x)));
+    const dly = ay - (dy + (ay - dy)) + (ay - dy - by) + (p1y - (ay + (p1y - ay)) + (p1y - ay - p0y) - (q1y - (by + (q1y - by)) + (q1y - by - q0y)));
+    const dlz = az - (dz + (az - dz)) + (az - dz - bz) + (p1z - (az + (p1z - az)) + (p1z - az - p0z) - (q1z - (bz + (q1z - bz)) + (q1z - bz - q0z)));
+    const dHx = SPLIT * dx - (SPLIT * dx - dx);
+    const dHy = SPLIT * dy - (SPLIT * dy - dy);
+    const dHz = SPLIT * dz - (SPLIT * dz - dz);
+    // |dv|² in doubles and its bound, as quickCertify; 1/(A − ea) (a lower bound of A) once, off
+    // the evaluation's critical path: τ below and the miss test's γ²/A use it
+    const ea = G3 * mA;
+    const al = A - ea;
+    const ial = al > 0 ? 1 / al : 0;
+    let t = 0;
+    if (C > eC) {
+      if (!(A > eA)) return UNDECIDED;
+      // ≈ −B/A to within (ea/A)·t, so A·(τ − t*)² ≤ (ea/A)²·B²/A: far below u·R² (any τ is valid; a
+      // near one makes the miss test's γ²/A small)
+      t = -B * ial;
+      if (!(t > 0)) t = 0;
+      if (t > 1) t = 1;
+      if (B < -eB && D > eD) {
+        const t1 = C / (Math.sqrt(D) - B);
+        if (t1 > 0 && t1 <= 1) t = t1;
+        staged = true;
+      }
+    }
+    for (let pass = 0; pass < 3; pass++) {
+      // g = w + t·dv in double-double (an error-free product and sum), its squares by two-products
+      const tH = SPLIT * t - (SPLIT * t - t);
+      const tL = t - tH;
+      const phx = t * dx;
+      const phy = t * dy;
+      const phz = t * dz;
+      const ghx = wx + phx;
+      const ghy = wy + phy;
+      const ghz = wz + phz;
+      const glx = wx - (ghx - (ghx - wx)) + (phx - (ghx - wx)) + (wlx + (tL * (dx - dHx) - (phx - tH * dHx - tL * dHx - tH * (dx - dHx)) + t * dlx));
+      const gly = wy - (ghy - (ghy - wy)) + (phy - (ghy - wy)) + (wly + (tL * (dy - dHy) - (phy - tH * dHy - tL * dHy - tH * (dy - dHy)) + t * dly));
+      const glz = wz - (ghz - (ghz - wz)) + (phz - (ghz - wz)) + (wlz + (tL * (dz - dHz) - (phz - tH * dHz - tL * dHz - tH * (dz - dHz)) + t * dlz));
+      const qx = ghx * ghx;
+      const qy = ghy * ghy;
+      const qz = ghz * ghz;
+      const mmx = Math.abs(wx) + t * mx;
+      const mmy = Math.abs(wy) + t * my;
+      const mmz = Math.abs(wz) + t * mz;
+      const gx = ghx + glx;
+      const gy = ghy + gly;
+      const gz = ghz + glz;
+      const px = gx * dx;
+      const py = gy * dy;
+      const pz = gz * dz;
+      const s1 = qx + qy;
+      const sh = s1 + qz;
+      const f0 = sh - R2;
+      // f's bound, M = Σ(|w| + t·md)² + R²: g = gh + gl within 8u²·(|w| + t·md) (16u²M on f), the
+      // rounded 2·gh·gl and the dropped gl² (|gl| ≤ 4u·(|w| + t·md): 24u²M), the sum of the six
+      // low parts (≤ 12u·M in all; six roundings: 62u²M), R²'s low part (2u²M): ≤ 104u²M
+      const e2 = 128 * U * U * (mmx * mmx + mmy * mmy + mmz * mmz + R2) + ETA;
+      // Staged (Shewchuk's adaptive idea): first f ≈ (Σgh² − R²) + 2·Σgh·gl without the low parts
+      // of the squares, of their sum and of R² (each ≤ u of its term: the square roundings u·Σgh²,
+      // the two sums 2u·Σgh², R²'s low part 3u·R², the two last roundings): where the cases ahead
+      // need f only to a few bits — f clearly positive, or f < 0 with the bound far below the
+      // change of f from one double to the next near the root, 2·√(A·|f|)·t·u, or below that change
+      // at τ itself, 2·|γ|·ulp(τ) > 2·|γ|·τ·u (τ the float root) — that settles it (a tiny and fast
+      // contact, where g = w + t·dv has cancelled but f has not); else the low
+      // parts, as double-double (a grazing contact, where f itself is a few u of R²). Only at the
+      // first pass, and where f is known to have two roots (staged: by Lagrange's form or B² − AC).
+      let f = f0 + 2 * (ghx * glx + ghy * gly + ghz * glz);
+      let ef = e2 + 3.1 * U * (sh + R2) + U * Math.abs(f0) + 2 * U * Math.abs(f);
+      const gd = px + py + pz;
+      const full = !staged || pass !== 0 || (f > 0 ? !(ef < 2 ** -8 * f) : !(ef * ef < 2 ** -16 * A * -f * (t * U) * (t * U))) && !(ef < 2 ** -8 * Math.abs(gd) * t * U);
+      // (counted on every pass, not in an else branch: a branch first taken late, as by the first
+      // tiny and fast case after thousands of others, would cost a deoptimisation there)
+      sweepStats.staged += +!full;
+      if (full) {
         const gHx = SPLIT * ghx - (SPLIT * ghx - ghx);
         const gHy = SPLIT * ghy - (SPLIT * ghy - ghy);
         const gHz = SPLIT * ghz - (SPLIT * ghz - ghz);
-        const hx = ghx * dx;
-        const hy = ghy * dy;
-        const hz = ghz * dz;
-        const ex = (ghx - gHx) * (dx - dHx) - (hx - gHx * dHx - (ghx - gHx) * dHx - gHx * (dx - dHx));
-        const ey = (ghy - gHy) * (dy - dHy) - (hy - gHy * dHy - (ghy - gHy) * dHy - gHy * (dy - dHy));
-        const ez = (ghz - gHz) * (dz - dHz) - (hz - gHz * dHz - (ghz - gHz) * dHz - gHz * (dz - dHz));
-        const s1 = hx + hy;
-        const s2 = s1 + hz;
-        const lo = hx - (s1 - (s1 - hx)) + (hy - (s1 - hx)) + (s1 - (s2 - (s2 - s1)) + (hz - (s2 - s1))) + ex + ey + ez + (ghx * dlx + glx * dx) + (ghy * dly + gly * dy) + (ghz * dlz + glz * dz);
-        gam = s2 + lo;
-        egam = 128 * U * U * ((Math.abs(gx) + mmx) * mx + (Math.abs(gy) + mmy) * my + (Math.abs(gz) + mmz) * mz) + U * Math.abs(gam) + ETA;
-        fine = true;
+        const sl = qx - (s1 - (s1 - qx)) + (qy - (s1 - qx)) + (s1 - (sh - (sh - s1)) + (qz - (sh - s1)));
+        const qlx = (ghx - gHx) * (ghx - gHx) - (qx - gHx * gHx - 2 * gHx * (ghx - gHx)) + 2 * ghx * glx;
+        const qly = (ghy - gHy) * (ghy - gHy) - (qy - gHy * gHy - 2 * gHy * (ghy - gHy)) + 2 * ghy * gly;
+        const qlz = (ghz - gHz) * (ghz - gHz) - (qz - gHz * gHz - 2 * gHz * (ghz - gHz)) + 2 * ghz * glz;
+        // (r1 + r2)² = R2 + R2l (Dekker's product of the two-sum's high part, and its low part)
+        const Rh = r1 + r2;
+        const Rl = r1 - (Rh - (Rh - r1)) + (r2 - (Rh - r1));
+        const RH = SPLIT * Rh - (SPLIT * Rh - Rh);
+        const R2l = (Rh - RH) * (Rh - RH) - (R2 - RH * RH - 2 * RH * (Rh - RH)) + 2 * Rh * Rl;
+        f = f0 + (sl + qlx + qly + qlz + (sh - (f0 + (sh - f0)) + (sh - f0 - R2)) - R2l);
+        ef = e2 + 2 * U * Math.abs(f);
       }
-      const disc = gam * gam - A * f;
-      if (!(disc >= 0)) {
-        if (fine) break;
-        return UNDECIDED;
-      }
-      const sq = Math.sqrt(disc);
-      c = t + (gam <= 0 ? f / (sq - gam) : -(gam + sq) / A);
-      if (!(c > 0.75 * t && c < 1.5 * t)) {
-        // far from t: evaluate there next (clamped to the step)
-        if (!(c > 0)) c = 0;
-        if (!(c <= 1)) c = 1;
-        break;
-      }
-      // The usual outcomes first, from the values at hand: f ≤ 0 at c and > 0 at c⁻, or f > 0 at c
-      // and ≤ 0 at c⁺ (as signsAround, with one bound for the three offsets: signNear's bound
-      // grows with |o|, and c⁻ ≤ c ≤ c⁺ lie within the largest of |c⁻ − t|, |c⁺ − t|); the
-      // rest through signsAround
-      let hitAt = -1;
-      const c1 = c > 1 ? 1 : c;
-      if (c1 >= N_MIN) {
-        const cm = c1 - c1 * PRED_F;
-        const cp = c1 + c1 * SUCC_F;
-        const oc = c1 - t;
-        const om = cm - t;
-        const op = cp - t;
-        const ao = Math.abs(om) > Math.abs(op) ? Math.abs(om) : Math.abs(op);
-        const e = ef + 2 * ao * egam + ao * (ao * ea) + 4 * U * (Math.abs(f) + 2 * ao * Math.abs(gam) + ao * (ao * A)) + ETA;
-        const vc = f + 2 * oc * gam + oc * (oc * A);
-        const vm = f + 2 * om * gam + om * (om * A);
-        const vp = f + 2 * op * gam + op * (op * A);
-        // c rounds below or above the root about equally often: the two outcomes as bits, not
-        // as branches (a mispredicted branch costs more than the third evaluation); cp − c1 is
-        // one ulp exactly, so c1 + up·(cp − c1) is c1 or cp exactly
-        const at = +(vc < -e) & +(vm > e);
-        const up = +(vc > e) & +(vp < -e) & +(cp <= 1);
-        if ((at | up) !== 0) hitAt = c1 + up * (cp - c1);
-      }
-      if (hitAt < 0) {
-        QC[0] = f;
-        QC[1] = ef;
-        QC[2] = gam;
-        QC[3] = egam;
-        QC[4] = A;
-        QC[5] = ea;
-        QC[6] = t;
-        NUM[K_N] = c;
-        if (signsAround() === HIT) hitAt = NUM[K_OUT];
-      }
-      if (hitAt >= 0) {
-        // g at t for the normal (certifiedNormal)
-        time = hitAt;
-        gt = t;
-        gX = ghx;
-        gY = ghy;
-        gZ = ghz;
-        lX = glx;
-        lY = gly;
-        lZ = glz;
+      // γ = g·dv in doubles: g within u·|gX| + 8u²·mmX of the exact value, dX within 2.01u·mX of
+      // dv and |dX| ≤ (1 + 2.01u)·mX, so the errors of g and dv and the roundings of the three
+      // products and two sums (4u·Σ|gX·dX|) stay below 7.1u·Σ|gX|·mX + 8.1u²·Σ mmX·mX, and
+      // 1.01·ETA·ΣmX for the underflows (written 2⁻¹⁰⁰⁰·ΣmX: a product with a subnormal result
+      // takes a slow microcode assist on x86, ~100 cycles)
+      const egd = 7.2 * U * (Math.abs(gx) * mx + Math.abs(gy) * my + Math.abs(gz) * mz) + 8.5 * U * U * (mmx * mx + mmy * my + mmz * mz) + (mx + my + mz) * 2 ** -1000 + ETA;
+      if (f > ef) {
+        // a miss: f's minimum over the step is at least f(t) − γ²/A (see quickCertify); γ²/A from
+        // 1/al (≥ (1/al)(1 − u), two more roundings: (1 + 8u) covers them)
+        const gg = Math.abs(gd) + egd;
+        const pen = (t === 0 && gd >= egd) || (t === 1 && gd <= -egd) ? 0 : al > 0 ? gg * (gg * ial) * (1 + 8 * U) + ETA : -1;
+        if (pen >= 0 && f > (ef + pen) * (1 + 4 * U)) {
+          sweepStats.doubleDouble++;
+          return MISS;
+        }
+      } else if (t === 0 && f < -ef) {
+        // touching at the start: g = w for the normal (certifiedNormal; as contactNormal at 0)
+        sweepStats.doubleDouble++;
+        lX = wlx;
+        lY = wly;
+        lZ = wlz;
         vX = dx;
         vY = dy;
         vZ = dz;
         vlX = dlx;
         vlY = dly;
         vlZ = dlz;
-        sweepStats.certify++;
-        sweepStats.quick++;
         break found;
       }
-      c = QC[7];
-      if (fine || pass !== 0) break;
-      refine = true; // (γ in double-double: the block above)
+      // The first root c of the local quadratic and the signs around it (see quickCertify), with γ
+      // in doubles first. f at the doubles c⁻ and c differs by about 2·A·|c − t|·ulp(c), and γ's
+      // rounding enters the signs as 2·|c − t|·egd: where egd is not well below A·t·2⁻⁵³ (a
+      // grazing contact evaluated at the minimiser, whose root is ~√u·R/|dv| away), or where the
+      // doubles did not settle it, γ in double-double from the values at hand instead of a second
+      // pass: gh·dh by Dekker's product (gh, not the rounded g of the first γ: gh + gl is g
+      // to u², and g itself may differ from gh), gh·dl + gl·dh; the dropped gl·dl, the errors of g
+      // and dv and the sum of the low parts stay below 128u²·Σ(|g| + |w| + t·md)·md.
+      let gam = gd;
+      let egam = egd;
+      let fine = false;
+      let refine = egd > 0.125 * Math.abs(gd) + A * t * 2 ** -56;
+      let c = t;
+      for (;;) {
+        if (refine && !fine) {
+          const gHx = SPLIT * ghx - (SPLIT * ghx - ghx);
+          const gHy = SPLIT * ghy - (SPLIT * ghy - ghy);
+          const gHz = SPLIT * ghz - (SPLIT * ghz - ghz);
+          const hx = ghx * dx;
+          const hy = ghy * dy;
+          const hz = ghz * dz;
+          const ex = (ghx - gHx) * (dx - dHx) - (hx - gHx * dHx - (ghx - gHx) * dHx - gHx * (dx - dHx));
+          const ey = (ghy - gHy) * (dy - dHy) - (hy - gHy * dHy - (ghy - gHy) * dHy - gHy * (dy - dHy));
+          const ez = (ghz - gHz) * (dz - dHz) - (hz - gHz * dHz - (ghz - gHz) * dHz - gHz * (dz - dHz));
+          const s1 = hx + hy;
+          const s2 = s1 + hz;
+          const lo = hx - (s1 - (s1 - hx)) + (hy - (s1 - hx)) + (s1 - (s2 - (s2 - s1)) + (hz - (s2 - s1))) + ex + ey + ez + (ghx * dlx + glx * dx) + (ghy * dly + gly * dy) + (ghz * dlz + glz * dz);
+          gam = s2 + lo;
+          egam = 128 * U * U * ((Math.abs(gx) + mmx) * mx + (Math.abs(gy) + mmy) * my + (Math.abs(gz) + mmz) * mz) + U * Math.abs(gam) + ETA;
+          fine = true;
+        }
+        const disc = gam * gam - A * f;
+        if (!(disc >= 0)) {
+          if (fine) break;
+          return UNDECIDED;
+        }
+        const sq = Math.sqrt(disc);
+        c = t + (gam <= 0 ? f / (sq - gam) : -(gam + sq) / A);
+        if (!(c > 0.75 * t && c < 1.5 * t)) {
+          // far from t: evaluate there next (clamped to the step)
+          if (!(c > 0)) c = 0;
+          if (!(c <= 1)) c = 1;
+          break;
+        }
+        // The usual outcomes first, from the values at hand: f ≤ 0 at c and > 0 at c⁻, or f > 0 at c
+        // and ≤ 0 at c⁺ (as signsAround, with one bound for the three offsets: signNear's bound
+        // grows with |o|, and c⁻ ≤ c ≤ c⁺ lie within the largest of |c⁻ − t|, |c⁺ − t|); the
+        // rest through signsAround
+        let hitAt = -1;
+        const c1 = c > 1 ? 1 : c;
+        if (c1 >= N_MIN) {
+          const cm = c1 - c1 * PRED_F;
+          const cp = c1 + c1 * SUCC_F;
+          const oc = c1 - t;
+          const om = cm - t;
+          const op = cp - t;
+          const ao = Math.abs(om) > Math.abs(op) ? Math.abs(om) : Math.abs(op);
+          const e = ef + 2 * ao * egam + ao * (ao * ea) + 4 * U * (Math.abs(f) + 2 * ao * Math.abs(gam) + ao * (ao * A)) + ETA;
+          const vc = f + 2 * oc * gam + oc * (oc * A);
+          const vm = f + 2 * om * gam + om * (om * A);
+          const vp = f + 2 * op * gam + op * (op * A);
+          // c rounds below or above the root about equally often: the two outcomes as bits, not
+          // as branches (a mispredicted branch costs more than the third evaluation); cp − c1 is
+          // one ulp exactly, so c1 + up·(cp − c1) is c1 or cp exactly
+          const at = +(vc < -e) & +(vm > e);
+          const up = +(vc > e) & +(vp < -e) & +(cp <= 1);
+          if ((at | up) !== 0) hitAt = c1 + up * (cp - c1);
+        }
+        if (hitAt < 0) {
+          QC[0] = f;
+          QC[1] = ef;
+          QC[2] = gam;
+          QC[3] = egam;
+          QC[4] = A;
+          QC[5] = ea;
+          QC[6] = t;
+          NUM[K_N] = c;
+          if (signsAround() === HIT) hitAt = NUM[K_OUT];
+        }
+        if (hitAt >= 0) {
+          // g at t for the normal (certifiedNormal)
+          time = hitAt;
+          gt = t;
+          gX = ghx;
+          gY = ghy;
+          gZ = ghz;
+          lX = glx;
+          lY = gly;
+          lZ = glz;
+          vX = dx;
+          vY = dy;
+          vZ = dz;
+          vlX = dlx;
+          vlY = dly;
+          vlZ = dlz;
+          sweepStats.certify++;
+          sweepStats.quick++;
+          break found;
+        }
+        c = QC[7];
+        if (fine || pass !== 0) break;
+        refine = true; // (γ in double-double: the block above)
+      }
+      if (c === t) return UNDECIDED;
+      t = c;
     }
-    if (c === t) return UNDECIDED;
-    t = c;
-  }
-  return UNDECIDED;
+    return UNDECIDED;
   }
   // The hit's output, as hitInto writes it (the same operations, so the same bits), from the
   // values at hand: the centres p0 + t·(p1 − p0) from the nearer end (the displacements are
