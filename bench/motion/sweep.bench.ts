@@ -92,6 +92,7 @@ export function run(opts: { pairs?: number; runs?: number; cpu?: boolean } = {})
     sweepStats.certify = 0;
     sweepStats.exact = 0;
     sweepStats.quick = 0;
+    sweepStats.staged = 0;
     let hits = 0;
     for (let k = 0; k < n; k++) {
       const j = 4 * k;
@@ -99,7 +100,7 @@ export function run(opts: { pairs?: number; runs?: number; cpu?: boolean } = {})
     }
     const pct = (x: number) => `${x.toLocaleString('en')} (${((100 * x) / n).toFixed(2)}%)`;
     console.log(
-      `${name}: ${pct(hits)} hits; paths: doubles only ${pct(sweepStats.double)}, double-double decisions ${pct(sweepStats.doubleDouble)}, double-double time certificate ${pct(sweepStats.certify)} (one pass ${pct(sweepStats.quick)}), exact BigInt ${pct(sweepStats.exact)}\n`,
+      `${name}: ${pct(hits)} hits; paths: doubles only ${pct(sweepStats.double)}, double-double decisions ${pct(sweepStats.doubleDouble)}, double-double time certificate ${pct(sweepStats.certify)} (one pass ${pct(sweepStats.quick)}), gap at the chosen time in doubles (staged) ${pct(sweepStats.staged)}, exact BigInt ${pct(sweepStats.exact)}\n`,
     );
   }
   if (sink === 42) console.log('');

@@ -17,8 +17,9 @@
  *
  * 3D points (the common case) take a shorter road (sweep3): the misses and the touches at the
  * start in one straight-line pass over the twelve coordinates, and every other case, from the
- * same values read once, by one evaluation of f in double-double at a chosen time τ (the float
- * root, or the minimiser −B/A clamped to the step, or 0): a miss where f(τ) − γ²/A > 0 (γ = f′(τ)/2: a lower bound of f's
+ * same values read once, by one evaluation of f at a chosen time τ (the float root, or the
+ * minimiser −B/A clamped to the step, or 0; in doubles first where that settles it, else in
+ * double-double): a miss where f(τ) − γ²/A > 0 (γ = f′(τ)/2: a lower bound of f's
  * minimum, so no double-double coefficients and no exact sign of B² − AC are needed), a hit
  * from the local quadratic's root and the signs at the doubles around it. Cases this leaves
  * open take the general road above.
@@ -191,14 +192,14 @@ export function sphereSweep(p0: VecLike, p1: VecLike, r1: number, q0: VecLike, q
 function sweepInto(p0: VecLike, p1: VecLike, q0: VecLike, q1: VecLike, target: SphereHit | undefined): SphereHit {
   // The common case — 3D Float64Arrays and a target for 3D (sphereSweep has checked the radii) —
   // in a function small enough for V8 to inline into the caller's loop (under its 460 bytes of
-  // bytecode): a miss costs one call (sweep3). Everything else, and the output of a hit, in
-  // sweepGeneral.
+  // bytecode): a miss or a hit costs one call (sweep3, which writes a hit's output itself).
+  // Everything else in sweepGeneral.
   if (
     p0 instanceof Float64Array && p1 instanceof Float64Array && q0 instanceof Float64Array && q1 instanceof Float64Array &&
     p0.length === 3 && p1.length === 3 && q0.length === 3 && q1.length === 3 &&
     target !== undefined && target !== null && Array.isArray(target.p) && target.p.length === 3 && Array.isArray(target.q) && target.q.length === 3 && Array.isArray(target.normal) && target.normal.length === 3
   ) {
-    const code = sweep3(p0, p1, q0, q1);
+    const code = sweep3(p0, p1, q0, q1, target);
     if (code === MISS) {
       target.hit = false;
       target.time = 1;
@@ -216,7 +217,7 @@ function sweepInto(p0: VecLike, p1: VecLike, q0: VecLike, q1: VecLike, target: S
       n[2] = 0;
       return target;
     }
-    return code === HIT ? hitInto(p0, p1, q0, q1, target) : sweepGeneral(p0, p1, q0, q1, target, code);
+    return code === HIT ? target : sweepGeneral(p0, p1, q0, q1, target, code);
   }
   return sweepGeneral(p0, p1, q0, q1, target, TRY3);
 }
@@ -252,7 +253,8 @@ function sweepGeneral(p0: VecLike, p1: VecLike, q0: VecLike, q1: VecLike, target
   // 3D: the misses and the touches at the start in one straight-line pass over the twelve
   // coordinates, every other case from one evaluation of the gap in double-double (sweep3);
   // what that leaves open (UNDECIDED), and every other dimension, sweepCode starts afresh.
-  let code = known !== TRY3 ? known : dim === 3 ? sweep3(P0, P1, Q0, Q1) : UNDECIDED;
+  let code = known !== TRY3 ? known : dim === 3 ? sweep3(P0, P1, Q0, Q1, out) : UNDECIDED;
+  if (code === HIT) return out; // (sweep3 wrote it)
   if (code === MISS) {
     out.hit = false;
     out.time = 1;
@@ -541,17 +543,19 @@ const G3 = 11 * U;
  * decisions for dim = 3 in straight-line code (a miss: moving apart, no real root — B² − AC
  * directly, or by Lagrange's identity where it cancelled —, or f(1) > 0 with the minimum beyond
  * the step; touching at the start). The cases they leave open (paths passing within a few radii,
- * grazing contacts, every hit after the start) are settled from one evaluation of the gap in
- * double-double
- * at a well-chosen time τ ({@link quickCertify}) instead of double-double coefficients: τ is the
+ * grazing contacts, every hit after the start) are settled from one evaluation of the gap at a
+ * well-chosen time τ ({@link quickCertify}) instead of double-double coefficients: τ is the
  * float formula's first root where the direct discriminant is decided, else the minimiser −B/A
- * clamped to the step, or 0 where the sign of f(0) is open. A miss follows from the lower bound
- * f(τ) − γ²/A of f's minimum; a hit from the local quadratic's root and the signs at the two
- * doubles around it (the first double of contact). UNDECIDED (sweepCode then starts afresh) when
- * neither is certain, or for huge input. MISS, or HIT with the time in NUM[K_OUT] and g in
- * GH + GL for the normal.
+ * clamped to the step, or 0 where the sign of f(0) is open (there from w's two-differences
+ * alone). g = w + τ·dv is formed in double-double; f(τ) = |g|² − R² first in doubles where f has
+ * two roots for certain, its low parts only where that bound is too coarse for what follows
+ * (staged, after Shewchuk). A miss follows from the lower bound f(τ) − γ²/A of f's minimum; a
+ * hit from the local quadratic's root and the signs at the two doubles around it (the first
+ * double of contact). UNDECIDED (sweepCode then starts afresh) when neither is certain, or for
+ * huge input; MISS; or HIT, its output (time, centres, normal) written into `out` (validated,
+ * 3D) from the values at hand.
  */
-function sweep3(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<number>, Q1: ArrayLike<number>): number {
+function sweep3(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<number>, Q1: ArrayLike<number>, out: SphereHit): number {
   const r1 = NUM[K_R1];
   const r2 = NUM[K_R2];
   const p0x = P0[0], p1x = P1[0], q0x = Q0[0], q1x = Q1[0];
@@ -575,246 +579,378 @@ function sweep3(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<numb
   const eC = G3 * (C0 + 2 * R2) + ETA;
   const eA = 4 * G3 * mA + ETA;
   const eB = 4 * G3 * (mB + mA) + ETA;
-  const D = B * B - A * C;
-  const eD = 2 * Math.abs(B) * eB + eB * eB + A * eC + Math.abs(C) * eA + eA * eC + 4 * U * (B * B + Math.abs(A * C)) + ETA;
-  if (C <= -eC) {
-    // touching at the start: the normal from g = w, whose rounded value fl(p0 − q0) is what
-    // contactNormal would give at t = 0 (certifiedNormal with o = 0)
-    sweepStats.double++;
-    GH[0] = wx;
-    GH[1] = wy;
-    GH[2] = wz;
-    GL[0] = GL[1] = GL[2] = 0;
-    DH[0] = DH[1] = DH[2] = 0;
-    DL[0] = DL[1] = DL[2] = 0;
-    NUM[K_GT] = 0;
-    NUM[K_OUT] = 0;
-    NUM[K_NRM] = 1;
-    return HIT;
-  }
-  if (C > eC) {
-    // No real root (D = B² − AC < 0, so f > 0 everywhere), or both roots before the step (B ≥ 0
-    // with C > 0): one test for the two common misses, whichever holds.
-    if ((+(D < -eD) | +(B >= eB)) !== 0) {
+  // D = B² − AC and its bound, formed only where C > eC (below)
+  let D = 0;
+  let eD = 0;
+  // A hit leaves here its time, and g = w + t′·dv in double-double at a nearby t′ (gX + glX at
+  // gt, dv = dX + dlX: zeros where g is w itself) for the normal, written at the end
+  let time = 0;
+  let gt = 0;
+  let gX = wx, gY = wy, gZ = wz, lX = 0, lY = 0, lZ = 0, vX = 0, vY = 0, vZ = 0, vlX = 0, vlY = 0, vlZ = 0;
+  // whether the gap at τ may be staged (see below): where f has two roots for certain, not where
+  // its minimum may be 0
+  let staged = false;
+  found: {
+    if (C <= -eC) {
+      // touching at the start: the normal from g = w, whose rounded value fl(p0 − q0) is what
+      // contactNormal would give at t = 0 (certifiedNormal with o = 0)
       sweepStats.double++;
-      return MISS;
+      break found;
     }
-    if (D <= eD) {
-      // B² − AC cancelled (paths passing within a few radii): D = A·R² − |w × dv|² by Lagrange's
-      // identity, with sweepCode's bounds (w·dv products ≤ 4.1u·|w|·md each): most such misses
-      // end here rather than in a double-double evaluation
-      const cx = wy * dz - wz * dy;
-      const cy = wz * dx - wx * dz;
-      const cz = wx * dy - wy * dx;
-      const ex = 4.1 * U * (Math.abs(wy) * mz + Math.abs(wz) * my) + U * Math.abs(cx) + ETA;
-      const ey = 4.1 * U * (Math.abs(wz) * mx + Math.abs(wx) * mz) + U * Math.abs(cy) + ETA;
-      const ez = 4.1 * U * (Math.abs(wx) * my + Math.abs(wy) * mx) + U * Math.abs(cz) + ETA;
-      const S = cx * cx + cy * cy + cz * cz;
-      const eS = (2 * Math.abs(cx) + ex) * ex + (2 * Math.abs(cy) + ey) * ey + (2 * Math.abs(cz) + ez) * ez;
-      const DL = A * R2 - S;
-      if (DL < -(1.01 * (eS + 4 * U * S + eA * R2 + 5 * U * A * R2) + U * Math.abs(DL) + ETA)) {
+    if (C > eC) {
+      D = B * B - A * C;
+      eD = 2 * Math.abs(B) * eB + eB * eB + A * eC + Math.abs(C) * eA + eA * eC + 4 * U * (B * B + Math.abs(A * C)) + ETA;
+      // No real root (D = B² − AC < 0, so f > 0 everywhere), or both roots before the step (B ≥ 0
+      // with C > 0): one test for the two common misses, whichever holds.
+      if ((+(D < -eD) | +(B >= eB)) !== 0) {
         sweepStats.double++;
         return MISS;
       }
-    }
-    // (A = 0 with the same motion exactly: B ≥ eB above unless B is near 0, left to sweepCode)
-    if (!(A > eA)) return UNDECIDED;
-    if (B <= -eB && A + B < -(eA + eB + 2 * U * Math.abs(A + B))) {
-      // the minimum lies at t ≥ 1: a miss iff f(1) = |p1 − q1|² − R² > 0
-      const vx = p1x - q1x, vy = p1y - q1y, vz = p1z - q1z;
-      const F1 = vx * vx + vy * vy + vz * vz;
-      if (F1 - R2 > G3 * (F1 + 2 * R2) + ETA) {
-        sweepStats.double++;
-        return MISS;
+      if (D <= eD) {
+        // B² − AC cancelled (paths passing within a few radii): D = A·R² − |w × dv|² by Lagrange's
+        // identity, with sweepCode's bounds (w·dv products ≤ 4.1u·|w|·md each, so the three cross
+        // products' errors sum to at most E = 4.1u·Σ|w|·Σmd + u·Σ|c|, and |w × dv|²'s to at most
+        // Σ(2|cX| + eX)·eX ≤ (2·Σ|c| + E)·E): most such misses end here rather than in a
+        // double-double evaluation
+        const cx = wy * dz - wz * dy;
+        const cy = wz * dx - wx * dz;
+        const cz = wx * dy - wy * dx;
+        const c1 = Math.abs(cx) + Math.abs(cy) + Math.abs(cz);
+        const E = 4.1 * U * ((Math.abs(wx) + Math.abs(wy) + Math.abs(wz)) * (mx + my + mz)) + U * c1 + ETA4;
+        const S = cx * cx + cy * cy + cz * cz;
+        const eS = (2 * c1 + E) * E;
+        const DL = A * R2 - S;
+        const eDL = 1.01 * (eS + 4 * U * S + eA * R2 + 5 * U * A * R2) + U * Math.abs(DL) + ETA;
+        if (DL < -eDL) {
+          sweepStats.double++;
+          return MISS;
+        }
+        // two roots for certain (a contact if they fall in the step): the minimum of f is clearly
+        // below 0, so f at the minimiser may need no double-double (the staged gap below)
+        staged = DL > eDL;
+      }
+      // (A = 0 with the same motion exactly: B ≥ eB above unless B is near 0, left to sweepCode)
+      if (!(A > eA)) return UNDECIDED;
+      if (B <= -eB && A + B < -(eA + eB + 2 * U * Math.abs(A + B))) {
+        // the minimum lies at t ≥ 1: a miss iff f(1) = |p1 − q1|² − R² > 0
+        const vx = p1x - q1x, vy = p1y - q1y, vz = p1z - q1z;
+        const F1 = vx * vx + vy * vy + vz * vz;
+        if (F1 - R2 > G3 * (F1 + 2 * R2) + ETA) {
+          sweepStats.double++;
+          return MISS;
+        }
       }
     }
-  }
-  // Open in doubles: paths passing within a few radii, grazing contacts, every hit after the
-  // start, f(0) ≈ 0. w = p0 − q0 = wX + wlX exactly, the displacements likewise, dv = dX + dlX
-  // within u² of mX = |p1 − p0| + |q1 − q0| (Knuth's two-difference)
-  const wlx = p0x - (wx + (p0x - wx)) + (p0x - wx - q0x);
-  const wly = p0y - (wy + (p0y - wy)) + (p0y - wy - q0y);
-  const wlz = p0z - (wz + (p0z - wz)) + (p0z - wz - q0z);
-  const dlx = ax - (dx + (ax - dx)) + (ax - dx - bx) + (p1x - (ax + (p1x - ax)) + (p1x - ax - p0x) - (q1x - (bx + (q1x - bx)) + (q1x - bx - q0x)));
-  const dly = ay - (dy + (ay - dy)) + (ay - dy - by) + (p1y - (ay + (p1y - ay)) + (p1y - ay - p0y) - (q1y - (by + (q1y - by)) + (q1y - by - q0y)));
-  const dlz = az - (dz + (az - dz)) + (az - dz - bz) + (p1z - (az + (p1z - az)) + (p1z - az - p0z) - (q1z - (bz + (q1z - bz)) + (q1z - bz - q0z)));
-  const dHx = SPLIT * dx - (SPLIT * dx - dx);
-  const dHy = SPLIT * dy - (SPLIT * dy - dy);
-  const dHz = SPLIT * dz - (SPLIT * dz - dz);
-  const Rh = r1 + r2;
-  const Rl = r1 - (Rh - (Rh - r1)) + (r2 - (Rh - r1));
-  const RH = SPLIT * Rh - (SPLIT * Rh - Rh);
-  // (r1 + r2)² = R2 + R2l (Dekker's product of the two-sum's high part, and its low part)
-  const R2l = (Rh - RH) * (Rh - RH) - (R2 - RH * RH - 2 * RH * (Rh - RH)) + 2 * Rh * Rl;
-  // |dv|² in doubles and its bound, as quickCertify; 1/(A − ea) (a lower bound of A) once, off
-  // the evaluation's critical path: τ below and the miss test's γ²/A use it
-  const ea = G3 * mA;
-  const al = A - ea;
-  const ial = al > 0 ? 1 / al : 0;
-  let t = 0;
-  if (C > eC) {
-    if (!(A > eA)) return UNDECIDED;
-    // ≈ −B/A to within (ea/A)·t, so A·(τ − t*)² ≤ (ea/A)²·B²/A: far below u·R² (any τ is valid; a
-    // near one makes the miss test's γ²/A small)
-    t = -B * ial;
-    if (!(t > 0)) t = 0;
-    if (t > 1) t = 1;
-    if (B < -eB && D > eD) {
-      const t1 = C / (Math.sqrt(D) - B);
-      if (t1 > 0 && t1 <= 1) t = t1;
-    }
-  }
-  for (let pass = 0; pass < 3; pass++) {
-    // g = w + t·dv in double-double (an error-free product and sum), its squares by two-products
-    const tH = SPLIT * t - (SPLIT * t - t);
-    const tL = t - tH;
-    const phx = t * dx;
-    const phy = t * dy;
-    const phz = t * dz;
-    const ghx = wx + phx;
-    const ghy = wy + phy;
-    const ghz = wz + phz;
-    const glx = wx - (ghx - (ghx - wx)) + (phx - (ghx - wx)) + (wlx + (tL * (dx - dHx) - (phx - tH * dHx - tL * dHx - tH * (dx - dHx)) + t * dlx));
-    const gly = wy - (ghy - (ghy - wy)) + (phy - (ghy - wy)) + (wly + (tL * (dy - dHy) - (phy - tH * dHy - tL * dHy - tH * (dy - dHy)) + t * dly));
-    const glz = wz - (ghz - (ghz - wz)) + (phz - (ghz - wz)) + (wlz + (tL * (dz - dHz) - (phz - tH * dHz - tL * dHz - tH * (dz - dHz)) + t * dlz));
-    const gHx = SPLIT * ghx - (SPLIT * ghx - ghx);
-    const gHy = SPLIT * ghy - (SPLIT * ghy - ghy);
-    const gHz = SPLIT * ghz - (SPLIT * ghz - ghz);
-    const qx = ghx * ghx;
-    const qy = ghy * ghy;
-    const qz = ghz * ghz;
-    const mmx = Math.abs(wx) + t * mx;
-    const mmy = Math.abs(wy) + t * my;
-    const mmz = Math.abs(wz) + t * mz;
-    const gx = ghx + glx;
-    const gy = ghy + gly;
-    const gz = ghz + glz;
-    const egx = U * Math.abs(gx) + 8 * U * U * mmx + ETA;
-    const egy = U * Math.abs(gy) + 8 * U * U * mmy + ETA;
-    const egz = U * Math.abs(gz) + 8 * U * U * mmz + ETA;
-    const px = gx * dx;
-    const py = gy * dy;
-    const pz = gz * dz;
-    const s1 = qx + qy;
-    const sh = s1 + qz;
-    const sl = qx - (s1 - (s1 - qx)) + (qy - (s1 - qx)) + (s1 - (sh - (sh - s1)) + (qz - (sh - s1)));
-    const qlx = (ghx - gHx) * (ghx - gHx) - (qx - gHx * gHx - 2 * gHx * (ghx - gHx)) + 2 * ghx * glx;
-    const qly = (ghy - gHy) * (ghy - gHy) - (qy - gHy * gHy - 2 * gHy * (ghy - gHy)) + 2 * ghy * gly;
-    const qlz = (ghz - gHz) * (ghz - gHz) - (qz - gHz * gHz - 2 * gHz * (ghz - gHz)) + 2 * ghz * glz;
-    const f0 = sh - R2;
-    const f = f0 + (sl + qlx + qly + qlz + (sh - (f0 + (sh - f0)) + (sh - f0 - R2)) - R2l);
-    // f's bound, M = Σ(|w| + t·md)² + R²: g = gh + gl within 8u²·(|w| + t·md) (16u²M on f), the
-    // rounded 2·gh·gl and the dropped gl² (|gl| ≤ 4u·(|w| + t·md): 24u²M), the sum of the six
-    // low parts (≤ 12u·M in all; six roundings: 62u²M), R²'s low part (2u²M): ≤ 104u²M
-    const ef = 128 * U * U * (mmx * mmx + mmy * mmy + mmz * mmz + R2) + 2 * U * Math.abs(f) + ETA;
-    // γ = g·dv in doubles: g within egX of the exact value, dX within 2.01u·mX of dv
-    const gd = px + py + pz;
-    const egd = egx * Math.abs(dx) + egy * Math.abs(dy) + egz * Math.abs(dz) + 2.01 * U * ((Math.abs(gx) + egx) * mx + (Math.abs(gy) + egy) * my + (Math.abs(gz) + egz) * mz) + 4 * U * (Math.abs(px) + Math.abs(py) + Math.abs(pz)) + ETA;
-    if (f > ef) {
-      // a miss: f's minimum over the step is at least f(t) − γ²/A (see quickCertify); γ²/A from
-      // 1/al (≥ (1/al)(1 − u), two more roundings: (1 + 8u) covers them)
-      const gg = Math.abs(gd) + egd;
-      const pen = (t === 0 && gd >= egd) || (t === 1 && gd <= -egd) ? 0 : al > 0 ? gg * (gg * ial) * (1 + 8 * U) + ETA : -1;
-      if (pen >= 0 && f > (ef + pen) * (1 + 4 * U)) {
+    // Open in doubles: paths passing within a few radii, grazing contacts, every hit after the
+    // start, f(0) ≈ 0. w = p0 − q0 = wX + wlX exactly, the displacements likewise, dv = dX + dlX
+    // within u² of mX = |p1 − p0| + |q1 − q0| (Knuth's two-difference)
+    const wlx = p0x - (wx + (p0x - wx)) + (p0x - wx - q0x);
+    const wly = p0y - (wy + (p0y - wy)) + (p0y - wy - q0y);
+    const wlz = p0z - (wz + (p0z - wz)) + (p0z - wz - q0z);
+    if (!(C > eC)) {
+      // f(0) = |w|² − R² ≈ 0 (a contact grazing at the start): the pass below at τ = 0 without
+      // its products by τ, from w's two-differences alone (the same values as there, so the same
+      // bound); here only its two clear outcomes, moving apart (B ≥ eB: f′(0) ≥ 0, so f ≥ f(0)
+      // over the step) or touching at the start; the rest below
+      const wHx = SPLIT * wx - (SPLIT * wx - wx);
+      const wHy = SPLIT * wy - (SPLIT * wy - wy);
+      const wHz = SPLIT * wz - (SPLIT * wz - wz);
+      const qx = wx * wx;
+      const qy = wy * wy;
+      const qz = wz * wz;
+      const s1 = qx + qy;
+      const sh = s1 + qz;
+      const sl = qx - (s1 - (s1 - qx)) + (qy - (s1 - qx)) + (s1 - (sh - (sh - s1)) + (qz - (sh - s1)));
+      const qlx = (wx - wHx) * (wx - wHx) - (qx - wHx * wHx - 2 * wHx * (wx - wHx)) + 2 * wx * wlx;
+      const qly = (wy - wHy) * (wy - wHy) - (qy - wHy * wHy - 2 * wHy * (wy - wHy)) + 2 * wy * wly;
+      const qlz = (wz - wHz) * (wz - wHz) - (qz - wHz * wHz - 2 * wHz * (wz - wHz)) + 2 * wz * wlz;
+      const Rh = r1 + r2;
+      const Rl = r1 - (Rh - (Rh - r1)) + (r2 - (Rh - r1));
+      const RH = SPLIT * Rh - (SPLIT * Rh - Rh);
+      const R2l = (Rh - RH) * (Rh - RH) - (R2 - RH * RH - 2 * RH * (Rh - RH)) + 2 * Rh * Rl;
+      const f0 = sh - R2;
+      const f = f0 + (sl + qlx + qly + qlz + (sh - (f0 + (sh - f0)) + (sh - f0 - R2)) - R2l);
+      const ef = 128 * U * U * (C0 + R2) + 2 * U * Math.abs(f) + ETA;
+      if (f > ef && B >= eB) {
         sweepStats.doubleDouble++;
         return MISS;
       }
-    } else if (t === 0 && f < -ef) {
-      // touching at the start: g = w for the normal (certifiedNormal; as contactNormal at 0)
-      sweepStats.doubleDouble++;
-      GH[0] = wx;
-      GH[1] = wy;
-      GH[2] = wz;
-      GL[0] = wlx;
-      GL[1] = wly;
-      GL[2] = wlz;
-      DH[0] = dx;
-      DH[1] = dy;
-      DH[2] = dz;
-      DL[0] = dlx;
-      DL[1] = dly;
-      DL[2] = dlz;
-      NUM[K_OUT] = 0;
-      NUM[K_GT] = 0;
-      NUM[K_NRM] = 1;
-      return HIT;
+      if (f < -ef) {
+        // touching at the start: g = w for the normal (certifiedNormal at o = 0)
+        sweepStats.doubleDouble++;
+        lX = wlx;
+        lY = wly;
+        lZ = wlz;
+        break found;
+      }
     }
-    // The first root c of the local quadratic and the signs around it (see quickCertify), with γ
-    // in doubles first. f at the doubles c⁻ and c differs by about 2·A·|c − t|·ulp(c), and γ's
-    // rounding enters the signs as 2·|c − t|·egd: where egd is not well below A·t·2⁻⁵³ (a
-    // grazing contact evaluated at the minimiser, whose root is ~√u·R/|dv| away), or where the
-    // doubles did not settle it, γ in double-double from the values at hand instead of a second
-    // pass: gh·dh by Dekker's product (gh, not the rounded g of the first γ: gh + gl is g
-    // to u², and g itself may differ from gh), gh·dl + gl·dh; the dropped gl·dl, the errors of g
-    // and dv and the sum of the low parts stay below 128u²·Σ(|g| + |w| + t·md)·md.
-    let gam = gd;
-    let egam = egd;
-    let fine = false;
-    let refine = egd > 0.125 * Math.abs(gd) + A * t * 2 ** -56;
-    let c = t;
-    for (;;) {
-      if (refine && !fine) {
-        const hx = ghx * dx;
-        const hy = ghy * dy;
-        const hz = ghz * dz;
-        const ex = (ghx - gHx) * (dx - dHx) - (hx - gHx * dHx - (ghx - gHx) * dHx - gHx * (dx - dHx));
-        const ey = (ghy - gHy) * (dy - dHy) - (hy - gHy * dHy - (ghy - gHy) * dHy - gHy * (dy - dHy));
-        const ez = (ghz - gHz) * (dz - dHz) - (hz - gHz * dHz - (ghz - gHz) * dHz - gHz * (dz - dHz));
-        const s1 = hx + hy;
-        const s2 = s1 + hz;
-        const lo = hx - (s1 - (s1 - hx)) + (hy - (s1 - hx)) + (s1 - (s2 - (s2 - s1)) + (hz - (s2 - s1))) + ex + ey + ez + (ghx * dlx + glx * dx) + (ghy * dly + gly * dy) + (ghz * dlz + glz * dz);
-        gam = s2 + lo;
-        egam = 128 * U * U * ((Math.abs(gx) + mmx) * mx + (Math.abs(gy) + mmy) * my + (Math.abs(gz) + mmz) * mz) + U * Math.abs(gam) + ETA;
-        fine = true;
+    const dlx = ax - (dx + (ax - dx)) + (ax - dx - bx) + (p1x - (ax + (p1x - ax)) + (p1x - ax - p0x) - (q1x - (bx + (q1x - bx)) + (q1x - bx - q0x)));
+    const dly = ay - (dy + (ay - dy)) + (ay - dy - by) + (p1y - (ay + (p1y - ay)) + (p1y - ay - p0y) - (q1y - (by + (q1y - by)) + (q1y - by - q0y)));
+    const dlz = az - (dz + (az - dz)) + (az - dz - bz) + (p1z - (az + (p1z - az)) + (p1z - az - p0z) - (q1z - (bz + (q1z - bz)) + (q1z - bz - q0z)));
+    const dHx = SPLIT * dx - (SPLIT * dx - dx);
+    const dHy = SPLIT * dy - (SPLIT * dy - dy);
+    const dHz = SPLIT * dz - (SPLIT * dz - dz);
+    // |dv|² in doubles and its bound, as quickCertify; 1/(A − ea) (a lower bound of A) once, off
+    // the evaluation's critical path: τ below and the miss test's γ²/A use it
+    const ea = G3 * mA;
+    const al = A - ea;
+    const ial = al > 0 ? 1 / al : 0;
+    let t = 0;
+    if (C > eC) {
+      if (!(A > eA)) return UNDECIDED;
+      // ≈ −B/A to within (ea/A)·t, so A·(τ − t*)² ≤ (ea/A)²·B²/A: far below u·R² (any τ is valid; a
+      // near one makes the miss test's γ²/A small)
+      t = -B * ial;
+      if (!(t > 0)) t = 0;
+      if (t > 1) t = 1;
+      if (B < -eB && D > eD) {
+        const t1 = C / (Math.sqrt(D) - B);
+        if (t1 > 0 && t1 <= 1) t = t1;
+        staged = true;
       }
-      const disc = gam * gam - A * f;
-      if (!(disc >= 0)) {
-        if (fine) break;
-        return UNDECIDED;
-      }
-      const sq = Math.sqrt(disc);
-      c = t + (gam <= 0 ? f / (sq - gam) : -(gam + sq) / A);
-      if (!(c > 0.75 * t && c < 1.5 * t)) {
-        // far from t: evaluate there next (clamped to the step)
-        if (!(c > 0)) c = 0;
-        if (!(c <= 1)) c = 1;
-        break;
-      }
-      QC[0] = f;
-      QC[1] = ef;
-      QC[2] = gam;
-      QC[3] = egam;
-      QC[4] = A;
-      QC[5] = ea;
-      QC[6] = t;
-      NUM[K_N] = c;
-      if (signsAround() === HIT) {
-        // g at t for the normal (certifiedNormal)
-        GH[0] = ghx;
-        GH[1] = ghy;
-        GH[2] = ghz;
-        GL[0] = glx;
-        GL[1] = gly;
-        GL[2] = glz;
-        DH[0] = dx;
-        DH[1] = dy;
-        DH[2] = dz;
-        DL[0] = dlx;
-        DL[1] = dly;
-        DL[2] = dlz;
-        NUM[K_NRM] = 1;
-        sweepStats.certify++;
-        sweepStats.quick++;
-        return HIT;
-      }
-      c = QC[7];
-      if (fine || pass !== 0) break;
-      refine = true; // (γ in double-double: the block above)
     }
-    if (c === t) return UNDECIDED;
-    t = c;
+    for (let pass = 0; pass < 3; pass++) {
+      // g = w + t·dv in double-double (an error-free product and sum), its squares by two-products
+      const tH = SPLIT * t - (SPLIT * t - t);
+      const tL = t - tH;
+      const phx = t * dx;
+      const phy = t * dy;
+      const phz = t * dz;
+      const ghx = wx + phx;
+      const ghy = wy + phy;
+      const ghz = wz + phz;
+      const glx = wx - (ghx - (ghx - wx)) + (phx - (ghx - wx)) + (wlx + (tL * (dx - dHx) - (phx - tH * dHx - tL * dHx - tH * (dx - dHx)) + t * dlx));
+      const gly = wy - (ghy - (ghy - wy)) + (phy - (ghy - wy)) + (wly + (tL * (dy - dHy) - (phy - tH * dHy - tL * dHy - tH * (dy - dHy)) + t * dly));
+      const glz = wz - (ghz - (ghz - wz)) + (phz - (ghz - wz)) + (wlz + (tL * (dz - dHz) - (phz - tH * dHz - tL * dHz - tH * (dz - dHz)) + t * dlz));
+      const qx = ghx * ghx;
+      const qy = ghy * ghy;
+      const qz = ghz * ghz;
+      const mmx = Math.abs(wx) + t * mx;
+      const mmy = Math.abs(wy) + t * my;
+      const mmz = Math.abs(wz) + t * mz;
+      const gx = ghx + glx;
+      const gy = ghy + gly;
+      const gz = ghz + glz;
+      const px = gx * dx;
+      const py = gy * dy;
+      const pz = gz * dz;
+      const s1 = qx + qy;
+      const sh = s1 + qz;
+      const f0 = sh - R2;
+      // f's bound, M = Σ(|w| + t·md)² + R²: g = gh + gl within 8u²·(|w| + t·md) (16u²M on f), the
+      // rounded 2·gh·gl and the dropped gl² (|gl| ≤ 4u·(|w| + t·md): 24u²M), the sum of the six
+      // low parts (≤ 12u·M in all; six roundings: 62u²M), R²'s low part (2u²M): ≤ 104u²M
+      const e2 = 128 * U * U * (mmx * mmx + mmy * mmy + mmz * mmz + R2) + ETA;
+      // Staged (Shewchuk's adaptive idea): first f ≈ (Σgh² − R²) + 2·Σgh·gl without the low parts
+      // of the squares, of their sum and of R² (each ≤ u of its term: the square roundings u·Σgh²,
+      // the two sums 2u·Σgh², R²'s low part 3u·R², the two last roundings): where the cases ahead
+      // need f only to a few bits — f clearly positive, or f < 0 with the bound far below the
+      // change of f from one double to the next near the root, 2·√(A·|f|)·t·u, or below that change
+      // at τ itself, 2·|γ|·ulp(τ) > 2·|γ|·τ·u (τ the float root) — that settles it (a tiny and fast
+      // contact, where g = w + t·dv has cancelled but f has not); else the low
+      // parts, as double-double (a grazing contact, where f itself is a few u of R²). Only at the
+      // first pass, and where f is known to have two roots (staged: by Lagrange's form or B² − AC).
+      let f = f0 + 2 * (ghx * glx + ghy * gly + ghz * glz);
+      let ef = e2 + 3.1 * U * (sh + R2) + U * Math.abs(f0) + 2 * U * Math.abs(f);
+      const gd = px + py + pz;
+      const full = !staged || pass !== 0 || (f > 0 ? !(ef < 2 ** -8 * f) : !(ef * ef < 2 ** -16 * A * -f * (t * U) * (t * U))) && !(ef < 2 ** -8 * Math.abs(gd) * t * U);
+      // (counted on every pass, not in an else branch: a branch first taken late, as by the first
+      // tiny and fast case after thousands of others, would cost a deoptimisation there)
+      sweepStats.staged += +!full;
+      if (full) {
+        const gHx = SPLIT * ghx - (SPLIT * ghx - ghx);
+        const gHy = SPLIT * ghy - (SPLIT * ghy - ghy);
+        const gHz = SPLIT * ghz - (SPLIT * ghz - ghz);
+        const sl = qx - (s1 - (s1 - qx)) + (qy - (s1 - qx)) + (s1 - (sh - (sh - s1)) + (qz - (sh - s1)));
+        const qlx = (ghx - gHx) * (ghx - gHx) - (qx - gHx * gHx - 2 * gHx * (ghx - gHx)) + 2 * ghx * glx;
+        const qly = (ghy - gHy) * (ghy - gHy) - (qy - gHy * gHy - 2 * gHy * (ghy - gHy)) + 2 * ghy * gly;
+        const qlz = (ghz - gHz) * (ghz - gHz) - (qz - gHz * gHz - 2 * gHz * (ghz - gHz)) + 2 * ghz * glz;
+        // (r1 + r2)² = R2 + R2l (Dekker's product of the two-sum's high part, and its low part)
+        const Rh = r1 + r2;
+        const Rl = r1 - (Rh - (Rh - r1)) + (r2 - (Rh - r1));
+        const RH = SPLIT * Rh - (SPLIT * Rh - Rh);
+        const R2l = (Rh - RH) * (Rh - RH) - (R2 - RH * RH - 2 * RH * (Rh - RH)) + 2 * Rh * Rl;
+        f = f0 + (sl + qlx + qly + qlz + (sh - (f0 + (sh - f0)) + (sh - f0 - R2)) - R2l);
+        ef = e2 + 2 * U * Math.abs(f);
+      }
+      // γ = g·dv in doubles: g within u·|gX| + 8u²·mmX of the exact value, dX within 2.01u·mX of
+      // dv and |dX| ≤ (1 + 2.01u)·mX, so the errors of g and dv and the roundings of the three
+      // products and two sums (4u·Σ|gX·dX|) stay below 7.1u·Σ|gX|·mX + 8.1u²·Σ mmX·mX, and
+      // 1.01·ETA·ΣmX for the underflows (written 2⁻¹⁰⁰⁰·ΣmX: a product with a subnormal result
+      // takes a slow microcode assist on x86, ~100 cycles)
+      const egd = 7.2 * U * (Math.abs(gx) * mx + Math.abs(gy) * my + Math.abs(gz) * mz) + 8.5 * U * U * (mmx * mx + mmy * my + mmz * mz) + (mx + my + mz) * 2 ** -1000 + ETA;
+      if (f > ef) {
+        // a miss: f's minimum over the step is at least f(t) − γ²/A (see quickCertify); γ²/A from
+        // 1/al (≥ (1/al)(1 − u), two more roundings: (1 + 8u) covers them)
+        const gg = Math.abs(gd) + egd;
+        const pen = (t === 0 && gd >= egd) || (t === 1 && gd <= -egd) ? 0 : al > 0 ? gg * (gg * ial) * (1 + 8 * U) + ETA : -1;
+        if (pen >= 0 && f > (ef + pen) * (1 + 4 * U)) {
+          sweepStats.doubleDouble++;
+          return MISS;
+        }
+      } else if (t === 0 && f < -ef) {
+        // touching at the start: g = w for the normal (certifiedNormal; as contactNormal at 0)
+        sweepStats.doubleDouble++;
+        lX = wlx;
+        lY = wly;
+        lZ = wlz;
+        vX = dx;
+        vY = dy;
+        vZ = dz;
+        vlX = dlx;
+        vlY = dly;
+        vlZ = dlz;
+        break found;
+      }
+      // The first root c of the local quadratic and the signs around it (see quickCertify), with γ
+      // in doubles first. f at the doubles c⁻ and c differs by about 2·A·|c − t|·ulp(c), and γ's
+      // rounding enters the signs as 2·|c − t|·egd: where egd is not well below A·t·2⁻⁵³ (a
+      // grazing contact evaluated at the minimiser, whose root is ~√u·R/|dv| away), or where the
+      // doubles did not settle it, γ in double-double from the values at hand instead of a second
+      // pass: gh·dh by Dekker's product (gh, not the rounded g of the first γ: gh + gl is g
+      // to u², and g itself may differ from gh), gh·dl + gl·dh; the dropped gl·dl, the errors of g
+      // and dv and the sum of the low parts stay below 128u²·Σ(|g| + |w| + t·md)·md.
+      let gam = gd;
+      let egam = egd;
+      let fine = false;
+      let refine = egd > 0.125 * Math.abs(gd) + A * t * 2 ** -56;
+      let c = t;
+      for (;;) {
+        if (refine && !fine) {
+          const gHx = SPLIT * ghx - (SPLIT * ghx - ghx);
+          const gHy = SPLIT * ghy - (SPLIT * ghy - ghy);
+          const gHz = SPLIT * ghz - (SPLIT * ghz - ghz);
+          const hx = ghx * dx;
+          const hy = ghy * dy;
+          const hz = ghz * dz;
+          const ex = (ghx - gHx) * (dx - dHx) - (hx - gHx * dHx - (ghx - gHx) * dHx - gHx * (dx - dHx));
+          const ey = (ghy - gHy) * (dy - dHy) - (hy - gHy * dHy - (ghy - gHy) * dHy - gHy * (dy - dHy));
+          const ez = (ghz - gHz) * (dz - dHz) - (hz - gHz * dHz - (ghz - gHz) * dHz - gHz * (dz - dHz));
+          const s1 = hx + hy;
+          const s2 = s1 + hz;
+          const lo = hx - (s1 - (s1 - hx)) + (hy - (s1 - hx)) + (s1 - (s2 - (s2 - s1)) + (hz - (s2 - s1))) + ex + ey + ez + (ghx * dlx + glx * dx) + (ghy * dly + gly * dy) + (ghz * dlz + glz * dz);
+          gam = s2 + lo;
+          egam = 128 * U * U * ((Math.abs(gx) + mmx) * mx + (Math.abs(gy) + mmy) * my + (Math.abs(gz) + mmz) * mz) + U * Math.abs(gam) + ETA;
+          fine = true;
+        }
+        const disc = gam * gam - A * f;
+        if (!(disc >= 0)) {
+          if (fine) break;
+          return UNDECIDED;
+        }
+        const sq = Math.sqrt(disc);
+        c = t + (gam <= 0 ? f / (sq - gam) : -(gam + sq) / A);
+        if (!(c > 0.75 * t && c < 1.5 * t)) {
+          // far from t: evaluate there next (clamped to the step)
+          if (!(c > 0)) c = 0;
+          if (!(c <= 1)) c = 1;
+          break;
+        }
+        // The usual outcomes first, from the values at hand: f ≤ 0 at c and > 0 at c⁻, or f > 0 at c
+        // and ≤ 0 at c⁺ (as signsAround, with one bound for the three offsets: signNear's bound
+        // grows with |o|, and c⁻ ≤ c ≤ c⁺ lie within the largest of |c⁻ − t|, |c⁺ − t|); the
+        // rest through signsAround
+        let hitAt = -1;
+        const c1 = c > 1 ? 1 : c;
+        if (c1 >= N_MIN) {
+          const cm = c1 - c1 * PRED_F;
+          const cp = c1 + c1 * SUCC_F;
+          const oc = c1 - t;
+          const om = cm - t;
+          const op = cp - t;
+          const ao = Math.abs(om) > Math.abs(op) ? Math.abs(om) : Math.abs(op);
+          const e = ef + 2 * ao * egam + ao * (ao * ea) + 4 * U * (Math.abs(f) + 2 * ao * Math.abs(gam) + ao * (ao * A)) + ETA;
+          const vc = f + 2 * oc * gam + oc * (oc * A);
+          const vm = f + 2 * om * gam + om * (om * A);
+          const vp = f + 2 * op * gam + op * (op * A);
+          // c rounds below or above the root about equally often: the two outcomes as bits, not
+          // as branches (a mispredicted branch costs more than the third evaluation); cp − c1 is
+          // one ulp exactly, so c1 + up·(cp − c1) is c1 or cp exactly
+          const at = +(vc < -e) & +(vm > e);
+          const up = +(vc > e) & +(vp < -e) & +(cp <= 1);
+          if ((at | up) !== 0) hitAt = c1 + up * (cp - c1);
+        }
+        if (hitAt < 0) {
+          QC[0] = f;
+          QC[1] = ef;
+          QC[2] = gam;
+          QC[3] = egam;
+          QC[4] = A;
+          QC[5] = ea;
+          QC[6] = t;
+          NUM[K_N] = c;
+          if (signsAround() === HIT) hitAt = NUM[K_OUT];
+        }
+        if (hitAt >= 0) {
+          // g at t for the normal (certifiedNormal)
+          time = hitAt;
+          gt = t;
+          gX = ghx;
+          gY = ghy;
+          gZ = ghz;
+          lX = glx;
+          lY = gly;
+          lZ = glz;
+          vX = dx;
+          vY = dy;
+          vZ = dz;
+          vlX = dlx;
+          vlY = dly;
+          vlZ = dlz;
+          sweepStats.certify++;
+          sweepStats.quick++;
+          break found;
+        }
+        c = QC[7];
+        if (fine || pass !== 0) break;
+        refine = true; // (γ in double-double: the block above)
+      }
+      if (c === t) return UNDECIDED;
+      t = c;
+    }
+    return UNDECIDED;
   }
-  return UNDECIDED;
+  // The hit's output, as hitInto writes it (the same operations, so the same bits), from the
+  // values at hand: the centres p0 + t·(p1 − p0) from the nearer end (the displacements are
+  // finite here: the input passed the HUGE test), the normal −g(t) over its largest magnitude,
+  // over its length
+  const p = out.p;
+  const q = out.q;
+  const n = out.normal;
+  out.hit = true;
+  out.time = time;
+  // (the coordinates read again: the twelve need not stay live through the whole function)
+  for (let i = 0; i < 3; i++) {
+    const a = P0[i];
+    const b = P1[i];
+    const c = Q0[i];
+    const e = Q1[i];
+    p[i] = time <= 0.5 ? a + time * (b - a) : b - (1 - time) * (b - a);
+    q[i] = time <= 0.5 ? c + time * (e - c) : e - (1 - time) * (e - c);
+  }
+  const o = time - gt;
+  const x = -(gX + o * vX + (lX + o * vlX));
+  const y = -(gY + o * vY + (lY + o * vlY));
+  const z = -(gZ + o * vZ + (lZ + o * vlZ));
+  // the largest magnitude picked by index, not by branches (which one it is is a coin toss)
+  MX[0] = Math.abs(x);
+  MX[1] = Math.abs(y);
+  MX[2] = Math.abs(z);
+  const i = +(MX[1] > MX[0]);
+  const m = MX[i + +(MX[2] > MX[i]) * (2 - i)];
+  if (m > 0) {
+    const xm = x / m;
+    const ym = y / m;
+    const zm = z / m;
+    const l = Math.sqrt(xm * xm + ym * ym + zm * zm);
+    n[0] = xm / l + 0; // + 0: no −0
+    n[1] = ym / l + 0;
+    n[2] = zm / l + 0;
+  } else {
+    NUM[K_OUT] = time;
+    contactNormal(P0, P1, Q0, Q1, n);
+  }
+  return HIT;
 }
 
 // sweepCode's differences in doubles, w = p0 − q0, dv = (p1 − p0) − (q1 − q0) and |p1 − p0| + |q1 − q0|,
@@ -859,6 +995,8 @@ function sameMotion(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<
 
 /** The absolute error a product may gain by underflowing, with room for the sums of dim of them. */
 const ETA = 2 ** -1040;
+/** 4·ETA, as a constant (a product with a subnormal result takes a slow microcode assist on x86). */
+const ETA4 = 4 * ETA;
 /** Above this the squares and products of the bounds could overflow: left to the exact path. */
 const HUGE = 2 ** 500;
 
@@ -1334,6 +1472,8 @@ function signNear(): number {
 }
 // quickCertify's numbers: f(t), its bound, γ, its bound, |dv|², its bound, t, c, the offset o
 const QC = new Float64Array(9);
+// sweep3's three magnitudes of the normal (module-level scratch, not re-entrant)
+const MX = new Float64Array(3);
 
 /**
  * One step of {@link certify}'s bracket search at t = NUM[K_T]: HIT (NUM[K_OUT] is the first
@@ -1402,9 +1542,12 @@ function bracketStep(dim: number, first: boolean): number {
  * evaluation of the gap (a miss, or touching at the start); `certify`, times certified by
  * double-double evaluations of the gap, of which `quick` were settled by the one-pass certificate
  * (a Newton step and the signs at the neighbouring doubles) without the bracket search; `exact`,
- * BigInt decisions and time searches (a call can count in more than one of the last three).
+ * BigInt decisions and time searches (a call can count in more than one of the last three);
+ * `staged`, (3D) the cases among those whose gap at the chosen time was settled in doubles, its
+ * double-double low parts left out (a contact clearly inside the spheres' reach, as a tiny and
+ * fast one).
  */
-export const sweepStats = { double: 0, doubleDouble: 0, certify: 0, exact: 0, quick: 0 };
+export const sweepStats = { double: 0, doubleDouble: 0, certify: 0, exact: 0, quick: 0, staged: 0 };
 
 /** The exact path: decisions in BigInt, and the time by bisection over the doubles. */
 function exactTime(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<number>, Q1: ArrayLike<number>, r1: number, r2: number): number {

@@ -9,7 +9,7 @@ import { capsuleDistance, closestApproach, pathsWithin, segmentDistance, sphereS
 import { createSweepResult, sweepStats } from '../../src/motion/sweep.js';
 import { oracleFirstDouble, oracleHit, quad, ulpsApart, evalQuad } from '../support/exact-motion.js';
 import { SWEEP_FAMILIES, sweepCases } from '../support/motion-families.js';
-import { exactDistanceSq, ratSqrtToNumber, ratCmp, rat, ratMul, ratFromDouble, ratAdd, ratSub } from '../support/oracle.js';
+import { exactDistanceSq, ratSqrtToNumber, ratCmp, rat, ratMul, ratFromDouble, ratAdd, ratSub, ratToNumber } from '../support/oracle.js';
 import { segment } from '../../src/index.js';
 import { gemPathTest, textbookSweep } from '../../bench/peers/textbook-sweep.js';
 import { mulberry32, nextDown as nextDownD, nextUp as nextUpD } from '../support/rng.js';
@@ -127,7 +127,7 @@ describe('issue 16: sphereSweep without overhead keeps its answers', () => {
 describe('issue 16 (third session): the 3D near cases from one gap evaluation in double-double', () => {
   const F = (v: number[]) => Float64Array.from(v);
   const fresh = (): void => {
-    sweepStats.double = sweepStats.doubleDouble = sweepStats.certify = sweepStats.exact = sweepStats.quick = 0;
+    sweepStats.double = sweepStats.doubleDouble = sweepStats.certify = sweepStats.exact = sweepStats.quick = sweepStats.staged = 0;
   };
   // Each case as Float64Arrays (the bench's input) and again as arrays: both take the 3D path.
   const check = (c: { p0: number[]; p1: number[]; r1: number; q0: number[]; q1: number[]; r2: number }, T: ReturnType<typeof createSweepResult>, bad: string[]): boolean => {
@@ -219,6 +219,73 @@ describe('issue 16 (third session): the 3D near cases from one gap evaluation in
       check({ p0, p1, r1: R / 2, q0: y, q1: y.map((a, i) => a + v[(i + 1) % 3]), r2: R / 2 }, T, bad);
     }
     expect(bad.slice(0, 5), 'seed 9841').toEqual([]);
+  });
+
+  // The normal against the exact relative position at the reported time: −g(t), g = w + t·dv in
+  // rationals, rounded once per coordinate and normalised in doubles (each coordinate within a
+  // few u of the exact unit vector).
+  const normalError = (c: { p0: number[]; p1: number[]; q0: number[]; q1: number[] }, t: number, n: number[]): number => {
+    const tr = ratFromDouble(t);
+    const g = c.p0.map((_, i) => {
+      const w = ratSub(ratFromDouble(c.p0[i]), ratFromDouble(c.q0[i]));
+      const dv = ratSub(ratSub(ratFromDouble(c.p1[i]), ratFromDouble(c.p0[i])), ratSub(ratFromDouble(c.q1[i]), ratFromDouble(c.q0[i])));
+      return -ratToNumber(ratAdd(w, ratMul(tr, dv)));
+    });
+    const len = Math.hypot(...g);
+    return Math.max(...g.map((x, i) => Math.abs(x / len - n[i]))) / U;
+  };
+
+  it('issue 16 (fifth session): tiny and fast hits settle the gap at the minimiser in doubles (staged), grazing ones in double-double; both keep the oracle\'s decisions and first doubles, and a normal along the exact −g(t) (seed 9851)', () => {
+    const T = createSweepResult(3);
+    const bad: string[] = [];
+    let worst = 0;
+    for (const name of ['tinyFast', 'grazing']) {
+      fresh();
+      let hits = 0;
+      for (const c of sweepCases(name, 400, 9851)) {
+        if (!check(c, T, bad)) continue;
+        hits++;
+        const r = sphereSweep(F(c.p0), F(c.p1), c.r1, F(c.q0), F(c.q1), c.r2, T);
+        if (r.time > 0) worst = Math.max(worst, normalError(c, r.time, r.normal));
+      }
+      console.log(`${name}: ${hits} hits; paths: ${JSON.stringify(sweepStats)}`);
+      // (check runs each case twice: Float64Arrays with a target, and arrays)
+      if (name === 'tinyFast') expect(sweepStats.staged, 'seed 9851: tiny and fast hits take the staged gap').toBeGreaterThan(hits);
+      else expect(sweepStats.staged, 'seed 9851: grazing contacts need the double-double gap').toBe(0);
+    }
+    console.log(`worst normal coordinate error against the exact −g(t)/|g(t)|: ${worst.toFixed(2)} u`);
+    expect(bad.slice(0, 5), 'seed 9851').toEqual([]);
+    expect(worst, 'seed 9851').toBeLessThanOrEqual(8);
+  });
+
+  it('issue 16 (fifth session): spheres that start a few ulps from contact (f(0) ≈ 0), moving apart or together, are decided as the oracle says, the touching ones at time 0 (seed 9861)', () => {
+    // |p0 − q0| in doubles split into the radii, then r2 nudged by −3…3 ulps: the sign of f(0)
+    // needs double-double (from w's two-differences alone), and moving apart is a miss
+    const T = createSweepResult(3);
+    const bad: string[] = [];
+    const rng = mulberry32(9861);
+    let atStart = 0;
+    let misses = 0;
+    fresh();
+    for (let n = 0; n < 140; n++) {
+      const p0 = [rng() * 2 - 1, rng() * 2 - 1, rng() * 2 - 1];
+      const q0 = [rng() * 2 - 1, rng() * 2 - 1, rng() * 2 - 1];
+      const p1 = p0.map((x) => x + rng() * 2 - 1);
+      const q1 = q0.map((x) => x + rng() * 2 - 1);
+      const d = Math.hypot(...p0.map((x, i) => x - q0[i]));
+      const r1 = d * rng();
+      let r2 = d - r1;
+      const k = (n % 7) - 3;
+      for (let i = 0; i < Math.abs(k); i++) r2 = k > 0 ? nextUpD(r2) : nextDownD(r2);
+      const c = { p0, p1, r1, q0, q1, r2 };
+      if (!check(c, T, bad)) misses++;
+      else if (sphereSweep(p0, p1, r1, q0, q1, r2, T).time === 0) atStart++;
+    }
+    console.log(`starting at contact: ${atStart} touching at 0, ${misses} misses; paths: ${JSON.stringify(sweepStats)}`);
+    expect(bad.slice(0, 5), 'seed 9861').toEqual([]);
+    expect(atStart, 'seed 9861').toBeGreaterThan(20);
+    expect(misses, 'seed 9861').toBeGreaterThan(20);
+    expect(sweepStats.doubleDouble, 'seed 9861: f(0) needed double-double').toBeGreaterThan(100);
   });
 });
 
