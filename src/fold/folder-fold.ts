@@ -122,6 +122,50 @@ export interface FoldTree {
   /** The pair that refused the last turn. */
   refusedI(): number;
   refusedJ(): number;
+  /**
+   * The pose's version: it changes with every move that changes the held pose (an accepted
+   * pivot, a fold's end pose, a stretch), and only then (a rejected move leaves it).
+   */
+  readonly moves: number;
+  /** The near-pair cache the fold keeps for this tree (see {@link FoldNear}); the folder only holds it. */
+  readonly near: FoldNear;
+  /** Re-reads the tree's fields (epoch, moves, bounds) after a turn changed them. */
+  refresh(): void;
+}
+
+/**
+ * The near leaf pairs of a pose, kept by the fold from one fold to the next (one per folder):
+ * every pair of leaf blocks (A ≤ B) whose spheres were within `w` of each other when the pair
+ * was last looked at. The invariant: every pair of leaf blocks not listed has its segments
+ * farther apart than w − dtot in the held pose (for the pose of version `version`). A fold starts
+ * its search from the listed pairs across its joint instead of from the root, and needs the
+ * rest (all unlisted) only from (w − dtot − τ) / (the turning part's speed) on. Kept current by
+ * the fold: a fold that moves the turning part little adds its bound of the move (its angle
+ * times the turning part's distance from the axis, plus the rounding) to dtot (every pair's
+ * relative displacement is at most the sum of those of the moves across it); one that moves it
+ * more lists the pairs across its joint anew in the pose it leaves. Any other move (a pivot, a
+ * stretch) leaves it stale (`version` no longer the tree's): it is built again (a descent of the
+ * tree against itself at w) by the second of two folds with no other move between them.
+ */
+export interface FoldNear {
+  A: Int32Array;
+  B: Int32Array;
+  n: number;
+  /** The pose version the list is current for (−1: none). */
+  version: number;
+  /** The pose version at the end of the last fold (a build waits for a fold that finds it unchanged). */
+  seen: number;
+  /** The distance the pairs were listed at (absolute). */
+  w: number;
+  /** The listing margin above τ (w − τ's bound at the build): the room small moves may use up. */
+  room: number;
+  /** The relative displacement of the small moves since (absolute). */
+  dtot: number;
+}
+
+/** A new, empty {@link FoldNear} (for a folder to hold). */
+export function newFoldNear(): FoldNear {
+  return { A: new Int32Array(0), B: new Int32Array(0), n: 0, version: -1, seen: -1, w: 0, room: 0, dtot: 0 };
 }
 
 /** What {@link foldOnTree} did (as foldChain's result, the pose held by the tree). */
@@ -136,7 +180,7 @@ export interface TreeFoldResult {
  * put on the heap at their Lipschitz start with their window not computed (`deferred`), and
  * those the search reached, whose window it then computed (`reached`).
  */
-export const treeFoldStats = { deferred: 0, reached: 0 };
+export const treeFoldStats = { deferred: 0, reached: 0, nearBuilds: 0, nearRefreshes: 0, nearFolds: 0, farReached: 0 };
 
 const TWO_PI = 2 * Math.PI;
 /** Relative slack of the cylindrical bounds (sphere and frame rounding are ~1e-15). */
@@ -147,7 +191,13 @@ const GROW = 4;
 /** The most a blocked fold backs off (relative to max(1, |angle|)), as foldChain. */
 const RESTART_BUDGET = 2 ** -24;
 /** Node and segment pair kinds on the heap (the pLm field). */
-const NODES = 0, SEGMENTS = 1, ROUGH = 2, REOPEN = 3, LAZY = 4;
+const NODES = 0, SEGMENTS = 1, ROUGH = 2, REOPEN = 3, LAZY = 4, FAR = 5;
+/** The near-pair cache's listing margin above τ, relative to the mean leaf sphere radius. */
+const NEAR_ROOM = 0.25;
+/** A move whose displacement bound is at most this share of the room is absorbed (dtot); a larger one lists the pairs across its joint anew. */
+const SMALL_MOVE = 1 / 8;
+/** The share of the room dtot may use up before the cache is built again. */
+const ROOM_USE = 1 / 2;
 
 // Module scratch (not re-entrant).
 const FRAME = new Float64Array(9);
@@ -184,6 +234,17 @@ let DN = 0;
 // the key the pair was met at, by index (the heap entry's mi field).
 let LZ = new Float64Array(256);
 let LN = 0;
+// The near-pair cache (FoldNear): the listed pairs across this fold's joint (pushed at the
+// start), which the search from the root that starts at FAR skips; xMark[A] = stamp where leaf
+// A is the first of one of them. FARMODE: that search has started.
+let XA = new Int32Array(64);
+let XB = new Int32Array(64);
+let XN = 0;
+let xMark = new Int32Array(0);
+let FARMODE = false;
+// the stack of the near-pair descents
+let NSA = new Int32Array(256);
+let NSB = new Int32Array(256);
 
 /**
  * Cylindrical bounds about the axis of the sphere (px, py, pz; rho) into out[o … o + 6):
@@ -277,6 +338,8 @@ function hasTurning(k: number): boolean {
  */
 function pushNodes(a: number, b: number, s: number, e: number): void {
   if (!hasFixed(a) || !hasTurning(b)) return;
+  // (the search from the root, from FAR on: the listed leaf pairs were pushed at the start)
+  if (FARMODE && a >= T.L && b >= T.L && xMark[a - T.L] === stamp && listed(a - T.L, b - T.L)) return;
   if (a === b) {
     due(a, b, e);
     return;
@@ -290,8 +353,10 @@ function pushNodes(a: number, b: number, s: number, e: number): void {
   const ra = S[4 * a + 3] + T.reach, rb = S[4 * b + 3] + T.reach;
   const mag = ra + rb + Math.abs(WC[3 * a]) + Math.abs(WC[3 * a + 1]) + Math.abs(WC[3 * a + 2]) + Math.abs(WC[3 * b]) + Math.abs(WC[3 * b + 1]) + Math.abs(WC[3 * b + 2]);
   const gap = Math.sqrt(dx * dx + dy * dy + dz * dz) - ra - rb - SLACK * mag;
-  if (gap <= TAUB && s === 0) {
+  if (gap <= TAUB && (s === 0 || FARMODE)) {
     // the spheres are within TAUB now: so are the cylindrical bounds, the window starts at 0
+    // (from FAR on, at a key s > 0, the pair is split without its window: sound, the window
+    // would only prune)
     due(a, b, e);
     return;
   }
@@ -483,12 +548,39 @@ function loadPair(i: number, k: number, out: Float64Array): void {
  * The best-first search on [s0, s1]: the first motion parameter not certified for some pair
  * across the joint, into BEST / BI / BK (BI = −1: all of [s0, BEST) is certified, BEST as given).
  */
-function search(s0: number, s1: number): void {
+function search(s0: number, s1: number, useNear: boolean, rt: number): void {
   heapClear();
   DN = 0;
   LN = 0;
+  XN = 0;
+  FARMODE = false;
   const L = T.L;
-  if (hasFixed(1) && hasTurning(1)) heapPush(1, 1, NODES, 0, s0, s1);
+  let root = hasFixed(1) && hasTurning(1);
+  if (root && useNear) {
+    // Start from the cached near pairs across the joint; every other pair across it is farther
+    // than w − dtot apart, so beyond TAUB until sfar (its points move at most rt per radian).
+    const nr = T.near;
+    const sfar = ((nr.w - nr.dtot - TAUB) * (1 - SLACK)) / (rt * (1 + SLACK));
+    if (sfar > s0) {
+      treeFoldStats.nearFolds++;
+      const NA = nr.A, NB = nr.B, blk = T.block;
+      for (let q = 0; q < nr.n; q++) {
+        const a = NA[q], b = NB[q];
+        if (a * blk >= J || (b + 1) * blk <= J) continue;
+        if (XN === XA.length) {
+          XA = grown(XA);
+          XB = grown(XB);
+        }
+        XA[XN] = a;
+        XB[XN++] = b;
+        xMark[a] = stamp;
+        pushNodes(L + a, L + b, s0, s1);
+      }
+      if (sfar < s1) heapPush(1, 1, FAR, 0, sfar, s1);
+      root = false;
+    }
+  }
+  if (root) heapPush(1, 1, NODES, 0, s0, s1);
   let s = s0;
   for (;;) {
     let a: number, b: number, kind: number, e: number;
@@ -512,6 +604,13 @@ function search(s0: number, s1: number): void {
     }
     if (kind === ROUGH) {
       refine(a, b, s, e);
+      continue;
+    }
+    if (kind === FAR) {
+      // the pairs not listed may come within reach from here: the search from the root
+      FARMODE = true;
+      treeFoldStats.farReached++;
+      pushNodes(1, 1, s, e);
       continue;
     }
     if (kind === LAZY) {
@@ -562,6 +661,144 @@ function search(s0: number, s1: number): void {
   }
   heapClear();
   DN = 0;
+  FARMODE = false;
+}
+
+/** Is the leaf pair (a, b) one of the listed pairs across the joint (XA, XB)? */
+function listed(a: number, b: number): boolean {
+  for (let q = 0; q < XN; q++) if (XA[q] === a && XB[q] === b) return true;
+  return false;
+}
+
+function grown(x: Int32Array): Int32Array<ArrayBuffer> {
+  const g = new Int32Array(Math.max(64, 2 * x.length));
+  g.set(x);
+  return g;
+}
+
+/** The gap between the world spheres of nodes a and b (each widened by the reach): a lower bound of their segments' distance. */
+function sphereGap(a: number, b: number): number {
+  if (WST[a] !== EPOCH) T.world(a);
+  if (WST[b] !== EPOCH) T.world(b);
+  const WC = T.WC, S = T.S;
+  const dx = WC[3 * b] - WC[3 * a], dy = WC[3 * b + 1] - WC[3 * a + 1], dz = WC[3 * b + 2] - WC[3 * a + 2];
+  const ra = S[4 * a + 3] + T.reach, rb = S[4 * b + 3] + T.reach;
+  const mag = ra + rb + Math.abs(WC[3 * a]) + Math.abs(WC[3 * a + 1]) + Math.abs(WC[3 * a + 2]) + Math.abs(WC[3 * b]) + Math.abs(WC[3 * b + 1]) + Math.abs(WC[3 * b + 2]);
+  return Math.sqrt(dx * dx + dy * dy + dz * dz) - ra - rb - SLACK * mag;
+}
+
+/**
+ * Lists in nr every pair of leaf blocks (A ≤ B) whose spheres are within w under the root pair
+ * (cross: only the pairs across the joint J, a fixed-side block and a turning-side one): the
+ * tree's descent against itself, splitting the larger sphere of a pair within w.
+ */
+function nearDescend(nr: FoldNear, w: number, cross: boolean): void {
+  const L = T.L, S = T.S;
+  NSA[0] = NSB[0] = 1;
+  let n = 1;
+  while (n > 0) {
+    n--;
+    const a = NSA[n], b = NSB[n];
+    if (S[4 * a + 3] < 0 || S[4 * b + 3] < 0) continue;
+    if (cross && (!hasFixed(a) || !hasTurning(b))) continue;
+    if (a !== b && sphereGap(a, b) > w) continue;
+    if (a >= L && b >= L) {
+      if (nr.n === nr.A.length) {
+        nr.A = grown(nr.A);
+        nr.B = grown(nr.B);
+      }
+      nr.A[nr.n] = a - L;
+      nr.B[nr.n++] = b - L;
+      continue;
+    }
+    if (n + 3 > NSA.length) {
+      NSA = grown(NSA);
+      NSB = grown(NSB);
+    }
+    if (a === b) {
+      NSA[n] = 2 * a;
+      NSB[n++] = 2 * a;
+      NSA[n] = 2 * a;
+      NSB[n++] = 2 * a + 1;
+      NSA[n] = 2 * a + 1;
+      NSB[n++] = 2 * a + 1;
+    } else if (b >= L || (a < L && S[4 * a + 3] >= S[4 * b + 3])) {
+      NSA[n] = 2 * a;
+      NSB[n++] = b;
+      NSA[n] = 2 * a + 1;
+      NSB[n++] = b;
+    } else {
+      NSA[n] = a;
+      NSB[n++] = 2 * b;
+      NSA[n] = a;
+      NSB[n++] = 2 * b + 1;
+    }
+  }
+}
+
+/** Builds the near-pair cache of the current pose from scratch (see {@link FoldNear}). */
+function nearBuild(nr: FoldNear): void {
+  const L = T.L, S = T.S;
+  let sum = 0, cnt = 0;
+  for (let k = L; k < 2 * L; k++) {
+    if (S[4 * k + 3] < 0) continue;
+    sum += S[4 * k + 3];
+    cnt++;
+  }
+  nr.room = cnt > 0 ? (NEAR_ROOM * sum) / cnt : 0;
+  nr.w = TAUB + nr.room;
+  nr.dtot = 0;
+  nr.n = 0;
+  nearDescend(nr, nr.w, false);
+  nr.version = T.moves;
+  treeFoldStats.nearBuilds++;
+}
+
+/**
+ * The most a point of a turning segment lies from the axis (its speed per radian): the largest
+ * radial bound of the nodes that cover the blocks from the joint's on.
+ */
+function turningSpeed(): number {
+  let rt = 0;
+  for (let l = Math.floor(J / T.block) + T.L, r = 2 * T.L; l < r; l >>= 1, r >>= 1) {
+    if ((l & 1) === 0) continue;
+    const c = l++;
+    if (T.S[4 * c + 3] < 0) continue;
+    nodeRadial(c);
+    if (NC[6 * c + 1] > rt) rt = NC[6 * c + 1];
+  }
+  return rt;
+}
+
+/**
+ * Keeps the near-pair cache current after this fold turned the part beyond the joint J by
+ * `angle` (its magnitude; the tree's pose has moved): a small move is added to dtot, a larger
+ * one lists the pairs across J anew in the new pose (see {@link FoldNear}).
+ */
+function nearAfter(nr: FoldNear, angle: number, rt: number, ecert: number): void {
+  T.refresh();
+  EPOCH = T.epoch;
+  WST = T.wStamp;
+  XST = T.xStamp;
+  // every turning point moves by at most angle · rt along its arc, and the held pose lies
+  // within ecert of the exact turn
+  const d = angle * rt * (1 + 2 * SLACK) + 2 * ecert;
+  if (d <= SMALL_MOVE * nr.room) {
+    nr.dtot += d;
+  } else {
+    treeFoldStats.nearRefreshes++;
+    const NA = nr.A, NB = nr.B, blk = T.block;
+    let m = 0;
+    for (let q = 0; q < nr.n; q++) {
+      const a = NA[q], b = NB[q];
+      if (a * blk < J && (b + 1) * blk > J) continue;
+      NA[m] = a;
+      NB[m++] = b;
+    }
+    nr.n = m;
+    nearDescend(nr, nr.w, true);
+  }
+  nr.version = nr.dtot > ROOM_USE * nr.room ? -1 : T.moves;
 }
 
 /**
@@ -601,7 +838,23 @@ export function foldOnTree(tree: FoldTree, joint: number, angle: number, axis: A
     sgStamp = new Int32Array(tree.count);
     stamp = 0;
   }
+  if (xMark.length < tree.L) {
+    xMark = new Int32Array(tree.L);
+    stamp = 0;
+    ncStamp.fill(0);
+    nrStamp.fill(0);
+    sgStamp.fill(0);
+  }
   stamp++;
+
+  // the near-pair cache: used where current, built by the second of two folds in a row
+  const nr = tree.near;
+  let useNear = false;
+  if (joint > 0) {
+    if (nr.version !== tree.moves && nr.seen === tree.moves) nearBuild(nr);
+    useNear = nr.version === tree.moves;
+  }
+  const rt = useNear ? turningSpeed() : 0;
 
   // the search: the fold-back at the joint first, then best-first over the tree
   BI = BK = -1;
@@ -620,7 +873,7 @@ export function foldOnTree(tree: FoldTree, joint: number, angle: number, axis: A
       BI = joint - 1;
       BK = joint;
     }
-    search(0, BEST);
+    search(0, BEST, useNear, rt);
   }
   let blocked = BI >= 0;
   let ci = BI, cj = BK;
@@ -662,5 +915,8 @@ export function foldOnTree(tree: FoldTree, joint: number, angle: number, axis: A
     theta = mag > 0 && tries < 40 ? sign * Math.min(mag, phiMax) : 0;
     back *= 4;
   }
+  if (useNear && theta !== 0) nearAfter(nr, Math.abs(theta), rt, ecert);
+  else if (theta !== 0) tree.refresh();
+  nr.seen = tree.moves;
   return { angle: theta, blocked, contact: blocked ? { i: ci, j: cj } : null };
 }
