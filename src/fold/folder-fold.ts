@@ -148,8 +148,23 @@ export interface FoldTree {
  * tree against itself at w) by the second of two folds with no other move between them.
  */
 export interface FoldNear {
+  /**
+   * The pairs, in slots q < n (A[q] < 0: a free slot), each on the list of the tree node that is
+   * the lowest common ancestor of its two leaves (head per node, nxt per slot; −1 ends a list):
+   * a pair across a joint has its node among the ancestors of the joint's leaf. Free slots are
+   * chained through nxt from `free`.
+   */
   A: Int32Array;
   B: Int32Array;
+  nxt: Int32Array;
+  head: Int32Array;
+  free: number;
+  /**
+   * Per pair, once a fold has needed it: a lower bound of its segments' distance (NaN: not yet),
+   * and dtot when it was taken (so it holds, less the dtot added since, as long as the pair is listed).
+   */
+  D: Float64Array;
+  D0: Float64Array;
   n: number;
   /** The pose version the list is current for (−1: none). */
   version: number;
@@ -161,11 +176,16 @@ export interface FoldNear {
   room: number;
   /** The relative displacement of the small moves since (absolute). */
   dtot: number;
+  /**
+   * The pose version at which the small moves used up the room (−1: none): a build at that
+   * version keeps the distance bounds it knows (less dtot); after any other move they are void.
+   */
+  spent: number;
 }
 
 /** A new, empty {@link FoldNear} (for a folder to hold). */
 export function newFoldNear(): FoldNear {
-  return { A: new Int32Array(0), B: new Int32Array(0), n: 0, version: -1, seen: -1, w: 0, room: 0, dtot: 0 };
+  return { A: new Int32Array(0), B: new Int32Array(0), nxt: new Int32Array(0), head: new Int32Array(0), free: -1, D: new Float64Array(0), D0: new Float64Array(0), n: 0, version: -1, seen: -1, w: 0, room: 0, dtot: 0, spent: -1 };
 }
 
 /** What {@link foldOnTree} did (as foldChain's result, the pose held by the tree). */
@@ -182,6 +202,9 @@ export interface TreeFoldResult {
  */
 export const treeFoldStats = { deferred: 0, reached: 0, nearBuilds: 0, nearRefreshes: 0, nearFolds: 0, farReached: 0 };
 
+/** For the tests (not part of the package's API): `nearCache` false searches every fold from the root. */
+export const foldSwitches = { nearCache: true };
+
 const TWO_PI = 2 * Math.PI;
 /** Relative slack of the cylindrical bounds (sphere and frame rounding are ~1e-15). */
 const SLACK = 2 ** -30;
@@ -191,13 +214,15 @@ const GROW = 4;
 /** The most a blocked fold backs off (relative to max(1, |angle|)), as foldChain. */
 const RESTART_BUDGET = 2 ** -24;
 /** Node and segment pair kinds on the heap (the pLm field). */
-const NODES = 0, SEGMENTS = 1, ROUGH = 2, REOPEN = 3, LAZY = 4, FAR = 5;
+const NODES = 0, SEGMENTS = 1, ROUGH = 2, REOPEN = 3, LAZY = 4, FAR = 5, LEAFLAZY = 6;
 /** The near-pair cache's listing margin above τ, relative to the mean leaf sphere radius. */
 const NEAR_ROOM = 0.25;
 /** A move whose displacement bound is at most this share of the room is absorbed (dtot); a larger one lists the pairs across its joint anew. */
 const SMALL_MOVE = 1 / 8;
 /** The share of the room dtot may use up before the cache is built again. */
 const ROOM_USE = 1 / 2;
+/** How many levels below the turning part's canonical cover its FAR entries are taken (each with its own speed). */
+const FAR_DEPTH = 3;
 
 // Module scratch (not re-entrant).
 const FRAME = new Float64Array(9);
@@ -235,13 +260,23 @@ let DN = 0;
 let LZ = new Float64Array(256);
 let LN = 0;
 // The near-pair cache (FoldNear): the listed pairs across this fold's joint (pushed at the
-// start), which the search from the root that starts at FAR skips; xMark[A] = stamp where leaf
-// A is the first of one of them. FARMODE: that search has started.
+// start), which the search from the root that starts at FAR skips. From FAR on (FARMODE), the
+// nodes over their first blocks have markF = stamp and those over their second blocks markT =
+// stamp: a node pair (a, b) without both marks holds no listed pair, so its segments are
+// farther apart than FARGAP (w − dtot), whatever its spheres say.
 let XA = new Int32Array(64);
 let XB = new Int32Array(64);
 let XN = 0;
-let xMark = new Int32Array(0);
+let markF = new Int32Array(0);
+let markT = new Int32Array(0);
 let FARMODE = false;
+let FARGAP = 0;
+// the turning part's cover (turningCover), whose nodes wait on the heap as FAR entries
+let TN = new Int32Array(64);
+let TNN = 0;
+// the slots the last refresh listed
+let NEWQ = new Int32Array(64);
+let NEWN = 0;
 // the stack of the near-pair descents
 let NSA = new Int32Array(256);
 let NSB = new Int32Array(256);
@@ -339,7 +374,7 @@ function hasTurning(k: number): boolean {
 function pushNodes(a: number, b: number, s: number, e: number): void {
   if (!hasFixed(a) || !hasTurning(b)) return;
   // (the search from the root, from FAR on: the listed leaf pairs were pushed at the start)
-  if (FARMODE && a >= T.L && b >= T.L && xMark[a - T.L] === stamp && listed(a - T.L, b - T.L)) return;
+  if (FARMODE && a >= T.L && b >= T.L && markF[a] === stamp && markT[b] === stamp && listed(a - T.L, b - T.L)) return;
   if (a === b) {
     due(a, b, e);
     return;
@@ -352,7 +387,8 @@ function pushNodes(a: number, b: number, s: number, e: number): void {
   const dx = WC[3 * b] - WC[3 * a], dy = WC[3 * b + 1] - WC[3 * a + 1], dz = WC[3 * b + 2] - WC[3 * a + 2];
   const ra = S[4 * a + 3] + T.reach, rb = S[4 * b + 3] + T.reach;
   const mag = ra + rb + Math.abs(WC[3 * a]) + Math.abs(WC[3 * a + 1]) + Math.abs(WC[3 * a + 2]) + Math.abs(WC[3 * b]) + Math.abs(WC[3 * b + 1]) + Math.abs(WC[3 * b + 2]);
-  const gap = Math.sqrt(dx * dx + dy * dy + dz * dz) - ra - rb - SLACK * mag;
+  let gap = Math.sqrt(dx * dx + dy * dy + dz * dz) - ra - rb - SLACK * mag;
+  if (FARMODE && (markF[a] !== stamp || markT[b] !== stamp) && FARGAP > gap) gap = FARGAP;
   if (gap <= TAUB && (s === 0 || FARMODE)) {
     // the spheres are within TAUB now: so are the cylindrical bounds, the window starts at 0
     // (from FAR on, at a key s > 0, the pair is split without its window: sound, the window
@@ -558,13 +594,16 @@ function search(s0: number, s1: number, useNear: boolean, rt: number): void {
   let root = hasFixed(1) && hasTurning(1);
   if (root && useNear) {
     // Start from the cached near pairs across the joint; every other pair across it is farther
-    // than w − dtot apart, so beyond TAUB until sfar (its points move at most rt per radian).
+    // than w − dtot apart, so beyond TAUB until sfar (its points move at most rt per radian),
+    // and those with their turning segment in the cover's node c until the same over c's speed.
     const nr = T.near;
-    const sfar = ((nr.w - nr.dtot - TAUB) * (1 - SLACK)) / (rt * (1 + SLACK));
+    const room = (nr.w - nr.dtot - TAUB) * (1 - SLACK);
+    const sfar = room / (rt * (1 + SLACK));
     if (sfar > s0) {
       treeFoldStats.nearFolds++;
-      const NA = nr.A, NB = nr.B, blk = T.block;
-      for (let q = 0; q < nr.n; q++) {
+      const NA = nr.A, NB = nr.B, ND = nr.D, ND0 = nr.D0, NX = nr.nxt, blk = T.block, dtot = nr.dtot;
+      const speed = rt * (1 + SLACK);
+      for (let c = L + Math.floor(J / blk); c >= 1; c >>= 1) for (let q = nr.head[c]; q >= 0; q = NX[q]) {
         const a = NA[q], b = NB[q];
         if (a * blk >= J || (b + 1) * blk <= J) continue;
         if (XN === XA.length) {
@@ -573,10 +612,28 @@ function search(s0: number, s1: number, useNear: boolean, rt: number): void {
         }
         XA[XN] = a;
         XB[XN++] = b;
-        xMark[a] = stamp;
+        if (a !== b) {
+          // the pair's distance bound (taken once while it stays listed): beyond TAUB, it
+          // waits on the heap until its Lipschitz start, unopened
+          if (!(ND[q] >= 0)) {
+            ND[q] = leafLow(a, b);
+            ND0[q] = dtot;
+          }
+          const lb = ND[q] - (dtot - ND0[q]);
+          if (lb > TAUB) {
+            const lip = ((lb - TAUB) * (1 - SLACK)) / speed;
+            if (lip > s0) {
+              if (lip < s1) heapPush(L + a, L + b, LEAFLAZY, 0, lip, s1);
+              continue;
+            }
+          }
+        }
         pushNodes(L + a, L + b, s0, s1);
       }
-      if (sfar < s1) heapPush(1, 1, FAR, 0, sfar, s1);
+      for (let q = 0; q < TNN; q++) {
+        const c = TN[q], sc = room / (NC[6 * c + 1] * (1 + SLACK));
+        if (sc < s1) heapPush(1, c, FAR, 0, sc, s1);
+      }
       root = false;
     }
   }
@@ -606,11 +663,24 @@ function search(s0: number, s1: number, useNear: boolean, rt: number): void {
       refine(a, b, s, e);
       continue;
     }
+    if (kind === LEAFLAZY) {
+      // a listed pair whose distance bound kept it until here
+      pushSegments(a - L, b - L, s, e, false);
+      continue;
+    }
     if (kind === FAR) {
-      // the pairs not listed may come within reach from here: the search from the root
-      FARMODE = true;
-      treeFoldStats.farReached++;
-      pushNodes(1, 1, s, e);
+      // the pairs not listed with their turning segment in b may come within reach from here:
+      // the search from (root, b)
+      if (!FARMODE) {
+        FARMODE = true;
+        FARGAP = (T.near.w - T.near.dtot) * (1 - SLACK);
+        treeFoldStats.farReached++;
+        for (let q = 0; q < XN; q++) {
+          for (let k = L + XA[q]; k >= 1 && markF[k] !== stamp; k >>= 1) markF[k] = stamp;
+          for (let k = L + XB[q]; k >= 1 && markT[k] !== stamp; k >>= 1) markT[k] = stamp;
+        }
+      }
+      pushNodes(1, b, s, e);
       continue;
     }
     if (kind === LAZY) {
@@ -664,10 +734,43 @@ function search(s0: number, s1: number, useNear: boolean, rt: number): void {
   FARMODE = false;
 }
 
+/**
+ * A lower bound of the distance between the segments of leaf blocks a and b (a ≠ b, both
+ * nonempty) in the pose: the larger of (each segment of b against a's sphere) and (each
+ * segment of a against b's sphere), their nearest, from the segments' spheres.
+ */
+function leafLow(a: number, b: number): number {
+  const B = T.block, L = T.L;
+  const A = L + a, Bn = L + b, WC = T.WC, S = T.S;
+  if (WST[A] !== EPOCH) T.world(A);
+  if (WST[Bn] !== EPOCH) T.world(Bn);
+  let best = Infinity;
+  for (let side = 0; side < 2; side++) {
+    const o = side === 0 ? A : Bn, v0 = (side === 0 ? b : a) * B, v1 = Math.min(M, v0 + B);
+    const ox = WC[3 * o], oy = WC[3 * o + 1], oz = WC[3 * o + 2], or = S[4 * o + 3] + T.reach;
+    const slack = SLACK * (Math.abs(ox) + Math.abs(oy) + Math.abs(oz) + or);
+    let low = Infinity;
+    for (let v = v0; v < v1; v++) {
+      const mo = segSphere(v);
+      const dx = SG[mo] - ox, dy = SG[mo + 1] - oy, dz = SG[mo + 2] - oz;
+      const g = Math.sqrt(dx * dx + dy * dy + dz * dz) * (1 - SLACK) - or - SG[mo + 3] - slack;
+      if (g < low) low = g;
+    }
+    if (side === 0 || low > best) best = low;
+  }
+  return best;
+}
+
 /** Is the leaf pair (a, b) one of the listed pairs across the joint (XA, XB)? */
 function listed(a: number, b: number): boolean {
   for (let q = 0; q < XN; q++) if (XA[q] === a && XB[q] === b) return true;
   return false;
+}
+
+function grownF(x: Float64Array, n: number): Float64Array<ArrayBuffer> {
+  const g = new Float64Array(n);
+  g.set(x);
+  return g;
 }
 
 function grown(x: Int32Array): Int32Array<ArrayBuffer> {
@@ -703,12 +806,11 @@ function nearDescend(nr: FoldNear, w: number, cross: boolean): void {
     if (cross && (!hasFixed(a) || !hasTurning(b))) continue;
     if (a !== b && sphereGap(a, b) > w) continue;
     if (a >= L && b >= L) {
-      if (nr.n === nr.A.length) {
-        nr.A = grown(nr.A);
-        nr.B = grown(nr.B);
+      const q = nearAdd(nr, a, b);
+      if (cross) {
+        if (NEWN === NEWQ.length) NEWQ = grown(NEWQ);
+        NEWQ[NEWN++] = q;
       }
-      nr.A[nr.n] = a - L;
-      nr.B[nr.n++] = b - L;
       continue;
     }
     if (n + 3 > NSA.length) {
@@ -736,6 +838,32 @@ function nearDescend(nr: FoldNear, w: number, cross: boolean): void {
   }
 }
 
+/** Lists the pair of leaf nodes a ≤ b (its distance bound not known yet); returns its slot. */
+function nearAdd(nr: FoldNear, a: number, b: number): number {
+  let q = nr.free;
+  if (q >= 0) {
+    nr.free = nr.nxt[q];
+  } else {
+    if (nr.n === nr.A.length) {
+      nr.A = grown(nr.A);
+      nr.B = grown(nr.B);
+      nr.nxt = grown(nr.nxt);
+      nr.D = grownF(nr.D, nr.A.length);
+      nr.D0 = grownF(nr.D0, nr.A.length);
+    }
+    q = nr.n++;
+  }
+  const L = T.L;
+  nr.A[q] = a - L;
+  nr.B[q] = b - L;
+  nr.D[q] = NaN;
+  // the lowest common ancestor of the two leaves (at one depth): above their highest differing bit
+  const c = a === b ? a : a >> (32 - Math.clz32(a ^ b));
+  nr.nxt[q] = nr.head[c];
+  nr.head[c] = q;
+  return q;
+}
+
 /** Builds the near-pair cache of the current pose from scratch (see {@link FoldNear}). */
 function nearBuild(nr: FoldNear): void {
   const L = T.L, S = T.S;
@@ -747,25 +875,55 @@ function nearBuild(nr: FoldNear): void {
   }
   nr.room = cnt > 0 ? (NEAR_ROOM * sum) / cnt : 0;
   nr.w = TAUB + nr.room;
+  // the distance bounds known now (less the displacement since), for the pairs listed again:
+  // only if no move but the folds the cache counted came since
+  const known = new Map<number, number>();
+  if (nr.spent === T.moves && nr.head.length === 2 * L) {
+    for (let q = 0; q < nr.n; q++) if (nr.A[q] >= 0 && nr.D[q] >= 0) known.set(nr.A[q] * L + nr.B[q], nr.D[q] - (nr.dtot - nr.D0[q]));
+  }
   nr.dtot = 0;
   nr.n = 0;
+  nr.free = -1;
+  if (nr.head.length < 2 * L) nr.head = new Int32Array(2 * L);
+  nr.head.fill(-1);
   nearDescend(nr, nr.w, false);
+  for (let q = 0; q < nr.n; q++) {
+    const d = known.get(nr.A[q] * L + nr.B[q]);
+    if (d !== undefined) {
+      nr.D[q] = d;
+      nr.D0[q] = 0;
+    }
+  }
   nr.version = T.moves;
   treeFoldStats.nearBuilds++;
 }
 
 /**
- * The most a point of a turning segment lies from the axis (its speed per radian): the largest
- * radial bound of the nodes that cover the blocks from the joint's on.
+ * The turning part's cover, finely: the nodes that cover the blocks from the joint's on, each
+ * taken FAR_DEPTH levels further down (or to the leaves), into TN (nonempty ones, TNN of them);
+ * returns the most a point of a turning segment lies from the axis (its speed per radian), the
+ * largest of their radial bounds.
  */
-function turningSpeed(): number {
+function turningCover(): number {
   let rt = 0;
-  for (let l = Math.floor(J / T.block) + T.L, r = 2 * T.L; l < r; l >>= 1, r >>= 1) {
+  TNN = 0;
+  const L = T.L, S = T.S;
+  for (let l = Math.floor(J / T.block) + L, r = 2 * L; l < r; l >>= 1, r >>= 1) {
     if ((l & 1) === 0) continue;
     const c = l++;
-    if (T.S[4 * c + 3] < 0) continue;
-    nodeRadial(c);
-    if (NC[6 * c + 1] > rt) rt = NC[6 * c + 1];
+    // c's descendants FAR_DEPTH levels down (fewer above the leaves)
+    let lo = c, hi = c + 1;
+    for (let d = 0; d < FAR_DEPTH && lo < L; d++) {
+      lo *= 2;
+      hi *= 2;
+    }
+    for (let k = lo; k < hi; k++) {
+      if (S[4 * k + 3] < 0) continue;
+      nodeRadial(k);
+      if (TNN === TN.length) TN = grown(TN);
+      TN[TNN++] = k;
+      if (NC[6 * k + 1] > rt) rt = NC[6 * k + 1];
+    }
   }
   return rt;
 }
@@ -787,18 +945,40 @@ function nearAfter(nr: FoldNear, angle: number, rt: number, ecert: number): void
     nr.dtot += d;
   } else {
     treeFoldStats.nearRefreshes++;
-    const NA = nr.A, NB = nr.B, blk = T.block;
-    let m = 0;
-    for (let q = 0; q < nr.n; q++) {
-      const a = NA[q], b = NB[q];
-      if (a * blk < J && (b + 1) * blk > J) continue;
-      NA[m] = a;
-      NB[m++] = b;
+    // the pairs across J leave (they are on the lists of the joint leaf's ancestors)
+    const NA = nr.A, NB = nr.B, NX = nr.nxt, blk = T.block;
+    for (let c = T.L + Math.floor(J / blk); c >= 1; c >>= 1) {
+      let prev = -1;
+      for (let q = nr.head[c]; q >= 0; ) {
+        const nq = NX[q];
+        if (NA[q] * blk < J && (NB[q] + 1) * blk > J) {
+          if (prev < 0) nr.head[c] = nq;
+          else NX[prev] = nq;
+          NA[q] = -1;
+          NX[q] = nr.free;
+          nr.free = q;
+        } else {
+          prev = q;
+        }
+        q = nq;
+      }
     }
-    nr.n = m;
+    NEWN = 0;
     nearDescend(nr, nr.w, true);
+    // the new pairs' distance bounds, in the new pose (the per-fold segment spheres are stale: a new stamp)
+    stamp++;
+    for (let k = 0; k < NEWN; k++) {
+      const q = NEWQ[k];
+      if (nr.A[q] === nr.B[q]) continue;
+      nr.D[q] = leafLow(nr.A[q], nr.B[q]);
+      nr.D0[q] = nr.dtot;
+    }
   }
-  nr.version = nr.dtot > ROOM_USE * nr.room ? -1 : T.moves;
+  nr.version = T.moves;
+  if (nr.dtot > ROOM_USE * nr.room) {
+    nr.version = -1;
+    nr.spent = T.moves;
+  }
 }
 
 /**
@@ -838,8 +1018,9 @@ export function foldOnTree(tree: FoldTree, joint: number, angle: number, axis: A
     sgStamp = new Int32Array(tree.count);
     stamp = 0;
   }
-  if (xMark.length < tree.L) {
-    xMark = new Int32Array(tree.L);
+  if (markF.length < 2 * tree.L) {
+    markF = new Int32Array(2 * tree.L);
+    markT = new Int32Array(2 * tree.L);
     stamp = 0;
     ncStamp.fill(0);
     nrStamp.fill(0);
@@ -850,11 +1031,11 @@ export function foldOnTree(tree: FoldTree, joint: number, angle: number, axis: A
   // the near-pair cache: used where current, built by the second of two folds in a row
   const nr = tree.near;
   let useNear = false;
-  if (joint > 0) {
+  if (joint > 0 && foldSwitches.nearCache) {
     if (nr.version !== tree.moves && nr.seen === tree.moves) nearBuild(nr);
     useNear = nr.version === tree.moves;
   }
-  const rt = useNear ? turningSpeed() : 0;
+  const rt = useNear ? turningCover() : 0;
 
   // the search: the fold-back at the joint first, then best-first over the tree
   BI = BK = -1;
