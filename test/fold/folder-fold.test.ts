@@ -411,27 +411,39 @@ describe('issue 18: the folds keep a near-pair cache', () => {
 });
 
 describe('issue 18: the near-pair cache counts small folds', () => {
-  it('issue 18: the near-pair cache adds up the small folds that close a hinge: a U of two 100-segment arms 3 apart, opened by 0.5 rad and closed by folds of 2⁻⁹ rad until its tips touch, keeps every unlisted leaf pair, and every listed one with a distance bound, beyond what it claims', () => {
-    const tau = 0.2, pts: number[] = [];
-    for (let x = -100; x <= 0; x++) pts.push(x, 0, 0);
-    for (let y = 1; y <= 3; y++) pts.push(0, y, 0);
-    for (let x = -1; x >= -100; x--) pts.push(x, 3, 0);
-    const j = 100; // the U's corner (0, 0): the connector and the second arm turn
-    const folder = createChainFolder(new Float64Array(pts), { dim: 3, thickness: tau });
-    expect(folder.pivot({ joint: j, angle: -0.5, axis: [0, 0, 1] })).toBe(true);
-    const b0 = treeFoldStats.nearBuilds, f0 = treeFoldStats.nearFolds;
-    let checks = 0, folds = 0, blocked = false;
-    for (; folds < 1000 && !blocked; folds++) {
-      // each turns the second arm's points by at most 101·2⁻⁹ ≈ 0.2, an eighth of the cache's
-      // room (a quarter of the leaf spheres' mean radius, 8): absorbed, added up
-      blocked = folder.fold({ joint: j, angle: 2 ** -9, axis: [0, 0, 1] }).blocked;
-      if ((folds % 4 === 3 || blocked) && checkNearCache(folder, 3, `hinge fold ${folds}`)) checks++;
-    }
-    console.log(`near cache hinge: ${folds} folds until blocked, ${checks} checks, ${treeFoldStats.nearBuilds - b0} builds`);
-    expect(blocked).toBe(true);
-    expect(folds).toBeGreaterThan(250);
-    expect(checks).toBeGreaterThan(40);
-    expect(treeFoldStats.nearFolds - f0).toBeGreaterThan(folds / 2);
-    expect(chainContacts(folder.points(), { dim: 3, thickness: tau }).count).toBe(0);
-  });
+  // A U of two arms, 3 (rods) or 6 (helices of radius 1) apart, its corner the joint: opened by
+  // 0.5 rad, then closed by folds of 2⁻⁹ rad (rods) or 2⁻¹⁰ (helices) until its tips touch. Each
+  // fold turns the second arm's points by at most about 100·2⁻⁹ ≈ 0.2 (0.1), an eighth of the
+  // cache's room or less (a quarter of the leaf spheres' mean radius, 8 or about 4): absorbed
+  // into dtot, added up. Helix blocks are compact, so their pairs' distance bounds are used.
+  for (const arms of ['rods', 'helices'] as const) {
+    it(`issue 18: the near-pair cache adds up the small folds that close a hinge (${arms}, no seed: fixed moves): every unlisted leaf pair, and every listed one with a distance bound, stays beyond what it claims, and every fold is foldChain's`, () => {
+      const tau = 0.2, pts: number[] = [];
+      if (arms === 'rods') {
+        for (let x = -100; x <= 0; x++) pts.push(x, 0, 0);
+        for (let y = 1; y <= 3; y++) pts.push(0, y, 0);
+        for (let x = -1; x >= -100; x--) pts.push(x, 3, 0);
+      } else {
+        for (let k = 0; k <= 200; k++) pts.push(-100 + 0.5 * k, Math.cos((Math.PI * k) / 2), Math.sin((Math.PI * k) / 2));
+        pts.push(0, 2.5, 0, 0, 4, 0);
+        for (let k = 0; k <= 200; k++) pts.push(-0.5 * k, 6 + Math.cos((Math.PI * k) / 2), Math.sin((Math.PI * k) / 2));
+      }
+      const j = arms === 'rods' ? 100 : 200; // the corner: the connector and the second arm turn
+      const folder = createChainFolder(new Float64Array(pts), { dim: 3, thickness: tau });
+      expect(folder.pivot({ joint: j, angle: -0.5, axis: [0, 0, 1] })).toBe(true);
+      const b0 = treeFoldStats.nearBuilds, f0 = treeFoldStats.nearFolds, step = arms === 'rods' ? 2 ** -9 : 2 ** -10;
+      let checks = 0, folds = 0, blocked = false;
+      for (; folds < 2000 && !blocked; folds++) {
+        // (each against foldChain on the same pose: test/support/tree-fold.ts)
+        blocked = compareTreeFold(folder, { joint: j, angle: step, axis: [0, 0, 1] }, `${arms} hinge fold ${folds}`) !== 'free';
+        if ((folds % 4 === 3 || blocked) && checkNearCache(folder, 3, `${arms} hinge fold ${folds}`)) checks++;
+      }
+      console.log(`near cache hinge (${arms}): ${folds} folds until blocked, ${checks} checks, ${treeFoldStats.nearBuilds - b0} builds`);
+      expect(blocked).toBe(true);
+      expect(folds).toBeGreaterThan(250);
+      expect(checks).toBeGreaterThan(40);
+      expect(treeFoldStats.nearFolds - f0).toBeGreaterThan(folds / 2);
+      expect(treeFoldStats.nearBuilds - b0).toBeGreaterThan(folds / 20);
+    });
+  }
 });
