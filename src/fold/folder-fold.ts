@@ -613,9 +613,9 @@ function search(s0: number, s1: number, useNear: boolean, rt: number): void {
         XA[XN] = a;
         XB[XN++] = b;
         if (a !== b) {
-          // the pair's distance bound (taken once while it stays listed): beyond TAUB, it
+          // the pair's distance bound (NaN until taken; taken once while it stays listed): beyond TAUB, it
           // waits on the heap until its Lipschitz start, unopened
-          if (!(ND[q] >= 0)) {
+          if (ND[q] !== ND[q]) {
             ND[q] = leafLow(a, b);
             ND0[q] = dtot;
           }
@@ -736,8 +736,10 @@ function search(s0: number, s1: number, useNear: boolean, rt: number): void {
 
 /**
  * A lower bound of the distance between the segments of leaf blocks a and b (a ≠ b, both
- * nonempty) in the pose: the larger of (each segment of b against a's sphere) and (each
- * segment of a against b's sphere), their nearest, from the segments' spheres.
+ * nonempty; adjacent segments apart) in the pose: the larger of (each segment of b against a's
+ * sphere) and (each segment of a against b's sphere), their nearest, from the segments'
+ * spheres; where that is within TAUB, the nearest of the segment pairs' spheres instead (if
+ * larger). Uses (and fills) the fold's segment spheres: the pose must be this fold's stamp's.
  */
 function leafLow(a: number, b: number): number {
   const B = T.block, L = T.L;
@@ -758,7 +760,22 @@ function leafLow(a: number, b: number): number {
     }
     if (side === 0 || low > best) best = low;
   }
-  return best;
+  if (best > TAUB) return best;
+  // not enough: the nearest of the segment pairs' spheres (adjacent segments, which the search
+  // leaves to the fold-back test, apart)
+  const i1 = Math.min(M, (a + 1) * B), k0 = b * B, k1 = Math.min(M, k0 + B);
+  let pair = Infinity;
+  for (let i = a * B; i < i1; i++) {
+    const fo = 5 * i, fx = SG[fo], fy = SG[fo + 1], fz = SG[fo + 2], fr = SG[fo + 3];
+    for (let k = k0; k < k1; k++) {
+      if (k === i + 1) continue;
+      const mo = 5 * k;
+      const dx = SG[mo] - fx, dy = SG[mo + 1] - fy, dz = SG[mo + 2] - fz;
+      const g = Math.sqrt(dx * dx + dy * dy + dz * dz) * (1 - SLACK) - fr - SG[mo + 3];
+      if (g < pair) pair = g;
+    }
+  }
+  return pair > best ? pair : best;
 }
 
 /** Is the leaf pair (a, b) one of the listed pairs across the joint (XA, XB)? */
@@ -879,7 +896,7 @@ function nearBuild(nr: FoldNear): void {
   // only if no move but the folds the cache counted came since
   const known = new Map<number, number>();
   if (nr.spent === T.moves && nr.head.length === 2 * L) {
-    for (let q = 0; q < nr.n; q++) if (nr.A[q] >= 0 && nr.D[q] >= 0) known.set(nr.A[q] * L + nr.B[q], nr.D[q] - (nr.dtot - nr.D0[q]));
+    for (let q = 0; q < nr.n; q++) if (nr.A[q] >= 0 && nr.D[q] === nr.D[q]) known.set(nr.A[q] * L + nr.B[q], nr.D[q] - (nr.dtot - nr.D0[q]));
   }
   nr.dtot = 0;
   nr.n = 0;
