@@ -230,6 +230,7 @@ const C = new Float64Array(3);
 const AXIS = new Float64Array(3);
 const Q4 = new Float64Array(12);
 const RQ = new Float64Array(12);
+const Q5 = new Float64Array(12); // leafLow's segment pair
 let NC = new Float64Array(0); // per node: [rlo, rhi, zlo, zhi, alpha, width], valid where ncStamp = stamp
 let ncStamp = new Int32Array(0);
 let nrStamp = new Int32Array(0); // NC's radial and axial bounds only, valid where nrStamp = stamp
@@ -738,8 +739,8 @@ function search(s0: number, s1: number, useNear: boolean, rt: number): void {
  * A lower bound of the distance between the segments of leaf blocks a and b (a ≠ b, both
  * nonempty; adjacent segments apart) in the pose: the larger of (each segment of b against a's
  * sphere) and (each segment of a against b's sphere), their nearest, from the segments'
- * spheres; where that is within TAUB, the nearest of the segment pairs' spheres instead (if
- * larger). Uses (and fills) the fold's segment spheres: the pose must be this fold's stamp's.
+ * spheres; where that is within TAUB, the nearest of the segment pairs (by their spheres, or
+ * where those are within TAUB by the segments' distance) instead (if larger). Uses (and fills) the fold's segment spheres: the pose must be this fold's stamp's.
  */
 function leafLow(a: number, b: number): number {
   const B = T.block, L = T.L;
@@ -771,7 +772,16 @@ function leafLow(a: number, b: number): number {
       if (k === i + 1) continue;
       const mo = 5 * k;
       const dx = SG[mo] - fx, dy = SG[mo + 1] - fy, dz = SG[mo + 2] - fz;
-      const g = Math.sqrt(dx * dx + dy * dy + dz * dz) * (1 - SLACK) - fr - SG[mo + 3];
+      let g = Math.sqrt(dx * dx + dy * dy + dz * dz) * (1 - SLACK) - fr - SG[mo + 3];
+      if (g <= TAUB) {
+        // spheres this near: the segments' distance (the kernel is within 8·u of the pair's
+        // size of it; 64·u allowed, as refine)
+        loadPair(i, k, Q5);
+        const d = T.dim === 3 ? closestSegSeg3(Q5, 0, null, 0) : closestSegSeg2(Q5, 0, null, 0);
+        let size = 0;
+        for (let c = 0; c < 4 * T.dim; c++) size += Math.abs(Q5[c]);
+        g = d - 64 * EPS * size;
+      }
       if (g < pair) pair = g;
     }
   }
