@@ -188,6 +188,13 @@ export interface FoldNear {
    */
   D: Float64Array;
   D0: Float64Array;
+  /**
+   * Per pair with a bound: the segment pair (SI, SK) the bound leaves out (SI = −1: none), when
+   * that pair alone is near: D then bounds every other pair, and the fold refines that one at
+   * once instead of opening the leaf pair.
+   */
+  SI: Int32Array;
+  SK: Int32Array;
   n: number;
   /** The pose version the list is current for (−1: none). */
   version: number;
@@ -208,7 +215,7 @@ export interface FoldNear {
 
 /** A new, empty {@link FoldNear} (for a folder to hold). */
 export function newFoldNear(): FoldNear {
-  return { A: new Int32Array(0), B: new Int32Array(0), nxt: new Int32Array(0), head: new Int32Array(0), free: -1, D: new Float64Array(0), D0: new Float64Array(0), n: 0, version: -1, seen: -1, w: 0, room: 0, dtot: 0, spent: -1 };
+  return { A: new Int32Array(0), B: new Int32Array(0), nxt: new Int32Array(0), head: new Int32Array(0), free: -1, D: new Float64Array(0), D0: new Float64Array(0), SI: new Int32Array(0), SK: new Int32Array(0), n: 0, version: -1, seen: -1, w: 0, room: 0, dtot: 0, spent: -1 };
 }
 
 /** What {@link foldOnTree} did (as foldChain's result, the pose held by the tree). */
@@ -642,12 +649,17 @@ function search(s0: number, s1: number, useNear: boolean, rt: number): void {
           if (ND[q] !== ND[q]) {
             ND[q] = leafLow(a, b);
             ND0[q] = dtot;
+            nr.SI[q] = LOW_I;
+            nr.SK[q] = LOW_K;
           }
           const lb = ND[q] - (dtot - ND0[q]);
           if (lb > TAUB) {
             const lip = ((lb - TAUB) * (1 - SLACK)) / speed;
             if (lip > s0) {
               if (lip < s1) heapPush(L + a, L + b, LEAFLAZY, 0, lip, s1);
+              // the one segment pair the bound leaves out, if it is across the joint: now
+              const si = nr.SI[q], sk = nr.SK[q];
+              if (si >= 0 && si < J && sk >= J) refine(si, sk, s0, s1);
               continue;
             }
           }
@@ -758,12 +770,18 @@ function search(s0: number, s1: number, useNear: boolean, rt: number): void {
   FARMODE = false;
 }
 
+// leafLow's segment pair left out of its bound (−1: none)
+let LOW_I = -1;
+let LOW_K = -1;
+
 /**
  * A lower bound of the distance between the segments of leaf blocks a and b (a ≠ b, both
  * nonempty; adjacent segments apart) in the pose: the larger of (each segment of b against a's
  * sphere) and (each segment of a against b's sphere), their nearest, from the segments'
  * spheres; where that is within TAUB, the nearest of the segment pairs (by their spheres, or
- * where those are within TAUB by the segments' distance) instead (if larger). Uses (and fills) the fold's segment spheres: the pose must be this fold's stamp's.
+ * where those are within TAUB by the segments' distance) instead (if larger). If one segment
+ * pair alone is within TAUB, the bound is the others', and that pair is left in LOW_I, LOW_K
+ * (else −1). Uses (and fills) the fold's segment spheres: the pose must be this fold's stamp's.
  */
 function leafLow(a: number, b: number): number {
   const B = T.block, L = T.L;
@@ -784,11 +802,12 @@ function leafLow(a: number, b: number): number {
     }
     if (side === 0 || low > best) best = low;
   }
+  LOW_I = LOW_K = -1;
   if (best > TAUB) return best;
   // not enough: the nearest of the segment pairs' spheres (adjacent segments, which the search
   // leaves to the fold-back test, apart)
   const i1 = Math.min(M, (a + 1) * B), k0 = b * B, k1 = Math.min(M, k0 + B);
-  let pair = Infinity;
+  let pair = Infinity, pair2 = Infinity, pi = -1, pk = -1;
   for (let i = a * B; i < i1; i++) {
     const fo = 5 * i, fx = SG[fo], fy = SG[fo + 1], fz = SG[fo + 2], fr = SG[fo + 3];
     for (let k = k0; k < k1; k++) {
@@ -805,10 +824,21 @@ function leafLow(a: number, b: number): number {
         for (let c = 0; c < 4 * T.dim; c++) size += Math.abs(Q5[c]);
         g = d - 64 * EPS * size;
       }
-      if (g < pair) pair = g;
+      if (g < pair) {
+        pair2 = pair;
+        pair = g;
+        pi = i;
+        pk = k;
+      } else if (g < pair2) {
+        pair2 = g;
+      }
     }
   }
-  return pair > best ? pair : best;
+  if (pair > TAUB || pair2 <= TAUB) return pair > best ? pair : best;
+  // one segment pair alone is near: the bound of the others, and that pair apart
+  LOW_I = pi;
+  LOW_K = pk;
+  return pair2 > best ? pair2 : best;
 }
 
 /** Is the leaf pair (a, b) one of the listed pairs across the joint (XA, XB)? */
@@ -900,6 +930,8 @@ function nearAdd(nr: FoldNear, a: number, b: number): number {
       nr.nxt = grown(nr.nxt);
       nr.D = grownF(nr.D, nr.A.length);
       nr.D0 = grownF(nr.D0, nr.A.length);
+      nr.SI = grown(nr.SI);
+      nr.SK = grown(nr.SK);
     }
     q = nr.n++;
   }
@@ -928,8 +960,13 @@ function nearBuild(nr: FoldNear): void {
   // the distance bounds known now (less the displacement since), for the pairs listed again:
   // only if no move but the folds the cache counted came since
   const known = new Map<number, number>();
+  let oldD: Float64Array | null = null, oldSI: Int32Array | null = null, oldSK: Int32Array | null = null;
   if (nr.spent === T.moves && nr.head.length === 2 * L) {
-    for (let q = 0; q < nr.n; q++) if (nr.A[q] >= 0 && nr.D[q] === nr.D[q]) known.set(nr.A[q] * L + nr.B[q], nr.D[q] - (nr.dtot - nr.D0[q]));
+    for (let q = 0; q < nr.n; q++) if (nr.A[q] >= 0 && nr.D[q] === nr.D[q]) known.set(nr.A[q] * L + nr.B[q], q);
+    oldD = nr.D.slice(0, nr.n);
+    for (let q = 0; q < nr.n; q++) oldD[q] -= nr.dtot - nr.D0[q];
+    oldSI = nr.SI.slice(0, nr.n);
+    oldSK = nr.SK.slice(0, nr.n);
   }
   nr.dtot = 0;
   nr.n = 0;
@@ -938,10 +975,12 @@ function nearBuild(nr: FoldNear): void {
   nr.head.fill(-1);
   nearDescend(nr, nr.w, false);
   for (let q = 0; q < nr.n; q++) {
-    const d = known.get(nr.A[q] * L + nr.B[q]);
-    if (d !== undefined) {
-      nr.D[q] = d;
+    const o = known.get(nr.A[q] * L + nr.B[q]);
+    if (o !== undefined && oldD !== null && oldSI !== null && oldSK !== null) {
+      nr.D[q] = oldD[o];
       nr.D0[q] = 0;
+      nr.SI[q] = oldSI[o];
+      nr.SK[q] = oldSK[o];
     }
   }
   nr.version = T.moves;
@@ -1022,6 +1061,8 @@ function nearAfter(nr: FoldNear, angle: number, rt: number, ecert: number): void
       if (nr.A[q] === nr.B[q]) continue;
       nr.D[q] = leafLow(nr.A[q], nr.B[q]);
       nr.D0[q] = nr.dtot;
+      nr.SI[q] = LOW_I;
+      nr.SK[q] = LOW_K;
     }
   }
   nr.version = T.moves;

@@ -323,15 +323,19 @@ function checkNearCache(folder: ChainFolder, dim: number, where: string): boolea
     }
   };
   // a listed pair's distance bound, where taken, holds (less the displacement added since) for
-  // its segment pairs that are not adjacent
+  // its segment pairs that are not adjacent, but the one it may leave out (SI, SK)
   for (let q = 0; q < near.n; q++) {
     const a = near.A[q], b = near.B[q];
     if (a < 0 || !(near.D[q] >= 0)) continue;
     const lb = near.D[q] - (near.dtot - near.D0[q]);
+    if (near.SI[q] >= 0) {
+      expect(near.SI[q] >= a * block && near.SI[q] < (a + 1) * block && near.SK[q] >= b * block && near.SK[q] < (b + 1) * block, `${where}: pair ${a}, ${b} leaves out segments ${near.SI[q]}, ${near.SK[q]}`).toBe(true);
+    }
     if (lb <= 0) continue;
     // (adjacent segments apart: the fold tests them as a fold-back)
     for (let i = a * block; i < Math.min(n - 1, (a + 1) * block); i++) {
       for (let k = Math.max(i + 2, b * block); k < Math.min(n - 1, (b + 1) * block); k++) {
+        if (i === near.SI[q] && k === near.SK[q]) continue; // the pair the bound leaves out
         load(i, k);
         if (pairWithin(Q, dim, lb)) expect.fail(`${where}: segments ${i} and ${k} (listed blocks ${a}, ${b}) are within their bound ${lb}`);
       }
