@@ -38,6 +38,29 @@
  * segment pair's window only when its Lipschitz start (a distance) does not drop it. Segment
  * spheres are computed once per fold. The per-fold caches are stamped, so nothing is cleared.
  *
+ * What the last folds learned (the near-pair cache, {@link FoldNear}). Each fold used to start
+ * from the root pair and split every node pair whose spheres are within reach in the pose it
+ * starts from: on the bench's thick 1e5 chain about 2,700 such pairs a fold, 90% of them where
+ * the chain comes back near itself, the same from one fold to the next. The tree now keeps the
+ * pairs of leaf blocks whose spheres are within w (τ plus a quarter of the mean leaf radius) of
+ * each other, each on the list of its two leaves' lowest common ancestor, with a lower bound of
+ * its segments' distance once one was needed. A fold takes the listed pairs across its joint
+ * (the lists of the joint leaf's ancestors): a pair whose bound keeps it beyond reach waits on
+ * the heap at its Lipschitz start, unopened (kind LEAFLAZY); the others are opened. Every other
+ * pair across the joint is farther than w − dtot apart, so the search from the root is needed
+ * only from (w − dtot − τ) / (speed) on: one FAR entry per node of the turning part's cover
+ * (three levels below its canonical nodes, each at its own speed), which, popped, searches
+ * (root, that node) as before, skipping the listed pairs and splitting pairs within reach
+ * without windows. A fold that ends before its FAR entries (about 60% on the thick 1e5 chain,
+ * 70% on the walk) never searches from the root. After the fold the cache is kept current: a
+ * move that turned the part beyond the joint by at most an eighth of the room is added to dtot;
+ * a larger one lists the pairs across the joint anew in the new pose (and their bounds); once
+ * dtot has used half the room, the next fold builds the cache again (keeping the bounds it
+ * knows, less dtot). Pivots and stretches leave it stale; the second of two folds in a row
+ * builds it. Decisions are certified as before: the cache only chooses where the search starts
+ * and what it may leave for later, on bounds that hold exactly (test/fold/folder-fold.test.ts
+ * checks them on the pose, in rationals where close).
+ *
  * The pose. What is certified is the exact rotation of the current pose (the doubles points()
  * returns) about the joint's doubles; the pose the folder then holds is the same move applied to
  * its composed rigid maps (a pivot), within `ecert` of that rotation per vertex: the folder's
@@ -122,6 +145,77 @@ export interface FoldTree {
   /** The pair that refused the last turn. */
   refusedI(): number;
   refusedJ(): number;
+  /**
+   * The pose's version: it changes with every move that changes the held pose (an accepted
+   * pivot, a fold's end pose, a stretch), and only then (a rejected move leaves it).
+   */
+  readonly moves: number;
+  /** The near-pair cache the fold keeps for this tree (see {@link FoldNear}); the folder only holds it. */
+  readonly near: FoldNear;
+  /** Re-reads the tree's fields (epoch, moves, bounds) after a turn changed them. */
+  refresh(): void;
+}
+
+/**
+ * The near leaf pairs of a pose, kept by the fold from one fold to the next (one per folder):
+ * every pair of leaf blocks (A ≤ B) whose spheres were within `w` of each other when the pair
+ * was last looked at. The invariant: every pair of leaf blocks not listed has its segments
+ * farther apart than w − dtot in the held pose (for the pose of version `version`). A fold starts
+ * its search from the listed pairs across its joint instead of from the root, and needs the
+ * rest (all unlisted) only from (w − dtot − τ) / (the turning part's speed) on. Kept current by
+ * the fold: a fold that moves the turning part little adds its bound of the move (its angle
+ * times the turning part's distance from the axis, plus the rounding) to dtot (every pair's
+ * relative displacement is at most the sum of those of the moves across it); one that moves it
+ * more lists the pairs across its joint anew in the pose it leaves. Any other move (a pivot, a
+ * stretch) leaves it stale (`version` no longer the tree's): it is built again (a descent of the
+ * tree against itself at w) by the second of two folds with no other move between them.
+ */
+export interface FoldNear {
+  /**
+   * The pairs, in slots q < n (A[q] < 0: a free slot), each on the list of the tree node that is
+   * the lowest common ancestor of its two leaves (head per node, nxt per slot; −1 ends a list):
+   * a pair across a joint has its node among the ancestors of the joint's leaf. Free slots are
+   * chained through nxt from `free`.
+   */
+  A: Int32Array;
+  B: Int32Array;
+  nxt: Int32Array;
+  head: Int32Array;
+  free: number;
+  /**
+   * Per pair, once a fold has needed it: a lower bound of its segments' distance (NaN: not yet),
+   * and dtot when it was taken (so it holds, less the dtot added since, as long as the pair is listed).
+   */
+  D: Float64Array;
+  D0: Float64Array;
+  /**
+   * Per pair with a bound: the segment pair (SI, SK) the bound leaves out (SI = −1: none), when
+   * that pair alone is near: D then bounds every other pair, and the fold refines that one at
+   * once instead of opening the leaf pair.
+   */
+  SI: Int32Array;
+  SK: Int32Array;
+  n: number;
+  /** The pose version the list is current for (−1: none). */
+  version: number;
+  /** The pose version at the end of the last fold (a build waits for a fold that finds it unchanged). */
+  seen: number;
+  /** The distance the pairs were listed at (absolute). */
+  w: number;
+  /** The listing margin above τ (w − τ's bound at the build): the room small moves may use up. */
+  room: number;
+  /** The relative displacement of the small moves since (absolute). */
+  dtot: number;
+  /**
+   * The pose version at which the small moves used up the room (−1: none): a build at that
+   * version keeps the distance bounds it knows (less dtot); after any other move they are void.
+   */
+  spent: number;
+}
+
+/** A new, empty {@link FoldNear} (for a folder to hold). */
+export function newFoldNear(): FoldNear {
+  return { A: new Int32Array(0), B: new Int32Array(0), nxt: new Int32Array(0), head: new Int32Array(0), free: -1, D: new Float64Array(0), D0: new Float64Array(0), SI: new Int32Array(0), SK: new Int32Array(0), n: 0, version: -1, seen: -1, w: 0, room: 0, dtot: 0, spent: -1 };
 }
 
 /** What {@link foldOnTree} did (as foldChain's result, the pose held by the tree). */
@@ -136,7 +230,10 @@ export interface TreeFoldResult {
  * put on the heap at their Lipschitz start with their window not computed (`deferred`), and
  * those the search reached, whose window it then computed (`reached`).
  */
-export const treeFoldStats = { deferred: 0, reached: 0 };
+export const treeFoldStats = { deferred: 0, reached: 0, nearBuilds: 0, nearRefreshes: 0, nearFolds: 0, farReached: 0 };
+
+/** For the tests (not part of the package's API): `nearCache` false searches every fold from the root. */
+export const foldSwitches = { nearCache: true };
 
 const TWO_PI = 2 * Math.PI;
 /** Relative slack of the cylindrical bounds (sphere and frame rounding are ~1e-15). */
@@ -147,7 +244,15 @@ const GROW = 4;
 /** The most a blocked fold backs off (relative to max(1, |angle|)), as foldChain. */
 const RESTART_BUDGET = 2 ** -24;
 /** Node and segment pair kinds on the heap (the pLm field). */
-const NODES = 0, SEGMENTS = 1, ROUGH = 2, REOPEN = 3, LAZY = 4;
+const NODES = 0, SEGMENTS = 1, ROUGH = 2, REOPEN = 3, LAZY = 4, FAR = 5, LEAFLAZY = 6;
+/** The near-pair cache's listing margin above τ, relative to the mean leaf sphere radius. */
+const NEAR_ROOM = 0.25;
+/** A move whose displacement bound is at most this share of the room is absorbed (dtot); a larger one lists the pairs across its joint anew. */
+const SMALL_MOVE = 1 / 8;
+/** The share of the room dtot may use up before the cache is built again. */
+const ROOM_USE = 1 / 2;
+/** How many levels below the turning part's canonical cover its FAR entries are taken (each with its own speed). */
+const FAR_DEPTH = 3;
 
 // Module scratch (not re-entrant).
 const FRAME = new Float64Array(9);
@@ -155,6 +260,7 @@ const C = new Float64Array(3);
 const AXIS = new Float64Array(3);
 const Q4 = new Float64Array(12);
 const RQ = new Float64Array(12);
+const Q5 = new Float64Array(12); // leafLow's segment pair
 let NC = new Float64Array(0); // per node: [rlo, rhi, zlo, zhi, alpha, width], valid where ncStamp = stamp
 let ncStamp = new Int32Array(0);
 let nrStamp = new Int32Array(0); // NC's radial and axial bounds only, valid where nrStamp = stamp
@@ -184,6 +290,27 @@ let DN = 0;
 // the key the pair was met at, by index (the heap entry's mi field).
 let LZ = new Float64Array(256);
 let LN = 0;
+// The near-pair cache (FoldNear): the listed pairs across this fold's joint (pushed at the
+// start), which the search from the root that starts at FAR skips. From FAR on (FARMODE), the
+// nodes over their first blocks have markF = stamp and those over their second blocks markT =
+// stamp: a node pair (a, b) without both marks holds no listed pair, so its segments are
+// farther apart than FARGAP (w − dtot), whatever its spheres say.
+let XA = new Int32Array(64);
+let XB = new Int32Array(64);
+let XN = 0;
+let markF = new Int32Array(0);
+let markT = new Int32Array(0);
+let FARMODE = false;
+let FARGAP = 0;
+// the turning part's cover (turningCover), whose nodes wait on the heap as FAR entries
+let TN = new Int32Array(64);
+let TNN = 0;
+// the slots the last refresh listed
+let NEWQ = new Int32Array(64);
+let NEWN = 0;
+// the stack of the near-pair descents
+let NSA = new Int32Array(256);
+let NSB = new Int32Array(256);
 
 /**
  * Cylindrical bounds about the axis of the sphere (px, py, pz; rho) into out[o … o + 6):
@@ -277,6 +404,8 @@ function hasTurning(k: number): boolean {
  */
 function pushNodes(a: number, b: number, s: number, e: number): void {
   if (!hasFixed(a) || !hasTurning(b)) return;
+  // (the search from the root, from FAR on: the listed leaf pairs were pushed at the start)
+  if (FARMODE && a >= T.L && b >= T.L && markF[a] === stamp && markT[b] === stamp && listed(a - T.L, b - T.L)) return;
   if (a === b) {
     due(a, b, e);
     return;
@@ -289,9 +418,12 @@ function pushNodes(a: number, b: number, s: number, e: number): void {
   const dx = WC[3 * b] - WC[3 * a], dy = WC[3 * b + 1] - WC[3 * a + 1], dz = WC[3 * b + 2] - WC[3 * a + 2];
   const ra = S[4 * a + 3] + T.reach, rb = S[4 * b + 3] + T.reach;
   const mag = ra + rb + Math.abs(WC[3 * a]) + Math.abs(WC[3 * a + 1]) + Math.abs(WC[3 * a + 2]) + Math.abs(WC[3 * b]) + Math.abs(WC[3 * b + 1]) + Math.abs(WC[3 * b + 2]);
-  const gap = Math.sqrt(dx * dx + dy * dy + dz * dz) - ra - rb - SLACK * mag;
-  if (gap <= TAUB && s === 0) {
+  let gap = Math.sqrt(dx * dx + dy * dy + dz * dz) - ra - rb - SLACK * mag;
+  if (FARMODE && (markF[a] !== stamp || markT[b] !== stamp) && FARGAP > gap) gap = FARGAP;
+  if (gap <= TAUB && (s === 0 || FARMODE)) {
     // the spheres are within TAUB now: so are the cylindrical bounds, the window starts at 0
+    // (from FAR on, at a key s > 0, the pair is split without its window: sound, the window
+    // would only prune)
     due(a, b, e);
     return;
   }
@@ -483,12 +615,65 @@ function loadPair(i: number, k: number, out: Float64Array): void {
  * The best-first search on [s0, s1]: the first motion parameter not certified for some pair
  * across the joint, into BEST / BI / BK (BI = −1: all of [s0, BEST) is certified, BEST as given).
  */
-function search(s0: number, s1: number): void {
+function search(s0: number, s1: number, useNear: boolean, rt: number): void {
   heapClear();
   DN = 0;
   LN = 0;
+  XN = 0;
+  FARMODE = false;
   const L = T.L;
-  if (hasFixed(1) && hasTurning(1)) heapPush(1, 1, NODES, 0, s0, s1);
+  let root = hasFixed(1) && hasTurning(1);
+  if (root && useNear) {
+    // Start from the cached near pairs across the joint; every other pair across it is farther
+    // than w − dtot apart, so beyond TAUB until sfar (its points move at most rt per radian),
+    // and those with their turning segment in the cover's node c until the same over c's speed.
+    const nr = T.near;
+    const room = (nr.w - nr.dtot - TAUB) * (1 - SLACK);
+    const sfar = room / (rt * (1 + SLACK));
+    if (sfar > s0) {
+      treeFoldStats.nearFolds++;
+      const NA = nr.A, NB = nr.B, ND = nr.D, ND0 = nr.D0, NX = nr.nxt, blk = T.block, dtot = nr.dtot;
+      const speed = rt * (1 + SLACK);
+      for (let c = L + Math.floor(J / blk); c >= 1; c >>= 1) for (let q = nr.head[c]; q >= 0; q = NX[q]) {
+        const a = NA[q], b = NB[q];
+        if (a * blk >= J || (b + 1) * blk <= J) continue;
+        if (XN === XA.length) {
+          XA = grown(XA);
+          XB = grown(XB);
+        }
+        XA[XN] = a;
+        XB[XN++] = b;
+        if (a !== b) {
+          // the pair's distance bound (NaN until taken; taken once while it stays listed): beyond TAUB, it
+          // waits on the heap until its Lipschitz start, unopened
+          if (ND[q] !== ND[q]) {
+            ND[q] = leafLow(a, b);
+            ND0[q] = dtot;
+            nr.SI[q] = LOW_I;
+            nr.SK[q] = LOW_K;
+          }
+          const lb = ND[q] - (dtot - ND0[q]);
+          if (lb > TAUB) {
+            const lip = ((lb - TAUB) * (1 - SLACK)) / speed;
+            if (lip > s0) {
+              if (lip < s1) heapPush(L + a, L + b, LEAFLAZY, 0, lip, s1);
+              // the one segment pair the bound leaves out, if it is across the joint: now
+              const si = nr.SI[q], sk = nr.SK[q];
+              if (si >= 0 && si < J && sk >= J) refine(si, sk, s0, s1);
+              continue;
+            }
+          }
+        }
+        pushNodes(L + a, L + b, s0, s1);
+      }
+      for (let q = 0; q < TNN; q++) {
+        const c = TN[q], sc = room / (NC[6 * c + 1] * (1 + SLACK));
+        if (sc < s1) heapPush(1, c, FAR, 0, sc, s1);
+      }
+      root = false;
+    }
+  }
+  if (root) heapPush(1, 1, NODES, 0, s0, s1);
   let s = s0;
   for (;;) {
     let a: number, b: number, kind: number, e: number;
@@ -512,6 +697,26 @@ function search(s0: number, s1: number): void {
     }
     if (kind === ROUGH) {
       refine(a, b, s, e);
+      continue;
+    }
+    if (kind === LEAFLAZY) {
+      // a listed pair whose distance bound kept it until here
+      pushSegments(a - L, b - L, s, e, false);
+      continue;
+    }
+    if (kind === FAR) {
+      // the pairs not listed with their turning segment in b may come within reach from here:
+      // the search from (root, b)
+      if (!FARMODE) {
+        FARMODE = true;
+        FARGAP = (T.near.w - T.near.dtot) * (1 - SLACK);
+        treeFoldStats.farReached++;
+        for (let q = 0; q < XN; q++) {
+          for (let k = L + XA[q]; k >= 1 && markF[k] !== stamp; k >>= 1) markF[k] = stamp;
+          for (let k = L + XB[q]; k >= 1 && markT[k] !== stamp; k >>= 1) markT[k] = stamp;
+        }
+      }
+      pushNodes(1, b, s, e);
       continue;
     }
     if (kind === LAZY) {
@@ -562,6 +767,309 @@ function search(s0: number, s1: number): void {
   }
   heapClear();
   DN = 0;
+  FARMODE = false;
+}
+
+// leafLow's segment pair left out of its bound (−1: none)
+let LOW_I = -1;
+let LOW_K = -1;
+
+/**
+ * A lower bound of the distance between the segments of leaf blocks a and b (a ≠ b, both
+ * nonempty; adjacent segments apart) in the pose: the larger of (each segment of b against a's
+ * sphere) and (each segment of a against b's sphere), their nearest, from the segments'
+ * spheres; where that is within TAUB, the nearest of the segment pairs (by their spheres, or
+ * where those are within TAUB by the segments' distance) instead (if larger). If one segment
+ * pair alone is within TAUB, the bound is the others', and that pair is left in LOW_I, LOW_K
+ * (else −1). Uses (and fills) the fold's segment spheres: the pose must be this fold's stamp's.
+ */
+function leafLow(a: number, b: number): number {
+  const B = T.block, L = T.L;
+  const A = L + a, Bn = L + b, WC = T.WC, S = T.S;
+  if (WST[A] !== EPOCH) T.world(A);
+  if (WST[Bn] !== EPOCH) T.world(Bn);
+  let best = Infinity;
+  for (let side = 0; side < 2; side++) {
+    const o = side === 0 ? A : Bn, v0 = (side === 0 ? b : a) * B, v1 = Math.min(M, v0 + B);
+    const ox = WC[3 * o], oy = WC[3 * o + 1], oz = WC[3 * o + 2], or = S[4 * o + 3] + T.reach;
+    const slack = SLACK * (Math.abs(ox) + Math.abs(oy) + Math.abs(oz) + or);
+    let low = Infinity;
+    for (let v = v0; v < v1; v++) {
+      const mo = segSphere(v);
+      const dx = SG[mo] - ox, dy = SG[mo + 1] - oy, dz = SG[mo + 2] - oz;
+      const g = Math.sqrt(dx * dx + dy * dy + dz * dz) * (1 - SLACK) - or - SG[mo + 3] - slack;
+      if (g < low) low = g;
+    }
+    if (side === 0 || low > best) best = low;
+  }
+  LOW_I = LOW_K = -1;
+  if (best > TAUB) return best;
+  // not enough: the nearest of the segment pairs' spheres (adjacent segments, which the search
+  // leaves to the fold-back test, apart)
+  const i1 = Math.min(M, (a + 1) * B), k0 = b * B, k1 = Math.min(M, k0 + B);
+  let pair = Infinity, pair2 = Infinity, pi = -1, pk = -1;
+  for (let i = a * B; i < i1; i++) {
+    const fo = 5 * i, fx = SG[fo], fy = SG[fo + 1], fz = SG[fo + 2], fr = SG[fo + 3];
+    for (let k = k0; k < k1; k++) {
+      if (k === i + 1) continue;
+      const mo = 5 * k;
+      const dx = SG[mo] - fx, dy = SG[mo + 1] - fy, dz = SG[mo + 2] - fz;
+      let g = Math.sqrt(dx * dx + dy * dy + dz * dz) * (1 - SLACK) - fr - SG[mo + 3];
+      if (g <= TAUB) {
+        // spheres this near: the segments' distance (the kernel is within 8·u of the pair's
+        // size of it; 64·u allowed, as refine)
+        loadPair(i, k, Q5);
+        const d = T.dim === 3 ? closestSegSeg3(Q5, 0, null, 0) : closestSegSeg2(Q5, 0, null, 0);
+        let size = 0;
+        for (let c = 0; c < 4 * T.dim; c++) size += Math.abs(Q5[c]);
+        g = d - 64 * EPS * size;
+      }
+      if (g < pair) {
+        pair2 = pair;
+        pair = g;
+        pi = i;
+        pk = k;
+      } else if (g < pair2) {
+        pair2 = g;
+      }
+    }
+  }
+  if (pair > TAUB || pair2 <= TAUB) return pair > best ? pair : best;
+  // one segment pair alone is near: the bound of the others, and that pair apart
+  LOW_I = pi;
+  LOW_K = pk;
+  return pair2 > best ? pair2 : best;
+}
+
+/** Is the leaf pair (a, b) one of the listed pairs across the joint (XA, XB)? */
+function listed(a: number, b: number): boolean {
+  for (let q = 0; q < XN; q++) if (XA[q] === a && XB[q] === b) return true;
+  return false;
+}
+
+function grownF(x: Float64Array, n: number): Float64Array<ArrayBuffer> {
+  const g = new Float64Array(n);
+  g.set(x);
+  return g;
+}
+
+function grown(x: Int32Array): Int32Array<ArrayBuffer> {
+  const g = new Int32Array(Math.max(64, 2 * x.length));
+  g.set(x);
+  return g;
+}
+
+/** The gap between the world spheres of nodes a and b (each widened by the reach): a lower bound of their segments' distance. */
+function sphereGap(a: number, b: number): number {
+  if (WST[a] !== EPOCH) T.world(a);
+  if (WST[b] !== EPOCH) T.world(b);
+  const WC = T.WC, S = T.S;
+  const dx = WC[3 * b] - WC[3 * a], dy = WC[3 * b + 1] - WC[3 * a + 1], dz = WC[3 * b + 2] - WC[3 * a + 2];
+  const ra = S[4 * a + 3] + T.reach, rb = S[4 * b + 3] + T.reach;
+  const mag = ra + rb + Math.abs(WC[3 * a]) + Math.abs(WC[3 * a + 1]) + Math.abs(WC[3 * a + 2]) + Math.abs(WC[3 * b]) + Math.abs(WC[3 * b + 1]) + Math.abs(WC[3 * b + 2]);
+  return Math.sqrt(dx * dx + dy * dy + dz * dz) - ra - rb - SLACK * mag;
+}
+
+/**
+ * Lists in nr every pair of leaf blocks (A ≤ B) whose spheres are within w under the root pair
+ * (cross: only the pairs across the joint J, a fixed-side block and a turning-side one): the
+ * tree's descent against itself, splitting the larger sphere of a pair within w.
+ */
+function nearDescend(nr: FoldNear, w: number, cross: boolean): void {
+  const L = T.L, S = T.S;
+  NSA[0] = NSB[0] = 1;
+  let n = 1;
+  while (n > 0) {
+    n--;
+    const a = NSA[n], b = NSB[n];
+    if (S[4 * a + 3] < 0 || S[4 * b + 3] < 0) continue;
+    if (cross && (!hasFixed(a) || !hasTurning(b))) continue;
+    if (a !== b && sphereGap(a, b) > w) continue;
+    if (a >= L && b >= L) {
+      const q = nearAdd(nr, a, b);
+      if (cross) {
+        if (NEWN === NEWQ.length) NEWQ = grown(NEWQ);
+        NEWQ[NEWN++] = q;
+      }
+      continue;
+    }
+    if (n + 3 > NSA.length) {
+      NSA = grown(NSA);
+      NSB = grown(NSB);
+    }
+    if (a === b) {
+      NSA[n] = 2 * a;
+      NSB[n++] = 2 * a;
+      NSA[n] = 2 * a;
+      NSB[n++] = 2 * a + 1;
+      NSA[n] = 2 * a + 1;
+      NSB[n++] = 2 * a + 1;
+    } else if (b >= L || (a < L && S[4 * a + 3] >= S[4 * b + 3])) {
+      NSA[n] = 2 * a;
+      NSB[n++] = b;
+      NSA[n] = 2 * a + 1;
+      NSB[n++] = b;
+    } else {
+      NSA[n] = a;
+      NSB[n++] = 2 * b;
+      NSA[n] = a;
+      NSB[n++] = 2 * b + 1;
+    }
+  }
+}
+
+/** Lists the pair of leaf nodes a ≤ b (its distance bound not known yet); returns its slot. */
+function nearAdd(nr: FoldNear, a: number, b: number): number {
+  let q = nr.free;
+  if (q >= 0) {
+    nr.free = nr.nxt[q];
+  } else {
+    if (nr.n === nr.A.length) {
+      nr.A = grown(nr.A);
+      nr.B = grown(nr.B);
+      nr.nxt = grown(nr.nxt);
+      nr.D = grownF(nr.D, nr.A.length);
+      nr.D0 = grownF(nr.D0, nr.A.length);
+      nr.SI = grown(nr.SI);
+      nr.SK = grown(nr.SK);
+    }
+    q = nr.n++;
+  }
+  const L = T.L;
+  nr.A[q] = a - L;
+  nr.B[q] = b - L;
+  nr.D[q] = NaN;
+  // the lowest common ancestor of the two leaves (at one depth): above their highest differing bit
+  const c = a === b ? a : a >> (32 - Math.clz32(a ^ b));
+  nr.nxt[q] = nr.head[c];
+  nr.head[c] = q;
+  return q;
+}
+
+/** Builds the near-pair cache of the current pose from scratch (see {@link FoldNear}). */
+function nearBuild(nr: FoldNear): void {
+  const L = T.L, S = T.S;
+  let sum = 0, cnt = 0;
+  for (let k = L; k < 2 * L; k++) {
+    if (S[4 * k + 3] < 0) continue;
+    sum += S[4 * k + 3];
+    cnt++;
+  }
+  nr.room = cnt > 0 ? (NEAR_ROOM * sum) / cnt : 0;
+  nr.w = TAUB + nr.room;
+  // the distance bounds known now (less the displacement since), for the pairs listed again:
+  // only if no move but the folds the cache counted came since
+  const known = new Map<number, number>();
+  let oldD: Float64Array | null = null, oldSI: Int32Array | null = null, oldSK: Int32Array | null = null;
+  if (nr.spent === T.moves && nr.head.length === 2 * L) {
+    for (let q = 0; q < nr.n; q++) if (nr.A[q] >= 0 && nr.D[q] === nr.D[q]) known.set(nr.A[q] * L + nr.B[q], q);
+    oldD = nr.D.slice(0, nr.n);
+    for (let q = 0; q < nr.n; q++) oldD[q] -= nr.dtot - nr.D0[q];
+    oldSI = nr.SI.slice(0, nr.n);
+    oldSK = nr.SK.slice(0, nr.n);
+  }
+  nr.dtot = 0;
+  nr.n = 0;
+  nr.free = -1;
+  if (nr.head.length < 2 * L) nr.head = new Int32Array(2 * L);
+  nr.head.fill(-1);
+  nearDescend(nr, nr.w, false);
+  for (let q = 0; q < nr.n; q++) {
+    const o = known.get(nr.A[q] * L + nr.B[q]);
+    if (o !== undefined && oldD !== null && oldSI !== null && oldSK !== null) {
+      nr.D[q] = oldD[o];
+      nr.D0[q] = 0;
+      nr.SI[q] = oldSI[o];
+      nr.SK[q] = oldSK[o];
+    }
+  }
+  nr.version = T.moves;
+  treeFoldStats.nearBuilds++;
+}
+
+/**
+ * The turning part's cover, finely: the nodes that cover the blocks from the joint's on, each
+ * taken FAR_DEPTH levels further down (or to the leaves), into TN (nonempty ones, TNN of them);
+ * returns the most a point of a turning segment lies from the axis (its speed per radian), the
+ * largest of their radial bounds.
+ */
+function turningCover(): number {
+  let rt = 0;
+  TNN = 0;
+  const L = T.L, S = T.S;
+  for (let l = Math.floor(J / T.block) + L, r = 2 * L; l < r; l >>= 1, r >>= 1) {
+    if ((l & 1) === 0) continue;
+    const c = l++;
+    // c's descendants FAR_DEPTH levels down (fewer above the leaves)
+    let lo = c, hi = c + 1;
+    for (let d = 0; d < FAR_DEPTH && lo < L; d++) {
+      lo *= 2;
+      hi *= 2;
+    }
+    for (let k = lo; k < hi; k++) {
+      if (S[4 * k + 3] < 0) continue;
+      nodeRadial(k);
+      if (TNN === TN.length) TN = grown(TN);
+      TN[TNN++] = k;
+      if (NC[6 * k + 1] > rt) rt = NC[6 * k + 1];
+    }
+  }
+  return rt;
+}
+
+/**
+ * Keeps the near-pair cache current after this fold turned the part beyond the joint J by
+ * `angle` (its magnitude; the tree's pose has moved): a small move is added to dtot, a larger
+ * one lists the pairs across J anew in the new pose (see {@link FoldNear}).
+ */
+function nearAfter(nr: FoldNear, angle: number, rt: number, ecert: number): void {
+  T.refresh();
+  EPOCH = T.epoch;
+  WST = T.wStamp;
+  XST = T.xStamp;
+  // every turning point moves by at most angle · rt along its arc, and the held pose lies
+  // within ecert of the exact turn
+  const d = angle * rt * (1 + 2 * SLACK) + 2 * ecert;
+  if (d <= SMALL_MOVE * nr.room) {
+    nr.dtot += d;
+  } else {
+    treeFoldStats.nearRefreshes++;
+    // the pairs across J leave (they are on the lists of the joint leaf's ancestors)
+    const NA = nr.A, NB = nr.B, NX = nr.nxt, blk = T.block;
+    for (let c = T.L + Math.floor(J / blk); c >= 1; c >>= 1) {
+      let prev = -1;
+      for (let q = nr.head[c]; q >= 0; ) {
+        const nq = NX[q];
+        if (NA[q] * blk < J && (NB[q] + 1) * blk > J) {
+          if (prev < 0) nr.head[c] = nq;
+          else NX[prev] = nq;
+          NA[q] = -1;
+          NX[q] = nr.free;
+          nr.free = q;
+        } else {
+          prev = q;
+        }
+        q = nq;
+      }
+    }
+    NEWN = 0;
+    nearDescend(nr, nr.w, true);
+    // the new pairs' distance bounds, in the new pose (the per-fold segment spheres are stale: a new stamp)
+    stamp++;
+    for (let k = 0; k < NEWN; k++) {
+      const q = NEWQ[k];
+      if (nr.A[q] === nr.B[q]) continue;
+      nr.D[q] = leafLow(nr.A[q], nr.B[q]);
+      nr.D0[q] = nr.dtot;
+      nr.SI[q] = LOW_I;
+      nr.SK[q] = LOW_K;
+    }
+  }
+  nr.version = T.moves;
+  if (nr.dtot > ROOM_USE * nr.room) {
+    nr.version = -1;
+    nr.spent = T.moves;
+  }
 }
 
 /**
@@ -601,7 +1109,24 @@ export function foldOnTree(tree: FoldTree, joint: number, angle: number, axis: A
     sgStamp = new Int32Array(tree.count);
     stamp = 0;
   }
+  if (markF.length < 2 * tree.L) {
+    markF = new Int32Array(2 * tree.L);
+    markT = new Int32Array(2 * tree.L);
+    stamp = 0;
+    ncStamp.fill(0);
+    nrStamp.fill(0);
+    sgStamp.fill(0);
+  }
   stamp++;
+
+  // the near-pair cache: used where current, built by the second of two folds in a row
+  const nr = tree.near;
+  let useNear = false;
+  if (joint > 0 && foldSwitches.nearCache) {
+    if (nr.version !== tree.moves && nr.seen === tree.moves) nearBuild(nr);
+    useNear = nr.version === tree.moves;
+  }
+  const rt = useNear ? turningCover() : 0;
 
   // the search: the fold-back at the joint first, then best-first over the tree
   BI = BK = -1;
@@ -620,7 +1145,7 @@ export function foldOnTree(tree: FoldTree, joint: number, angle: number, axis: A
       BI = joint - 1;
       BK = joint;
     }
-    search(0, BEST);
+    search(0, BEST, useNear, rt);
   }
   let blocked = BI >= 0;
   let ci = BI, cj = BK;
@@ -662,5 +1187,8 @@ export function foldOnTree(tree: FoldTree, joint: number, angle: number, axis: A
     theta = mag > 0 && tries < 40 ? sign * Math.min(mag, phiMax) : 0;
     back *= 4;
   }
+  if (useNear && theta !== 0) nearAfter(nr, Math.abs(theta), rt, ecert);
+  else if (theta !== 0) tree.refresh();
+  nr.seen = tree.moves;
   return { angle: theta, blocked, contact: blocked ? { i: ci, j: cj } : null };
 }

@@ -76,8 +76,8 @@ import type { ChainContacts } from '../chain/contacts.js';
 import { flattenChain } from '../chain/input.js';
 import type { ChainPoints } from '../chain/input.js';
 import { foldsBack, pairWithin } from '../chain/narrow.js';
-import { foldOnTree } from './folder-fold.js';
-import type { FoldTree } from './folder-fold.js';
+import { foldOnTree, newFoldNear } from './folder-fold.js';
+import type { FoldNear, FoldTree } from './folder-fold.js';
 import type { SegmentPair } from './motion-input.js';
 import { stretchChain } from './stretch.js';
 
@@ -282,6 +282,7 @@ class Folder implements ChainFolder {
   private WX = new Float64Array(0); // world coordinates, valid per block where xStamp = epoch
   private xStamp = new Int32Array(0);
   private epoch = 1;
+  private poseMoves = 0; // the pose's version (FoldTree.moves): bumped by every move that changes it
   private nearI = new Int32Array(16);
   private nearJ = new Int32Array(16);
   private nearN = 0;
@@ -355,6 +356,7 @@ class Folder implements ChainFolder {
     // (merged only: rebuildNear below takes them from the vertices)
     for (let k = L - 1; k >= 1; k--) this.innerSphere(k, false);
     this.epoch++;
+    this.poseMoves++;
     this.rebuildNear();
   }
 
@@ -820,6 +822,7 @@ class Folder implements ChainFolder {
     this.epoch++;
     if (this.clear(j)) {
       this.stats.accepted++;
+      this.poseMoves++;
       // near pairs this pose put beyond the margin leave the list (slots in increasing order:
       // filled from the end, last first)
       for (let q = this.dropN - 1; q >= 0; q--) {
@@ -1126,6 +1129,11 @@ class Folder implements ChainFolder {
     return { L, block: BLOCK, reach: NEAR * this.scale, centre, radius };
   }
 
+  foldNear(): { near: FoldNear; current: boolean; block: number } | null {
+    const t = this.tree;
+    return t === null ? null : { near: t.near, current: t.near.version === this.poseMoves, block: BLOCK };
+  }
+
   fold(move: PivotMove): FolderFoldResult {
     const j = readMove(move, this.dim, this.count, 'fold');
     const a = move.axis as (ArrayLike<number> & { x?: number; y?: number; z?: number }) | undefined;
@@ -1165,6 +1173,11 @@ class Folder implements ChainFolder {
       },
       refusedI: () => this.rejI,
       refusedJ: () => this.rejJ,
+      moves: 0,
+      near: newFoldNear(),
+      refresh: () => {
+        this.foldTree();
+      },
     });
     const m = t as { -readonly [K in keyof FoldTree]: FoldTree[K] };
     m.count = this.count;
@@ -1175,6 +1188,7 @@ class Folder implements ChainFolder {
     m.wStamp = this.wStamp;
     m.xStamp = this.xStamp;
     m.epoch = this.epoch;
+    m.moves = this.poseMoves;
     m.reach = NEAR * this.scale;
     // the folder's bound of one move's rounding (PER_MOVE of the extent, see the module
     // notes), for coordinates up to 4 times the extent once turned
@@ -1209,6 +1223,16 @@ class Folder implements ChainFolder {
 export function folderSpheres(folder: ChainFolder): { L: number; block: number; reach: number; centre: Float64Array; radius: Float64Array } {
   if (!(folder instanceof Folder)) throw new SkewlineInputError('folderSpheres: not a folder made by createChainFolder');
   return folder.spheres();
+}
+
+/**
+ * For the tests (not part of the package's API): the near-pair cache the folder's folds keep
+ * (src/fold/folder-fold.ts, FoldNear) and whether it is current for the held pose; null before
+ * the first fold.
+ */
+export function folderFoldNear(folder: ChainFolder): { near: FoldNear; current: boolean; block: number } | null {
+  if (!(folder instanceof Folder)) throw new SkewlineInputError('folderFoldNear: not a folder made by createChainFolder');
+  return folder.foldNear();
 }
 
 /** The level of node k above the leaves (0 for a leaf) in a tree with L leaves (a power of two): log₂ L − ⌊log₂ k⌋. */

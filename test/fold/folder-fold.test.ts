@@ -14,7 +14,10 @@ import { chainContacts, createChainFolder, SkewlineInputError } from '../../src/
 import { FOLDER_FAMILIES, folderChain } from '../support/fold-chains.js';
 import { makeRng } from '../support/rng.js';
 import type { Rng } from '../support/rng.js';
-import { treeFoldStats } from '../../src/fold/folder-fold.js';
+import { foldSwitches, treeFoldStats } from '../../src/fold/folder-fold.js';
+import { folderFoldNear } from '../../src/fold/folder.js';
+import type { ChainFolder } from '../../src/fold/folder.js';
+import { pairWithin } from '../../src/chain/narrow.js';
 import { checkTreeFold, compareTreeFold, randomMove, rotatePose } from '../support/tree-fold.js';
 import type { Agreement } from '../support/tree-fold.js';
 import { randomWalk } from '../support/walks.js';
@@ -92,14 +95,20 @@ describe('issue 18: node windows wait for their Lipschitz start', () => {
     const rng = makeRng(seed);
     const c = largeChain('walk', n, rng);
     const folder = createChainFolder(c.flat, { dim: 3, thickness: c.tau });
+    // (the search from the root: with the near-pair cache off, as before it was kept)
     let blocked = 0, few = 0, deferred = 0;
-    for (let t = 0; t < folds; t++) {
-      const d0 = treeFoldStats.deferred, r0 = treeFoldStats.reached;
-      if (folder.fold(randomMove(rng, n + 1, 3)).blocked) blocked++;
-      const d = treeFoldStats.deferred - d0, r = treeFoldStats.reached - r0;
-      deferred += d;
-      if (d >= 20 && r < d / 4) few++;
-      if (t % 3 === 2) folder.pivot(randomMove(rng, n + 1, 3));
+    foldSwitches.nearCache = false;
+    try {
+      for (let t = 0; t < folds; t++) {
+        const d0 = treeFoldStats.deferred, r0 = treeFoldStats.reached;
+        if (folder.fold(randomMove(rng, n + 1, 3)).blocked) blocked++;
+        const d = treeFoldStats.deferred - d0, r = treeFoldStats.reached - r0;
+        deferred += d;
+        if (d >= 20 && r < d / 4) few++;
+        if (t % 3 === 2) folder.pivot(randomMove(rng, n + 1, 3));
+      }
+    } finally {
+      foldSwitches.nearCache = true;
     }
     console.log(`lazy windows walk ${n} seed ${seed}: ${deferred} node pairs deferred; in ${few} of ${folds} folds the search reached fewer than a quarter of them; ${blocked} blocked`);
     // Computed at once (as before), every deferred pair's window would be. On a walk most folds
@@ -273,4 +282,174 @@ describe("issue 18: a blocked fold's back-off", () => {
       if (t % 4 === 1) folder.pivot(randomMove(rng, n, c.dim));
     }
   });
+});
+
+/**
+ * The folds' near-pair cache against the pose, from scratch: every pair of leaf blocks it does
+ * not list must have all its segment pairs farther apart than w − dtot, decided exactly
+ * (pairWithin). Returns false (nothing checked) when the cache is not current for the pose.
+ */
+function checkNearCache(folder: ChainFolder, dim: number, where: string): boolean {
+  const info = folderFoldNear(folder);
+  if (info === null || !info.current) return false;
+  const { near, block } = info;
+  const P = folder.points();
+  const n = P.length / dim, nb = Math.ceil(n / block);
+  const lim = near.w - near.dtot;
+  expect(lim, `${where}: the cache's bound`).toBeGreaterThan(folder.thickness);
+  const listed = new Set<number>();
+  for (let q = 0; q < near.n; q++) {
+    if (near.A[q] < 0) continue; // a free slot
+    expect(near.A[q] <= near.B[q] && near.B[q] < nb, `${where}: listed pair ${near.A[q]}, ${near.B[q]}`).toBe(true);
+    listed.add(near.A[q] * nb + near.B[q]);
+  }
+  // each block's box (its segments, with the next block's first vertex), to skip far pairs
+  const lo = new Float64Array(3 * nb).fill(Infinity), hi = new Float64Array(3 * nb).fill(-Infinity);
+  for (let b = 0; b < nb; b++) {
+    for (let v = b * block; v <= Math.min(n - 1, (b + 1) * block); v++) {
+      for (let c = 0; c < dim; c++) {
+        lo[3 * b + c] = Math.min(lo[3 * b + c], P[v * dim + c]);
+        hi[3 * b + c] = Math.max(hi[3 * b + c], P[v * dim + c]);
+      }
+    }
+  }
+  const Q = new Float64Array(4 * dim);
+  const load = (i: number, k: number): void => {
+    for (let c = 0; c < dim; c++) {
+      Q[c] = P[i * dim + c];
+      Q[dim + c] = P[(i + 1) * dim + c];
+      Q[2 * dim + c] = P[k * dim + c];
+      Q[3 * dim + c] = P[(k + 1) * dim + c];
+    }
+  };
+  // a listed pair's distance bound, where taken, holds (less the displacement added since) for
+  // its segment pairs that are not adjacent, but the one it may leave out (SI, SK)
+  for (let q = 0; q < near.n; q++) {
+    const a = near.A[q], b = near.B[q];
+    if (a < 0 || !(near.D[q] >= 0)) continue;
+    const lb = near.D[q] - (near.dtot - near.D0[q]);
+    if (near.SI[q] >= 0) {
+      expect(near.SI[q] >= a * block && near.SI[q] < (a + 1) * block && near.SK[q] >= b * block && near.SK[q] < (b + 1) * block, `${where}: pair ${a}, ${b} leaves out segments ${near.SI[q]}, ${near.SK[q]}`).toBe(true);
+    }
+    if (lb <= 0) continue;
+    // (adjacent segments apart: the fold tests them as a fold-back)
+    for (let i = a * block; i < Math.min(n - 1, (a + 1) * block); i++) {
+      for (let k = Math.max(i + 2, b * block); k < Math.min(n - 1, (b + 1) * block); k++) {
+        if (i === near.SI[q] && k === near.SK[q]) continue; // the pair the bound leaves out
+        load(i, k);
+        if (pairWithin(Q, dim, lb)) expect.fail(`${where}: segments ${i} and ${k} (listed blocks ${a}, ${b}) are within their bound ${lb}`);
+      }
+    }
+  }
+  for (let a = 0; a < nb; a++) {
+    for (let b = a; b < nb; b++) {
+      if (listed.has(a * nb + b)) continue;
+      let g2 = 0;
+      for (let c = 0; c < dim; c++) {
+        const d = Math.max(0, lo[3 * b + c] - hi[3 * a + c], lo[3 * a + c] - hi[3 * b + c]);
+        g2 += d * d;
+      }
+      if (Math.sqrt(g2) > lim * (1 + 2 ** -30)) continue; // far apart (with room for rounding)
+      for (let i = a * block; i < Math.min(n - 1, (a + 1) * block); i++) {
+        for (let k = Math.max(i + 1, b * block); k < Math.min(n - 1, (b + 1) * block); k++) {
+          load(i, k);
+          if (pairWithin(Q, dim, lim)) expect.fail(`${where}: segments ${i} and ${k} (blocks ${a}, ${b}, not listed) are within w − dtot = ${lim}`);
+        }
+      }
+    }
+  }
+  return true;
+}
+
+describe('issue 18: the folds keep a near-pair cache', () => {
+  const seed = 1_895_000;
+  for (const [q, kind] of ['walk', 'thick', 'hairpin2d'].entries()) {
+    const ops = LONG ? 400 : 60, drift = LONG ? 600 : 150;
+    it(`issue 18: the folds' near-pair cache is current after folds, pivots, rejected moves and stretches, and through a run of small folds: every leaf pair it leaves out, and every listed pair with a distance bound, is farther apart than it claims, checked exactly on the pose (${kind}, seed ${seed + q}, ${ops} moves, then ${drift} small folds)`, () => {
+      const rng = makeRng(seed + q);
+      const c = kind === 'hairpin2d' ? folderChain(kind, rng, 600) : { ...largeChain(kind, 600, rng), dim: 3 };
+      const dim = c.dim;
+      const folder = createChainFolder(c.flat, { dim, thickness: c.tau });
+      const n = c.flat.length / dim;
+      const b0 = treeFoldStats.nearBuilds, r0 = treeFoldStats.nearRefreshes, f0 = treeFoldStats.nearFolds;
+      let checks = 0, afterRejected = 0, small = 0;
+      for (let t = 0; t < ops; t++) {
+        const u = rng.uniform(0, 1);
+        let last: string;
+        if (u < 0.45) {
+          folder.fold(randomMove(rng, n, dim));
+          last = 'fold';
+        } else if (u < 0.7) {
+          const m = randomMove(rng, n, dim);
+          m.angle = rng.sign() * rng.uniform(1e-4, 1e-2);
+          folder.fold(m);
+          last = 'fold';
+          small++;
+        } else if (u < 0.92) {
+          last = folder.pivot(randomMove(rng, n, dim)) ? 'pivot' : 'rejected';
+        } else {
+          folder.stretch({ joint: rng.int(0, n - 2), length: rng.uniform(0.5, 1.5) });
+          last = 'stretch';
+        }
+        if (checkNearCache(folder, dim, `${kind} seed ${seed + q} move ${t} (${last})`)) {
+          checks++;
+          if (last === 'rejected') afterRejected++;
+        }
+      }
+      // then a run of small folds, each absorbed by the cache (dtot), which must keep count
+      for (let t = 0; t < drift; t++) {
+        const m = randomMove(rng, n, dim);
+        m.angle = rng.sign() * rng.uniform(1e-3, 1e-2);
+        folder.fold(m);
+        small++;
+        if (t % 3 === 2 && checkNearCache(folder, dim, `${kind} seed ${seed + q} small fold ${t}`)) checks++;
+      }
+      const builds = treeFoldStats.nearBuilds - b0, refreshes = treeFoldStats.nearRefreshes - r0, used = treeFoldStats.nearFolds - f0;
+      console.log(`near cache ${kind}: ${checks} checks (${afterRejected} after a rejected pivot), ${builds} builds, ${refreshes} refreshes, ${used} folds started from it, ${small} small folds`);
+      expect(checks).toBeGreaterThanOrEqual(ops / 4);
+      // (rejected pivots are frequent on the dense 2D hairpin only)
+      if (kind === 'hairpin2d') expect(afterRejected).toBeGreaterThan(0);
+      expect(builds).toBeGreaterThan(0);
+      expect(refreshes).toBeGreaterThan(0);
+      expect(used).toBeGreaterThan(0);
+    }, LONG ? 900_000 : 60_000);
+  }
+});
+
+describe('issue 18: the near-pair cache counts small folds', () => {
+  // A U of two arms, 3 (rods) or 6 (helices of radius 1) apart, its corner the joint: opened by
+  // 0.5 rad, then closed by folds of 2⁻⁹ rad (rods) or 2⁻¹⁰ (helices) until its tips touch. Each
+  // fold turns the second arm's points by at most about 100·2⁻⁹ ≈ 0.2 (0.1), an eighth of the
+  // cache's room or less (a quarter of the leaf spheres' mean radius, 8 or about 4): absorbed
+  // into dtot, added up. Helix blocks are compact, so their pairs' distance bounds are used.
+  for (const arms of ['rods', 'helices'] as const) {
+    it(`issue 18: the near-pair cache adds up the small folds that close a hinge (${arms}, no seed: fixed moves): every unlisted leaf pair, and every listed one with a distance bound, stays beyond what it claims, and every fold is foldChain's`, () => {
+      const tau = 0.2, pts: number[] = [];
+      if (arms === 'rods') {
+        for (let x = -100; x <= 0; x++) pts.push(x, 0, 0);
+        for (let y = 1; y <= 3; y++) pts.push(0, y, 0);
+        for (let x = -1; x >= -100; x--) pts.push(x, 3, 0);
+      } else {
+        for (let k = 0; k <= 200; k++) pts.push(-100 + 0.5 * k, Math.cos((Math.PI * k) / 2), Math.sin((Math.PI * k) / 2));
+        pts.push(0, 2.5, 0, 0, 4, 0);
+        for (let k = 0; k <= 200; k++) pts.push(-0.5 * k, 6 + Math.cos((Math.PI * k) / 2), Math.sin((Math.PI * k) / 2));
+      }
+      const j = arms === 'rods' ? 100 : 200; // the corner: the connector and the second arm turn
+      const folder = createChainFolder(new Float64Array(pts), { dim: 3, thickness: tau });
+      expect(folder.pivot({ joint: j, angle: -0.5, axis: [0, 0, 1] })).toBe(true);
+      const b0 = treeFoldStats.nearBuilds, f0 = treeFoldStats.nearFolds, step = arms === 'rods' ? 2 ** -9 : 2 ** -10;
+      let checks = 0, folds = 0, blocked = false;
+      for (; folds < 2000 && !blocked; folds++) {
+        // (each against foldChain on the same pose: test/support/tree-fold.ts)
+        blocked = compareTreeFold(folder, { joint: j, angle: step, axis: [0, 0, 1] }, `${arms} hinge fold ${folds}`) !== 'free';
+        if ((folds % 4 === 3 || blocked) && checkNearCache(folder, 3, `${arms} hinge fold ${folds}`)) checks++;
+      }
+      console.log(`near cache hinge (${arms}): ${folds} folds until blocked, ${checks} checks, ${treeFoldStats.nearBuilds - b0} builds`);
+      expect(blocked).toBe(true);
+      expect(folds).toBeGreaterThan(250);
+      expect(checks).toBeGreaterThan(40);
+      expect(treeFoldStats.nearFolds - f0).toBeGreaterThan(folds / 2);
+      expect(treeFoldStats.nearBuilds - b0).toBeGreaterThan(folds / 20);
+    });
+  }
 });
