@@ -8,7 +8,7 @@ import { checkOptions } from '../core/options.js';
 import { closestSegSeg2, closestSegSeg3, closestSegSegN, crossing2, touchingParams2 } from '../closest/segment-kernels.js';
 import { intersectsSegments2 } from '../intersect/intersects.js';
 import { apart3, contactWithin, foldsBack, narrowStats, tau2Up } from './narrow.js';
-import { CROSS_POINT, UNDECIDED, crossCore as crossCore_ } from './cross-point.js';
+import { CROSS_POINT as CROSS_POINT_, UNDECIDED as UNDECIDED_, crossCore as crossCore_ } from './cross-point.js';
 import { flattenChain, prepareChains } from './input.js';
 import type { ChainPoints, PreparedChain } from './input.js';
 import { LEAF, beginTraversal, buildTree, expandTasks, leafBoxes, leafCount, nextLeafPairs, segmentBoxes, segmentBoxesRange, segmentLeafBoxes3 } from './tree.js';
@@ -223,7 +223,11 @@ const candJ = new Int32Array(LEAF);
  * overlaps, undecided points: chainIntersections finishes those).
  */
 let POINTS = false;
+// Local copies of the imported bindings narrow2 reads once per pair (a loader that compiles ESM to
+// getters, as tsx does, makes each read of an imported binding a call).
 const crossCore = crossCore_;
+const CROSS_POINT = CROSS_POINT_;
+const UNDECIDED = UNDECIDED_;
 /**
  * In crossing-point mode, the second stage for a proper crossing whose point the doubles left
  * open: fills the NaN coordinates of out for the pair at S[0 … 7] (points.ts, finishPoint), run
