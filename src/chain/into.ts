@@ -8,6 +8,7 @@
  */
 import { SkewlineInputError, describeValue } from '../core/primitives.js';
 import type { ChainContacts, PairShare } from './contacts.js';
+import { releaseHooks } from './scratch.js';
 import type { ChainIntersections } from './points.js';
 
 type View = Int32Array | Float64Array | Uint8Array;
@@ -147,8 +148,14 @@ export function intoShare(into: IntoTarget, n: number, zero: boolean): PairShare
   return { CI: into.i, CJ: into.j, distance: into.distance, s: into.s, t: into.t };
 }
 
-/** Distances for an intersections share: the sort carries them, nobody reads them (grown as needed). */
+/**
+ * Distances for an intersections share: the sort carries them, nobody reads them (grown as
+ * needed; the 2D in-order search never writes them). Dropped by releaseChainMemory.
+ */
 let spareD = new Float64Array(0);
+releaseHooks.push(() => {
+  spareD = new Float64Array(0);
+});
 
 /**
  * `into`'s arrays as the place for n intersections, as {@link intoShare} does for contacts: i, j,
