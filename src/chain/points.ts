@@ -71,7 +71,8 @@ export interface ChainIntersections {
   y0: Float64Array;
   /**
    * x of the same point again, or of the other end of the shared piece. When no pair overlaps,
-   * this is the same array as x0 (and y1 the same as y0): copy before writing to either.
+   * this is the same array as x0 (and y1 the same as y0): copy before writing to either. (With
+   * `options.into` whose x1, y1 are arrays of their own, they stay so: see its doc.)
    */
   x1: Float64Array;
   /** y of that point (the same array as y0 when no pair overlaps). */
