@@ -2,8 +2,9 @@
  * Crossing points and GIS kinks, side by side with the peers on the same data:
  * - chainIntersections (every crossing point, exactly rounded, each contact classified) beside
  *   chainContacts (the search alone) and isect's bush and sweep (which compute the crossing points
- *   in plain doubles) on a 2D random walk; and how the points were rounded (doubles,
- *   double-double, exact);
+ *   in plain doubles) on a 2D random walk; chainIntersections again with `into` (one buffer
+ *   reused run after run, as a simulation's steps would; the plain row gets fresh arrays, as
+ *   isect does); and how the points were rounded (doubles, double-double, exact);
  * - kinks and isSimple beside @turf/kinks on world-atlas countries-50m (each country a Feature),
  *   and kinks and isSimple on every ring of land-10m (turf's pairwise loop is left out there: its
  *   largest ring alone would take minutes).
@@ -65,9 +66,15 @@ function crossingRows(n: number, runs: number, withSweep: boolean): void {
   // (each major GC marks them), which made chainIntersections look up to 1.7× slower than alone.
   const drop = (): void => void (lines = null);
   const build = (): void => void (lines = isectLines(P));
+  // "+into": one result's arrays handed back as options.into run after run, as a simulation's
+  // every step would (no fresh result arrays to fault in or collect). The row above it gets fresh
+  // arrays each run, as isect does.
+  const into = chainIntersections(P);
+  const runInto = (): number => chainIntersections(P, { into }).count;
   const methods = [
     { name: 'skewline chainContacts (search only)', run: () => chainContacts(P, { dim: 2 }).count, setup: drop },
     { name: 'skewline chainIntersections (points + kinds)', run: () => chainIntersections(P).count, setup: drop },
+    { name: 'skewline chainIntersections +into (reused buffer)', run: runInto, setup: drop },
     { name: 'isect bush', run: () => isectRun('bush'), setup: build },
   ];
   if (withSweep) methods.push({ name: 'isect sweep', run: () => isectRun('sweep'), setup: build });
@@ -81,15 +88,15 @@ function crossingRows(n: number, runs: number, withSweep: boolean): void {
   const pct = (x: number): string => `${((100 * x) / total).toFixed(2)}%`;
   console.log(table(`Crossing points, 2D random walk of ${n.toLocaleString('en')} unit segments (${r.count.toLocaleString('en')} contacts; isect bush: ${isectRun('bush').toLocaleString('en')} non-adjacent points)`, rows, n, 'skewline chainContacts (search only)', 'isect bush'));
   const ci = rows[1].median / rows[0].median;
-  console.log(`chainIntersections / chainContacts = ${ci.toFixed(2)} (floor ≤ 1.5); isect bush / chainIntersections = ${(rows[2].median / rows[1].median).toFixed(2)} (floor ≥ 2)`);
+  console.log(`chainIntersections / chainContacts = ${ci.toFixed(2)} (floor ≤ 1.5); isect bush / chainIntersections = ${(rows[3].median / rows[1].median).toFixed(2)} (floor ≥ 2); isect bush / chainIntersections +into = ${(rows[3].median / rows[2].median).toFixed(2)}`);
   // CPU time (process.cpuUsage), interleaved: steadier than wall time on a shared, loaded machine;
   // isect's objects are alive only for its own runs, as above.
   lines = null;
-  const cpu = [[], [], []] as number[][];
-  const fns = [() => chainContacts(P, { dim: 2 }).count, () => chainIntersections(P).count, () => isectRun('bush')];
+  const cpu = [[], [], [], []] as number[][];
+  const fns = [() => chainContacts(P, { dim: 2 }).count, () => chainIntersections(P).count, runInto, () => isectRun('bush')];
   for (let r = 0; r < runs; r++) {
     fns.forEach((f, q) => {
-      lines = q === 2 ? isectLines(P) : null;
+      lines = q === 3 ? isectLines(P) : null;
       settle();
       const a = process.cpuUsage();
       f();
@@ -99,7 +106,7 @@ function crossingRows(n: number, runs: number, withSweep: boolean): void {
   }
   lines = null;
   const med = cpu.map((t) => t.sort((a, b) => a - b)[t.length >> 1]);
-  console.log(`CPU time, median of ${runs} interleaved (each without the others' data alive): chainContacts ${med[0].toFixed(0)} ms, chainIntersections ${med[1].toFixed(0)} ms, isect bush ${med[2].toFixed(0)} ms: chainIntersections / chainContacts = ${(med[1] / med[0]).toFixed(2)}, isect bush / chainIntersections = ${(med[2] / med[1]).toFixed(2)}`);
+  console.log(`CPU time, median of ${runs} interleaved (each without the others' data alive): chainContacts ${med[0].toFixed(0)} ms, chainIntersections ${med[1].toFixed(0)} ms, chainIntersections +into ${med[2].toFixed(0)} ms, isect bush ${med[3].toFixed(0)} ms: chainIntersections / chainContacts = ${(med[1] / med[0]).toFixed(2)}, isect bush / chainIntersections = ${(med[3] / med[1]).toFixed(2)}, isect bush / chainIntersections +into = ${(med[3] / med[2]).toFixed(2)}`);
   console.log(`crossing points rounded: ${rounded.double.toLocaleString('en')} in doubles (${pct(rounded.double)}), ${rounded.doubleDouble.toLocaleString('en')} in double-double (${pct(rounded.doubleDouble)}), ${rounded.exact.toLocaleString('en')} exactly (${pct(rounded.exact)})`);
 }
 

@@ -8,7 +8,7 @@ import { checkOptions } from '../core/options.js';
 import { closestSegSeg2, closestSegSeg3, closestSegSegN, crossing2, touchingParams2 } from '../closest/segment-kernels.js';
 import { intersectsSegments2 } from '../intersect/intersects.js';
 import { apart3, contactWithin, foldsBack, narrowStats, tau2Up } from './narrow.js';
-import { CROSS_POINT, UNDECIDED, crossCore as crossCore_ } from './cross-point.js';
+import { CROSS_POINT as CROSS_POINT_, UNDECIDED as UNDECIDED_, crossCore as crossCore_ } from './cross-point.js';
 import { flattenChain, prepareChains } from './input.js';
 import type { ChainPoints, PreparedChain } from './input.js';
 import { LEAF, beginTraversal, buildTree, expandTasks, leafBoxes, leafCount, nextLeafPairs, segmentBoxes, segmentBoxesRange, segmentLeafBoxes3 } from './tree.js';
@@ -18,6 +18,7 @@ import { BOXES_A, BOXES_B, GRID_FILL, SORT_FILL, SORT_START, TREE_LEAVES, f64Scr
 import type { ChainGrid, ChainGrid3, GridPlan } from './grid.js';
 import type { ChainTree } from './tree.js';
 import { checkInto, intoShare } from './into.js';
+import type { IntoTarget } from './into.js';
 
 /** Options of {@link chainContacts} and {@link chainCollisions}. */
 export interface ChainOptions {
@@ -222,7 +223,11 @@ const candJ = new Int32Array(LEAF);
  * overlaps, undecided points: chainIntersections finishes those).
  */
 let POINTS = false;
+// Local copies of the imported bindings narrow2 reads once per pair (a loader that compiles ESM to
+// getters, as tsx does, makes each read of an imported binding a call).
 const crossCore = crossCore_;
+const CROSS_POINT = CROSS_POINT_;
+const UNDECIDED = UNDECIDED_;
 /**
  * In crossing-point mode, the second stage for a proper crossing whose point the doubles left
  * open: fills the NaN coordinates of out for the pair at S[0 … 7] (points.ts, finishPoint), run
@@ -1578,7 +1583,7 @@ function after(I: Int32Array, J: Int32Array, a: number, b: number): boolean {
  * no pass over a counter per segment. The same arrays as sortPairs, as each pair occurs once.
  * Fold-backs out of order (a ring's closing pair comes last) leave it all to sortPairs.
  */
-function sortGrouped(mA: number, g: number, zero: boolean, into: ChainContacts | null = null): PairShare {
+function sortGrouped(mA: number, g: number, zero: boolean, into: IntoTarget | null = null): PairShare {
   const n = found, I = foundI, J = foundJ, D = foundD, S = foundS, T = foundT;
   for (let k = 1; k < g; k++) if (after(I, J, k - 1, k)) return sortPairs(mA, [foundShare()], zero, false, into);
   for (let a = g; a < n;) {
@@ -1655,7 +1660,7 @@ function foundShare(): PairShare {
  * distances are all 0 (thickness 0) and are not carried: a fresh array is zeros already.
  * With `shared` the result lives on SharedArrayBuffers (a parallel search's share).
  */
-function sortPairs(mA: number, shares: readonly PairShare[], zero = false, shared = false, into: ChainContacts | null = null): PairShare {
+function sortPairs(mA: number, shares: readonly PairShare[], zero = false, shared = false, into: IntoTarget | null = null): PairShare {
   let n = 0;
   for (const p of shares) n += p.CI.length;
   const out = resultShare(n, shared, zero, into);
@@ -1667,7 +1672,7 @@ function sortPairs(mA: number, shares: readonly PairShare[], zero = false, share
  * The pairs of the last {@link findPairs}, sorted as by {@link sortPairs} into fresh arrays: when
  * the search found them in order already ({@link IN_ORDER}), only copied out.
  */
-function sortFound(mA: number, zero: boolean, shared = false, into: ChainContacts | null = null): PairShare {
+function sortFound(mA: number, zero: boolean, shared = false, into: IntoTarget | null = null): PairShare {
   const inOrder = IN_ORDER;
   IN_ORDER = false; // for this search's pairs only
   if (!inOrder) return sortPairs(mA, [foundShare()], zero, shared, into);
@@ -1685,7 +1690,7 @@ function sortFound(mA: number, zero: boolean, shared = false, into: ChainContact
  * Where the sorted pairs go: fresh arrays (newShare), or `into`'s (grown if too small; with
  * `zero` its first n distances zeroed, as fresh ones are: thickness 0 does not write them).
  */
-function resultShare(n: number, shared: boolean, zero: boolean, into: ChainContacts | null): PairShare {
+function resultShare(n: number, shared: boolean, zero: boolean, into: IntoTarget | null): PairShare {
   return into === null ? newShare(n, shared) : intoShare(into, n, zero);
 }
 
@@ -1871,10 +1876,12 @@ export function chainCollisions(points: ChainPoints, options?: ChainOptions): Ui
  * proper crossing (its point decided by crossCore or, where that leaves a coordinate open, by
  * `finish`, which fills the NaN coordinates of out for the pair in S), and NaN for the other
  * pairs (touches, overlaps, undecided); `decided` counts the points crossCore decided alone.
- * Without, X and Y are null. Not part of the public API.
+ * Without, X and Y are null. With `into` the sorted pairs go where it says (intoShare), else
+ * into fresh arrays. Not part of the public API.
  */
 export function contactPairs(
   points: ChainPoints, options?: ChainOptions, finish: ((S: Float64Array, out: Float64Array) => void) | null = null,
+  into: IntoTarget | null = null,
 ): { A: PreparedChain; B: PreparedChain; CI: Int32Array; CJ: Int32Array; X: Float64Array | null; Y: Float64Array | null; decided: number; tau: number } {
   const { A, B, tau } = prepare(points, options);
   const fused = finish !== null && A.dim === 2 && tau === 0;
@@ -1887,7 +1894,7 @@ export function contactPairs(
     POINTS = false;
     FINISH = null;
   }
-  const { CI, CJ, s, t } = sortFound(A.m, tau === 0);
+  const { CI, CJ, s, t } = sortFound(A.m, tau === 0, false, into);
   return { A, B: B ?? A, CI, CJ, X: fused ? s : null, Y: fused ? t : null, decided: decidedInSearch, tau };
 }
 

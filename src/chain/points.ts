@@ -25,6 +25,7 @@ import { ratToDouble, toScaledBigInts } from '../core/exact.js';
 import { intersection2D } from '../intersect/segment-2d.js';
 import { UNF as UNF_, crossCore as crossCore_, decide as decide_ } from './cross-point.js';
 import { contactPairs } from './contacts.js';
+import { checkIntersectionsInto, intersectionsShare } from './into.js';
 import type { ChainOptions } from './contacts.js';
 import type { ChainPoints } from './input.js';
 import { CROSSING as CROSSING_, OVERLAP as OVERLAP_, TOUCH as TOUCH_, classify2 } from './classify.js';
@@ -70,17 +71,33 @@ export interface ChainIntersections {
   y0: Float64Array;
   /**
    * x of the same point again, or of the other end of the shared piece. When no pair overlaps,
-   * this is the same array as x0 (and y1 the same as y0): copy before writing to either.
+   * this is the same array as x0 (and y1 the same as y0): copy before writing to either. (With
+   * `options.into` whose x1, y1 are arrays of their own, they stay so: see its doc.)
    */
   x1: Float64Array;
   /** y of that point (the same array as y0 when no pair overlaps). */
   y1: Float64Array;
 }
 
-/** Options of {@link chainIntersections}: those of `chainContacts`, thickness 0 only. */
-export type ChainIntersectionOptions = Omit<ChainOptions, 'thickness'> & { thickness?: 0 };
+/** Options of {@link chainIntersections}: those of `chainContacts`, thickness 0 only, and `into`. */
+export type ChainIntersectionOptions = Omit<ChainOptions, 'thickness'> & {
+  thickness?: 0;
+  /**
+   * Caller-owned result buffers (a previous result, handed back): the intersections go into
+   * `into`'s arrays instead of fresh ones (no fresh memory to fault in, nothing to collect), and
+   * `into` itself is returned, its `count` set: entries [0, count) are bit for bit those of a
+   * call without `into`; entries past `count` are unspecified. Arrays shorter than `count` are
+   * replaced (in `into` too) by fresh ones a little longer, which the next call reuses. `x1` and
+   * `y1` may be the arrays `x0` and `y0` (as a result without overlaps has them): they stay so
+   * while no pair overlaps, and get arrays of their own when one does; arrays of their own are
+   * kept and filled (with the copies of x0, y0 where no pair overlaps). The arrays may not
+   * otherwise share memory with each other or with the input chains, nor be in use by a
+   * `chainContactsParallel` call in flight. If a call throws, `into`'s contents are unspecified.
+   */
+  into?: ChainIntersections;
+};
 
-const ACCEPTED = ['dim', 'closed', 'against', 'againstClosed', 'thickness'] as const;
+const ACCEPTED = ['dim', 'closed', 'against', 'againstClosed', 'thickness', 'into'] as const;
 
 /**
  * How the crossing points of the last {@link chainIntersections} calls were rounded: certified in
@@ -364,26 +381,35 @@ const PT = new Float64Array(2);
  * the rest); touching points and the ends of a shared piece are input vertices, returned
  * exactly. Cost: `chainContacts`' search plus a few tens of nanoseconds per contact (the
  * points are computed inside the search; measured 1.11–1.17× the time of `chainContacts` on a
- * random walk of 1e6 segments). Not re-entrant (module scratch).
+ * random walk of 1e6 segments). With `options.into` the result goes into the caller's arrays
+ * (see {@link ChainIntersectionOptions.into}) and `into` is returned. Not re-entrant (module scratch).
  * @throws SkewlineInputError for an unknown option, if the chain is not 2D or
- * `options.thickness` is not 0, and for the input errors of `chainContacts`.
+ * `options.thickness` is not 0, for an `into` that is not a ChainIntersections of typed arrays
+ * (or whose arrays share memory with each other, the input, or a parallel call in flight), and
+ * for the input errors of `chainContacts`.
  */
 export function chainIntersections(points: ChainPoints, options: ChainIntersectionOptions = {}): ChainIntersections {
   checkOptions(options, ACCEPTED, 'chainIntersections');
   if (options.thickness !== undefined && options.thickness !== 0) {
     throw new SkewlineInputError('chainIntersections: intersection points need thickness 0 (use chainContacts for a thickness)');
   }
+  const into = options.into === undefined ? null : checkIntersectionsInto(options.into, 'chainIntersections', [points, options.against]);
   // A flat array without dim is read as x, y pairs (this query is 2D only).
   const flat = ArrayBuffer.isView(points) || typeof (points as ArrayLike<unknown>)[0] === 'number';
   const dim = options.dim ?? (flat ? 2 : undefined);
+  const { into: _, ...rest } = options;
   // The search computes the certified crossing points as it finds the pairs (contacts.ts,
   // narrow2); the pairs it leaves with NaN (touches, overlaps, undecided points) are finished here.
-  const { A, B, CI, CJ, X, Y, decided } = contactPairs(points, dim === undefined ? { ...options, thickness: 0 } : { ...options, dim, thickness: 0 }, finishPoint);
+  const { A, B, CI, CJ, X, Y, decided } = contactPairs(
+    points, dim === undefined ? { ...rest, thickness: 0 } : { ...rest, dim, thickness: 0 }, finishPoint,
+    into === null ? null : (m: number) => intersectionsShare(into, m),
+  );
   if (A.dim !== 2 || X === null || Y === null) throw new SkewlineInputError(`chainIntersections: the chain must be 2D (got ${A.dim} coordinates per vertex)`);
-  const n = CI.length;
-  // The sorted arrays are fresh: CI, CJ become the result's i and j (input indices), X and Y its x0, y0.
+  const n = into === null ? CI.length : into.count;
+  // The sorted arrays are fresh (or into's): CI, CJ become the result's i and j (input indices), X and Y its x0, y0.
   const I = CI, J = CJ;
-  const kind = new Uint8Array(n).fill(POINT_CONTACT), contact = new Uint8Array(n).fill(CROSSING);
+  const kind = into === null ? new Uint8Array(n).fill(POINT_CONTACT) : into.kind.fill(POINT_CONTACT, 0, n);
+  const contact = into === null ? new Uint8Array(n).fill(CROSSING) : into.contact.fill(CROSSING, 0, n);
   const x0 = X, y0 = Y;
   // The far ends of shared pieces: the same arrays as x0, y0 until the first overlap needs its own.
   let x1 = x0, y1 = y0;
@@ -414,8 +440,16 @@ export function chainIntersections(points: ChainPoints, options: ChainIntersecti
       if (r.kind !== 'overlap') throw new Error(`chainIntersections: internal disagreement on segments ${A.orig[CI[k]]} and ${B.orig[CJ[k]]}`);
       kind[k] = OVERLAP_CONTACT;
       if (x1 === x0) {
-        x1 = x0.slice();
-        y1 = y0.slice();
+        if (into === null) {
+          x1 = x0.slice();
+          y1 = y0.slice();
+        } else {
+          // into's own far-end arrays (as long as x0: intersectionsShare), or new ones.
+          x1 = into.x1 !== x0 ? into.x1 : new Float64Array(x0.length);
+          y1 = into.y1 !== y0 ? into.y1 : new Float64Array(y0.length);
+          x1.set(x0.subarray(0, n));
+          y1.set(y0.subarray(0, n));
+        }
       }
       [x0[k], y0[k]] = r.start;
       [x1[k], y1[k]] = r.end;
@@ -436,5 +470,14 @@ export function chainIntersections(points: ChainPoints, options: ChainIntersecti
       J[k] = ob[J[k]];
     }
   }
-  return { count: n, i: I, j: J, kind, contact, x0, y0, x1, y1 };
+  if (into === null) return { count: n, i: I, j: J, kind, contact, x0, y0, x1, y1 };
+  // into's arrays hold the result (intersectionsShare put i, j, x0, y0 there); its far ends:
+  if (x1 === x0 && into.x1 !== x0) {
+    into.x1.set(x0.subarray(0, n));
+    into.y1.set(y0.subarray(0, n));
+  } else {
+    into.x1 = x1;
+    into.y1 = y1;
+  }
+  return into;
 }

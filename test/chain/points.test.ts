@@ -189,7 +189,7 @@ describe('contact kinds (issue 17)', () => {
   });
 
   it('issue 17: chainIntersections checks its options', () => {
-    expect(() => chainIntersections([0, 0, 1, 1], { closd: true } as never)).toThrow(/unknown option "closd" \(accepted: dim, closed, against, againstClosed, thickness\)/);
+    expect(() => chainIntersections([0, 0, 1, 1], { closd: true } as never)).toThrow(/unknown option "closd" \(accepted: dim, closed, against, againstClosed, thickness, into\)/);
     expect(() => chainIntersections([0, 0, 1, 1], { thickness: 1 as 0 })).toThrow(/thickness 0/);
   });
 });
