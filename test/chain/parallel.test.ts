@@ -5,21 +5,12 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { SkewlineInputError, chainContacts } from '../../src/index.js';
-import type { ChainContacts } from '../../src/index.js';
 import { chainContactsParallel, closeParallelPool } from '../../src/parallel/index.js';
 import { gridWalk, randomWalk } from '../support/walks.js';
 import { makeRng } from '../support/rng.js';
+import { expectSameContacts } from '../support/same-contacts.js';
 
 afterAll(closeParallelPool);
-
-function same(a: ChainContacts, b: ChainContacts, label: string): void {
-  expect(b.count, label).toBe(a.count);
-  for (let k = 0; k < a.count; k++) {
-    if (a.i[k] !== b.i[k] || a.j[k] !== b.j[k] || !Object.is(a.distance[k], b.distance[k]) || !Object.is(a.s[k], b.s[k]) || !Object.is(a.t[k], b.t[k])) {
-      throw new Error(`${label}: contact ${k} differs: ${a.i[k]},${a.j[k]} vs ${b.i[k]},${b.j[k]}`);
-    }
-  }
-}
 
 describe('chainContactsParallel', () => {
   it('is chainContacts bit for bit (seeds 1100–1101; 1, 2 and 3 threads)', async () => {
@@ -34,10 +25,10 @@ describe('chainContactsParallel', () => {
       ];
       for (const [P, dim, opts] of cases) {
         const one = chainContacts(P, { dim, ...opts });
-        for (const threads of [1, 2, 3]) same(one, await chainContactsParallel(P, { dim, ...opts, threads }), `seed ${seed}, ${dim}D, ${threads} threads`);
+        for (const threads of [1, 2, 3]) expectSameContacts(one, await chainContactsParallel(P, { dim, ...opts, threads }), `seed ${seed}, ${dim}D, ${threads} threads`);
       }
       const A = randomWalk(5000, 2, rng), B = randomWalk(5000, 2, rng);
-      same(chainContacts(A, { dim: 2, against: B }), await chainContactsParallel(A, { dim: 2, against: B }), `seed ${seed} against`);
+      expectSameContacts(chainContacts(A, { dim: 2, against: B }), await chainContactsParallel(A, { dim: 2, against: B }), `seed ${seed} against`);
     }
   }, 120_000);
   it('issue 15: the threads’ merge maps compact to input indices (repeated vertices, a ring; seed 1505)', async () => {
@@ -52,7 +43,7 @@ describe('chainContactsParallel', () => {
     for (const opts of [{ dim: 2 }, { dim: 2, closed: true }, { dim: 2, thickness: 0.05 }]) {
       const one = chainContacts(R, opts);
       expect(one.count).toBeGreaterThan(1 << 16); // enough for the merge to be shared out
-      same(one, await chainContactsParallel(R, { ...opts, threads: 2 }), `repeats ${JSON.stringify(opts)}`);
+      expectSameContacts(one, await chainContactsParallel(R, { ...opts, threads: 2 }), `repeats ${JSON.stringify(opts)}`);
     }
   }, 60_000);
   it('issue 15: a bad coordinate deep in a large flat chain (validated by the threads while they build) is named as chainContacts names it (seed 1506)', async () => {

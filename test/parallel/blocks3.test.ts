@@ -6,24 +6,15 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { chainContacts } from '../../src/index.js';
-import type { ChainContacts } from '../../src/index.js';
 import { chainContactsParallel, closeParallelPool } from '../../src/parallel/index.js';
 import { searchMode } from '../../src/chain/contacts.js';
 import { blockGrid3, blockPairList, blockPairs3, blockPairsIn3 } from '../../src/chain/blocks3.js';
 import { leafCount, segmentBoxes, segmentLeafBoxes3 } from '../../src/chain/tree.js';
 import { gridWalk, randomWalk } from '../support/walks.js';
 import { makeRng } from '../support/rng.js';
+import { expectSameContacts } from '../support/same-contacts.js';
 
 afterAll(closeParallelPool);
-
-function sameContacts(a: ChainContacts, b: ChainContacts, label: string): void {
-  expect(b.count, label).toBe(a.count);
-  for (let k = 0; k < a.count; k++) {
-    if (a.i[k] !== b.i[k] || a.j[k] !== b.j[k] || !Object.is(a.distance[k], b.distance[k]) || !Object.is(a.s[k], b.s[k]) || !Object.is(a.t[k], b.t[k])) {
-      throw new Error(`${label}: contact ${k} differs: ${b.i[k]},${b.j[k]} instead of ${a.i[k]},${a.j[k]}`);
-    }
-  }
-}
 
 /** A chain stretched along all three axes (the grid would be too sparse): steps near (1, 1, 1). */
 function diagonal(m: number, seed: number): Float64Array {
@@ -63,7 +54,7 @@ describe('chainContactsParallel on one 3D chain (block grid)', () => {
       for (const threads of [1, 2, 3]) {
         const par = await chainContactsParallel(c.P, { dim: 3, thickness: c.tau, threads });
         if (threads > 1) expect(searchMode.last, `${c.name}, ${threads} threads`).toBe(c.mode);
-        sameContacts(one, par, `${c.name}, ${threads} threads`);
+        expectSameContacts(one, par, `${c.name}, ${threads} threads`);
       }
     }
   });
@@ -72,7 +63,7 @@ describe('chainContactsParallel on one 3D chain (block grid)', () => {
     const P = randomWalk(40_000, 3, makeRng(1527));
     const rep = P.slice();
     rep.set(rep.subarray(3 * 25_000, 3 * 25_001), 3 * 25_001); // vertex 25001 = vertex 25000
-    sameContacts(chainContacts(rep, { dim: 3, thickness: 0.2 }), await chainContactsParallel(rep, { dim: 3, thickness: 0.2, threads: 2 }), 'repeated vertex');
+    expectSameContacts(chainContacts(rep, { dim: 3, thickness: 0.2 }), await chainContactsParallel(rep, { dim: 3, thickness: 0.2, threads: 2 }), 'repeated vertex');
     const bad = P.slice();
     bad[3 * 33_333 + 1] = NaN;
     let message = '';

@@ -13,6 +13,7 @@ import {
 import { poolTesting } from '../../src/parallel/pool.js';
 import { randomWalk } from '../support/walks.js';
 import { makeRng } from '../support/rng.js';
+import { expectSameContacts } from '../support/same-contacts.js';
 
 afterAll(closeParallelPool);
 
@@ -29,15 +30,6 @@ function gapPairs(n: number, gap: number): Float64Array {
 function sameBits(a: Float64Array, b: Float64Array, label: string): void {
   expect(b.length, label).toBe(a.length);
   for (let k = 0; k < a.length; k++) if (!Object.is(a[k], b[k])) throw new Error(`${label}: element ${k}: ${b[k]} instead of ${a[k]}`);
-}
-
-function sameContacts(a: ChainContacts, b: ChainContacts, label: string): void {
-  expect(b.count, label).toBe(a.count);
-  for (let k = 0; k < a.count; k++) {
-    if (a.i[k] !== b.i[k] || a.j[k] !== b.j[k] || !Object.is(a.distance[k], b.distance[k]) || !Object.is(a.s[k], b.s[k]) || !Object.is(a.t[k], b.t[k])) {
-      throw new Error(`${label}: contact ${k} differs: ${b.i[k]},${b.j[k]} instead of ${a.i[k]},${a.j[k]}`);
-    }
-  }
 }
 
 const N = 150_000; // enough pairs for every core of a small machine (65,536 a thread)
@@ -57,9 +49,9 @@ describe('skewline/parallel under concurrency', () => {
 
   it('issue 15: two chainContactsParallel calls at once return chainContacts’ contacts, and a later call too (seeds 1501, 1502)', async () => {
     const [p, q] = await Promise.all([chainContactsParallel(W3, { ...T3, threads: 2 }), chainContactsParallel(W2, { ...T2, threads: 2 })]);
-    sameContacts(chainContacts(W3, T3), p, '3D walk, seed 1501');
-    sameContacts(chainContacts(W2, T2), q, '2D walk, seed 1502');
-    sameContacts(chainContacts(W2, T2), await chainContactsParallel(W2, { ...T2, threads: 2 }), '2D walk later');
+    expectSameContacts(chainContacts(W3, T3), p, '3D walk, seed 1501');
+    expectSameContacts(chainContacts(W2, T2), q, '2D walk, seed 1502');
+    expectSameContacts(chainContacts(W2, T2), await chainContactsParallel(W2, { ...T2, threads: 2 }), '2D walk later');
   });
 
   it('issue 15: many calls of both kinds in flight, interleaved with chainContacts and segmentDistances on the calling thread (seed 1503)', async () => {
@@ -73,9 +65,9 @@ describe('skewline/parallel under concurrency', () => {
     const single = chainContacts(W, T3);
     const dB = segmentDistances(B, 3);
     const [c3, dA, cW, dB2, c2] = await Promise.all(calls);
-    sameContacts(chainContacts(W3, T3), c3 as ChainContacts, 'W3');
-    sameContacts(single, cW as ChainContacts, 'W');
-    sameContacts(chainContacts(W2, T2), c2 as ChainContacts, 'W2');
+    expectSameContacts(chainContacts(W3, T3), c3 as ChainContacts, 'W3');
+    expectSameContacts(single, cW as ChainContacts, 'W');
+    expectSameContacts(chainContacts(W2, T2), c2 as ChainContacts, 'W2');
     sameBits(segmentDistances(A, 3), dA as Float64Array, 'A');
     sameBits(dB, dB2 as Float64Array, 'B');
   });
@@ -102,7 +94,7 @@ describe('skewline/parallel under concurrency', () => {
     const mine = await chainContactsParallel(W3, { ...T3, threads: 2 });
     const r = await fromWorker;
     await w.terminate();
-    sameContacts(chainContacts(W3, T3), mine, 'main thread');
+    expectSameContacts(chainContacts(W3, T3), mine, 'main thread');
     const ref = chainContacts(randomWalk(60_000, 3, makeRng(1504)), T3);
     expect(r.count).toBe(ref.count);
     sameBits(ref.distance, r.d, 'worker thread distances');
@@ -116,7 +108,7 @@ describe('skewline/parallel under concurrency', () => {
     await closeParallelPool();
     await Promise.all(checks);
     sameBits(segmentDistances(A, 3), await segmentDistancesParallel(A, 3, { threads: 2 }), 'after close');
-    sameContacts(chainContacts(W3, T3), await chainContactsParallel(W3, { ...T3, threads: 2 }), 'chain after close');
+    expectSameContacts(chainContacts(W3, T3), await chainContactsParallel(W3, { ...T3, threads: 2 }), 'chain after close');
   });
 
   it('issue 15: a worker that dies (exits, or throws outside a job) rejects the call, and the pool heals', async () => {
@@ -126,7 +118,7 @@ describe('skewline/parallel under concurrency', () => {
       sameBits(segmentDistances(B, 3), await segmentDistancesParallel(B, 3, { threads: 2 }), `after ${fault}`);
       poolTesting.fault = fault;
       await expect(chainContactsParallel(W2, { ...T2, threads: 2 })).rejects.toThrow(/worker thread (exited|failed)/);
-      sameContacts(chainContacts(W2, T2), await chainContactsParallel(W2, { ...T2, threads: 2 }), `chain after ${fault}`);
+      expectSameContacts(chainContacts(W2, T2), await chainContactsParallel(W2, { ...T2, threads: 2 }), `chain after ${fault}`);
       expect(parallelPoolSize()).toBeLessThanOrEqual(maxThreads());
     }
   });
@@ -140,7 +132,7 @@ describe('skewline/parallel input and options', () => {
     sameBits(segmentDistances(B, 3), await segmentDistancesParallel(S, 3, { threads: 2 }), 'shared pairs');
     const C = allocSharedChain(W3.length / 3, 3);
     C.set(W3);
-    sameContacts(chainContacts(W3, T3), await chainContactsParallel(C, { ...T3, threads: 2 }), 'shared chain');
+    expectSameContacts(chainContacts(W3, T3), await chainContactsParallel(C, { ...T3, threads: 2 }), 'shared chain');
     expect(() => allocSharedPairs(-1, 3)).toThrow(SkewlineInputError);
     expect(() => allocSharedPairs(2.5, 3)).toThrow(/n must be an integer/);
     expect(() => allocSharedChain(10, 1)).toThrow(/dim must be an integer ≥ 2/);
@@ -170,10 +162,10 @@ describe('skewline/parallel input and options', () => {
   it('issue 15: without threads, small jobs run on the calling thread alone; threads 1 always does', async () => {
     await closeParallelPool();
     sameBits(segmentDistances(A, 3), await segmentDistancesParallel(A, 3, { threads: 1 }), 'threads 1');
-    sameContacts(chainContacts(W3, T3), await chainContactsParallel(W3, { ...T3, threads: 1 }), 'chain, threads 1');
+    expectSameContacts(chainContacts(W3, T3), await chainContactsParallel(W3, { ...T3, threads: 1 }), 'chain, threads 1');
     const small = gapPairs(1000, 1);
     sameBits(segmentDistances(small, 3), await segmentDistancesParallel(small, 3), 'small batch');
-    sameContacts(chainContacts(W2.subarray(0, 2000), T2), await chainContactsParallel(W2.subarray(0, 2000), T2), 'small chain');
+    expectSameContacts(chainContacts(W2.subarray(0, 2000), T2), await chainContactsParallel(W2.subarray(0, 2000), T2), 'small chain');
     expect(parallelPoolSize()).toBe(0);
   });
 });

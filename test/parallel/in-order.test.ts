@@ -8,7 +8,6 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { chainContacts, releaseChainMemory } from '../../src/index.js';
-import type { ChainContacts } from '../../src/index.js';
 import { chainContactsParallel, closeParallelPool } from '../../src/parallel/index.js';
 import { chainSearch } from '../../src/parallel/chains.js';
 import { chainWork } from '../../src/parallel/chain-work.js';
@@ -16,17 +15,9 @@ import { allocGridPlan } from '../../src/parallel/grid-plan.js';
 import type { SharedBuild } from '../../src/chain/contacts.js';
 import { gridWalk, randomWalk } from '../support/walks.js';
 import { makeRng } from '../support/rng.js';
+import { expectSameContacts } from '../support/same-contacts.js';
 
 afterAll(closeParallelPool);
-
-function same(a: ChainContacts, b: ChainContacts, label: string): void {
-  expect(b.count, label).toBe(a.count);
-  for (let k = 0; k < a.count; k++) {
-    if (a.i[k] !== b.i[k] || a.j[k] !== b.j[k] || !Object.is(a.distance[k], b.distance[k]) || !Object.is(a.s[k], b.s[k]) || !Object.is(a.t[k], b.t[k])) {
-      throw new Error(`${label}: contact ${k} differs: ${a.i[k]},${a.j[k]} vs ${b.i[k]},${b.j[k]}`);
-    }
-  }
-}
 
 /** A walk with every `every`-th vertex repeated (zero-length segments: compact indices differ from the input's). */
 function withRepeats(P: Float64Array, every: number): Float64Array {
@@ -56,7 +47,7 @@ describe('chainContactsParallel, 2D search in chain order', () => {
             chainSearch.range = width;
             for (const threads of [1, 2, 3]) {
               const label = `seed ${seed}, ${name}, ranges of ${width}, ${threads} threads`;
-              same(one, await chainContactsParallel(P, { dim: 2, ...opts, threads }), label);
+              expectSameContacts(one, await chainContactsParallel(P, { dim: 2, ...opts, threads }), label);
               if (threads > 1) expect(chainSearch.lastInOrder, `${label}: searched in chain order`).toBe(true);
             }
           }
@@ -75,12 +66,12 @@ describe('chainContactsParallel, 2D search in chain order', () => {
     try {
       chainSearch.range = 2000;
       releaseChainMemory(); // no leases: every worker range waits for the end
-      same(want, await chainContactsParallel(large, { dim: 2, threads: 2 }), 'no leases');
+      expectSameContacts(want, await chainContactsParallel(large, { dim: 2, threads: 2 }), 'no leases');
       expect(chainSearch.lastInOrder).toBe(true);
       releaseChainMemory();
       await chainContactsParallel(small, { dim: 2, threads: 2 }); // leases for a quarter of the large chain's contacts
-      same(want, await chainContactsParallel(large, { dim: 2, threads: 2 }), 'leases too small');
-      same(want, await chainContactsParallel(large, { dim: 2, threads: 2 }), 'leases large enough');
+      expectSameContacts(want, await chainContactsParallel(large, { dim: 2, threads: 2 }), 'leases too small');
+      expectSameContacts(want, await chainContactsParallel(large, { dim: 2, threads: 2 }), 'leases large enough');
     } finally {
       chainSearch.range = range;
     }
@@ -101,7 +92,7 @@ describe('chainContactsParallel, 2D search in chain order', () => {
     const want = chainContacts(P, { dim: 2, closed: true });
     try {
       chainSearch.inOrder = false;
-      same(want, await chainContactsParallel(P, { dim: 2, closed: true, threads: 2 }), 'by bands');
+      expectSameContacts(want, await chainContactsParallel(P, { dim: 2, closed: true, threads: 2 }), 'by bands');
       expect(chainSearch.lastInOrder).toBe(false);
     } finally {
       chainSearch.inOrder = true;

@@ -11,18 +11,11 @@ import { poolTesting } from '../../src/parallel/pool.js';
 import { chainSearch } from '../../src/parallel/chains.js';
 import { gridWalk, randomWalk } from '../support/walks.js';
 import { makeRng } from '../support/rng.js';
+import { expectSameContacts } from '../support/same-contacts.js';
 
 afterAll(closeParallelPool);
 
 /** The first `count` entries of b equal a's, bit for bit (a: a result without `into`). */
-function sameContacts(a: ChainContacts, b: ChainContacts, label: string): void {
-  expect(b.count, label).toBe(a.count);
-  for (let k = 0; k < a.count; k++) {
-    if (a.i[k] !== b.i[k] || a.j[k] !== b.j[k] || !Object.is(a.distance[k], b.distance[k]) || !Object.is(a.s[k], b.s[k]) || !Object.is(a.t[k], b.t[k])) {
-      throw new Error(`${label}: contact ${k} differs: (${b.i[k]}, ${b.j[k]}, ${b.distance[k]}, ${b.s[k]}, ${b.t[k]}) instead of (${a.i[k]}, ${a.j[k]}, ${a.distance[k]}, ${a.s[k]}, ${a.t[k]})`);
-    }
-  }
-}
 
 /** An `into` of n entries full of garbage (NaN distances, wrong indices), as a previous call might leave it. */
 function dirty(n: number): ChainContacts {
@@ -65,7 +58,7 @@ describe('chainContacts with into', () => {
       const got = chainContacts(P, { ...opts, into });
       expect(got, label).toBe(into);
       expect(arrays.every((a, k) => a === [got.i, got.j, got.distance, got.s, got.t][k]), label).toBe(true);
-      sameContacts(ref, got, label);
+      expectSameContacts(ref, got, label);
     }
   });
 
@@ -77,14 +70,14 @@ describe('chainContacts with into', () => {
     expect(a).toBe(into);
     expect(into.i).not.toBe(old);
     expect(into.i.length).toBeGreaterThanOrEqual(ref2.count);
-    sameContacts(ref2, a, '2D grown');
+    expectSameContacts(ref2, a, '2D grown');
     const kept = into.s;
     into.distance.fill(NaN); // entries past count are unspecified; a thickness-0 call still zeroes its own
     const small = chainContacts(W2.subarray(0, 2 * 5000), { ...T2, into });
     expect(small.s).toBe(kept);
-    sameContacts(chainContacts(W2.subarray(0, 2 * 5000), T2), small, 'smaller');
+    expectSameContacts(chainContacts(W2.subarray(0, 2 * 5000), T2), small, 'smaller');
     if (ref3.count <= into.i.length) {
-      sameContacts(ref3, chainContacts(W3, { ...T3, into }), '3D in the same into');
+      expectSameContacts(ref3, chainContacts(W3, { ...T3, into }), '3D in the same into');
       expect(into.s).toBe(kept);
     }
   });
@@ -123,7 +116,7 @@ describe('chainContactsParallel with into', () => {
         const got = await chainContactsParallel(P, { ...opts, threads, into });
         expect(got, label).toBe(into);
         expect(got.s, label).toBe(s);
-        sameContacts(ref, got, `${label}, ${threads} threads`);
+        expectSameContacts(ref, got, `${label}, ${threads} threads`);
       }
     }
   });
@@ -141,7 +134,7 @@ describe('chainContactsParallel with into', () => {
             expect(chainSearch.lastInOrder, label).toBe(inOrder);
             expect(got).toBe(into);
             expect(into.s === s, `${label}: arrays kept when large enough`).toBe(size >= ref.count);
-            sameContacts(ref, got, `${label}, ${inOrder ? 'in chain order' : 'by bands'}, into of ${size}`);
+            expectSameContacts(ref, got, `${label}, ${inOrder ? 'in chain order' : 'by bands'}, into of ${size}`);
           }
         }
       } finally {
@@ -153,12 +146,12 @@ describe('chainContactsParallel with into', () => {
   it('issue 15 into: chainContactsParallel grows a too-small into, and threads 1 takes into too', async () => {
     const ref = chainContacts(W2, T2);
     const into = dirty(1);
-    sameContacts(ref, await chainContactsParallel(W2, { ...T2, threads: 2, into }), 'grown');
+    expectSameContacts(ref, await chainContactsParallel(W2, { ...T2, threads: 2, into }), 'grown');
     expect(into.count).toBe(ref.count);
     expect(into.i.length).toBeGreaterThanOrEqual(ref.count);
     const one = dirty(ref.count);
     expect(await chainContactsParallel(W2, { ...T2, threads: 1, into: one })).toBe(one);
-    sameContacts(ref, one, 'threads 1');
+    expectSameContacts(ref, one, 'threads 1');
   });
 
   it('issue 15 into: calls in flight with their own into each get their own contacts; the same into in flight twice is refused, and free once settled', async () => {
@@ -167,18 +160,18 @@ describe('chainContactsParallel with into', () => {
     const [p, q] = await Promise.all([chainContactsParallel(W2, { ...T2, threads: 2, into: a }), chainContactsParallel(W3, { ...T3, threads: 2, into: b })]);
     expect(p).toBe(a);
     expect(q).toBe(b);
-    sameContacts(r2, p, '2D, own into');
-    sameContacts(r3, q, '3D, own into');
+    expectSameContacts(r2, p, '2D, own into');
+    expectSameContacts(r3, q, '3D, own into');
     const first = chainContactsParallel(W2, { ...T2, threads: 2, into: a });
     // The same into, or another object over the same arrays, while the first is in flight.
     await expect(chainContactsParallel(W3, { ...T3, threads: 2, into: a })).rejects.toThrow(/in use by a chainContactsParallel call in flight/);
     await expect(chainContactsParallel(W3, { ...T3, threads: 2, into: { ...b, s: a.s } })).rejects.toThrow(SkewlineInputError);
     expect(() => chainContacts(W3, { ...T3, into: a })).toThrow(/options\.into\.i is in use by a chainContactsParallel call in flight/);
     // Another into on the calling thread meanwhile (module scratch shared with the call's own part): its own contacts.
-    sameContacts(r3, chainContacts(W3, { ...T3, into: b }), 'chainContacts into b while a is in flight');
-    sameContacts(r2, await first, 'the first call, undisturbed');
-    sameContacts(r3, await chainContactsParallel(W3, { ...T3, threads: 2, into: a }), 'into free once settled');
-    sameContacts(r3, chainContacts(W3, { ...T3, into: a }), 'chainContacts with it too');
+    expectSameContacts(r3, chainContacts(W3, { ...T3, into: b }), 'chainContacts into b while a is in flight');
+    expectSameContacts(r2, await first, 'the first call, undisturbed');
+    expectSameContacts(r3, await chainContactsParallel(W3, { ...T3, threads: 2, into: a }), 'into free once settled');
+    expectSameContacts(r3, chainContacts(W3, { ...T3, into: a }), 'chainContacts with it too');
   });
 
   it('issue 15 into: a call that fails (pool closed mid-call, a worker that dies) leaves its into free for the next call', async () => {
@@ -188,10 +181,10 @@ describe('chainContactsParallel with into', () => {
     const check = expect(p).rejects.toThrow(/pool was closed/);
     await closeParallelPool();
     await check;
-    sameContacts(ref, await chainContactsParallel(W2, { ...T2, threads: 2, into }), 'after close');
+    expectSameContacts(ref, await chainContactsParallel(W2, { ...T2, threads: 2, into }), 'after close');
     poolTesting.fault = 'exit';
     await expect(chainContactsParallel(W2, { ...T2, threads: 2, into })).rejects.toThrow(/worker thread (exited|failed)/);
-    sameContacts(ref, await chainContactsParallel(W2, { ...T2, threads: 2, into }), 'after a dead worker');
+    expectSameContacts(ref, await chainContactsParallel(W2, { ...T2, threads: 2, into }), 'after a dead worker');
   });
 
   it('issue 15 into: chainContactsParallel checks into as chainContacts does', async () => {

@@ -7,7 +7,6 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { chainContacts, segmentDistances, SkewlineInputError } from '../../src/index.js';
-import type { ChainContacts } from '../../src/index.js';
 import { chainContactsParallel, closeParallelPool, segmentDistancesParallel } from '../../src/parallel/index.js';
 import { planGrid } from '../../src/chain/grid.js';
 import type { GridPlan } from '../../src/chain/grid.js';
@@ -20,17 +19,9 @@ import { parallelStats } from '../../src/parallel/stats.js';
 import { uniformPairs3 } from '../support/families.js';
 import { gridWalk, randomWalk } from '../support/walks.js';
 import { makeRng } from '../support/rng.js';
+import { expectSameContacts } from '../support/same-contacts.js';
 
 afterAll(closeParallelPool);
-
-function sameContacts(a: ChainContacts, b: ChainContacts, label: string): void {
-  expect(b.count, label).toBe(a.count);
-  for (let k = 0; k < a.count; k++) {
-    if (a.i[k] !== b.i[k] || a.j[k] !== b.j[k] || !Object.is(a.distance[k], b.distance[k]) || !Object.is(a.s[k], b.s[k]) || !Object.is(a.t[k], b.t[k])) {
-      throw new Error(`${label}: contact ${k} differs: ${b.i[k]},${b.j[k]} instead of ${a.i[k]},${a.j[k]}`);
-    }
-  }
-}
 
 function samePlan(a: GridPlan, b: GridPlan, label: string): void {
   expect([b.nx, b.ny, b.bands], label).toEqual([a.nx, a.ny, a.bands]);
@@ -92,7 +83,7 @@ describe('work shared by the threads of a parallel search', () => {
           const out = { CI: new Int32Array(ref.count), CJ: new Int32Array(ref.count), distance: new Float64Array(ref.count), s: new Float64Array(ref.count), t: new Float64Array(ref.count) };
           const job: MergeJob = { kind: 'merge', shares, m, shift: rangeShift(m), at, counter: new SharedArrayBuffer(4), out, done: null, zero: tau === 0, oa: null, ob: null };
           mergeRanges(job);
-          sameContacts(ref, { count: at[at.length - 1], i: out.CI, j: out.CJ, distance: out.distance, s: out.s, t: out.t }, `seed ${seed}, ${dim}D, ${threads} threads`);
+          expectSameContacts(ref, { count: at[at.length - 1], i: out.CI, j: out.CJ, distance: out.distance, s: out.s, t: out.t }, `seed ${seed}, ${dim}D, ${threads} threads`);
         }
       }
     }
@@ -179,7 +170,7 @@ describe('work shared by the threads of a parallel search', () => {
             result.CI.fill(-1); result.CJ.fill(-1); result.s.fill(NaN); result.t.fill(NaN);
             if (tau !== 0) result.distance.fill(NaN);
             mergeGather({ kind: 'merge', shares, m, shift, at, counter, out, done, zero: tau === 0, oa: null, ob: null }, result);
-            sameContacts(ref, { count: n, i: result.CI, j: result.CJ, distance: result.distance, s: result.s, t: result.t }, `seed ${seed}, ${dim}D, ${claimed} of ${ranges} ranges claimed (shift ${shift})`);
+            expectSameContacts(ref, { count: n, i: result.CI, j: result.CJ, distance: result.distance, s: result.s, t: result.t }, `seed ${seed}, ${dim}D, ${claimed} of ${ranges} ranges claimed (shift ${shift})`);
           }
         }
       }
@@ -192,7 +183,7 @@ describe('work shared by the threads of a parallel search', () => {
     expect(ref.count).toBeGreaterThan(1 << 16);
     for (let k = 0; k < 3; k++) {
       const got = await chainContactsParallel(W, { dim: 2, threads: 2 });
-      sameContacts(ref, got, `call ${k}`);
+      expectSameContacts(ref, got, `call ${k}`);
       const arrays = [got.i, got.j, got.distance, got.s, got.t];
       for (const a of arrays) expect(a.buffer).toBeInstanceOf(ArrayBuffer);
       expect(new Set(arrays.map((a) => a.buffer)).size).toBe(5);
@@ -203,15 +194,15 @@ describe('work shared by the threads of a parallel search', () => {
     const W2 = randomWalk(70_000, 2, makeRng(1515)), W3 = randomWalk(60_000, 3, makeRng(1516));
     const r2 = chainContacts(W2, { dim: 2 }), r3 = chainContacts(W3, { dim: 3, thickness: 0.2 });
     for (let k = 0; k < 5; k++) {
-      sameContacts(r2, await chainContactsParallel(W2, { dim: 2, threads: 2 }), `2D walk, call ${k}`);
-      sameContacts(r3, await chainContactsParallel(W3, { dim: 3, thickness: 0.2, threads: 2 }), `3D walk, call ${k}`);
+      expectSameContacts(r2, await chainContactsParallel(W2, { dim: 2, threads: 2 }), `2D walk, call ${k}`);
+      expectSameContacts(r3, await chainContactsParallel(W3, { dim: 3, thickness: 0.2, threads: 2 }), `3D walk, call ${k}`);
     }
     const [a, b, c] = await Promise.all([
       chainContactsParallel(W2, { dim: 2, threads: 2 }), chainContactsParallel(W3, { dim: 3, thickness: 0.2, threads: 2 }), chainContactsParallel(W2, { dim: 2, threads: 2 }),
     ]);
-    sameContacts(r2, a, '2D walk, together 1');
-    sameContacts(r3, b, '3D walk, together');
-    sameContacts(r2, c, '2D walk, together 2');
+    expectSameContacts(r2, a, '2D walk, together 1');
+    expectSameContacts(r3, b, '3D walk, together');
+    expectSameContacts(r2, c, '2D walk, together 2');
   }, 60_000);
 
   it('issue 15: segmentDistancesParallel writes into options.out — in place when it is shared, by one copy when not — and rejects a bad out (seed 1517)', async () => {
