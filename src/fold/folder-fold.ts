@@ -56,10 +56,12 @@
  * move that turned the part beyond the joint by at most an eighth of the room is added to dtot;
  * a larger one lists the pairs across the joint anew in the new pose (and their bounds); once
  * dtot has used half the room, the next fold builds the cache again (keeping the bounds it
- * knows, less dtot). Pivots and stretches leave it stale; the second of two folds in a row
- * builds it. Decisions are certified as before: the cache only chooses where the search starts
- * and what it may leave for later, on bounds that hold exactly (test/fold/folder-fold.test.ts
- * checks them on the pose, in rationals where close).
+ * knows, less dtot, that stay beyond τ's reach; a fold takes a bound that the charge has brought
+ * down to τ's reach again in its pose, so the bounds do not only decay). Pivots and stretches
+ * leave it stale; the second of two folds in a row builds it. Decisions are certified as
+ * before: the cache only chooses where the search starts and what it may leave for later, on
+ * bounds that hold exactly (test/fold/folder-fold.test.ts checks them on the pose, in rationals
+ * where close).
  *
  * The pose. What is certified is the exact rotation of the current pose (the doubles points()
  * returns) about the joint's doubles; the pose the folder then holds is the same move applied to
