@@ -56,10 +56,12 @@
  * move that turned the part beyond the joint by at most an eighth of the room is added to dtot;
  * a larger one lists the pairs across the joint anew in the new pose (and their bounds); once
  * dtot has used half the room, the next fold builds the cache again (keeping the bounds it
- * knows, less dtot). Pivots and stretches leave it stale; the second of two folds in a row
- * builds it. Decisions are certified as before: the cache only chooses where the search starts
- * and what it may leave for later, on bounds that hold exactly (test/fold/folder-fold.test.ts
- * checks them on the pose, in rationals where close).
+ * knows, less dtot, that stay beyond τ's reach; a fold takes a bound that the charge has brought
+ * down to τ's reach again in its pose, so the bounds do not only decay). Pivots and stretches
+ * leave it stale; the second of two folds in a row builds it. Decisions are certified as
+ * before: the cache only chooses where the search starts and what it may leave for later, on
+ * bounds that hold exactly (test/fold/folder-fold.test.ts checks them on the pose, in rationals
+ * where close).
  *
  * The pose. What is certified is the exact rotation of the current pose (the doubles points()
  * returns) about the joint's doubles; the pose the folder then holds is the same move applied to
@@ -185,6 +187,8 @@ export interface FoldNear {
   /**
    * Per pair, once a fold has needed it: a lower bound of its segments' distance (NaN: not yet),
    * and dtot when it was taken (so it holds, less the dtot added since, as long as the pair is listed).
+   * A bound that decays to τ's reach through that charge alone is taken again by the next fold
+   * that needs it.
    */
   D: Float64Array;
   D0: Float64Array;
@@ -644,15 +648,19 @@ function search(s0: number, s1: number, useNear: boolean, rt: number): void {
         XA[XN] = a;
         XB[XN++] = b;
         if (a !== b) {
-          // the pair's distance bound (NaN until taken; taken once while it stays listed): beyond TAUB, it
-          // waits on the heap until its Lipschitz start, unopened
-          if (ND[q] !== ND[q]) {
+          // the pair's distance bound (NaN until taken): beyond TAUB, it waits on the heap until its
+          // Lipschitz start, unopened. A bound that was beyond TAUB when taken but has fallen to it
+          // only through the dtot charged since (builds carry bounds over, less dtot, so without
+          // this they only decay) is taken again in this pose: else the pair would be opened by
+          // every later fold across it, though its segments may have stayed far apart.
+          let lb = ND[q] - (dtot - ND0[q]);
+          if (ND[q] !== ND[q] || (lb <= TAUB && ND[q] > TAUB)) {
             ND[q] = leafLow(a, b);
             ND0[q] = dtot;
             nr.SI[q] = LOW_I;
             nr.SK[q] = LOW_K;
+            lb = ND[q];
           }
-          const lb = ND[q] - (dtot - ND0[q]);
           if (lb > TAUB) {
             const lip = ((lb - TAUB) * (1 - SLACK)) / speed;
             if (lip > s0) {
@@ -976,7 +984,9 @@ function nearBuild(nr: FoldNear): void {
   nearDescend(nr, nr.w, false);
   for (let q = 0; q < nr.n; q++) {
     const o = known.get(nr.A[q] * L + nr.B[q]);
-    if (o !== undefined && oldD !== null && oldSI !== null && oldSK !== null) {
+    // (a bound that the charge has brought down to TAUB is dropped, to be taken again in the
+    // pose of the next fold that needs it: carried over, it would only decay further)
+    if (o !== undefined && oldD !== null && oldSI !== null && oldSK !== null && oldD[o] > TAUB) {
       nr.D[q] = oldD[o];
       nr.D0[q] = 0;
       nr.SI[q] = oldSI[o];

@@ -453,3 +453,58 @@ describe('issue 18: the near-pair cache counts small folds', () => {
     });
   }
 });
+
+describe('issue 18: the near-pair cache takes a decayed bound again', () => {
+  // The walk's fold median grew 9× from 1e5 to 1e6 (bench, 10,200 pivots then 1,000 folds): a
+  // build carried each listed pair's distance bound over, less the charge (dtot), and a bound was
+  // taken only while none was held, so over the builds the bounds only decayed (to −3.3 by fold
+  // 900 at 1e6) and every later fold opened those pairs (2,600 leaf pairs a fold, against 33 at
+  // 1e5) though their segments had stayed apart. A held bound, less the charge since, now never
+  // falls below −room: a build drops a bound the charge has brought down to τ's reach, and a fold
+  // takes such a bound again in its pose.
+  const seed = 1_896_000;
+  it(`issue 18: the near-pair cache's distance bounds do not decay without limit through its builds (walk of 3000, thickness 0, seed ${seed}, 400 folds)`, () => {
+    const rng = makeRng(seed);
+    const n = 3000;
+    const folder = createChainFolder(randomWalk(n, 3, rng), { dim: 3, thickness: 0 });
+    for (let t = 0; t < 200; t++) folder.pivot(randomMove(rng, n + 1, 3));
+    const b0 = treeFoldStats.nearBuilds;
+    let checked = 0, worst = Infinity, across = 0;
+    for (let t = 0; t < 400; t++) {
+      const m = randomMove(rng, n + 1, 3);
+      // most folds small (absorbed by the cache, which then builds again), some as the bench's
+      if (rng.uniform(0, 1) < 0.8) m.angle = rng.sign() * rng.uniform(1e-6, 1e-3);
+      const before = folderFoldNear(folder);
+      const dtot0 = before !== null && before.current ? before.near.dtot : NaN;
+      const b1 = treeFoldStats.nearBuilds, r1 = treeFoldStats.nearRefreshes;
+      folder.fold(m);
+      const info = folderFoldNear(folder);
+      if (info === null || !info.current) continue;
+      const { near, block } = info;
+      // a fold from the cache as it was (no build, no new listing): each pair across its joint
+      // whose bound was taken beyond reach (1e-3 ≫ τ's reach here) held it, less the charge, at
+      // the fold's start, or was taken again then
+      if (dtot0 === dtot0 && treeFoldStats.nearBuilds === b1 && treeFoldStats.nearRefreshes === r1) {
+        for (let q = 0; q < near.n; q++) {
+          if (near.A[q] < 0 || near.D[q] !== near.D[q] || near.A[q] === near.B[q]) continue;
+          if (!(near.A[q] * block < m.joint && (near.B[q] + 1) * block > m.joint) || near.D[q] < 1e-3) continue;
+          const lb = near.D[q] - (dtot0 - near.D0[q]);
+          if (!(lb > 0)) expect(lb, `seed ${seed} fold ${t}: the bound of pair (${near.A[q]}, ${near.B[q]}) across the joint at the fold's start`).toBeGreaterThan(0);
+          across++;
+        }
+      }
+      for (let q = 0; q < near.n; q++) {
+        if (near.A[q] < 0 || near.D[q] !== near.D[q]) continue;
+        const lb = near.D[q] - (near.dtot - near.D0[q]);
+        if (lb < worst) worst = lb;
+        if (!(lb > -near.room)) expect(lb, `seed ${seed} fold ${t}: the bound of listed pair (${near.A[q]}, ${near.B[q]}), less the charge since`).toBeGreaterThan(-near.room);
+        checked++;
+      }
+    }
+    const builds = treeFoldStats.nearBuilds - b0;
+    console.log(`decayed bounds: ${checked} checked, ${across} across a joint, ${builds} builds, lowest ${worst.toFixed(3)}`);
+    expect(builds).toBeGreaterThanOrEqual(4);
+    expect(checked).toBeGreaterThan(1000);
+    expect(across).toBeGreaterThan(100);
+  }, 60_000);
+});
