@@ -418,9 +418,9 @@ describe('issue 18: the folds keep a near-pair cache', () => {
 
 describe('issue 18: the near-pair cache counts small folds', () => {
   // A U of two arms, 3 (rods) or 6 (helices of radius 1) apart, its corner the joint: opened by
-  // 0.5 rad, then closed by folds of 2⁻⁹ rad (rods) or 2⁻¹⁰ (helices) until its tips touch. Each
-  // fold turns the second arm's points by at most about 100·2⁻⁹ ≈ 0.2 (0.1), an eighth of the
-  // cache's room or less (a quarter of the leaf spheres' mean radius, 8 or about 4): absorbed
+  // 0.5 rad, then closed by folds of 2⁻¹⁰ rad (rods) or 2⁻¹¹ (helices) until its tips touch. Each
+  // fold turns the second arm's points by at most about 100·2⁻¹⁰ ≈ 0.1 (0.05), an eighth of the
+  // cache's room or less (an eighth of the leaf spheres' mean radius, 8 or about 4): absorbed
   // into dtot, added up. Helix blocks are compact, so their pairs' distance bounds are used.
   for (const arms of ['rods', 'helices'] as const) {
     it(`issue 18: the near-pair cache adds up the small folds that close a hinge (${arms}, no seed: fixed moves): every unlisted leaf pair, and every listed one with a distance bound, stays beyond what it claims, and every fold is foldChain's`, () => {
@@ -437,7 +437,7 @@ describe('issue 18: the near-pair cache counts small folds', () => {
       const j = arms === 'rods' ? 100 : 200; // the corner: the connector and the second arm turn
       const folder = createChainFolder(new Float64Array(pts), { dim: 3, thickness: tau });
       expect(folder.pivot({ joint: j, angle: -0.5, axis: [0, 0, 1] })).toBe(true);
-      const b0 = treeFoldStats.nearBuilds, f0 = treeFoldStats.nearFolds, step = arms === 'rods' ? 2 ** -9 : 2 ** -10;
+      const b0 = treeFoldStats.nearBuilds, f0 = treeFoldStats.nearFolds, step = arms === 'rods' ? 2 ** -10 : 2 ** -11;
       let checks = 0, folds = 0, blocked = false;
       for (; folds < 2000 && !blocked; folds++) {
         // (each against foldChain on the same pose: test/support/tree-fold.ts)
