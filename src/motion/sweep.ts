@@ -919,14 +919,25 @@ function sweep3(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<numb
   const n = out.normal;
   out.hit = true;
   out.time = time;
-  // (the coordinates read again: the twelve need not stay live through the whole function)
+  // (the coordinates read again: the twelve need not stay live through the whole function).
+  // From the nearer end without a branch (time ≤ ½ is a coin toss in a family of hits): the end
+  // and the factor picked by index, a + time·(b − a) or b + (−(1 − time))·(b − a), which is
+  // b − (1 − time)·(b − a) bit for bit (x − y is x + (−y) in IEEE arithmetic)
+  const k = +(time > 0.5);
+  SEL[4] = time;
+  SEL[5] = -(1 - time);
+  const ft = SEL[4 + k];
   for (let i = 0; i < 3; i++) {
     const a = P0[i];
     const b = P1[i];
     const c = Q0[i];
     const e = Q1[i];
-    p[i] = time <= 0.5 ? a + time * (b - a) : b - (1 - time) * (b - a);
-    q[i] = time <= 0.5 ? c + time * (e - c) : e - (1 - time) * (e - c);
+    SEL[0] = a;
+    SEL[1] = b;
+    SEL[2] = c;
+    SEL[3] = e;
+    p[i] = SEL[k] + ft * (b - a);
+    q[i] = SEL[2 + k] + ft * (e - c);
   }
   const o = time - gt;
   const x = -(gX + o * vX + (lX + o * vlX));
@@ -1474,6 +1485,8 @@ function signNear(): number {
 const QC = new Float64Array(9);
 // sweep3's three magnitudes of the normal (module-level scratch, not re-entrant)
 const MX = new Float64Array(3);
+// sweep3's ends and factors of a hit's centres, picked by index (module-level scratch, not re-entrant)
+const SEL = new Float64Array(6);
 
 /**
  * One step of {@link certify}'s bracket search at t = NUM[K_T]: HIT (NUM[K_OUT] is the first
