@@ -34,6 +34,10 @@ import { closestPoints } from '../closest/closest.js';
 import { segment } from '../core/primitives.js';
 import { segmentsWithin } from '../closest/within.js';
 
+// sweepStats' counts, declared before the functions that count (V8 then reads the object as a
+// constant: no check that the binding is initialised, as an export's cell needs)
+const STATS = { double: 0, doubleDouble: 0, certify: 0, exact: 0, quick: 0, staged: 0 };
+
 const U = 2 ** -53;
 /** Dekker's splitter 2²⁷ + 1 (the error-free transformations are written out inline in the hot
  * helpers: a call V8 does not inline boxes its double arguments and result). */
@@ -465,12 +469,12 @@ function sweepCode(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<n
   }
   // The common decisions before D and f(1) are formed: touching at the start, moving apart.
   if (C <= -eC) {
-    sweepStats.double++;
+    STATS.double++;
     NUM[K_OUT] = 0;
     return HIT;
   }
   if (C > eC && B >= eB) {
-    sweepStats.double++;
+    STATS.double++;
     return MISS;
   }
   // f(1) = |p1 − q1|² − R², needed only where the minimum may lie at t ≥ 1 (A + B ≤ 0).
@@ -521,11 +525,11 @@ function sweepCode(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<n
     t = decide();
   }
   if (t === HIT || t === MISS) {
-    sweepStats.double++;
+    STATS.double++;
     return t;
   }
   if (t === UNDECIDED) {
-    sweepStats.doubleDouble++;
+    STATS.doubleDouble++;
     coefficientsDD(P0, P1, Q0, Q1);
     t = decide();
     if (t === UNDECIDED) return exactCode(P0, P1, Q0, Q1);
@@ -594,7 +598,7 @@ function sweep3(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<numb
     if (C <= -eC) {
       // touching at the start: the normal from g = w, whose rounded value fl(p0 − q0) is what
       // contactNormal would give at t = 0 (certifiedNormal with o = 0)
-      sweepStats.double++;
+      STATS.double++;
       break found;
     }
     if (C > eC) {
@@ -603,7 +607,7 @@ function sweep3(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<numb
       // No real root (D = B² − AC < 0, so f > 0 everywhere), or both roots before the step (B ≥ 0
       // with C > 0): one test for the two common misses, whichever holds.
       if ((+(D < -eD) | +(B >= eB)) !== 0) {
-        sweepStats.double++;
+        STATS.double++;
         return MISS;
       }
       if (D <= eD) {
@@ -622,7 +626,7 @@ function sweep3(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<numb
         const DL = A * R2 - S;
         const eDL = 1.01 * (eS + 4 * U * S + eA * R2 + 5 * U * A * R2) + U * Math.abs(DL) + ETA;
         if (DL < -eDL) {
-          sweepStats.double++;
+          STATS.double++;
           return MISS;
         }
         // two roots for certain (a contact if they fall in the step): the minimum of f is clearly
@@ -636,7 +640,7 @@ function sweep3(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<numb
         const vx = p1x - q1x, vy = p1y - q1y, vz = p1z - q1z;
         const F1 = vx * vx + vy * vy + vz * vz;
         if (F1 - R2 > G3 * (F1 + 2 * R2) + ETA) {
-          sweepStats.double++;
+          STATS.double++;
           return MISS;
         }
       }
@@ -672,12 +676,12 @@ function sweep3(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<numb
       const f = f0 + (sl + qlx + qly + qlz + (sh - (f0 + (sh - f0)) + (sh - f0 - R2)) - R2l);
       const ef = 128 * U * U * (C0 + R2) + 2 * U * Math.abs(f) + ETA;
       if (f > ef && B >= eB) {
-        sweepStats.doubleDouble++;
+        STATS.doubleDouble++;
         return MISS;
       }
       if (f < -ef) {
         // touching at the start: g = w for the normal (certifiedNormal at o = 0)
-        sweepStats.doubleDouble++;
+        STATS.doubleDouble++;
         lX = wlx;
         lY = wly;
         lZ = wlz;
@@ -756,7 +760,7 @@ function sweep3(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<numb
       const full = !staged || pass !== 0 || (f > 0 ? !(ef < 2 ** -8 * f) : !(ef * ef < 2 ** -16 * A * -f * (t * U) * (t * U))) && !(ef < 2 ** -8 * Math.abs(gd) * t * U);
       // (counted on every pass, not in an else branch: a branch first taken late, as by the first
       // tiny and fast case after thousands of others, would cost a deoptimisation there)
-      sweepStats.staged += +!full;
+      STATS.staged += +!full;
       if (full) {
         const gHx = SPLIT * ghx - (SPLIT * ghx - ghx);
         const gHy = SPLIT * ghy - (SPLIT * ghy - ghy);
@@ -785,12 +789,12 @@ function sweep3(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<numb
         const gg = Math.abs(gd) + egd;
         const pen = (t === 0 && gd >= egd) || (t === 1 && gd <= -egd) ? 0 : al > 0 ? gg * (gg * ial) * (1 + 8 * U) + ETA : -1;
         if (pen >= 0 && f > (ef + pen) * (1 + 4 * U)) {
-          sweepStats.doubleDouble++;
+          STATS.doubleDouble++;
           return MISS;
         }
       } else if (t === 0 && f < -ef) {
         // touching at the start: g = w for the normal (certifiedNormal; as contactNormal at 0)
-        sweepStats.doubleDouble++;
+        STATS.doubleDouble++;
         lX = wlx;
         lY = wly;
         lZ = wlz;
@@ -897,8 +901,8 @@ function sweep3(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<numb
           vlX = dlx;
           vlY = dly;
           vlZ = dlz;
-          sweepStats.certify++;
-          sweepStats.quick++;
+          STATS.certify++;
+          STATS.quick++;
           break found;
         }
         c = QC[7];
@@ -919,14 +923,25 @@ function sweep3(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<numb
   const n = out.normal;
   out.hit = true;
   out.time = time;
-  // (the coordinates read again: the twelve need not stay live through the whole function)
+  // (the coordinates read again: the twelve need not stay live through the whole function).
+  // From the nearer end without a branch (time ≤ ½ is a coin toss in a family of hits): the end
+  // and the factor picked by index, a + time·(b − a) or b + (−(1 − time))·(b − a), which is
+  // b − (1 − time)·(b − a) bit for bit (x − y is x + (−y) in IEEE arithmetic)
+  const k = +(time > 0.5);
+  SEL[4] = time;
+  SEL[5] = -(1 - time);
+  const ft = SEL[4 + k];
   for (let i = 0; i < 3; i++) {
     const a = P0[i];
     const b = P1[i];
     const c = Q0[i];
     const e = Q1[i];
-    p[i] = time <= 0.5 ? a + time * (b - a) : b - (1 - time) * (b - a);
-    q[i] = time <= 0.5 ? c + time * (e - c) : e - (1 - time) * (e - c);
+    SEL[0] = a;
+    SEL[1] = b;
+    SEL[2] = c;
+    SEL[3] = e;
+    p[i] = SEL[k] + ft * (b - a);
+    q[i] = SEL[2 + k] + ft * (e - c);
   }
   const o = time - gt;
   const x = -(gX + o * vX + (lX + o * vlX));
@@ -1280,7 +1295,7 @@ function gapSignAt(dim: number): number {
  * decreases up to the first root. No allocation.
  */
 function certify(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<number>, Q1: ArrayLike<number>): number {
-  sweepStats.certify++;
+  STATS.certify++;
   let t = NUM[K_TIME];
   const dim = P0.length;
   prepare(P0, P1, Q0, Q1);
@@ -1293,7 +1308,7 @@ function certify(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<num
   NUM[K_T] = t;
   const q = quickCertify(dim);
   if (q === HIT) {
-    sweepStats.quick++;
+    STATS.quick++;
     NUM[K_NRM] = 1; // GH + GL hold g at NUM[K_GT], for the normal
     return HIT;
   }
@@ -1474,6 +1489,8 @@ function signNear(): number {
 const QC = new Float64Array(9);
 // sweep3's three magnitudes of the normal (module-level scratch, not re-entrant)
 const MX = new Float64Array(3);
+// sweep3's ends and factors of a hit's centres, picked by index (module-level scratch, not re-entrant)
+const SEL = new Float64Array(6);
 
 /**
  * One step of {@link certify}'s bracket search at t = NUM[K_T]: HIT (NUM[K_OUT] is the first
@@ -1547,11 +1564,11 @@ function bracketStep(dim: number, first: boolean): number {
  * double-double low parts left out (a contact clearly inside the spheres' reach, as a tiny and
  * fast one).
  */
-export const sweepStats = { double: 0, doubleDouble: 0, certify: 0, exact: 0, quick: 0, staged: 0 };
+export const sweepStats = STATS;
 
 /** The exact path: decisions in BigInt, and the time by bisection over the doubles. */
 function exactTime(P0: ArrayLike<number>, P1: ArrayLike<number>, Q0: ArrayLike<number>, Q1: ArrayLike<number>, r1: number, r2: number): number {
-  sweepStats.exact++;
+  STATS.exact++;
   const g = exactGap(P0, P1, Q0, Q1, r1, r2);
   const h = exactHit(g);
   if (h < 0) return -1;

@@ -258,6 +258,29 @@ describe('issue 16 (third session): the 3D near cases from one gap evaluation in
     expect(worst, 'seed 9851').toBeLessThanOrEqual(8);
   });
 
+  it('issue 16 (seventh session): a hit\'s centres, now picked from the nearer end by index rather than by a branch, are p0 + t·(p1 − p0) for t ≤ ½ and p1 − (1 − t)·(p1 − p0) after, bit for bit, on every family (seed 9871)', () => {
+    const T = createSweepResult(3);
+    const bad: string[] = [];
+    let early = 0;
+    let late = 0;
+    const at = (a: number, b: number, t: number) => (t <= 0.5 ? a + t * (b - a) : b - (1 - t) * (b - a));
+    for (const name of Object.keys(SWEEP_FAMILIES)) {
+      for (const c of sweepCases(name, 400, 9871)) {
+        const r = sphereSweep(F(c.p0), F(c.p1), c.r1, F(c.q0), F(c.q1), c.r2, T);
+        if (!r.hit) continue;
+        if (r.time <= 0.5) early++;
+        else late++;
+        for (let i = 0; i < 3; i++) {
+          if (!Object.is(r.p[i], at(c.p0[i], c.p1[i], r.time)) || !Object.is(r.q[i], at(c.q0[i], c.q1[i], r.time))) bad.push(`${name} t ${r.time}: p ${r.p}, q ${r.q}: ${JSON.stringify(c)}`);
+        }
+      }
+    }
+    console.log(`hits at t ≤ ½: ${early}, after: ${late}`);
+    expect(early, 'seed 9871').toBeGreaterThan(100);
+    expect(late, 'seed 9871').toBeGreaterThan(50);
+    expect(bad.slice(0, 5), 'seed 9871').toEqual([]);
+  });
+
   it('issue 16 (fifth session): spheres that start a few ulps from contact (f(0) ≈ 0), moving apart or together, are decided as the oracle says, the touching ones at time 0 (seed 9861)', () => {
     // |p0 − q0| in doubles split into the radii, then r2 nudged by −3…3 ulps: the sign of f(0)
     // needs double-double (from w's two-differences alone), and moving apart is a miss
