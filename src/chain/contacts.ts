@@ -19,6 +19,7 @@ import type { ChainGrid, ChainGrid3, GridPlan } from './grid.js';
 import type { ChainTree } from './tree.js';
 import { checkInto, intoShare } from './into.js';
 import type { IntoTarget } from './into.js';
+import type { StepName } from '../parallel/timeline.js';
 
 /** Options of {@link chainContacts} and {@link chainCollisions}. */
 export interface ChainOptions {
@@ -558,11 +559,13 @@ function gridPairsInOrder(g: ChainGrid, plan: GridPlan, m: number): void {
  * contacts come out sorted by (i, j); the table records where each range's are in this thread's
  * found pairs. Each range starts its cells' cursors afresh ({@link gridPairsRange}).
  */
-function searchRanges2(g: WholeGrid2, plan: GridPlan, m: number, slot: number, onRange: ParallelWork['onRange']): void {
+function searchRanges2(g: WholeGrid2, plan: GridPlan, m: number, slot: number, onRange: ParallelWork['onRange'], markRange: ParallelWork['markRange']): void {
   const R = g.range, ranges = Math.max(1, Math.ceil(m / R));
   for (let r = Atomics.add(g.ctl, 1, 1); r < ranges; r = Atomics.add(g.ctl, 1, 1)) {
     const f0 = found;
+    if (markRange !== undefined) markRange(r, true);
     gridPairsRange(g, plan, r * R, Math.min(m, (r + 1) * R));
+    if (markRange !== undefined) markRange(r, false);
     g.table[4 * r] = slot;
     g.table[4 * r + 1] = f0;
     g.table[4 * r + 2] = found - f0;
@@ -868,6 +871,10 @@ export interface ParallelWork {
   found?: PairShare;
   /** Called after each range r this thread searched in chain order: its n contacts are found[f0, f0 + n) (views valid until the next record). */
   onRange?: (r: number, found: PairShare, f0: number, n: number) => void;
+  /** Stamps this thread's steps into a call's timeline (skewline/parallel's probe, timeline.ts), when set. */
+  mark?: (step: StepName) => void;
+  /** Stamps range r's start (first) or end in the timeline, when set. */
+  markRange?: (r: number, first: boolean) => void;
 }
 
 /** The whole 2D grid of a parallel search by ranges of segments (ParallelWork.wholeGrid). */
@@ -1053,11 +1060,14 @@ function findPairs(A: PreparedChain, B: PreparedChain | null, tau: number, work:
     // Leaves are built together unless the grid may take over (it needs segment boxes only).
     const sharedLeaves = shared !== null && !(dim === 2 && tau === 0);
     if (shared !== null) {
+      work?.mark?.('boxes0');
       sharedBoxes(A, shared.segA, shared.leavesA, sharedLeaves, shared.counter, 0, shared.done, 0);
+      work?.mark?.('boxes1');
       if (shared.counter[UNCHECKED_BAD] !== 0) return; // the caller validates and starts over
     }
     // Adjacent pairs: only a fold-back counts (in a parallel search, one share's part).
     if (work === null || work.folds === true) foldBacks(A, tau);
+    work?.mark?.('folds');
     // The 3D grid only on request: measured slower than the hierarchy on every 3D family tried
     // (bench/chain/chain.bench.ts; issue 16 notes).
     if (dim === 3 && work === null && searchMode.broad === 'grid') {
@@ -1088,11 +1098,14 @@ function findPairs(A: PreparedChain, B: PreparedChain | null, tau: number, work:
         IN_ORDER = found === 0; // fold-backs recorded above would come first, out of order
         gridPairsInOrder(grid, plan, m);
       } else {
+        work.mark?.('plan');
         const whole = work.wholeGrid === undefined ? null : work.wholeGrid(plan);
+        work.mark?.('grid');
         if (whole !== null) {
           work.ranged = true;
           work.folded = found;
-          searchRanges2(whole, plan, m, work.slot ?? 0, work.onRange);
+          searchRanges2(whole, plan, m, work.slot ?? 0, work.onRange, work.markRange);
+          work.mark?.('search');
           return;
         }
         // Work items: bands of columns, each built by the thread that claims it, the most

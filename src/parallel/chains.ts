@@ -21,6 +21,7 @@ import { allocGridPlan, rangesOf } from './grid-plan.js';
 import { chainWork } from './chain-work.js';
 import type { MergeJob, RangedShare } from './merge.js';
 import { cpuSplit, parallelStats, threadCpuMs } from './stats.js';
+import { STEP, newTimeline, stamp, timeline } from './timeline.js';
 
 const KEYS = ['dim', 'thickness', 'closed', 'against', 'againstClosed', 'threads', 'into'] as const;
 
@@ -187,27 +188,38 @@ async function search(A: PreparedChain, B: PreparedChain | null, tau: number, th
   // A planar chain at thickness 0 may take the grid: its plan is built together too.
   const grid = A.dim === 2 && tau === 0 && B === null ? allocGridPlan(A.m, PLAN_BANDS, takeBuffer, chainSearch.inOrder ? chainSearch.range : 0) : null;
   const lease = takeLeases(threads);
+  const trace = timeline.on ? newTimeline(rangesOf(A.m, chainSearch.range)) : null;
+  timeline.last = trace;
+  if (trace !== null) trace[STEP.start] = stamp();
   // threads − 1 workers, and this thread as the last searcher: all build the boxes (and the
   // grid's plan) together, each the small upper levels of the hierarchy, then claim work items
   // from the same counter.
-  const pending = postAll(threads - 1, (k) => ({ kind: 'chain', A: sa, B: sb, tau, counter, want, shift, build, grid, lease: lease[k + 1], slot: k + 1 }));
+  const pending = postAll(threads - 1, (k) => ({ kind: 'chain', A: sa, B: sb, tau, counter, want, shift, build, grid, lease: lease[k + 1], slot: k + 1, trace }));
   const c0 = parallelStats.measureCpu ? threadCpuMs() : 0;
-  const work = chainWork({ tau, counter, want, shift, build, grid, lease: lease[0], slot: 0 }, true);
+  const work = chainWork({ tau, counter, want, shift, build, grid, lease: lease[0], slot: 0, trace }, true);
   // Searching in chain order, this thread copies the finished ranges into the result as it goes.
   const whole = grid?.whole ?? null;
   const gather = whole === null ? null : new RangeGather(whole.table, rangesOf(A.m, whole.range), whole.range, A.m, lease.map((b, k) => (k === 0 || b === null ? null : leaseArrays(b))), into === null ? null : { CI: into.i, CJ: into.j, distance: into.distance, s: into.s, t: into.t });
   if (gather !== null) {
-    work.onRange = (r, found) => gather.own(r, found, work.folded ?? 0);
+    work.onRange = trace === null ? (r, found) => gather.own(r, found, work.folded ?? 0) : (r, found) => {
+      const c0 = stamp();
+      gather.own(r, found, work.folded ?? 0, trace);
+      trace[STEP.copyMs] = (Number.isNaN(trace[STEP.copyMs]) ? 0 : trace[STEP.copyMs]) + stamp() - c0;
+    };
     const partitioned = work.share!;
     work.share = (found, m) => {
       if (work.ranged !== true) return partitioned(found, m);
-      gather.ownDone(found, work.folded ?? 0);
+      const c0 = trace === null ? 0 : stamp();
+      gather.ownDone(found, work.folded ?? 0, trace);
+      if (trace !== null) trace[STEP.sideMs] = stamp() - c0;
       return { ...newShare(0, false), off: new Int32Array(0), leased: false };
     };
   }
   const mine = searchShare(A, B, tau, work) as RangedShare;
   const ownMs = parallelStats.measureCpu ? threadCpuMs() - c0 : 0;
+  if (trace !== null) trace[STEP.share] = stamp();
   const replies = await Promise.all(pending);
+  if (trace !== null) trace[STEP.replies] = stamp();
   for (const r of replies) if (!r.ok) throw replyError(r);
   giveBack(build.segA.buffer, build.leavesA.buffer, build.segB?.buffer, build.leavesB?.buffer, build.grid3?.count.buffer, build.grid3?.items.buffer, build.grid3?.folds.buffer);
   if (grid !== null) giveBack(grid.part.buffer, grid.ranges.buffer, grid.counts.buffer, grid.segs.buffer, grid.ecounts.buffer, grid.whole?.start.buffer, grid.whole?.items.buffer);
@@ -303,16 +315,21 @@ async function searchThreads(points: ChainPoints, options: (ChainContactsOptions
     // Searched in chain order: the ranges still waiting, after those copied during the search.
     const g0 = measure ? threadCpuMs() : 0;
     const Bc = B ?? A;
-    const result = ranged.finish(shares, identityOrig(A) ? null : A.orig, identityOrig(Bc) ? null : Bc.orig);
+    const result = ranged.finish(shares, identityOrig(A) ? null : A.orig, identityOrig(Bc) ? null : Bc.orig, timeline.last);
+    if (timeline.last !== null) timeline.last[STEP.finish] = stamp();
     const total = result.CI.length;
     const gatherMs = measure ? threadCpuMs() - g0 : 0;
     returnLeases(memory);
     const t1 = now();
     parallelStats.set(threads, t1 - t0, serialMs(t0, t1, replies), measure ? cpuSplit(threadCpuMs() - c0, ownMs + gatherMs, replies) : null);
-    if (into === null) return { count: total, i: result.CI, j: result.CJ, distance: result.distance, s: result.s, t: result.t };
+    if (into === null) {
+      if (timeline.last !== null) timeline.last[STEP.end] = stamp();
+      return { count: total, i: result.CI, j: result.CJ, distance: result.distance, s: result.s, t: result.t };
+    }
     // Into the caller's arrays (or, where they were too small, the memory grown in their place).
     const R = ranged.arrays();
     R.distance.fill(0, 0, total); // thickness 0 (the only search in chain order): every distance is 0
+    if (timeline.last !== null) timeline.last[STEP.end] = stamp();
     Object.assign(into, { count: total, i: R.CI, j: R.CJ, distance: R.distance, s: R.s, t: R.t });
     return into;
   }

@@ -21,6 +21,7 @@
 import { Buffer } from 'node:buffer';
 import type { PairShare } from '../chain/contacts.js';
 import { releaseHooks } from '../chain/scratch.js';
+import { PER_RANGE, ROW, ROWS, stamp } from './timeline.js';
 
 /** The most ranges of first segments (merge work items): enough to share out among 16 threads and more (a call may take fewer: chains.ts). */
 export const RANGES = 256;
@@ -346,6 +347,11 @@ export function leaseArrays(lease: SharedArrayBuffer): PairShare {
  * the copy never reaches is never touched), grown when short: the arrays handed back are views
  * of their first `count` entries. Distances are not copied (thickness 0: zeros).
  */
+/** Stamps when range r was copied into the result (timeline.ts). */
+function copied(trace: Float64Array, r: number): void {
+  trace[ROW * ROWS + PER_RANGE * r + 3] = stamp();
+}
+
 export class RangeGather {
   private readonly mine: Uint8Array;
   private next = 0;
@@ -383,16 +389,16 @@ export class RangeGather {
   }
 
   /** The calling thread finished range r (its contacts found[f0, f0 + n)): copies every range now ready. */
-  own(r: number, found: PairShare, folded: number): void {
+  own(r: number, found: PairShare, folded: number, trace: Float64Array | null = null): void {
     this.mine[r] = 1;
     this.takeFolds(found, folded);
-    this.advance(found);
+    this.advance(found, trace);
   }
 
   /** The calling thread's search ended: copies what is ready, then saves its ranges still waiting (its found pairs are scratch another call may reuse). */
-  ownDone(found: PairShare, folded: number): void {
+  ownDone(found: PairShare, folded: number, trace: Float64Array | null = null): void {
     this.takeFolds(found, folded);
-    this.advance(found);
+    this.advance(found, trace);
     let n = 0;
     for (let r = this.next; r < this.ranges; r++) if (this.mine[r] === 1) n += this.table[4 * r + 2];
     const side: PairShare = { CI: new Int32Array(n), CJ: new Int32Array(n), distance: new Float64Array(0), s: new Float64Array(n), t: new Float64Array(n) };
@@ -411,13 +417,14 @@ export class RangeGather {
   }
 
   /** After the workers answered (shares[k]: slot k's found pairs, for its ranges not published): the rest, and the result's arrays (views), with indices mapped by oa, ob where not null. */
-  finish(shares: readonly PairShare[], oa: Int32Array | null, ob: Int32Array | null): PairShare {
+  finish(shares: readonly PairShare[], oa: Int32Array | null, ob: Int32Array | null, trace: Float64Array | null = null): PairShare {
     const T = this.table;
     for (; this.next < this.ranges; this.next++) {
       const r = this.next;
       if (this.mine[r] === 1) this.copy(r, this.side!, this.sideAt[r]);
       else if (Atomics.load(T, 4 * r + 3) === PUBLISHED) this.copy(r, this.pubs[T[4 * r]]!, T[4 * r + 1]);
       else this.copy(r, shares[T[4 * r]], T[4 * r + 1]);
+      if (trace !== null) copied(trace, r);
     }
     this.copyFolds(this.folds === null ? 0 : this.folds.CI.length);
     if (this.out === null) this.grow(0);
@@ -451,13 +458,14 @@ export class RangeGather {
   }
 
   /** Copies ranges in order while the next is ready: the calling thread's (from `found`), or published by a worker. */
-  private advance(found: PairShare): void {
+  private advance(found: PairShare, trace: Float64Array | null): void {
     const T = this.table;
     for (; this.next < this.ranges; this.next++) {
       const r = this.next;
       if (this.mine[r] === 1) this.copy(r, found, T[4 * r + 1]);
       else if (Atomics.load(T, 4 * r + 3) === PUBLISHED) this.copy(r, this.pubs[T[4 * r]]!, T[4 * r + 1]);
       else return;
+      if (trace !== null) copied(trace, r);
     }
   }
 
