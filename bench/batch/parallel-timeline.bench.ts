@@ -5,12 +5,14 @@
  * — and the calling thread its copies, the replies and the finish. Prints the median over calls
  * of each step (ms after the call's start), each thread's idle time, and the one-thread call's
  * wall time, interleaved call by call in one process.
- * Run alone: node --expose-gc --import tsx bench/batch/parallel-timeline.bench.ts [--segments N] [--runs R] [--plain] [--threads T]
- * (--plain: without options.into).
+ * Run alone: node --expose-gc --import tsx bench/batch/parallel-timeline.bench.ts [--segments N] [--runs R] [--plain] [--threads T] [--range R]
+ * (--plain: without options.into; --range: segments per range of the search in chain order).
  */
 import type { ChainContacts } from '../../src/index.js';
 import { chainContacts } from '../../src/index.js';
+import { chainStats } from '../../src/chain/contacts.js';
 import { allocSharedChain, chainContactsParallel, closeParallelPool } from '../../src/parallel/index.js';
+import { chainSearch } from '../../src/parallel/chains.js';
 import { PER_RANGE, ROW, ROWS, STEP, timeline } from '../../src/parallel/timeline.js';
 import { randomWalk } from '../../test/support/walks.js';
 import { makeRng } from '../../test/support/rng.js';
@@ -25,6 +27,7 @@ const m = arg('--segments', 1_000_000);
 const runs = arg('--runs', 9);
 const threads = arg('--threads', 2);
 const plain = process.argv.includes('--plain');
+chainSearch.range = arg('--range', chainSearch.range);
 const walk = allocSharedChain(m + 1, 2);
 walk.set(randomWalk(m, 2, makeRng(2)));
 const buffer = (): ChainContacts => ({ count: 0, i: new Int32Array(0), j: new Int32Array(0), distance: new Float64Array(0), s: new Float64Array(0), t: new Float64Array(0) });
@@ -46,7 +49,14 @@ for (let call = -3; call < runs; call++) {
   gc();
   let w0 = performance.now();
   const n1 = plain ? chainContacts(walk, { dim: 2 }).count : chainContacts(walk, { dim: 2, into: intoOne }).count;
-  if (call >= 0) oneMs.push(performance.now() - w0);
+  if (call >= 0) {
+    oneMs.push(performance.now() - w0);
+    put('one thread: read', chainStats.readMs);
+    put('one thread: build (boxes, fold-backs, plan, grid)', chainStats.buildMs);
+    put('one thread: search less build', chainStats.searchMs - chainStats.buildMs);
+    put('one thread: copy out (sortFound)', chainStats.sortMs);
+    put('one thread: numbers', chainStats.numbersMs);
+  }
   gc();
   timeline.on = true;
   w0 = performance.now();
@@ -66,6 +76,8 @@ for (let call = -3; call < runs; call++) {
     put(`${who}: boxes begun`, at(s, STEP.boxes0));
     put(`${who}: boxes done`, at(s, STEP.boxes1));
     if (s === 0) put(`${who}: fold-backs done`, at(s, STEP.folds));
+    put(`${who}: plan phase 1 done`, at(s, STEP.plan1));
+    put(`${who}: plan phase 2 done`, at(s, STEP.plan2));
     put(`${who}: plan done`, at(s, STEP.plan));
     put(`${who}: whole grid done`, at(s, STEP.grid));
     put(`${who}: search claims ran out`, at(s, STEP.search));

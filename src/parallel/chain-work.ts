@@ -47,7 +47,7 @@ export function chainWork(job: Pick<ChainJob, 'tau' | 'counter' | 'want' | 'shif
   }
   if (job.trace !== undefined && job.trace !== null) Object.assign(work, marks(job.trace, job.slot));
   if (grid !== null) {
-    work.plan = (seg, m, dead, bands) => sharedGridPlan(grid, seg, m, dead, bands);
+    work.plan = (seg, m, dead, bands) => sharedGridPlan(grid, seg, m, dead, bands, work.mark);
     work.wholeGrid = (plan) => sharedWholeGrid(grid, plan);
   }
   return work;

@@ -20,6 +20,7 @@
 import { CELL_SCALE, MAX_CELLS_PER_SEGMENT, MAX_ENTRIES_PER_SEGMENT, boxSums, cellRanges, planGrid } from '../chain/grid.js';
 import type { GridPlan } from '../chain/grid.js';
 import type { WholeGrid2 } from '../chain/contacts.js';
+import type { StepName } from './timeline.js';
 
 /** Segments per chunk of the plan. */
 const CHUNK = 1 << 14;
@@ -223,7 +224,7 @@ function bandTable(cols: Int32Array, bands: number, nx: number): Int32Array {
  * thread must pass the same `bands` (at most the room allocated). Where the band lists would overflow their room, every thread plans for
  * itself (planGrid), as before.
  */
-export function sharedGridPlan(S: SharedGridPlan, seg: Float64Array, m: number, dead: Uint8Array | null, bands: number): GridPlan | null {
+export function sharedGridPlan(S: SharedGridPlan, seg: Float64Array, m: number, dead: Uint8Array | null, bands: number, mark?: (step: StepName) => void): GridPlan | null {
   if (m !== S.m || bands > S.bands) throw new Error('skewline/parallel: a shared grid plan of another search (an internal error)');
   const chunks = chunksOf(m);
   const part = S.part;
@@ -235,6 +236,7 @@ export function sharedGridPlan(S: SharedGridPlan, seg: Float64Array, m: number, 
     primed = true;
   }
   phase(S, 0, w);
+  mark?.('plan1');
   let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity, sum = 0, live = 0;
   for (let c = 0, q = 0; c < chunks; c++, q += PART) {
     x0 = Math.min(x0, part[q]);
@@ -260,6 +262,7 @@ export function sharedGridPlan(S: SharedGridPlan, seg: Float64Array, m: number, 
   // Phase 2: cell ranges, cell entries, and band counts per chunk.
   Object.assign(w, { x0, y0, inv, cx, cy, ex, ey, bands, bandOf, mine: new Int32Array(bands), ents: new Int32Array(bands), cols });
   phase(S, 1, w);
+  mark?.('plan2');
   let entries = 0;
   for (let c = 0; c < chunks; c++) entries += part[PART * c + 6];
   if (entries > MAX_ENTRIES_PER_SEGMENT * m) return null;

@@ -34,6 +34,9 @@ export const STEP = {
   copyMs: 11,
   /** Calling thread: ms spent saving its waiting ranges at its search's end (ownDone; a sum). */
   sideMs: 12,
+  /** The grid plan's phases 1 and 2 done (phase 3: `plan`). */
+  plan1: 13,
+  plan2: 14,
 } as const;
 
 /** Numbers per thread row. */
