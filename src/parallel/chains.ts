@@ -327,8 +327,8 @@ async function searchThreads(points: ChainPoints, options: (ChainContactsOptions
       return { count: total, i: result.CI, j: result.CJ, distance: result.distance, s: result.s, t: result.t };
     }
     // Into the caller's arrays (or, where they were too small, the memory grown in their place).
+    // (Thickness 0, the only search in chain order: the copies zeroed its distances, merge.ts.)
     const R = ranged.arrays();
-    R.distance.fill(0, 0, total); // thickness 0 (the only search in chain order): every distance is 0
     if (timeline.last !== null) timeline.last[STEP.end] = stamp();
     Object.assign(into, { count: total, i: R.CI, j: R.CJ, distance: R.distance, s: R.s, t: R.t });
     return into;

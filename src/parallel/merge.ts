@@ -363,6 +363,13 @@ export class RangeGather {
   /** The calling thread's ranges not yet copied when its search ended, saved (side) at sideAt[r]. */
   private side: PairShare | null = null;
   private readonly sideAt: Int32Array;
+  /**
+   * The result lies on the caller's `into`, whose distances may hold anything: each copy zeroes
+   * the distances of the entries it writes (thickness 0), while the other threads still search,
+   * rather than one pass over all of them once the search is over. Memory grown in its place
+   * (fresh, zeroed) needs none.
+   */
+  private zero = false;
 
   constructor(
     private readonly table: Int32Array,
@@ -379,6 +386,7 @@ export class RangeGather {
     if (into !== null) {
       this.out = into;
       this.cap = Math.min(into.CI.length, into.CJ.length, into.distance.length, into.s.length, into.t.length);
+      this.zero = true;
     }
   }
 
@@ -486,6 +494,7 @@ export class RangeGather {
     }
     this.out = R;
     this.cap = cap;
+    this.zero = false;
   }
 
   /** Copies the fold-backs [fk, fe) to the end of the result. */
@@ -494,6 +503,7 @@ export class RangeGather {
     if (F === null || fe <= this.fk) return;
     if (this.at + fe - this.fk > this.cap) this.grow(this.at + fe - this.fk);
     const R = this.out!;
+    if (this.zero) R.distance.fill(0, this.at, this.at + fe - this.fk);
     for (; this.fk < fe; this.fk++, this.at++) {
       R.CI[this.at] = F.CI[this.fk];
       R.CJ[this.at] = F.CJ[this.fk];
@@ -512,6 +522,7 @@ export class RangeGather {
     const need = this.at + n + fe - this.fk;
     if (need > this.cap) this.grow(need);
     const R = this.out!;
+    if (this.zero) R.distance.fill(0, this.at, need);
     if (fe === this.fk) {
       R.CI.set(src.CI.subarray(a, a + n), this.at);
       R.CJ.set(src.CJ.subarray(a, a + n), this.at);
