@@ -13,7 +13,7 @@ import { flattenChain, prepareChains } from './input.js';
 import type { ChainPoints, PreparedChain } from './input.js';
 import { LEAF, beginTraversal, buildTree, expandTasks, leafBoxes, leafCount, nextLeafPairs, segmentBoxes, segmentBoxesRange, segmentLeafBoxes3 } from './tree.js';
 import { blockBoxes3, blockBoxesRange3, blockGrid3, blockGridEntries3, blockPairList, blockPairs3, blockPairsByLower3, blockPairsIn3, blockPartnerList3, useBlockGrid3 } from './blocks3.js';
-import { FINE, bandGrid, planGrid, planGrid3 } from './grid.js';
+import { FINE, bandGrid, boxSums, planGrid, planGrid3 } from './grid.js';
 import { BOXES_A, BOXES_B, GRID_FILL, SORT_FILL, SORT_START, TREE_LEAVES, f64Scratch, i32Scratch, releaseHooks } from './scratch.js';
 import type { ChainGrid, ChainGrid3, GridPlan } from './grid.js';
 import type { ChainTree } from './tree.js';
@@ -916,6 +916,12 @@ export interface SharedBuild {
    * chunk's from its first segment on; nfold: how many in each chunk).
    */
   grid3?: { state: Int32Array; count: Int32Array; items: Int32Array; folds: Int32Array; nfold: Int32Array };
+  /**
+   * The first phase of the 2D grid's shared plan (skewline/parallel, grid-plan.ts), done with
+   * A's boxes while they are in cache: each chunk of `chunk` segments (a divisor of the build's
+   * chunk) gets its {@link boxSums} at part[stride·c] and its flag done[c] set.
+   */
+  sums?: { part: Float64Array; stride: number; chunk: number; done: Int32Array };
 }
 
 /**
@@ -985,12 +991,12 @@ export function buildChunks(m: number): number {
  * that a dead worker left) is built twice, with the same bits, and the build is complete when
  * the function returns. counter[at] is the next chunk to claim; `done` flags the finished ones.
  */
-function sharedBoxes(C: PreparedChain, seg: Float64Array, leaves: Float64Array, withLeaves: boolean, counter: Int32Array, at: number, done: Int32Array, doneAt: number): void {
+function sharedBoxes(C: PreparedChain, seg: Float64Array, leaves: Float64Array, withLeaves: boolean, counter: Int32Array, at: number, done: Int32Array, doneAt: number, sums: SharedBuild['sums'] = undefined): void {
   const { dim, m } = C;
   const chunks = Math.ceil(m / BUILD_CHUNK);
   if (m === 0 && withLeaves) leafBoxes(seg, dim, 0, 0, 1, leaves); // the one empty leaf (every thread writes the same)
-  for (let c = Atomics.add(counter, at, 1); c < chunks; c = Atomics.add(counter, at, 1)) boxChunk(C, seg, leaves, withLeaves, counter, c, done, doneAt);
-  for (let c = 0; c < chunks; c++) if (Atomics.load(done, doneAt + c) === 0) boxChunk(C, seg, leaves, withLeaves, counter, c, done, doneAt);
+  for (let c = Atomics.add(counter, at, 1); c < chunks; c = Atomics.add(counter, at, 1)) boxChunk(C, seg, leaves, withLeaves, counter, c, done, doneAt, sums);
+  for (let c = 0; c < chunks; c++) if (Atomics.load(done, doneAt + c) === 0) boxChunk(C, seg, leaves, withLeaves, counter, c, done, doneAt, sums);
 }
 
 // The chunks of the shared builds are built by module functions, not by closures made afresh on
@@ -998,13 +1004,23 @@ function sharedBoxes(C: PreparedChain, seg: Float64Array, leaves: Float64Array, 
 // thread that, on two cores, takes its time from the search.
 
 /** Chunk c of {@link sharedBoxes}: its segments' boxes (and leaves' with `withLeaves`), validated if unchecked, then flagged done. */
-function boxChunk(C: PreparedChain, seg: Float64Array, leaves: Float64Array, withLeaves: boolean, counter: Int32Array, c: number, done: Int32Array, doneAt: number): void {
+function boxChunk(C: PreparedChain, seg: Float64Array, leaves: Float64Array, withLeaves: boolean, counter: Int32Array, c: number, done: Int32Array, doneAt: number, sums: SharedBuild['sums']): void {
   const { P, dim, m, dead } = C;
   const c0 = c * BUILD_CHUNK, c1 = Math.min(m, c0 + BUILD_CHUNK);
   if (C.checked === false && !cleanRange(P, dim, c0, c1)) Atomics.store(counter, UNCHECKED_BAD, 1);
   segmentBoxesRange(P, dim, c0, c1, dead, seg);
   if (withLeaves) leafBoxes(seg, dim, m, c0 / LEAF, Math.min(leafCount(m), Math.ceil(c1 / LEAF)), leaves);
+  if (sums !== undefined) chunkSums(seg, dead, c0, c1, sums);
   Atomics.store(done, doneAt + c, 1);
+}
+
+/** The grid plan's first phase for the plan chunks within segments [c0, c1) (see SharedBuild.sums). */
+function chunkSums(seg: Float64Array, dead: Uint8Array | null, c0: number, c1: number, sums: NonNullable<SharedBuild['sums']>): void {
+  const { part, stride, chunk, done } = sums;
+  for (let k = c0; k < c1; k += chunk) {
+    boxSums(seg, dead, k, Math.min(c1, k + chunk), part, stride * (k / chunk));
+    Atomics.store(done, k / chunk, 1);
+  }
 }
 
 /**
@@ -1061,7 +1077,7 @@ function findPairs(A: PreparedChain, B: PreparedChain | null, tau: number, work:
     const sharedLeaves = shared !== null && !(dim === 2 && tau === 0);
     if (shared !== null) {
       work?.mark?.('boxes0');
-      sharedBoxes(A, shared.segA, shared.leavesA, sharedLeaves, shared.counter, 0, shared.done, 0);
+      sharedBoxes(A, shared.segA, shared.leavesA, sharedLeaves, shared.counter, 0, shared.done, 0, dim === 2 && tau === 0 ? shared.sums : undefined);
       work?.mark?.('boxes1');
       if (shared.counter[UNCHECKED_BAD] !== 0) return; // the caller validates and starts over
     }

@@ -17,7 +17,7 @@ import type { ParallelOptions } from './distances.js';
 import type { SharedChain } from './worker.js';
 import { threadCount } from './threads.js';
 import { RANGES, RangeGather, leaseArrays, mergeGather, mergeOffsets, mergeRanges, rangeShift } from './merge.js';
-import { allocGridPlan, rangesOf } from './grid-plan.js';
+import { allocGridPlan, planSums, rangesOf } from './grid-plan.js';
 import { chainWork } from './chain-work.js';
 import type { MergeJob, RangedShare } from './merge.js';
 import { cpuSplit, parallelStats, threadCpuMs } from './stats.js';
@@ -187,6 +187,7 @@ async function search(A: PreparedChain, B: PreparedChain | null, tau: number, th
   }
   // A planar chain at thickness 0 may take the grid: its plan is built together too.
   const grid = A.dim === 2 && tau === 0 && B === null ? allocGridPlan(A.m, PLAN_BANDS, takeBuffer, chainSearch.inOrder ? chainSearch.range : 0) : null;
+  if (grid !== null) build.sums = planSums(grid);
   const lease = takeLeases(threads);
   const trace = timeline.on ? newTimeline(rangesOf(A.m, chainSearch.range)) : null;
   timeline.last = trace;

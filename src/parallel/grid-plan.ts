@@ -94,6 +94,16 @@ export function allocGridPlan(m: number, bands: number, alloc: (bytes: number) =
   };
 }
 
+/**
+ * Where the threads building the shared segment boxes (src/chain/contacts.ts, SharedBuild.sums)
+ * write the plan's first phase, chunk by chunk, with each chunk's boxes still in cache: a pass
+ * over every box the less (on the 1e6-step planar walk, boxSums alone took 10 ms of one thread's
+ * CPU over boxes no longer in cache).
+ */
+export function planSums(S: SharedGridPlan): { part: Float64Array; stride: number; chunk: number; done: Int32Array } {
+  return { part: S.part, stride: PART, chunk: CHUNK, done: S.done };
+}
+
 /** Room for the whole grid's cells, per segment: planGrid takes grids of up to MAX_CELLS_PER_SEGMENT·m cells and a row and a column more (a grid needing more room is searched by bands; 1.1 a segment on a 1e6-step random walk, 6.1 on a 60,000-step integer-grid walk). */
 const WHOLE_CELLS = 9;
 
@@ -146,11 +156,12 @@ interface PhaseWork {
 const PRIME = new Float64Array(PART);
 let primed = false;
 
-/** Claims chunks of phase p and builds each; then builds every chunk still not done. */
+/** Claims chunks of phase p and builds each not done yet (phase 1's are done with the boxes: {@link planSums}); then builds every chunk still not done. */
 function phase(S: SharedGridPlan, p: number, w: PhaseWork): void {
   const chunks = chunksOf(S.m);
   const done = S.done;
   for (let c = Atomics.add(S.ctl, p, 1); c < chunks; c = Atomics.add(S.ctl, p, 1)) {
+    if (Atomics.load(done, p * chunks + c) !== 0) continue;
     buildChunk(p, c, w);
     Atomics.store(done, p * chunks + c, 1);
   }
