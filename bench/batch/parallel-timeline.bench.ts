@@ -28,6 +28,11 @@ const runs = arg('--runs', 9);
 const threads = arg('--threads', 2);
 const plain = process.argv.includes('--plain');
 chainSearch.range = arg('--range', chainSearch.range);
+// --ab KEY=a,b: chainSearch[KEY] alternates call by call between the values (each a row set of its own).
+const abAt = process.argv.indexOf('--ab');
+const [abKey, abList] = abAt >= 0 ? process.argv[abAt + 1].split('=') : ['', ''];
+const abValues = abAt >= 0 ? abList.split(',').map(Number) : [NaN];
+let tag = '';
 const walk = allocSharedChain(m + 1, 2);
 walk.set(randomWalk(m, 2, makeRng(2)));
 const buffer = (): ChainContacts => ({ count: 0, i: new Int32Array(0), j: new Int32Array(0), distance: new Float64Array(0), s: new Float64Array(0), t: new Float64Array(0) });
@@ -40,22 +45,27 @@ const median = (a: number[]): number => {
 
 const rows = new Map<string, number[]>();
 const put = (k: string, v: number): void => {
+  k = tag + k;
   if (!rows.has(k)) rows.set(k, []);
   rows.get(k)!.push(v);
 };
-const oneMs: number[] = [], parMs: number[] = [];
+const oneMs: number[] = [];
+const parMs = new Map<string, number[]>();
 
-for (let call = -3; call < runs; call++) {
+for (let call = -3 * abValues.length; call < runs * abValues.length; call++) {
+  const v = abValues[(call + 3 * abValues.length) % abValues.length];
+  if (abAt >= 0) (chainSearch as unknown as Record<string, number>)[abKey] = v;
+  tag = abAt >= 0 ? `[${abKey} ${v}] ` : '';
   gc();
   let w0 = performance.now();
   const n1 = plain ? chainContacts(walk, { dim: 2 }).count : chainContacts(walk, { dim: 2, into: intoOne }).count;
   if (call >= 0) {
     oneMs.push(performance.now() - w0);
-    put('one thread: read', chainStats.readMs);
-    put('one thread: build (boxes, fold-backs, plan, grid)', chainStats.buildMs);
-    put('one thread: search less build', chainStats.searchMs - chainStats.buildMs);
-    put('one thread: copy out (sortFound)', chainStats.sortMs);
-    put('one thread: numbers', chainStats.numbersMs);
+    if (tag === '' || v === abValues[0]) put('one thread: read', chainStats.readMs);
+    if (tag === '' || v === abValues[0]) put('one thread: build (boxes, fold-backs, plan, grid)', chainStats.buildMs);
+    if (tag === '' || v === abValues[0]) put('one thread: search less build', chainStats.searchMs - chainStats.buildMs);
+    if (tag === '' || v === abValues[0]) put('one thread: copy out (sortFound)', chainStats.sortMs);
+    if (tag === '' || v === abValues[0]) put('one thread: numbers', chainStats.numbersMs);
   }
   gc();
   timeline.on = true;
@@ -65,7 +75,8 @@ for (let call = -3; call < runs; call++) {
   timeline.on = false;
   if (n1 !== n2) throw new Error(`counts differ: ${n1} ${n2}`);
   if (call < 0) continue;
-  parMs.push(wall);
+  if (!parMs.has(tag)) parMs.set(tag, []);
+  parMs.get(tag)!.push(wall);
   const T = timeline.last!;
   const t0 = T[STEP.start];
   const at = (slot: number, step: number): number => T[ROW * slot + step] - t0;
@@ -126,4 +137,4 @@ for (const [k, v] of rows) {
   const f = v.filter((x) => !Number.isNaN(x));
   console.log(`| ${k} | ${median(v).toFixed(2)} | ${Math.min(...f).toFixed(2)} | ${Math.max(...f).toFixed(2)} |`);
 }
-console.log(`\none thread ${median(oneMs).toFixed(1)} ms, ${threads} threads ${median(parMs).toFixed(1)} ms (traced): ${(median(oneMs) / median(parMs)).toFixed(3)}× (wall, interleaved, median of ${runs})`);
+for (const [t, ms] of parMs) console.log(`\n${t}one thread ${median(oneMs).toFixed(1)} ms, ${threads} threads ${median(ms).toFixed(1)} ms (traced): ${(median(oneMs) / median(ms)).toFixed(3)}× (wall, interleaved, median of ${ms.length})`);

@@ -31,7 +31,7 @@ const KEYS = ['dim', 'thickness', 'closed', 'against', 'againstClosed', 'threads
  * the last call searched in chain order. Not public: for the tests and the benchmark, which
  * compare the two.
  */
-export const chainSearch = { inOrder: true, range: 1 << 14, lastInOrder: false };
+export const chainSearch = { inOrder: true, range: 1 << 14, lastInOrder: false, fuseSums: true };
 
 /** Segments per thread below which another thread does not pay for the hierarchy it builds. */
 const MIN_SEGMENTS = 50_000;
@@ -187,7 +187,7 @@ async function search(A: PreparedChain, B: PreparedChain | null, tau: number, th
   }
   // A planar chain at thickness 0 may take the grid: its plan is built together too.
   const grid = A.dim === 2 && tau === 0 && B === null ? allocGridPlan(A.m, PLAN_BANDS, takeBuffer, chainSearch.inOrder ? chainSearch.range : 0) : null;
-  if (grid !== null) build.sums = planSums(grid);
+  if (grid !== null && chainSearch.fuseSums) build.sums = planSums(grid);
   const lease = takeLeases(threads);
   const trace = timeline.on ? newTimeline(rangesOf(A.m, chainSearch.range)) : null;
   timeline.last = trace;
