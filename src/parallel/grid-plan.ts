@@ -321,7 +321,12 @@ export function sharedWholeGrid(S: SharedGridPlan, plan: GridPlan): WholeGrid2 |
   if (W === null || entryStart === undefined || segStart === null || segs === null || segs.buffer !== S.segs.buffer) return null;
   const cells = nx * ny;
   if (cells + 1 > W.start.length || entryStart[bands] > W.items.length || bands > W.done.length) return null;
-  for (let b = Atomics.add(W.ctl, 0, 1); b < bands; b = Atomics.add(W.ctl, 0, 1)) {
+  // The most crowded bands first, so that the last claims are small: a thread whose claims ran
+  // out builds again every band still in progress (it never waits), and the last band's
+  // build is what both threads lose.
+  const order = bySize(entryStart, bands);
+  for (let k = Atomics.add(W.ctl, 0, 1); k < bands; k = Atomics.add(W.ctl, 0, 1)) {
+    const b = order[k];
     wholeBand(plan, entryStart, W.start, W.items, b);
     Atomics.store(W.done, b, 1);
   }
@@ -332,6 +337,14 @@ export function sharedWholeGrid(S: SharedGridPlan, plan: GridPlan): WholeGrid2 |
     }
   }
   return { ny, cells, start: W.start, items: W.items, ctl: W.ctl, table: W.table, range: W.range };
+}
+
+/** The bands by their entries (entryStart[b + 1] − entryStart[b]), most first; ties by index (the same order in every thread). */
+function bySize(entryStart: Int32Array, bands: number): Int32Array {
+  const order = new Int32Array(bands);
+  for (let b = 0; b < bands; b++) order[b] = b;
+  const size = (b: number): number => entryStart[b + 1] - entryStart[b];
+  return order.sort((a, b) => size(b) - size(a) || a - b);
 }
 
 /** Band b of the whole grid (a module function: a closure made each call is compiled each call). */
