@@ -5,7 +5,7 @@
  * — and the calling thread its copies, the replies and the finish. Prints the median over calls
  * of each step (ms after the call's start), each thread's idle time, and the one-thread call's
  * wall time, interleaved call by call in one process.
- * Run alone: node --expose-gc --import tsx bench/batch/parallel-timeline.bench.ts [--segments N] [--runs R] [--plain] [--threads T] [--range R]
+ * Run alone: node --expose-gc --import tsx bench/batch/parallel-timeline.bench.ts [--segments N] [--runs R] [--plain] [--threads T] [--range R] [--ab 'KEY=a,b;KEY2=c,d']
  * (--plain: without options.into; --range: segments per range of the search in chain order).
  */
 import type { ChainContacts } from '../../src/index.js';
@@ -28,10 +28,11 @@ const runs = arg('--runs', 9);
 const threads = arg('--threads', 2);
 const plain = process.argv.includes('--plain');
 chainSearch.range = arg('--range', chainSearch.range);
-// --ab KEY=a,b: chainSearch[KEY] alternates call by call between the values (each a row set of its own).
+// --ab KEY=a,b[;KEY2=c,d]: chainSearch[KEY] (and KEY2, zipped) alternates call by call between
+// the values (each variant a row set of its own).
 const abAt = process.argv.indexOf('--ab');
-const [abKey, abList] = abAt >= 0 ? process.argv[abAt + 1].split('=') : ['', ''];
-const abValues = abAt >= 0 ? abList.split(',').map(Number) : [NaN];
+const abKeys = abAt >= 0 ? process.argv[abAt + 1].split(';').map((kv) => kv.split('=')) : [];
+const abValues = abAt >= 0 ? abKeys[0][1].split(',').map((_, k) => k) : [NaN];
 let tag = '';
 const walk = allocSharedChain(m + 1, 2);
 walk.set(randomWalk(m, 2, makeRng(2)));
@@ -54,8 +55,8 @@ const parMs = new Map<string, number[]>();
 
 for (let call = -3 * abValues.length; call < runs * abValues.length; call++) {
   const v = abValues[(call + 3 * abValues.length) % abValues.length];
-  if (abAt >= 0) (chainSearch as unknown as Record<string, number>)[abKey] = v;
-  tag = abAt >= 0 ? `[${abKey} ${v}] ` : '';
+  for (const [key, list] of abKeys) (chainSearch as unknown as Record<string, number>)[key] = Number(list.split(',')[v]);
+  tag = abAt >= 0 ? `[${abKeys.map(([key, list]) => `${key} ${list.split(',')[v]}`).join(', ')}] ` : '';
   gc();
   let w0 = performance.now();
   const n1 = plain ? chainContacts(walk, { dim: 2 }).count : chainContacts(walk, { dim: 2, into: intoOne }).count;

@@ -554,17 +554,17 @@ function gridPairsInOrder(g: ChainGrid, plan: GridPlan, m: number): void {
 }
 
 /**
- * The parallel search in chain order: ranges [r·R, (r + 1)·R) of segments (R = g.range) claimed
+ * The parallel search in chain order: ranges [bounds[r], bounds[r + 1]) of segments claimed
  * through g.ctl[1], each searched as {@link gridPairsInOrder} searches the whole chain, so its
  * contacts come out sorted by (i, j); the table records where each range's are in this thread's
  * found pairs. Each range starts its cells' cursors afresh ({@link gridPairsRange}).
  */
 function searchRanges2(g: WholeGrid2, plan: GridPlan, m: number, slot: number, onRange: ParallelWork['onRange'], markRange: ParallelWork['markRange']): void {
-  const R = g.range, ranges = Math.max(1, Math.ceil(m / R));
+  const B = g.bounds, ranges = B.length - 1;
   for (let r = Atomics.add(g.ctl, 1, 1); r < ranges; r = Atomics.add(g.ctl, 1, 1)) {
     const f0 = found;
     if (markRange !== undefined) markRange(r, true);
-    gridPairsRange(g, plan, r * R, Math.min(m, (r + 1) * R));
+    gridPairsRange(g, plan, B[r], Math.min(m, B[r + 1]));
     if (markRange !== undefined) markRange(r, false);
     g.table[4 * r] = slot;
     g.table[4 * r + 1] = f0;
@@ -885,8 +885,8 @@ export interface WholeGrid2 {
   items: Int32Array;
   ctl: Int32Array;
   table: Int32Array;
-  /** Segments per range (the work items; the same in every thread). */
-  range: number;
+  /** Range r (a work item) is segments bounds[r] … bounds[r + 1] − 1 (the same in every thread). */
+  bounds: Int32Array;
 }
 
 /**

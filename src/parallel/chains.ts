@@ -17,7 +17,7 @@ import type { ParallelOptions } from './distances.js';
 import type { SharedChain } from './worker.js';
 import { threadCount } from './threads.js';
 import { RANGES, RangeGather, leaseArrays, mergeGather, mergeOffsets, mergeRanges, rangeShift } from './merge.js';
-import { allocGridPlan, planSums, rangesOf } from './grid-plan.js';
+import { allocGridPlan, planSums } from './grid-plan.js';
 import { chainWork } from './chain-work.js';
 import type { MergeJob, RangedShare } from './merge.js';
 import { cpuSplit, parallelStats, threadCpuMs } from './stats.js';
@@ -26,12 +26,14 @@ import { STEP, newTimeline, stamp, timeline } from './timeline.js';
 const KEYS = ['dim', 'thickness', 'closed', 'against', 'againstClosed', 'threads', 'into'] as const;
 
 /**
- * How a planar chain at thickness 0 is searched: in chain order by ranges of `range` segments
- * over the whole grid built together (inOrder), or by bands of columns with a merge; and whether
- * the last call searched in chain order. Not public: for the tests and the benchmark, which
- * compare the two.
+ * How a planar chain at thickness 0 is searched: in chain order by ranges of segments over the
+ * whole grid built together (inOrder), or by bands of columns with a merge; and whether the last
+ * call searched in chain order. The ranges are cut by guided self-scheduling (grid-plan.ts,
+ * rangeBounds), from `range · spread` segments down to `range` (spread 1: every range `range`
+ * segments). `fuseSums`: the grid plan's first phase is computed with the shared boxes. Not
+ * public: for the tests and the benchmarks, which compare the variants.
  */
-export const chainSearch = { inOrder: true, range: 1 << 14, lastInOrder: false, fuseSums: true };
+export const chainSearch = { inOrder: true, range: 1 << 12, spread: 16, lastInOrder: false, fuseSums: true };
 
 /** Segments per thread below which another thread does not pay for the hierarchy it builds. */
 const MIN_SEGMENTS = 50_000;
@@ -186,10 +188,10 @@ async function search(A: PreparedChain, B: PreparedChain | null, tau: number, th
     };
   }
   // A planar chain at thickness 0 may take the grid: its plan is built together too.
-  const grid = A.dim === 2 && tau === 0 && B === null ? allocGridPlan(A.m, PLAN_BANDS, takeBuffer, chainSearch.inOrder ? chainSearch.range : 0) : null;
+  const grid = A.dim === 2 && tau === 0 && B === null ? allocGridPlan(A.m, PLAN_BANDS, takeBuffer, chainSearch.inOrder ? chainSearch.range : 0, chainSearch.range * chainSearch.spread, threads) : null;
   if (grid !== null && chainSearch.fuseSums) build.sums = planSums(grid);
   const lease = takeLeases(threads);
-  const trace = timeline.on ? newTimeline(rangesOf(A.m, chainSearch.range)) : null;
+  const trace = timeline.on ? newTimeline(grid?.whole?.bounds.length ?? 1) : null;
   timeline.last = trace;
   if (trace !== null) trace[STEP.start] = stamp();
   // threads − 1 workers, and this thread as the last searcher: all build the boxes (and the
@@ -200,7 +202,7 @@ async function search(A: PreparedChain, B: PreparedChain | null, tau: number, th
   const work = chainWork({ tau, counter, want, shift, build, grid, lease: lease[0], slot: 0, trace }, true);
   // Searching in chain order, this thread copies the finished ranges into the result as it goes.
   const whole = grid?.whole ?? null;
-  const gather = whole === null ? null : new RangeGather(whole.table, rangesOf(A.m, whole.range), whole.range, A.m, lease.map((b, k) => (k === 0 || b === null ? null : leaseArrays(b))), into === null ? null : { CI: into.i, CJ: into.j, distance: into.distance, s: into.s, t: into.t });
+  const gather = whole === null ? null : new RangeGather(whole.table, whole.bounds.length - 1, whole.bounds, A.m, lease.map((b, k) => (k === 0 || b === null ? null : leaseArrays(b))), into === null ? null : { CI: into.i, CJ: into.j, distance: into.distance, s: into.s, t: into.t });
   if (gather !== null) {
     work.onRange = trace === null ? (r, found) => gather.own(r, found, work.folded ?? 0) : (r, found) => {
       const c0 = stamp();

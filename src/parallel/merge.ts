@@ -374,7 +374,8 @@ export class RangeGather {
   constructor(
     private readonly table: Int32Array,
     private readonly ranges: number,
-    private readonly range: number,
+    /** Range r is first segments bounds[r] … bounds[r + 1] − 1. */
+    private readonly bounds: Int32Array,
     private readonly m: number,
     /** Each worker slot's lease as laid out for publishing (index 0 unused), or null. */
     private readonly pubs: (PairShare | null)[],
@@ -479,7 +480,7 @@ export class RangeGather {
 
   /** Room for `need` contacts in all: the first time, or when short, memory for the estimated total. */
   private grow(need: number): void {
-    const covered = Math.min(this.m, this.next * this.range + this.range);
+    const covered = Math.min(this.m, this.bounds[Math.min(this.ranges, this.next + 1)]);
     const est = Math.ceil((1.25 * need * this.m) / Math.max(1, covered)) + 1024 + (this.folds === null ? 0 : this.folds.CI.length);
     const cap = Math.max(need, est, Math.ceil(1.25 * this.cap));
     const raw = (bytes: number): ArrayBuffer => Buffer.allocUnsafeSlow(bytes).buffer as ArrayBuffer;
@@ -516,7 +517,7 @@ export class RangeGather {
   private copy(r: number, src: PairShare, a: number): void {
     const n = this.table[4 * r + 2];
     const F = this.folds;
-    const hi = Math.min(this.m, (r + 1) * this.range);
+    const hi = Math.min(this.m, this.bounds[r + 1]);
     let fe = this.fk;
     if (F !== null) while (fe < F.CI.length && F.CI[fe] < hi) fe++;
     const need = this.at + n + fe - this.fk;
