@@ -200,16 +200,45 @@ function buildChunk(p: number, c: number, w: PhaseWork): void {
     boxSums(w.seg, w.dead, k0, k1, w.S.part, PART * c);
   } else if (p === 1) {
     // Counted here and written at the end: a chunk built twice at once writes the same values.
-    const entries = cellRanges(w.seg, w.dead, k0, k1, w.x0, w.y0, w.inv, w.cx, w.cy, w.ex, w.ey);
     w.mine.fill(0);
     w.ents.fill(0);
-    countBands(w, k0, k1);
+    const entries = rangesAndBands(w, k0, k1);
     w.S.counts.set(w.mine, c * w.S.bands);
     w.S.ecounts.set(w.ents, c * w.S.bands);
     w.S.part[PART * c + 6] = entries;
   } else {
     listBands(w, k0, k1, w.at.slice(c * w.bands, (c + 1) * w.bands));
   }
+}
+
+/**
+ * Phase 2 in one pass: {@link cellRanges} of segments k0 … k1 − 1 (the same cells, computed the
+ * same way), and w.mine[b] += those that meet band b, w.ents[b] += their cells in it; returns
+ * their cell entries.
+ */
+function rangesAndBands(w: PhaseWork, k0: number, k1: number): number {
+  const { seg, dead, x0, y0, inv, cx, cy, ex, ey, bandOf, mine, ents, cols } = w;
+  let entries = 0;
+  for (let k = k0, o = 4 * k0; k < k1; k++, o += 4) {
+    if (dead !== null && dead[k] !== 0) {
+      cx[k] = cy[k] = ey[k] = 0;
+      ex[k] = -1; // no cells
+      continue;
+    }
+    const a = Math.floor((seg[o] - x0) * inv), b = Math.floor((seg[o + 1] - y0) * inv);
+    const e = Math.floor((seg[o + 2] - x0) * inv), f = Math.floor((seg[o + 3] - y0) * inv);
+    cx[k] = a;
+    cy[k] = b;
+    ex[k] = e;
+    ey[k] = f;
+    const rows = f - b + 1;
+    entries += (e - a + 1) * rows;
+    for (let q = bandOf[a], qe = bandOf[e]; q <= qe; q++) {
+      mine[q]++;
+      ents[q] += (Math.min(e, cols[q + 1] - 1) - Math.max(a, cols[q]) + 1) * rows;
+    }
+  }
+  return entries;
 }
 
 /** Phase 2: w.mine[b] += the segments k0 … k1 − 1 that meet band b, w.ents[b] += their cells in it. */
