@@ -17,7 +17,7 @@
  * the number of threads, and the same as planGrid's but for the cell size's last bits (the sum
  * is taken chunk by chunk): the contacts found do not depend on the grid.
  */
-import { CELL_SCALE, MAX_CELLS_PER_SEGMENT, MAX_ENTRIES_PER_SEGMENT, boxSums, cellRanges, planGrid } from '../chain/grid.js';
+import { CELL_SCALE, MAX_CELLS_PER_SEGMENT, MAX_ENTRIES_PER_SEGMENT, boxSums, planGrid } from '../chain/grid.js';
 import type { GridPlan } from '../chain/grid.js';
 import type { WholeGrid2 } from '../chain/contacts.js';
 import type { StepName } from './timeline.js';
@@ -212,8 +212,9 @@ function buildChunk(p: number, c: number, w: PhaseWork): void {
 }
 
 /**
- * Phase 2 in one pass: {@link cellRanges} of segments k0 … k1 − 1 (the same cells, computed the
- * same way), and w.mine[b] += those that meet band b, w.ents[b] += their cells in it; returns
+ * Phase 2 in one pass: the cell ranges of segments k0 … k1 − 1 (as src/chain/grid.ts' cellRanges
+ * computes them: one pass instead of cellRanges and then a count; a grid that differs only in its
+ * cells finds the same contacts), and w.mine[b] += those that meet band b, w.ents[b] += their cells in it; returns
  * their cell entries.
  */
 function rangesAndBands(w: PhaseWork, k0: number, k1: number): number {
@@ -239,19 +240,6 @@ function rangesAndBands(w: PhaseWork, k0: number, k1: number): number {
     }
   }
   return entries;
-}
-
-/** Phase 2: w.mine[b] += the segments k0 … k1 − 1 that meet band b, w.ents[b] += their cells in it. */
-function countBands(w: PhaseWork, k0: number, k1: number): void {
-  const { cx, cy, ex, ey, bandOf, mine, ents, cols } = w;
-  for (let k = k0; k < k1; k++) {
-    if (ex[k] < cx[k]) continue; // dead: no cells
-    const rows = ey[k] - cy[k] + 1;
-    for (let q = bandOf[cx[k]], qe = bandOf[ex[k]]; q <= qe; q++) {
-      mine[q]++;
-      ents[q] += (Math.min(ex[k], cols[q + 1] - 1) - Math.max(cx[k], cols[q]) + 1) * rows;
-    }
-  }
 }
 
 /** Phase 3: segments k0 … k1 − 1 into the lists of the bands they meet, band b's from fill[b] on. */
