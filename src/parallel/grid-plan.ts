@@ -378,10 +378,18 @@ export function sharedWholeGrid(S: SharedGridPlan, plan: GridPlan): WholeGrid2 |
 
 /** The bands by their entries (entryStart[b + 1] − entryStart[b]), most first; ties by index (the same order in every thread). */
 function bySize(entryStart: Int32Array, bands: number): Int32Array {
+  // An insertion sort (at most PLAN_BANDS bands), stable: no comparator closure made each call.
   const order = new Int32Array(bands);
-  for (let b = 0; b < bands; b++) order[b] = b;
-  const size = (b: number): number => entryStart[b + 1] - entryStart[b];
-  return order.sort((a, b) => size(b) - size(a) || a - b);
+  for (let b = 0; b < bands; b++) {
+    const n = entryStart[b + 1] - entryStart[b];
+    let k = b;
+    while (k > 0 && entryStart[order[k - 1] + 1] - entryStart[order[k - 1]] < n) {
+      order[k] = order[k - 1];
+      k--;
+    }
+    order[k] = b;
+  }
+  return order;
 }
 
 /** Band b of the whole grid (a module function: a closure made each call is compiled each call). */
