@@ -191,7 +191,7 @@ async function search(A: PreparedChain, B: PreparedChain | null, tau: number, th
   const grid = A.dim === 2 && tau === 0 && B === null ? allocGridPlan(A.m, PLAN_BANDS, takeBuffer, chainSearch.inOrder ? chainSearch.range : 0, chainSearch.range * chainSearch.spread, threads) : null;
   if (grid !== null && chainSearch.fuseSums) build.sums = planSums(grid);
   const lease = takeLeases(threads);
-  const trace = timeline.on ? newTimeline(grid?.whole?.bounds.length ?? 1) : null;
+  const trace = timeline.on ? newTimeline((grid?.whole?.bounds.length ?? 2) - 1) : null;
   timeline.last = trace;
   if (trace !== null) trace[STEP.start] = stamp();
   // threads − 1 workers, and this thread as the last searcher: all build the boxes (and the
