@@ -166,7 +166,7 @@ function vertices(points: ChainPoints, dim: unknown): number {
  * thread's CPU in its own share, and the shares' memory to hand back after the merge; or null
  * when a thread found the unchecked input bad.
  */
-async function search(A: PreparedChain, B: PreparedChain | null, tau: number, threads: number, into: ChainContacts | null): Promise<{ A: PreparedChain; B: PreparedChain | null; tau: number; shift: number; shares: RangedShare[]; replies: Reply[]; ownMs: number; memory: (ArrayBufferLike | null)[]; ranged: RangeGather | null } | null> {
+async function search(A: PreparedChain, B: PreparedChain | null, tau: number, threads: number, into: ChainContacts | null): Promise<{ A: PreparedChain; B: PreparedChain | null; tau: number; shift: number; shares: RangedShare[]; replies: Reply[]; ownMs: number; memory: (ArrayBufferLike | null)[]; ranged: RangeGather | null; trace: Float64Array | null } | null> {
   const sa = share(A);
   const sb = B === null ? null : share(B);
   const counter = new SharedArrayBuffer(4);
@@ -237,7 +237,7 @@ async function search(A: PreparedChain, B: PreparedChain | null, tau: number, th
   // Searched in chain order (every thread took the same plan, so the same way): the ranges' table.
   const ranged = work.ranged === true && gather !== null ? gather : null;
   chainSearch.lastInOrder = ranged !== null;
-  return { A, B, tau, shift, shares, replies, ownMs, memory, ranged };
+  return { A, B, tau, shift, shares, replies, ownMs, memory, ranged, trace };
 }
 
 /**
@@ -313,26 +313,26 @@ async function searchThreads(points: ChainPoints, options: (ChainContactsOptions
     round = await search(A, B, tau, threads, into);
     if (round === null) throw new Error('skewline/parallel: the threads could not build the boxes of a validated chain (an internal error)');
   }
-  const { A, B, tau, shift, shares, replies, ownMs, memory, ranged } = round;
+  const { A, B, tau, shift, shares, replies, ownMs, memory, ranged, trace } = round;
   if (ranged !== null) {
     // Searched in chain order: the ranges still waiting, after those copied during the search.
     const g0 = measure ? threadCpuMs() : 0;
     const Bc = B ?? A;
-    const result = ranged.finish(shares, identityOrig(A) ? null : A.orig, identityOrig(Bc) ? null : Bc.orig, timeline.last);
-    if (timeline.last !== null) timeline.last[STEP.finish] = stamp();
+    const result = ranged.finish(shares, identityOrig(A) ? null : A.orig, identityOrig(Bc) ? null : Bc.orig, trace);
+    if (trace !== null) trace[STEP.finish] = stamp();
     const total = result.CI.length;
     const gatherMs = measure ? threadCpuMs() - g0 : 0;
     returnLeases(memory);
     const t1 = now();
     parallelStats.set(threads, t1 - t0, serialMs(t0, t1, replies), measure ? cpuSplit(threadCpuMs() - c0, ownMs + gatherMs, replies) : null);
     if (into === null) {
-      if (timeline.last !== null) timeline.last[STEP.end] = stamp();
+      if (trace !== null) trace[STEP.end] = stamp();
       return { count: total, i: result.CI, j: result.CJ, distance: result.distance, s: result.s, t: result.t };
     }
     // Into the caller's arrays (or, where they were too small, the memory grown in their place).
     // (Thickness 0, the only search in chain order: the copies zeroed its distances, merge.ts.)
     const R = ranged.arrays();
-    if (timeline.last !== null) timeline.last[STEP.end] = stamp();
+    if (trace !== null) trace[STEP.end] = stamp();
     Object.assign(into, { count: total, i: R.CI, j: R.CJ, distance: R.distance, s: R.s, t: R.t });
     return into;
   }

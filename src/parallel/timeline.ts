@@ -46,7 +46,7 @@ export const ROWS = 8;
 /** Numbers per range after the rows: start, end, slot, when the calling thread copied it. */
 export const PER_RANGE = 4;
 
-/** Switch and the last call's buffer. */
+/** Switch, and the timeline of the call started last (each call stamps its own). */
 export const timeline = { on: false, last: null as Float64Array | null };
 
 /** A fresh timeline for a call over `ranges` ranges (NaN: not stamped). */
