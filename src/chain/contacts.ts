@@ -13,12 +13,13 @@ import { flattenChain, prepareChains } from './input.js';
 import type { ChainPoints, PreparedChain } from './input.js';
 import { LEAF, beginTraversal, buildTree, expandTasks, leafBoxes, leafCount, nextLeafPairs, segmentBoxes, segmentBoxesRange, segmentLeafBoxes3 } from './tree.js';
 import { blockBoxes3, blockBoxesRange3, blockGrid3, blockGridEntries3, blockPairList, blockPairs3, blockPairsByLower3, blockPairsIn3, blockPartnerList3, useBlockGrid3 } from './blocks3.js';
-import { FINE, bandGrid, planGrid, planGrid3 } from './grid.js';
+import { FINE, bandGrid, boxSums, planGrid, planGrid3 } from './grid.js';
 import { BOXES_A, BOXES_B, GRID_FILL, SORT_FILL, SORT_START, TREE_LEAVES, f64Scratch, i32Scratch, releaseHooks } from './scratch.js';
 import type { ChainGrid, ChainGrid3, GridPlan } from './grid.js';
 import type { ChainTree } from './tree.js';
 import { checkInto, intoShare } from './into.js';
 import type { IntoTarget } from './into.js';
+import type { StepName } from '../parallel/timeline.js';
 
 /** Options of {@link chainContacts} and {@link chainCollisions}. */
 export interface ChainOptions {
@@ -553,16 +554,18 @@ function gridPairsInOrder(g: ChainGrid, plan: GridPlan, m: number): void {
 }
 
 /**
- * The parallel search in chain order: ranges [r·R, (r + 1)·R) of segments (R = g.range) claimed
+ * The parallel search in chain order: ranges [bounds[r], bounds[r + 1]) of segments claimed
  * through g.ctl[1], each searched as {@link gridPairsInOrder} searches the whole chain, so its
  * contacts come out sorted by (i, j); the table records where each range's are in this thread's
  * found pairs. Each range starts its cells' cursors afresh ({@link gridPairsRange}).
  */
-function searchRanges2(g: WholeGrid2, plan: GridPlan, m: number, slot: number, onRange: ParallelWork['onRange']): void {
-  const R = g.range, ranges = Math.max(1, Math.ceil(m / R));
+function searchRanges2(g: WholeGrid2, plan: GridPlan, m: number, slot: number, onRange: ParallelWork['onRange'], markRange: ParallelWork['markRange']): void {
+  const B = g.bounds, ranges = B.length - 1;
   for (let r = Atomics.add(g.ctl, 1, 1); r < ranges; r = Atomics.add(g.ctl, 1, 1)) {
     const f0 = found;
-    gridPairsRange(g, plan, r * R, Math.min(m, (r + 1) * R));
+    if (markRange !== undefined) markRange(r, true);
+    gridPairsRange(g, plan, B[r], Math.min(m, B[r + 1]));
+    if (markRange !== undefined) markRange(r, false);
     g.table[4 * r] = slot;
     g.table[4 * r + 1] = f0;
     g.table[4 * r + 2] = found - f0;
@@ -868,6 +871,10 @@ export interface ParallelWork {
   found?: PairShare;
   /** Called after each range r this thread searched in chain order: its n contacts are found[f0, f0 + n) (views valid until the next record). */
   onRange?: (r: number, found: PairShare, f0: number, n: number) => void;
+  /** Stamps this thread's steps into a call's timeline (skewline/parallel's probe, timeline.ts), when set. */
+  mark?: (step: StepName) => void;
+  /** Stamps range r's start (first) or end in the timeline, when set. */
+  markRange?: (r: number, first: boolean) => void;
 }
 
 /** The whole 2D grid of a parallel search by ranges of segments (ParallelWork.wholeGrid). */
@@ -878,8 +885,8 @@ export interface WholeGrid2 {
   items: Int32Array;
   ctl: Int32Array;
   table: Int32Array;
-  /** Segments per range (the work items; the same in every thread). */
-  range: number;
+  /** Range r (a work item) is segments bounds[r] … bounds[r + 1] − 1 (the same in every thread). */
+  bounds: Int32Array;
 }
 
 /**
@@ -909,6 +916,12 @@ export interface SharedBuild {
    * chunk's from its first segment on; nfold: how many in each chunk).
    */
   grid3?: { state: Int32Array; count: Int32Array; items: Int32Array; folds: Int32Array; nfold: Int32Array };
+  /**
+   * The first phase of the 2D grid's shared plan (skewline/parallel, grid-plan.ts), done with
+   * A's boxes while they are in cache: each chunk of `chunk` segments (a divisor of the build's
+   * chunk) gets its {@link boxSums} at part[stride·c] and its flag done[c] set.
+   */
+  sums?: { part: Float64Array; stride: number; chunk: number; done: Int32Array };
 }
 
 /**
@@ -978,12 +991,12 @@ export function buildChunks(m: number): number {
  * that a dead worker left) is built twice, with the same bits, and the build is complete when
  * the function returns. counter[at] is the next chunk to claim; `done` flags the finished ones.
  */
-function sharedBoxes(C: PreparedChain, seg: Float64Array, leaves: Float64Array, withLeaves: boolean, counter: Int32Array, at: number, done: Int32Array, doneAt: number): void {
+function sharedBoxes(C: PreparedChain, seg: Float64Array, leaves: Float64Array, withLeaves: boolean, counter: Int32Array, at: number, done: Int32Array, doneAt: number, sums: SharedBuild['sums'] = undefined): void {
   const { dim, m } = C;
   const chunks = Math.ceil(m / BUILD_CHUNK);
   if (m === 0 && withLeaves) leafBoxes(seg, dim, 0, 0, 1, leaves); // the one empty leaf (every thread writes the same)
-  for (let c = Atomics.add(counter, at, 1); c < chunks; c = Atomics.add(counter, at, 1)) boxChunk(C, seg, leaves, withLeaves, counter, c, done, doneAt);
-  for (let c = 0; c < chunks; c++) if (Atomics.load(done, doneAt + c) === 0) boxChunk(C, seg, leaves, withLeaves, counter, c, done, doneAt);
+  for (let c = Atomics.add(counter, at, 1); c < chunks; c = Atomics.add(counter, at, 1)) boxChunk(C, seg, leaves, withLeaves, counter, c, done, doneAt, sums);
+  for (let c = 0; c < chunks; c++) if (Atomics.load(done, doneAt + c) === 0) boxChunk(C, seg, leaves, withLeaves, counter, c, done, doneAt, sums);
 }
 
 // The chunks of the shared builds are built by module functions, not by closures made afresh on
@@ -991,13 +1004,23 @@ function sharedBoxes(C: PreparedChain, seg: Float64Array, leaves: Float64Array, 
 // thread that, on two cores, takes its time from the search.
 
 /** Chunk c of {@link sharedBoxes}: its segments' boxes (and leaves' with `withLeaves`), validated if unchecked, then flagged done. */
-function boxChunk(C: PreparedChain, seg: Float64Array, leaves: Float64Array, withLeaves: boolean, counter: Int32Array, c: number, done: Int32Array, doneAt: number): void {
+function boxChunk(C: PreparedChain, seg: Float64Array, leaves: Float64Array, withLeaves: boolean, counter: Int32Array, c: number, done: Int32Array, doneAt: number, sums: SharedBuild['sums']): void {
   const { P, dim, m, dead } = C;
   const c0 = c * BUILD_CHUNK, c1 = Math.min(m, c0 + BUILD_CHUNK);
   if (C.checked === false && !cleanRange(P, dim, c0, c1)) Atomics.store(counter, UNCHECKED_BAD, 1);
   segmentBoxesRange(P, dim, c0, c1, dead, seg);
   if (withLeaves) leafBoxes(seg, dim, m, c0 / LEAF, Math.min(leafCount(m), Math.ceil(c1 / LEAF)), leaves);
+  if (sums !== undefined) chunkSums(seg, dead, c0, c1, sums);
   Atomics.store(done, doneAt + c, 1);
+}
+
+/** The grid plan's first phase for the plan chunks within segments [c0, c1) (see SharedBuild.sums). */
+function chunkSums(seg: Float64Array, dead: Uint8Array | null, c0: number, c1: number, sums: NonNullable<SharedBuild['sums']>): void {
+  const { part, stride, chunk, done } = sums;
+  for (let k = c0; k < c1; k += chunk) {
+    boxSums(seg, dead, k, Math.min(c1, k + chunk), part, stride * (k / chunk));
+    Atomics.store(done, k / chunk, 1);
+  }
 }
 
 /**
@@ -1053,11 +1076,14 @@ function findPairs(A: PreparedChain, B: PreparedChain | null, tau: number, work:
     // Leaves are built together unless the grid may take over (it needs segment boxes only).
     const sharedLeaves = shared !== null && !(dim === 2 && tau === 0);
     if (shared !== null) {
-      sharedBoxes(A, shared.segA, shared.leavesA, sharedLeaves, shared.counter, 0, shared.done, 0);
+      work?.mark?.('boxes0');
+      sharedBoxes(A, shared.segA, shared.leavesA, sharedLeaves, shared.counter, 0, shared.done, 0, dim === 2 && tau === 0 ? shared.sums : undefined);
+      work?.mark?.('boxes1');
       if (shared.counter[UNCHECKED_BAD] !== 0) return; // the caller validates and starts over
     }
     // Adjacent pairs: only a fold-back counts (in a parallel search, one share's part).
     if (work === null || work.folds === true) foldBacks(A, tau);
+    work?.mark?.('folds');
     // The 3D grid only on request: measured slower than the hierarchy on every 3D family tried
     // (bench/chain/chain.bench.ts; issue 16 notes).
     if (dim === 3 && work === null && searchMode.broad === 'grid') {
@@ -1088,11 +1114,14 @@ function findPairs(A: PreparedChain, B: PreparedChain | null, tau: number, work:
         IN_ORDER = found === 0; // fold-backs recorded above would come first, out of order
         gridPairsInOrder(grid, plan, m);
       } else {
+        work.mark?.('plan');
         const whole = work.wholeGrid === undefined ? null : work.wholeGrid(plan);
+        work.mark?.('grid');
         if (whole !== null) {
           work.ranged = true;
           work.folded = found;
-          searchRanges2(whole, plan, m, work.slot ?? 0, work.onRange);
+          searchRanges2(whole, plan, m, work.slot ?? 0, work.onRange, work.markRange);
+          work.mark?.('search');
           return;
         }
         // Work items: bands of columns, each built by the thread that claims it, the most

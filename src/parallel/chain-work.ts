@@ -6,6 +6,7 @@ import type { ParallelWork } from '../chain/contacts.js';
 import { sharedGridPlan, sharedWholeGrid } from './grid-plan.js';
 import { PUBLISHED, arraysOn, copyShare, leaseArrays, partitionShare } from './merge.js';
 import type { ChainJob } from './worker.js';
+import { marks } from './timeline.js';
 
 /** The least room for pairs that a lease must give to be recorded into. */
 const MIN_FOUND = 1024;
@@ -15,7 +16,7 @@ const MIN_FOUND = 1024;
  * grid's plan built together in shared memory, and the share — the pairs found, partitioned
  * by range of first segments for the merge (merge.ts) — laid on the leased memory when it fits. `folds`: this thread also reports the fold-backs (exactly one thread does).
  */
-export function chainWork(job: Pick<ChainJob, 'tau' | 'counter' | 'want' | 'shift' | 'build' | 'grid' | 'lease' | 'slot'>, folds: boolean): ParallelWork {
+export function chainWork(job: Pick<ChainJob, 'tau' | 'counter' | 'want' | 'shift' | 'build' | 'grid' | 'lease' | 'slot' | 'trace'>, folds: boolean): ParallelWork {
   const { grid, lease, shift } = job, zero = job.tau === 0;
   const work: ParallelWork = {
     counter: new Int32Array(job.counter), want: job.want, folds, build: job.build, slot: job.slot,
@@ -44,8 +45,9 @@ export function chainWork(job: Pick<ChainJob, 'tau' | 'counter' | 'want' | 'shif
       return full ? copyShare(found, zero, null) : { ...arraysOn(lease, 0), off: new Int32Array(0) };
     };
   }
+  if (job.trace !== undefined && job.trace !== null) Object.assign(work, marks(job.trace, job.slot));
   if (grid !== null) {
-    work.plan = (seg, m, dead, bands) => sharedGridPlan(grid, seg, m, dead, bands);
+    work.plan = (seg, m, dead, bands) => sharedGridPlan(grid, seg, m, dead, bands, work.mark);
     work.wholeGrid = (plan) => sharedWholeGrid(grid, plan);
   }
   return work;

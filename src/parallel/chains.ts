@@ -17,20 +17,23 @@ import type { ParallelOptions } from './distances.js';
 import type { SharedChain } from './worker.js';
 import { threadCount } from './threads.js';
 import { RANGES, RangeGather, leaseArrays, mergeGather, mergeOffsets, mergeRanges, rangeShift } from './merge.js';
-import { allocGridPlan, rangesOf } from './grid-plan.js';
+import { allocGridPlan, planSums } from './grid-plan.js';
 import { chainWork } from './chain-work.js';
 import type { MergeJob, RangedShare } from './merge.js';
 import { cpuSplit, parallelStats, threadCpuMs } from './stats.js';
+import { STEP, newTimeline, stamp, timeline } from './timeline.js';
 
 const KEYS = ['dim', 'thickness', 'closed', 'against', 'againstClosed', 'threads', 'into'] as const;
 
 /**
- * How a planar chain at thickness 0 is searched: in chain order by ranges of `range` segments
- * over the whole grid built together (inOrder), or by bands of columns with a merge; and whether
- * the last call searched in chain order. Not public: for the tests and the benchmark, which
- * compare the two.
+ * How a planar chain at thickness 0 is searched: in chain order by ranges of segments over the
+ * whole grid built together (inOrder), or by bands of columns with a merge; and whether the last
+ * call searched in chain order. The ranges are cut by guided self-scheduling (grid-plan.ts,
+ * rangeBounds), from `range · spread` segments down to `range` (spread 1: every range `range`
+ * segments). `fuseSums`: the grid plan's first phase is computed with the shared boxes. Not
+ * public: for the tests and the benchmarks, which compare the variants.
  */
-export const chainSearch = { inOrder: true, range: 1 << 14, lastInOrder: false };
+export const chainSearch = { inOrder: true, range: 1 << 12, spread: 16, lastInOrder: false, fuseSums: true };
 
 /** Segments per thread below which another thread does not pay for the hierarchy it builds. */
 const MIN_SEGMENTS = 50_000;
@@ -163,7 +166,7 @@ function vertices(points: ChainPoints, dim: unknown): number {
  * thread's CPU in its own share, and the shares' memory to hand back after the merge; or null
  * when a thread found the unchecked input bad.
  */
-async function search(A: PreparedChain, B: PreparedChain | null, tau: number, threads: number, into: ChainContacts | null): Promise<{ A: PreparedChain; B: PreparedChain | null; tau: number; shift: number; shares: RangedShare[]; replies: Reply[]; ownMs: number; memory: (ArrayBufferLike | null)[]; ranged: RangeGather | null } | null> {
+async function search(A: PreparedChain, B: PreparedChain | null, tau: number, threads: number, into: ChainContacts | null): Promise<{ A: PreparedChain; B: PreparedChain | null; tau: number; shift: number; shares: RangedShare[]; replies: Reply[]; ownMs: number; memory: (ArrayBufferLike | null)[]; ranged: RangeGather | null; trace: Float64Array | null } | null> {
   const sa = share(A);
   const sb = B === null ? null : share(B);
   const counter = new SharedArrayBuffer(4);
@@ -185,29 +188,41 @@ async function search(A: PreparedChain, B: PreparedChain | null, tau: number, th
     };
   }
   // A planar chain at thickness 0 may take the grid: its plan is built together too.
-  const grid = A.dim === 2 && tau === 0 && B === null ? allocGridPlan(A.m, PLAN_BANDS, takeBuffer, chainSearch.inOrder ? chainSearch.range : 0) : null;
+  const grid = A.dim === 2 && tau === 0 && B === null ? allocGridPlan(A.m, PLAN_BANDS, takeBuffer, chainSearch.inOrder ? chainSearch.range : 0, chainSearch.range * chainSearch.spread, threads) : null;
+  if (grid !== null && chainSearch.fuseSums) build.sums = planSums(grid);
   const lease = takeLeases(threads);
+  const trace = timeline.on ? newTimeline((grid?.whole?.bounds.length ?? 2) - 1) : null;
+  timeline.last = trace;
+  if (trace !== null) trace[STEP.start] = stamp();
   // threads − 1 workers, and this thread as the last searcher: all build the boxes (and the
   // grid's plan) together, each the small upper levels of the hierarchy, then claim work items
   // from the same counter.
-  const pending = postAll(threads - 1, (k) => ({ kind: 'chain', A: sa, B: sb, tau, counter, want, shift, build, grid, lease: lease[k + 1], slot: k + 1 }));
+  const pending = postAll(threads - 1, (k) => ({ kind: 'chain', A: sa, B: sb, tau, counter, want, shift, build, grid, lease: lease[k + 1], slot: k + 1, trace }));
   const c0 = parallelStats.measureCpu ? threadCpuMs() : 0;
-  const work = chainWork({ tau, counter, want, shift, build, grid, lease: lease[0], slot: 0 }, true);
+  const work = chainWork({ tau, counter, want, shift, build, grid, lease: lease[0], slot: 0, trace }, true);
   // Searching in chain order, this thread copies the finished ranges into the result as it goes.
   const whole = grid?.whole ?? null;
-  const gather = whole === null ? null : new RangeGather(whole.table, rangesOf(A.m, whole.range), whole.range, A.m, lease.map((b, k) => (k === 0 || b === null ? null : leaseArrays(b))), into === null ? null : { CI: into.i, CJ: into.j, distance: into.distance, s: into.s, t: into.t });
+  const gather = whole === null ? null : new RangeGather(whole.table, whole.bounds.length - 1, whole.bounds, A.m, lease.map((b, k) => (k === 0 || b === null ? null : leaseArrays(b))), into === null ? null : { CI: into.i, CJ: into.j, distance: into.distance, s: into.s, t: into.t });
   if (gather !== null) {
-    work.onRange = (r, found) => gather.own(r, found, work.folded ?? 0);
+    work.onRange = trace === null ? (r, found) => gather.own(r, found, work.folded ?? 0) : (r, found) => {
+      const c0 = stamp();
+      gather.own(r, found, work.folded ?? 0, trace);
+      trace[STEP.copyMs] = (Number.isNaN(trace[STEP.copyMs]) ? 0 : trace[STEP.copyMs]) + stamp() - c0;
+    };
     const partitioned = work.share!;
     work.share = (found, m) => {
       if (work.ranged !== true) return partitioned(found, m);
-      gather.ownDone(found, work.folded ?? 0);
+      const c0 = trace === null ? 0 : stamp();
+      gather.ownDone(found, work.folded ?? 0, trace);
+      if (trace !== null) trace[STEP.sideMs] = stamp() - c0;
       return { ...newShare(0, false), off: new Int32Array(0), leased: false };
     };
   }
   const mine = searchShare(A, B, tau, work) as RangedShare;
   const ownMs = parallelStats.measureCpu ? threadCpuMs() - c0 : 0;
+  if (trace !== null) trace[STEP.share] = stamp();
   const replies = await Promise.all(pending);
+  if (trace !== null) trace[STEP.replies] = stamp();
   for (const r of replies) if (!r.ok) throw replyError(r);
   giveBack(build.segA.buffer, build.leavesA.buffer, build.segB?.buffer, build.leavesB?.buffer, build.grid3?.count.buffer, build.grid3?.items.buffer, build.grid3?.folds.buffer);
   if (grid !== null) giveBack(grid.part.buffer, grid.ranges.buffer, grid.counts.buffer, grid.segs.buffer, grid.ecounts.buffer, grid.whole?.start.buffer, grid.whole?.items.buffer);
@@ -222,7 +237,7 @@ async function search(A: PreparedChain, B: PreparedChain | null, tau: number, th
   // Searched in chain order (every thread took the same plan, so the same way): the ranges' table.
   const ranged = work.ranged === true && gather !== null ? gather : null;
   chainSearch.lastInOrder = ranged !== null;
-  return { A, B, tau, shift, shares, replies, ownMs, memory, ranged };
+  return { A, B, tau, shift, shares, replies, ownMs, memory, ranged, trace };
 }
 
 /**
@@ -298,21 +313,26 @@ async function searchThreads(points: ChainPoints, options: (ChainContactsOptions
     round = await search(A, B, tau, threads, into);
     if (round === null) throw new Error('skewline/parallel: the threads could not build the boxes of a validated chain (an internal error)');
   }
-  const { A, B, tau, shift, shares, replies, ownMs, memory, ranged } = round;
+  const { A, B, tau, shift, shares, replies, ownMs, memory, ranged, trace } = round;
   if (ranged !== null) {
     // Searched in chain order: the ranges still waiting, after those copied during the search.
     const g0 = measure ? threadCpuMs() : 0;
     const Bc = B ?? A;
-    const result = ranged.finish(shares, identityOrig(A) ? null : A.orig, identityOrig(Bc) ? null : Bc.orig);
+    const result = ranged.finish(shares, identityOrig(A) ? null : A.orig, identityOrig(Bc) ? null : Bc.orig, trace);
+    if (trace !== null) trace[STEP.finish] = stamp();
     const total = result.CI.length;
     const gatherMs = measure ? threadCpuMs() - g0 : 0;
     returnLeases(memory);
     const t1 = now();
     parallelStats.set(threads, t1 - t0, serialMs(t0, t1, replies), measure ? cpuSplit(threadCpuMs() - c0, ownMs + gatherMs, replies) : null);
-    if (into === null) return { count: total, i: result.CI, j: result.CJ, distance: result.distance, s: result.s, t: result.t };
+    if (into === null) {
+      if (trace !== null) trace[STEP.end] = stamp();
+      return { count: total, i: result.CI, j: result.CJ, distance: result.distance, s: result.s, t: result.t };
+    }
     // Into the caller's arrays (or, where they were too small, the memory grown in their place).
+    // (Thickness 0, the only search in chain order: the copies zeroed its distances, merge.ts.)
     const R = ranged.arrays();
-    R.distance.fill(0, 0, total); // thickness 0 (the only search in chain order): every distance is 0
+    if (trace !== null) trace[STEP.end] = stamp();
     Object.assign(into, { count: total, i: R.CI, j: R.CJ, distance: R.distance, s: R.s, t: R.t });
     return into;
   }

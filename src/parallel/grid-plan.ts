@@ -17,9 +17,10 @@
  * the number of threads, and the same as planGrid's but for the cell size's last bits (the sum
  * is taken chunk by chunk): the contacts found do not depend on the grid.
  */
-import { CELL_SCALE, MAX_CELLS_PER_SEGMENT, MAX_ENTRIES_PER_SEGMENT, boxSums, cellRanges, planGrid } from '../chain/grid.js';
+import { CELL_SCALE, MAX_CELLS_PER_SEGMENT, MAX_ENTRIES_PER_SEGMENT, boxSums, planGrid } from '../chain/grid.js';
 import type { GridPlan } from '../chain/grid.js';
 import type { WholeGrid2 } from '../chain/contacts.js';
+import type { StepName } from './timeline.js';
 
 /** Segments per chunk of the plan. */
 const CHUNK = 1 << 14;
@@ -52,7 +53,7 @@ export interface SharedGridPlan {
    * starts and entries (rooms: a grid that needs more is not built), the ranges' table, and
    * the segments per range (the search's work items).
    */
-  whole: { range: number; ctl: Int32Array; done: Int32Array; start: Int32Array; items: Int32Array; table: Int32Array } | null;
+  whole: { bounds: Int32Array; ctl: Int32Array; done: Int32Array; start: Int32Array; items: Int32Array; table: Int32Array } | null;
   /** Where each band's entries start in the whole grid (bands + 1; set per thread by {@link sharedGridPlan}). */
   entryStart?: Int32Array;
 }
@@ -68,8 +69,9 @@ function chunksOf(m: number): number {
  * only `ctl`, `done` must be zero). Band lists get room for 2m + 64 entries: a segment meets
  * more than one band only where its box spans a band boundary.
  */
-export function allocGridPlan(m: number, bands: number, alloc: (bytes: number) => SharedArrayBuffer, range = 0): SharedGridPlan {
+export function allocGridPlan(m: number, bands: number, alloc: (bytes: number) => SharedArrayBuffer, range = 0, most = range, threads = 1): SharedGridPlan {
   const chunks = chunksOf(m);
+  const bounds = range > 0 ? rangeBounds(m, range, most, threads) : null;
   const i32 = (n: number): Int32Array => new Int32Array(alloc(4 * n), 0, n);
   return {
     m, bands,
@@ -80,25 +82,54 @@ export function allocGridPlan(m: number, bands: number, alloc: (bytes: number) =
     counts: i32(chunks * bands),
     segs: i32(2 * m + 64),
     ecounts: i32(chunks * bands),
-    whole: range > 0
+    whole: bounds !== null
       ? {
-          range,
+          bounds,
           ctl: new Int32Array(new SharedArrayBuffer(8)),
           done: new Int32Array(new SharedArrayBuffer(4 * bands)),
           start: i32(WHOLE_CELLS * m + 1024),
           items: i32(MAX_ENTRIES_PER_SEGMENT * m),
-          table: new Int32Array(new SharedArrayBuffer(16 * rangesOf(m, range))),
+          table: new Int32Array(new SharedArrayBuffer(16 * (bounds.length - 1))),
         }
       : null,
   };
 }
 
+/**
+ * Where the threads building the shared segment boxes (src/chain/contacts.ts, SharedBuild.sums)
+ * write the plan's first phase, chunk by chunk, with each chunk's boxes still in cache: a pass
+ * over every box the less (on the 1e6-step planar walk, boxSums alone took 10 ms of one thread's
+ * CPU over boxes no longer in cache).
+ */
+export function planSums(S: SharedGridPlan): { part: Float64Array; stride: number; chunk: number; done: Int32Array } {
+  return { part: S.part, stride: PART, chunk: CHUNK, done: S.done };
+}
+
 /** Room for the whole grid's cells, per segment: planGrid takes grids of up to MAX_CELLS_PER_SEGMENT·m cells and a row and a column more (a grid needing more room is searched by bands; 1.1 a segment on a 1e6-step random walk, 6.1 on a 60,000-step integer-grid walk). */
 const WHOLE_CELLS = 9;
 
-/** Ranges of `range` segments of the search in chain order over m segments. */
-export function rangesOf(m: number, range: number): number {
-  return Math.max(1, Math.ceil(m / range));
+/**
+ * The ranges of the search in chain order over m segments (range r: segments bounds[r] …
+ * bounds[r + 1] − 1; at least one range), on shared memory, cut by guided self-scheduling
+ * (C. D. Polychronopoulos and D. J. Kuck, "Guided self-scheduling", IEEE Trans. Computers 36(12),
+ * 1987): each range takes 1/(2·threads) of the segments still unassigned, but no more than `most`
+ * and no fewer than `least`. Each range costs a start (its cells' cursors are found afresh: on the
+ * 1e6-step planar walk, one thread over ranges of 16,384 segments searched 4% slower than over
+ * one range), so early ranges are long; the last ones are short, so that the threads end close
+ * together. most = least gives ranges of `least` segments.
+ */
+export function rangeBounds(m: number, least: number, most: number, threads: number): Int32Array {
+  const out: number[] = [0];
+  let at = 0;
+  while (at < m) {
+    const size = Math.max(least, Math.min(most, Math.ceil((m - at) / (2 * threads))));
+    at = Math.min(m, at + size);
+    out.push(at);
+  }
+  if (out.length === 1) out.push(0); // no segment: one empty range
+  const bounds = new Int32Array(new SharedArrayBuffer(4 * out.length));
+  bounds.set(out);
+  return bounds;
 }
 
 /**
@@ -145,11 +176,12 @@ interface PhaseWork {
 const PRIME = new Float64Array(PART);
 let primed = false;
 
-/** Claims chunks of phase p and builds each; then builds every chunk still not done. */
+/** Claims chunks of phase p and builds each not done yet (phase 1's are done with the boxes: {@link planSums}); then builds every chunk still not done. */
 function phase(S: SharedGridPlan, p: number, w: PhaseWork): void {
   const chunks = chunksOf(S.m);
   const done = S.done;
   for (let c = Atomics.add(S.ctl, p, 1); c < chunks; c = Atomics.add(S.ctl, p, 1)) {
+    if (Atomics.load(done, p * chunks + c) !== 0) continue;
     buildChunk(p, c, w);
     Atomics.store(done, p * chunks + c, 1);
   }
@@ -168,10 +200,9 @@ function buildChunk(p: number, c: number, w: PhaseWork): void {
     boxSums(w.seg, w.dead, k0, k1, w.S.part, PART * c);
   } else if (p === 1) {
     // Counted here and written at the end: a chunk built twice at once writes the same values.
-    const entries = cellRanges(w.seg, w.dead, k0, k1, w.x0, w.y0, w.inv, w.cx, w.cy, w.ex, w.ey);
     w.mine.fill(0);
     w.ents.fill(0);
-    countBands(w, k0, k1);
+    const entries = rangesAndBands(w, k0, k1);
     w.S.counts.set(w.mine, c * w.S.bands);
     w.S.ecounts.set(w.ents, c * w.S.bands);
     w.S.part[PART * c + 6] = entries;
@@ -180,17 +211,35 @@ function buildChunk(p: number, c: number, w: PhaseWork): void {
   }
 }
 
-/** Phase 2: w.mine[b] += the segments k0 … k1 − 1 that meet band b, w.ents[b] += their cells in it. */
-function countBands(w: PhaseWork, k0: number, k1: number): void {
-  const { cx, cy, ex, ey, bandOf, mine, ents, cols } = w;
-  for (let k = k0; k < k1; k++) {
-    if (ex[k] < cx[k]) continue; // dead: no cells
-    const rows = ey[k] - cy[k] + 1;
-    for (let q = bandOf[cx[k]], qe = bandOf[ex[k]]; q <= qe; q++) {
+/**
+ * Phase 2 in one pass: the cell ranges of segments k0 … k1 − 1 (as src/chain/grid.ts' cellRanges
+ * computes them: one pass instead of cellRanges and then a count; a grid that differs only in its
+ * cells finds the same contacts), and w.mine[b] += those that meet band b, w.ents[b] += their cells in it; returns
+ * their cell entries.
+ */
+function rangesAndBands(w: PhaseWork, k0: number, k1: number): number {
+  const { seg, dead, x0, y0, inv, cx, cy, ex, ey, bandOf, mine, ents, cols } = w;
+  let entries = 0;
+  for (let k = k0, o = 4 * k0; k < k1; k++, o += 4) {
+    if (dead !== null && dead[k] !== 0) {
+      cx[k] = cy[k] = ey[k] = 0;
+      ex[k] = -1; // no cells
+      continue;
+    }
+    const a = Math.floor((seg[o] - x0) * inv), b = Math.floor((seg[o + 1] - y0) * inv);
+    const e = Math.floor((seg[o + 2] - x0) * inv), f = Math.floor((seg[o + 3] - y0) * inv);
+    cx[k] = a;
+    cy[k] = b;
+    ex[k] = e;
+    ey[k] = f;
+    const rows = f - b + 1;
+    entries += (e - a + 1) * rows;
+    for (let q = bandOf[a], qe = bandOf[e]; q <= qe; q++) {
       mine[q]++;
-      ents[q] += (Math.min(ex[k], cols[q + 1] - 1) - Math.max(cx[k], cols[q]) + 1) * rows;
+      ents[q] += (Math.min(e, cols[q + 1] - 1) - Math.max(a, cols[q]) + 1) * rows;
     }
   }
+  return entries;
 }
 
 /** Phase 3: segments k0 … k1 − 1 into the lists of the bands they meet, band b's from fill[b] on. */
@@ -223,7 +272,7 @@ function bandTable(cols: Int32Array, bands: number, nx: number): Int32Array {
  * thread must pass the same `bands` (at most the room allocated). Where the band lists would overflow their room, every thread plans for
  * itself (planGrid), as before.
  */
-export function sharedGridPlan(S: SharedGridPlan, seg: Float64Array, m: number, dead: Uint8Array | null, bands: number): GridPlan | null {
+export function sharedGridPlan(S: SharedGridPlan, seg: Float64Array, m: number, dead: Uint8Array | null, bands: number, mark?: (step: StepName) => void): GridPlan | null {
   if (m !== S.m || bands > S.bands) throw new Error('skewline/parallel: a shared grid plan of another search (an internal error)');
   const chunks = chunksOf(m);
   const part = S.part;
@@ -235,6 +284,7 @@ export function sharedGridPlan(S: SharedGridPlan, seg: Float64Array, m: number, 
     primed = true;
   }
   phase(S, 0, w);
+  mark?.('plan1');
   let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity, sum = 0, live = 0;
   for (let c = 0, q = 0; c < chunks; c++, q += PART) {
     x0 = Math.min(x0, part[q]);
@@ -260,6 +310,7 @@ export function sharedGridPlan(S: SharedGridPlan, seg: Float64Array, m: number, 
   // Phase 2: cell ranges, cell entries, and band counts per chunk.
   Object.assign(w, { x0, y0, inv, cx, cy, ex, ey, bands, bandOf, mine: new Int32Array(bands), ents: new Int32Array(bands), cols });
   phase(S, 1, w);
+  mark?.('plan2');
   let entries = 0;
   for (let c = 0; c < chunks; c++) entries += part[PART * c + 6];
   if (entries > MAX_ENTRIES_PER_SEGMENT * m) return null;
@@ -307,7 +358,12 @@ export function sharedWholeGrid(S: SharedGridPlan, plan: GridPlan): WholeGrid2 |
   if (W === null || entryStart === undefined || segStart === null || segs === null || segs.buffer !== S.segs.buffer) return null;
   const cells = nx * ny;
   if (cells + 1 > W.start.length || entryStart[bands] > W.items.length || bands > W.done.length) return null;
-  for (let b = Atomics.add(W.ctl, 0, 1); b < bands; b = Atomics.add(W.ctl, 0, 1)) {
+  // The most crowded bands first, so that the last claims are small: a thread whose claims ran
+  // out builds again every band still in progress (it never waits), and the last band's
+  // build is what both threads lose.
+  const order = bySize(entryStart, bands);
+  for (let k = Atomics.add(W.ctl, 0, 1); k < bands; k = Atomics.add(W.ctl, 0, 1)) {
+    const b = order[k];
     wholeBand(plan, entryStart, W.start, W.items, b);
     Atomics.store(W.done, b, 1);
   }
@@ -317,7 +373,23 @@ export function sharedWholeGrid(S: SharedGridPlan, plan: GridPlan): WholeGrid2 |
       Atomics.store(W.done, b, 1);
     }
   }
-  return { ny, cells, start: W.start, items: W.items, ctl: W.ctl, table: W.table, range: W.range };
+  return { ny, cells, start: W.start, items: W.items, ctl: W.ctl, table: W.table, bounds: W.bounds };
+}
+
+/** The bands by their entries (entryStart[b + 1] − entryStart[b]), most first; ties by index (the same order in every thread). */
+function bySize(entryStart: Int32Array, bands: number): Int32Array {
+  // An insertion sort (at most PLAN_BANDS bands), stable: no comparator closure made each call.
+  const order = new Int32Array(bands);
+  for (let b = 0; b < bands; b++) {
+    const n = entryStart[b + 1] - entryStart[b];
+    let k = b;
+    while (k > 0 && entryStart[order[k - 1] + 1] - entryStart[order[k - 1]] < n) {
+      order[k] = order[k - 1];
+      k--;
+    }
+    order[k] = b;
+  }
+  return order;
 }
 
 /** Band b of the whole grid (a module function: a closure made each call is compiled each call). */

@@ -21,6 +21,7 @@
 import { Buffer } from 'node:buffer';
 import type { PairShare } from '../chain/contacts.js';
 import { releaseHooks } from '../chain/scratch.js';
+import { PER_RANGE, ROW, ROWS, stamp } from './timeline.js';
 
 /** The most ranges of first segments (merge work items): enough to share out among 16 threads and more (a call may take fewer: chains.ts). */
 export const RANGES = 256;
@@ -346,6 +347,11 @@ export function leaseArrays(lease: SharedArrayBuffer): PairShare {
  * the copy never reaches is never touched), grown when short: the arrays handed back are views
  * of their first `count` entries. Distances are not copied (thickness 0: zeros).
  */
+/** Stamps when range r was copied into the result (timeline.ts). */
+function copied(trace: Float64Array, r: number): void {
+  trace[ROW * ROWS + PER_RANGE * r + 3] = stamp();
+}
+
 export class RangeGather {
   private readonly mine: Uint8Array;
   private next = 0;
@@ -357,11 +363,19 @@ export class RangeGather {
   /** The calling thread's ranges not yet copied when its search ended, saved (side) at sideAt[r]. */
   private side: PairShare | null = null;
   private readonly sideAt: Int32Array;
+  /**
+   * The result lies on the caller's `into`, whose distances may hold anything: each copy zeroes
+   * the distances of the entries it writes (thickness 0), while the other threads still search,
+   * rather than one pass over all of them once the search is over. Memory grown in its place
+   * (fresh, zeroed) needs none.
+   */
+  private zero = false;
 
   constructor(
     private readonly table: Int32Array,
     private readonly ranges: number,
-    private readonly range: number,
+    /** Range r is first segments bounds[r] … bounds[r + 1] − 1. */
+    private readonly bounds: Int32Array,
     private readonly m: number,
     /** Each worker slot's lease as laid out for publishing (index 0 unused), or null. */
     private readonly pubs: (PairShare | null)[],
@@ -373,6 +387,7 @@ export class RangeGather {
     if (into !== null) {
       this.out = into;
       this.cap = Math.min(into.CI.length, into.CJ.length, into.distance.length, into.s.length, into.t.length);
+      this.zero = true;
     }
   }
 
@@ -383,16 +398,16 @@ export class RangeGather {
   }
 
   /** The calling thread finished range r (its contacts found[f0, f0 + n)): copies every range now ready. */
-  own(r: number, found: PairShare, folded: number): void {
+  own(r: number, found: PairShare, folded: number, trace: Float64Array | null = null): void {
     this.mine[r] = 1;
     this.takeFolds(found, folded);
-    this.advance(found);
+    this.advance(found, trace);
   }
 
   /** The calling thread's search ended: copies what is ready, then saves its ranges still waiting (its found pairs are scratch another call may reuse). */
-  ownDone(found: PairShare, folded: number): void {
+  ownDone(found: PairShare, folded: number, trace: Float64Array | null = null): void {
     this.takeFolds(found, folded);
-    this.advance(found);
+    this.advance(found, trace);
     let n = 0;
     for (let r = this.next; r < this.ranges; r++) if (this.mine[r] === 1) n += this.table[4 * r + 2];
     const side: PairShare = { CI: new Int32Array(n), CJ: new Int32Array(n), distance: new Float64Array(0), s: new Float64Array(n), t: new Float64Array(n) };
@@ -411,13 +426,14 @@ export class RangeGather {
   }
 
   /** After the workers answered (shares[k]: slot k's found pairs, for its ranges not published): the rest, and the result's arrays (views), with indices mapped by oa, ob where not null. */
-  finish(shares: readonly PairShare[], oa: Int32Array | null, ob: Int32Array | null): PairShare {
+  finish(shares: readonly PairShare[], oa: Int32Array | null, ob: Int32Array | null, trace: Float64Array | null = null): PairShare {
     const T = this.table;
     for (; this.next < this.ranges; this.next++) {
       const r = this.next;
       if (this.mine[r] === 1) this.copy(r, this.side!, this.sideAt[r]);
       else if (Atomics.load(T, 4 * r + 3) === PUBLISHED) this.copy(r, this.pubs[T[4 * r]]!, T[4 * r + 1]);
       else this.copy(r, shares[T[4 * r]], T[4 * r + 1]);
+      if (trace !== null) copied(trace, r);
     }
     this.copyFolds(this.folds === null ? 0 : this.folds.CI.length);
     if (this.out === null) this.grow(0);
@@ -451,19 +467,20 @@ export class RangeGather {
   }
 
   /** Copies ranges in order while the next is ready: the calling thread's (from `found`), or published by a worker. */
-  private advance(found: PairShare): void {
+  private advance(found: PairShare, trace: Float64Array | null): void {
     const T = this.table;
     for (; this.next < this.ranges; this.next++) {
       const r = this.next;
       if (this.mine[r] === 1) this.copy(r, found, T[4 * r + 1]);
       else if (Atomics.load(T, 4 * r + 3) === PUBLISHED) this.copy(r, this.pubs[T[4 * r]]!, T[4 * r + 1]);
       else return;
+      if (trace !== null) copied(trace, r);
     }
   }
 
   /** Room for `need` contacts in all: the first time, or when short, memory for the estimated total. */
   private grow(need: number): void {
-    const covered = Math.min(this.m, this.next * this.range + this.range);
+    const covered = Math.min(this.m, this.bounds[Math.min(this.ranges, this.next + 1)]);
     const est = Math.ceil((1.25 * need * this.m) / Math.max(1, covered)) + 1024 + (this.folds === null ? 0 : this.folds.CI.length);
     const cap = Math.max(need, est, Math.ceil(1.25 * this.cap));
     const raw = (bytes: number): ArrayBuffer => Buffer.allocUnsafeSlow(bytes).buffer as ArrayBuffer;
@@ -478,6 +495,7 @@ export class RangeGather {
     }
     this.out = R;
     this.cap = cap;
+    this.zero = false;
   }
 
   /** Copies the fold-backs [fk, fe) to the end of the result. */
@@ -486,6 +504,7 @@ export class RangeGather {
     if (F === null || fe <= this.fk) return;
     if (this.at + fe - this.fk > this.cap) this.grow(this.at + fe - this.fk);
     const R = this.out!;
+    if (this.zero) R.distance.fill(0, this.at, this.at + fe - this.fk);
     for (; this.fk < fe; this.fk++, this.at++) {
       R.CI[this.at] = F.CI[this.fk];
       R.CJ[this.at] = F.CJ[this.fk];
@@ -498,12 +517,13 @@ export class RangeGather {
   private copy(r: number, src: PairShare, a: number): void {
     const n = this.table[4 * r + 2];
     const F = this.folds;
-    const hi = Math.min(this.m, (r + 1) * this.range);
+    const hi = Math.min(this.m, this.bounds[r + 1]);
     let fe = this.fk;
     if (F !== null) while (fe < F.CI.length && F.CI[fe] < hi) fe++;
     const need = this.at + n + fe - this.fk;
     if (need > this.cap) this.grow(need);
     const R = this.out!;
+    if (this.zero) R.distance.fill(0, this.at, need);
     if (fe === this.fk) {
       R.CI.set(src.CI.subarray(a, a + n), this.at);
       R.CJ.set(src.CJ.subarray(a, a + n), this.at);

@@ -49,6 +49,8 @@ export interface ChainJob {
   lease: SharedArrayBuffer | null;
   /** This thread's slot in a search in chain order (0: the calling thread; chains.ts). */
   slot: number;
+  /** The call's timeline (timeline.ts), or null: not traced. */
+  trace?: Float64Array | null;
 }
 
 /** The prepared chain a worker searches, over the caller's shared memory (no copy). */
@@ -82,9 +84,12 @@ parentPort?.on('message', (job: Message) => {
   const span = (): { t0: number; t1: number; thread?: number; cpu?: number } => (job.cpu === true ? { t0, t1: now(), thread: threadId, cpu: threadCpuMs() - c0 } : { t0, t1: now() });
   try {
     if (job.kind === 'chain') {
-      const share = searchShare(chainOf(job.A), job.B === null ? null : chainOf(job.B), job.tau, chainWork(job, false));
+      const work = chainWork(job, false);
+      work.mark?.('start');
+      const share = searchShare(chainOf(job.A), job.B === null ? null : chainOf(job.B), job.tau, work);
       // (a share on SharedArrayBuffers, as the parallel merge needs, is shared, not moved)
       const transfer = [share.CI.buffer, share.CJ.buffer, share.distance.buffer, share.s.buffer, share.t.buffer].filter((b) => b instanceof ArrayBuffer);
+      work.mark?.('share');
       parentPort?.postMessage({ id: job.id, ok: true, share, ...span() }, transfer);
       return;
     }

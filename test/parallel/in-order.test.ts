@@ -11,7 +11,7 @@ import { chainContacts, releaseChainMemory } from '../../src/index.js';
 import { chainContactsParallel, closeParallelPool } from '../../src/parallel/index.js';
 import { chainSearch } from '../../src/parallel/chains.js';
 import { chainWork } from '../../src/parallel/chain-work.js';
-import { allocGridPlan } from '../../src/parallel/grid-plan.js';
+import { allocGridPlan, rangeBounds } from '../../src/parallel/grid-plan.js';
 import type { SharedBuild } from '../../src/chain/contacts.js';
 import { gridWalk, randomWalk } from '../support/walks.js';
 import { makeRng } from '../support/rng.js';
@@ -30,8 +30,8 @@ function withRepeats(P: Float64Array, every: number): Float64Array {
 }
 
 describe('chainContactsParallel, 2D search in chain order', () => {
-  it('issue 15: the 2D parallel search in chain order is chainContacts bit for bit (seeds 1540–1541; 1, 2, 3 threads; ranges of 97, 1000 and 16384 segments; fold-backs, a ring, repeated vertices)', async () => {
-    const range = chainSearch.range;
+  it('issue 15: the 2D parallel search in chain order is chainContacts bit for bit (seeds 1540–1541; 1, 2, 3 threads; guided ranges from 16 times 97, 1000 and 16384 segments down, and fixed ranges of 1000; fold-backs, a ring, repeated vertices)', async () => {
+    const range = chainSearch.range, spread = chainSearch.spread;
     try {
       for (let seed = 1540; seed < 1542; seed++) {
         const rng = makeRng(seed);
@@ -43,10 +43,11 @@ describe('chainContactsParallel, 2D search in chain order', () => {
         ];
         for (const [name, P, opts] of cases) {
           const one = chainContacts(P, { dim: 2, ...opts });
-          for (const width of [97, 1000, 1 << 14]) {
+          for (const [width, guided] of [[97, 16], [1000, 16], [1000, 1], [1 << 14, 16]]) {
             chainSearch.range = width;
+            chainSearch.spread = guided;
             for (const threads of [1, 2, 3]) {
-              const label = `seed ${seed}, ${name}, ranges of ${width}, ${threads} threads`;
+              const label = `seed ${seed}, ${name}, ranges of ${width} (spread ${guided}), ${threads} threads`;
               expectSameContacts(one, await chainContactsParallel(P, { dim: 2, ...opts, threads }), label);
               if (threads > 1) expect(chainSearch.lastInOrder, `${label}: searched in chain order`).toBe(true);
             }
@@ -55,8 +56,29 @@ describe('chainContactsParallel, 2D search in chain order', () => {
       }
     } finally {
       chainSearch.range = range;
+      chainSearch.spread = spread;
     }
   }, 120_000);
+
+  it('issue 15: guided ranges: rangeBounds cuts [0, m) into consecutive ranges of at most `most` and at least `least` segments (the last may be shorter), never longer than the one before, each 1/(2·threads) of what is left', () => {
+    for (const [m, least, most, threads] of [[1_000_000, 4096, 65536, 2], [1_000_000, 4096, 65536, 3], [12_345, 97, 1552, 2], [5, 97, 1552, 2], [100_000, 1000, 1000, 2]]) {
+      const b = rangeBounds(m, least, most, threads);
+      const label = `m ${m}, ${least}…${most}, ${threads} threads`;
+      expect(b[0], label).toBe(0);
+      expect(b[b.length - 1], label).toBe(m);
+      for (let r = 0; r + 1 < b.length; r++) {
+        const size = b[r + 1] - b[r], left = m - b[r];
+        expect(size, `${label}, range ${r}`).toBe(Math.min(left, Math.max(least, Math.min(most, Math.ceil(left / (2 * threads))))));
+        if (r > 0) expect(size, `${label}, range ${r} not longer than the one before`).toBeLessThanOrEqual(b[r] - b[r - 1]);
+      }
+    }
+    expect(Array.from(rangeBounds(0, 4096, 65536, 2)), 'no segment: one empty range').toEqual([0, 0]);
+    // The 1e6-step walk on two threads: 12 ranges of 65,536, then shorter ones down to 4,096.
+    const walk = rangeBounds(1_000_000, 4096, 65536, 2);
+    expect(walk[12]).toBe(12 * 65536);
+    expect(walk[13] - walk[12]).toBeLessThan(65536);
+    expect(walk[walk.length - 2] - walk[walk.length - 3]).toBe(4096);
+  });
 
   it('issue 15: in chain order, a worker whose lease is too small hands its later ranges over at the end, and a first call with no leases at all gives the same bits (seed 1542)', async () => {
     const rng = makeRng(1542);
