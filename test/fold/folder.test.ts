@@ -395,3 +395,108 @@ describe('issue 18, fifth session: node spheres from their vertices', () => {
     expect(total).toBeGreaterThan(40_000);
   });
 });
+
+describe('issue 18, ninth session: the smallest spheres at the bottom of the tree', () => {
+  /** Squared distance of two points of P (stride 3). */
+  const d2 = (P: number[], i: number, c: number[]): number => (P[3 * i] - c[0]) ** 2 + (P[3 * i + 1] - c[1]) ** 2 + (P[3 * i + 2] - c[2]) ** 2;
+
+  /**
+   * The smallest enclosing sphere's radius by brute force: every sphere through 2, 3 or 4 of the
+   * points as a diameter, circumcircle or circumsphere (each solved as a linear system by
+   * Cramer's rule, not by the folder's cross-product formulas), the smallest that holds them all
+   * (up to 1e-12 of its radius).
+   */
+  function smallestRadius(P: number[]): number {
+    const m = P.length / 3;
+    let best = Infinity;
+    const consider = (c: number[]): void => {
+      let r2 = 0;
+      for (let i = 0; i < m; i++) r2 = Math.max(r2, d2(P, i, c));
+      if (r2 < best * best) best = Math.sqrt(r2);
+    };
+    const holds = (c: number[], r2: number): boolean => {
+      for (let i = 0; i < m; i++) if (d2(P, i, c) > r2 * (1 + 1e-12)) return false;
+      return true;
+    };
+    const pt = (i: number): number[] => [P[3 * i], P[3 * i + 1], P[3 * i + 2]];
+    const dot = (a: number[], b: number[]): number => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+    const minus = (a: number[], b: number[]): number[] => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
+    for (let i = 0; i < m; i++) {
+      for (let j = i + 1; j < m; j++) {
+        const c = pt(i).map((x, t) => (x + P[3 * j + t]) / 2);
+        if (holds(c, d2(P, i, c))) consider(c);
+        for (let k = j + 1; k < m; k++) {
+          const p0 = pt(i), a = minus(pt(j), p0), b = minus(pt(k), p0);
+          const aa = dot(a, a), ab = dot(a, b), bb = dot(b, b), det = aa * bb - ab * ab;
+          if (det > 1e-12 * aa * bb) {
+            const s = (0.5 * aa * bb - 0.5 * bb * ab) / det, t = (0.5 * bb * aa - 0.5 * aa * ab) / det;
+            const c3 = p0.map((x, q) => x + s * a[q] + t * b[q]);
+            if (holds(c3, d2(P, i, c3))) consider(c3);
+          }
+          for (let l = k + 1; l < m; l++) {
+            const e = minus(pt(l), p0);
+            // 2 (p − p0)·x = |p − p0|² for p = pj, pk, pl, x the centre less p0
+            const M = [a, b, e], rhs = [aa / 2, bb / 2, dot(e, e) / 2];
+            const D = (R: number[][]): number => R[0][0] * (R[1][1] * R[2][2] - R[1][2] * R[2][1]) - R[0][1] * (R[1][0] * R[2][2] - R[1][2] * R[2][0]) + R[0][2] * (R[1][0] * R[2][1] - R[1][1] * R[2][0]);
+            const d = D(M);
+            if (!(Math.abs(d) > 1e-9 * Math.sqrt(aa * bb * dot(e, e)))) continue;
+            const x = [0, 1, 2].map((col) => D(M.map((row, r) => row.map((v, q) => (q === col ? rhs[r] : v)))) / d);
+            const c4 = p0.map((v, q) => v + x[q]);
+            if (holds(c4, d2(P, i, c4))) consider(c4);
+          }
+        }
+      }
+    }
+    return best;
+  }
+
+  /** The radius of the sphere about the points' box centre (the folder's centre before this session). */
+  function boxRadius(P: number[]): number {
+    const c = [0, 1, 2].map((t) => {
+      let lo = Infinity, hi = -Infinity;
+      for (let i = t; i < P.length; i += 3) {
+        lo = Math.min(lo, P[i]);
+        hi = Math.max(hi, P[i]);
+      }
+      return lo + (hi - lo) / 2;
+    });
+    let r2 = 0;
+    for (let i = 0; i < P.length / 3; i++) r2 = Math.max(r2, d2(P, i, c));
+    return Math.sqrt(r2);
+  }
+
+  it('issue 18: the leaf spheres are the smallest spheres of their blocks (brute force over 2-4 point spheres) and levels 1-2 no larger than the box centre\'s, 6% smaller on average (walk of 2000 unit steps, seed 1890000, before and after 300 pivots)', () => {
+    const n = 2000;
+    const rng = makeRng(1_890_000);
+    const folder = createChainFolder(randomWalk(n, 3, makeRng(1_890_000)), { dim: 3, thickness: 0 });
+    for (const phase of ['at the start', 'after 300 pivots']) {
+      if (phase !== 'at the start') for (let k = 0; k < 300; k++) folder.pivot(randomMove(rng, n + 1, 3));
+      const P = folder.points();
+      const scale = size(P);
+      const { L, block, radius } = folderSpheres(folder);
+      const ratio: number[][] = [[], [], []];
+      for (let level = 0; level <= 2; level++) {
+        for (let k = L >> level; k < 2 * L >> level; k++) {
+          if (radius[k] < 0) continue;
+          const v0 = ((k << level) - L) * block, v1 = Math.min(n, (((k + 1) << level) - L) * block);
+          const pts = Array.from(P.subarray(3 * v0, 3 * v1 + 3));
+          const box = boxRadius(pts);
+          // the folder's radius carries a widening of 2⁻³⁰ of itself and of the centre's magnitude
+          const slack = 2 ** -26 * scale;
+          expect(radius[k], `${phase}: node ${k} (level ${level}) is looser than its box centre's sphere`).toBeLessThanOrEqual(box + slack);
+          if (level === 0 && k < L + 40) {
+            const small = smallestRadius(pts);
+            expect(radius[k], `${phase}: leaf ${k - L} is not the smallest sphere of its ${pts.length / 3} points`).toBeLessThanOrEqual(small + slack);
+            expect(radius[k]).toBeGreaterThanOrEqual(small * (1 - 1e-9));
+          }
+          if (box > 0) ratio[level].push(radius[k] / box); // (the last leaf holds one vertex)
+        }
+      }
+      for (let level = 0; level <= 2; level++) {
+        const mean = ratio[level].reduce((s, x) => s + x, 0) / ratio[level].length;
+        expect(ratio[level].length).toBeGreaterThan(level === 0 ? 100 : 25);
+        expect(mean, `${phase}: level ${level} spheres against the box centre's, on average`).toBeLessThan(0.96);
+      }
+    }
+  });
+});
