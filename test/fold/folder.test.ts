@@ -396,7 +396,7 @@ describe('issue 18, fifth session: node spheres from their vertices', () => {
   });
 });
 
-describe('issue 18, ninth session: the smallest spheres at the bottom of the tree', () => {
+describe('issue 18, eighth session: the smallest spheres at the bottom of the tree', () => {
   /** Squared distance of two points of P (stride 3). */
   const d2 = (P: number[], i: number, c: number[]): number => (P[3 * i] - c[0]) ** 2 + (P[3 * i + 1] - c[1]) ** 2 + (P[3 * i + 2] - c[2]) ** 2;
 
