@@ -394,6 +394,24 @@ describe('issue 18, fifth session: node spheres from their vertices', () => {
     }
     expect(total).toBeGreaterThan(40_000);
   });
+
+  it('issue 18 (eighth session): the smallest spheres hold their sub-chains exactly at 2^±400 and 2^40 from the origin, on straight rods, flat chains and walks, after 40 pivots (seed 1860000 + family)', () => {
+    let total = 0;
+    for (const [f, family] of FOLDER_FAMILIES.entries()) {
+      for (const [scale, offset] of [[2 ** 400, 0], [2 ** -400, 0], [1, 2 ** 40]]) {
+        const rng = makeRng(1_860_000 + f);
+        const c = folderChain(family, rng, family === 'random2d' ? 40 : 70);
+        const flat = c.flat.map((x) => x * scale + offset);
+        const folder = createChainFolder(flat, { dim: c.dim, thickness: c.tau * scale });
+        const n = flat.length / c.dim;
+        const label = `${family} ×${scale} +${offset}`;
+        total += checkSpheres(folder.points(), c.dim, folder, `${label} at the start`);
+        for (let k = 0; k < 40; k++) folder.pivot(randomMove(rng, n, c.dim));
+        total += checkSpheres(folder.points(), c.dim, folder, `${label} after 40 pivots`);
+      }
+    }
+    expect(total).toBeGreaterThan(5_000);
+  });
 });
 
 describe('issue 18, eighth session: the smallest spheres at the bottom of the tree', () => {
